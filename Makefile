@@ -1,0 +1,36 @@
+# Thin wrapper over CMake. `make run` is the main job; `make test` runs every test, then the unit tests
+# again under AddressSanitizer + UndefinedBehaviorSanitizer. Warnings are errors when CI is set.
+BUILD ?= build
+SAN_BUILD ?= build-san
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+WERROR ?= $(if $(CI),ON,OFF)
+
+.PHONY: all deps build run test test-fast sanitize bench clean
+
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@$(BUILD)/tread_demo
+
+test-fast: build
+	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+sanitize: deps
+	@cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTREAD_SANITIZE=ON -DTREAD_WERROR=$(WERROR) >/dev/null
+	@cmake --build $(SAN_BUILD) -j $(JOBS)
+	@ctest --test-dir $(SAN_BUILD) --output-on-failure -j $(JOBS)
+
+test: test-fast sanitize
+
+bench: build
+	@$(BUILD)/bench/tread_bench
+
+clean:
+	rm -rf $(BUILD) $(SAN_BUILD) out

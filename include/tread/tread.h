@@ -1,0 +1,110 @@
+/// tread — kinematic character movement for 3D games, on an exact collision world.
+/// This umbrella header is the whole public API, readable top to bottom.
+///
+/// Conventions: every call that can fail returns a tread_result; on failure nothing was changed and
+/// tread_error_message() names the argument and the value that was wrong. Definitions are zero-cost
+/// structs initialised by tread_xxx_default(). Ids carry a generation so stale ones are rejected.
+#ifndef TREAD_H
+#define TREAD_H
+
+#include "tread/math.h"
+#include "tread/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- core ---------------------------------------------------------------------------------- */
+
+/// Stable name of a result code, e.g. "TREAD_ERR_NOT_FINITE".
+const char *tread_result_name(tread_result result);
+/// Message of the last failed call on this thread ("" if none): says which argument and value was wrong.
+const char *tread_error_message(void);
+/// Replace the allocator (default malloc/free). Call before creating worlds.
+void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn, void *context);
+
+/* ---- definitions ------------------------------------------------------------------------------ */
+
+tread_world_def tread_world_def_default(void);
+tread_body_def tread_body_def_default(void);
+tread_shape_def tread_shape_def_default(void);
+tread_query_filter tread_query_filter_default(void);
+tread_query_shape tread_query_shape_default(void);
+
+/// Shorthands for shape definitions.
+tread_shape_def tread_shape_sphere(float radius);
+tread_shape_def tread_shape_capsule(float half_height, float radius);
+tread_shape_def tread_shape_box(tread_vec3 half_extents);
+tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
+/// Query-shape shorthands. `up` is normalized.
+tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
+tread_query_shape tread_query_sphere(float radius);
+
+/// Rotation of angle_radians about a unit axis (setup-time helper; uses libm sin/cos).
+tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
+
+/* ---- world and bodies ------------------------------------------------------------------------ */
+
+tread_result tread_world_create(const tread_world_def *def, tread_world **out_world);
+void tread_world_destroy(tread_world *world);
+
+/// Add a body; validates the whole definition (finite numbers, positive extents, in-range indices).
+tread_result tread_world_add_body(tread_world *world, const tread_body_def *def, tread_body_id *out_body);
+tread_result tread_world_remove_body(tread_world *world, tread_body_id body);
+/// True while the id names a live body of this world.
+bool tread_body_is_valid(const tread_world *world, tread_body_id body);
+/// Number of live bodies.
+int tread_world_body_count(const tread_world *world);
+
+tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
+tread_result tread_body_get_transform(const tread_world *world, tread_body_id body, tread_transform *out_transform);
+/// Kinematic bodies only.
+tread_result tread_body_set_velocity(tread_world *world, tread_body_id body, tread_vec3 linear, tread_vec3 angular);
+tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
+/// Velocity of the body's material at a world point (linear + angular x r): what a character standing there moves with.
+tread_result tread_body_get_point_velocity(const tread_world *world, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
+tread_result tread_body_get_aabb(const tread_world *world, tread_body_id body, tread_aabb *out_aabb);
+tread_result tread_body_get_layer(const tread_world *world, tread_body_id body, uint32_t *out_layer);
+void *tread_body_user_data(const tread_world *world, tread_body_id body);
+
+/// Move every kinematic body by its velocity over dt seconds (dt in (0, 1]).
+tread_result tread_world_advance(tread_world *world, float dt);
+
+/* ---- queries -------------------------------------------------------------------------------------
+ * A NULL filter means tread_query_filter_default(). Results come in a deterministic order: by fraction
+ * (or separation), then body index, then feature. Buffers have a caller-given capacity; when more
+ * results exist, the closest `capacity` are kept and *overflow is set.
+ */
+
+/// Closest hit of the segment origin -> origin + translation.
+tread_result tread_world_cast_ray(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
+                                  const tread_query_filter *filter, tread_ray_hit *out_hit);
+/// Every hit along the segment (one per body and feature).
+tread_result tread_world_cast_ray_all(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
+                                      const tread_query_filter *filter, tread_ray_hit *hits, int capacity,
+                                      int *out_count, bool *out_overflow);
+
+/// Closest hit of `shape` centred at `position` moved by `translation`. A cast that starts overlapping a
+/// body, or touching it while moving toward it, hits it at fraction 0 with started_in_contact set.
+tread_result tread_world_cast_shape(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+                                    tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit);
+/// Every hit of the cast (one per body and feature).
+tread_result tread_world_cast_shape_all(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+                                        tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits,
+                                        int capacity, int *out_count, bool *out_overflow);
+
+/// Every body (and mesh triangle / cell) whose surface is within `margin` metres of the shape's surface,
+/// with signed separation (negative = penetration depth), normal and point.
+tread_result tread_world_collect_contacts(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+                                          float margin, const tread_query_filter *filter, tread_contact *contacts,
+                                          int capacity, int *out_count, bool *out_overflow);
+
+/// Closest world surface to the shape within max_distance metres (signed: negative = penetration).
+tread_result tread_world_closest(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+                                 float max_distance, const tread_query_filter *filter, tread_distance_result *out_result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,194 @@
+/// tread public types: errors, definitions (each with a tread_xxx_default()), ids, query filters and results.
+/// C99-compatible. Every field says its unit and its default.
+#ifndef TREAD_TYPES_H
+#define TREAD_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tread/math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Result of every public call that can fail. Stable ids: tests and users compare against these.
+typedef enum tread_result {
+    TREAD_OK = 0,                /// success
+    TREAD_ERR_NULL_ARGUMENT,     /// a required pointer was NULL
+    TREAD_ERR_NOT_FINITE,        /// a float input was NaN or infinite
+    TREAD_ERR_INVALID_SHAPE,     /// a shape had zero, negative or absurd extents
+    TREAD_ERR_INVALID_MESH,      /// a mesh, heightfield or voxel grid was empty, or its indices were out of range
+    TREAD_ERR_INVALID_ARGUMENT,  /// any other argument out of its documented range
+    TREAD_ERR_INVALID_ID,        /// a body id that was never issued, was removed, or is stale
+    TREAD_ERR_OUT_OF_MEMORY,     /// the allocator returned NULL
+    TREAD_RESULT_COUNT
+} tread_result;
+
+/// Allocation hooks (default: malloc/free). The world allocates only while bodies are added or removed,
+/// never inside a query.
+typedef void *tread_alloc_fn(size_t size, void *context);
+typedef void tread_free_fn(void *memory, void *context);
+
+/// Opaque collision world.
+typedef struct tread_world tread_world;
+
+/// A body handle: slot index plus a generation, so a removed body's id is detected, not reused silently.
+typedef struct tread_body_id {
+    uint32_t index;      /// slot in the world, 0-based
+    uint32_t generation; /// 0 means "no body"; valid ids have generation >= 1
+} tread_body_id;
+
+/// The null body id (generation 0).
+static inline tread_body_id tread_body_id_null(void) { tread_body_id id = {0u, 0u}; return id; }
+static inline bool tread_body_id_equal(tread_body_id a, tread_body_id b) { return a.index == b.index && a.generation == b.generation; }
+
+/// World geometry kinds.
+typedef enum tread_shape_type {
+    TREAD_SHAPE_SPHERE,      /// centred at the body origin
+    TREAD_SHAPE_CAPSULE,     /// core segment along the body's local Y axis, centred at the origin
+    TREAD_SHAPE_BOX,         /// oriented box centred at the body origin
+    TREAD_SHAPE_MESH,        /// indexed triangle mesh with its own BVH
+    TREAD_SHAPE_HEIGHTFIELD, /// grid of heights along local Y over the local XZ plane, with optional holes
+    TREAD_SHAPE_VOXELS,      /// dense grid of solid cells
+    TREAD_SHAPE_TYPE_COUNT
+} tread_shape_type;
+
+/// Indexed triangle mesh. The world copies the data; the caller may free it after tread_world_add_body.
+/// Triangles are two-sided. Degenerate (zero-area) triangles are kept in the count but never hit.
+typedef struct tread_mesh_def {
+    const tread_vec3 *vertices; /// local-space positions, metres; default NULL
+    int vertex_count;           /// default 0
+    const uint32_t *indices;    /// 3 per triangle, each < vertex_count; default NULL
+    int triangle_count;         /// default 0
+} tread_mesh_def;
+
+/// Heightfield: samples on a regular grid in the local XZ plane, height along local +Y.
+/// Sample (i, j) sits at local (i * spacing_x, heights[j * count_x + i], j * spacing_z). The world copies the data.
+typedef struct tread_heightfield_def {
+    int count_x;          /// samples along local X, >= 2; default 0
+    int count_z;          /// samples along local Z, >= 2; default 0
+    float spacing_x;      /// metres between samples along X, > 0; default 1
+    float spacing_z;      /// metres between samples along Z, > 0; default 1
+    const float *heights; /// count_x * count_z heights, metres, row-major in X; default NULL
+    const uint8_t *holes; /// optional (count_x-1) * (count_z-1) cell flags, nonzero = hole; default NULL (no holes)
+} tread_heightfield_def;
+
+/// Dense voxel grid. Cell (i, j, k) is the box [i, i+1] x [j, j+1] x [k, k+1] times cell_size in local space.
+/// The world copies the data.
+typedef struct tread_voxels_def {
+    int count_x, count_y, count_z; /// cells along each local axis, >= 1; default 0
+    float cell_size;               /// edge length of a cubic cell, metres, > 0; default 1
+    const uint8_t *solid;          /// count_x * count_y * count_z flags, index (k * count_y + j) * count_x + i,
+                                   /// nonzero = solid; default NULL
+} tread_voxels_def;
+
+/// One body's geometry. Set type and the fields that type reads.
+typedef struct tread_shape_def {
+    tread_shape_type type;             /// default TREAD_SHAPE_BOX
+    float radius;                      /// sphere and capsule radius, metres; default 0.5
+    float half_height;                 /// capsule: half the core segment's length along local Y, metres; default 0.5
+    tread_vec3 half_extents;           /// box half extents, metres; default (0.5, 0.5, 0.5)
+    tread_mesh_def mesh;               /// TREAD_SHAPE_MESH
+    tread_heightfield_def heightfield; /// TREAD_SHAPE_HEIGHTFIELD
+    tread_voxels_def voxels;           /// TREAD_SHAPE_VOXELS
+} tread_shape_def;
+
+/// Static bodies never move on their own; kinematic bodies carry a velocity (moving platforms) that
+/// tread_world_advance integrates.
+typedef enum tread_body_type {
+    TREAD_BODY_STATIC,
+    TREAD_BODY_KINEMATIC,
+} tread_body_type;
+
+/// Everything needed to add a body to a world.
+typedef struct tread_body_def {
+    tread_body_type type;        /// default TREAD_BODY_STATIC
+    tread_shape_def shape;       /// default a 1 m box
+    tread_transform transform;   /// default identity
+    tread_vec3 linear_velocity;  /// kinematic only, metres per second; default zero
+    tread_vec3 angular_velocity; /// kinematic only, radians per second about world axes; default zero
+    uint32_t layer;              /// layer index in [0, 31]; queries select layers by mask bit (1u << layer); default 0
+    void *user_data;             /// caller's pointer, returned by tread_body_user_data; default NULL
+} tread_body_def;
+
+/// World creation options.
+typedef struct tread_world_def {
+    int body_capacity; /// bodies allocated up front (the world grows past it while adding bodies); default 64
+} tread_world_def;
+
+/// Per-body query filter callback: return true to consider the body.
+typedef bool tread_body_filter_fn(tread_body_id body, uint32_t layer, void *user_data, void *context);
+
+/// One filter for every query.
+typedef struct tread_query_filter {
+    uint32_t layer_mask;           /// bit i set = bodies on layer i are considered; default all (0xFFFFFFFF)
+    tread_body_id ignore_body;     /// this body is skipped; default null (none)
+    tread_body_filter_fn *callback; /// optional extra test per body; default NULL
+    void *context;                 /// passed to callback; default NULL
+} tread_query_filter;
+
+/// Query shapes, the characters' volumes. A capsule's core segment runs along `up` through its centre.
+typedef enum tread_query_shape_type {
+    TREAD_QUERY_SPHERE,
+    TREAD_QUERY_CAPSULE,
+} tread_query_shape_type;
+
+typedef struct tread_query_shape {
+    tread_query_shape_type type; /// default TREAD_QUERY_CAPSULE
+    float radius;                /// metres, > 0; default 0.3
+    float half_height;           /// capsule: half the core segment's length, metres, >= 0; default 0.6
+    tread_vec3 up;               /// capsule axis, unit (normalized on use); default (0, 1, 0)
+} tread_query_shape;
+
+/// Closest hit of a ray (or one of all hits).
+typedef struct tread_ray_hit {
+    bool hit;            /// false: nothing was hit and the other fields are unspecified
+    float fraction;      /// of the translation travelled to the hit, in [0, 1]
+    tread_vec3 point;    /// world-space hit point, metres
+    tread_vec3 normal;   /// unit surface normal at the hit, facing the ray's origin side
+    tread_body_id body;  /// body hit
+    uint32_t feature;    /// triangle index (mesh), cell index (heightfield: 2 per cell; voxels: cell), else 0
+} tread_ray_hit;
+
+/// Closest hit of a shape cast (or one of all hits).
+typedef struct tread_shape_hit {
+    bool hit;                  /// false: nothing was hit and the other fields are unspecified
+    bool started_in_contact;   /// the cast began touching (and moving toward) or overlapping the body; fraction is 0
+    float fraction;            /// of the translation travelled before first contact, in [0, 1]
+    float penetration;         /// overlap depth at the start when started_in_contact, metres (0 when just touching)
+    tread_vec3 point;          /// contact point on the world surface, metres
+    tread_vec3 normal;         /// unit contact normal, from the world surface toward the query shape
+    tread_vec3 surface_normal; /// unit normal of the world face that was hit (equals normal on a face's interior;
+                               /// differs at edges and vertices, where stairs logic needs the face)
+    tread_body_id body;        /// body hit
+    uint32_t feature;          /// triangle or cell index as in tread_ray_hit
+} tread_shape_hit;
+
+/// A body near a query shape (contact collection for depenetration and ground detection).
+typedef struct tread_contact {
+    float separation;          /// signed distance between the surfaces, metres: < 0 is penetration depth
+    tread_vec3 point;          /// closest point on the world surface, metres
+    tread_vec3 normal;         /// unit, from the world surface toward the query shape (push-out direction)
+    tread_vec3 surface_normal; /// unit normal of the world face at that point
+    tread_body_id body;
+    uint32_t feature;          /// triangle or cell index as in tread_ray_hit
+} tread_contact;
+
+/// Closest distance between a query shape and the world.
+typedef struct tread_distance_result {
+    bool found;                 /// false: nothing within max_distance
+    float distance;             /// signed surface distance, metres: < 0 is penetration depth
+    tread_vec3 point_on_shape;  /// closest point on the query shape's surface
+    tread_vec3 point_on_world;  /// closest point on the world surface
+    tread_vec3 normal;          /// unit, from the world toward the query shape
+    tread_body_id body;
+    uint32_t feature;
+} tread_distance_result;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

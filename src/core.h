@@ -1,0 +1,51 @@
+// Private core: error reporting, assertions, allocation, named tolerances.
+#ifndef TREAD_CORE_H
+#define TREAD_CORE_H
+
+#include "tread/tread.h"
+
+#include <float.h>
+
+// ---- named tolerances (metres unless stated) --------------------------------------------------
+// Two surfaces closer than this count as touching: a cast that starts this close (and moves toward the
+// surface) hits at fraction 0. Well above float rounding at 1 km from the origin (~6e-5 m), below any
+// gap a game cares about.
+#define TR_TOUCH_TOLERANCE 1.0e-4f
+// A cast starting in contact presses into the surface when d . n < -TR_APPROACH_TOLERANCE * |d| (the sine
+// of the shallowest angle, dimensionless): sliding along a resting surface is not stopped by rounding.
+#define TR_APPROACH_TOLERANCE 1.0e-4f
+// A point within this distance of a box face (or triangle edge) lies on it, for picking surface normals.
+#define TR_FEATURE_TOLERANCE 1.0e-4f
+// Triangles with twice-area below this (m^2) are degenerate and never hit.
+#define TR_DEGENERATE_AREA 1.0e-12f
+// Internal edges flatter than this (cosine of the dihedral angle between the two face normals) are
+// inactive: contacts there take the face normal, so flat floors have no ghost collisions (about 1 degree).
+#define TR_INACTIVE_EDGE_COS 0.99985f
+// Largest coordinate magnitude accepted from callers (metres): beyond it float spacing exceeds 1 mm.
+#define TR_MAX_COORDINATE 1.0e6f
+
+// ---- errors ----------------------------------------------------------------------------------
+// Record an error for tread_error_message() and return it. printf-style message naming the argument.
+tread_result tr_error(tread_result code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+// ---- assertions (internal invariants; public functions validate instead) -----------------------
+void tr_assert_failed(const char *expr, const char *file, int line);
+#ifdef NDEBUG
+#define TR_ASSERT(c) ((void)0)
+#else
+#define TR_ASSERT(c) ((c) ? (void)0 : tr_assert_failed(#c, __FILE__, __LINE__))
+#endif
+
+// ---- allocation --------------------------------------------------------------------------------
+void *tr_alloc(size_t size);
+void tr_free(void *memory);
+
+static inline float tr_minf(float a, float b) { return a < b ? a : b; }
+static inline float tr_maxf(float a, float b) { return a > b ? a : b; }
+static inline float tr_clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+#endif

@@ -1,0 +1,65 @@
+// Queries against one body's shape, in that shape's local frame. The world transforms the query into the
+// body's frame, calls these, and transforms results back. Triangle and box helpers here are shared by the
+// mesh, heightfield and voxel modules.
+#ifndef TREAD_SHAPE_H
+#define TREAD_SHAPE_H
+
+#include "../geometry/geometry.h"
+
+// A moving capsule in a shape's local frame (a ray: p0 == p1 and r == 0).
+typedef struct tr_cast {
+    tread_vec3 p0, p1; // core segment at t = 0
+    float r;           // radius, metres (0 for rays)
+    tread_vec3 d;      // translation over t in [0, 1]
+    bool is_ray;       // p0 == p1 and r == 0: use the ray primitives
+} tr_cast;
+
+// One feature's hit in local space.
+typedef struct tr_feature_hit {
+    float t;                   // fraction of d
+    float penetration;         // depth at the start when started_in_contact, metres
+    bool started_in_contact;   // touching-and-approaching or overlapping at t = 0
+    tread_vec3 point;          // on the world surface
+    tread_vec3 normal;         // from the surface toward the query
+    tread_vec3 surface_normal; // of the face hit
+    uint32_t feature;          // triangle / cell index
+} tr_feature_hit;
+
+// Called for each feature hit; returns the new t_max (closest-hit queries return hit->t to prune;
+// all-hits queries return the old t_max).
+typedef float tr_hit_fn(void *ctx, const tr_feature_hit *hit);
+
+// One feature within the margin of a query capsule, local space.
+typedef struct tr_feature_contact {
+    float separation;          // signed surface distance, metres (< 0: penetration depth)
+    tread_vec3 point;          // on the world surface
+    tread_vec3 normal;         // from the surface toward the query (push-out direction)
+    tread_vec3 surface_normal; // of the face
+    uint32_t feature;
+} tr_feature_contact;
+
+typedef void tr_contact_fn(void *ctx, const tr_feature_contact *contact);
+
+// The start-in-contact rule, shared by every primitive: if the query starts overlapping, or within
+// TR_TOUCH_TOLERANCE and moving toward the surface, it hits at t = 0 with started_in_contact; if it starts
+// touching and moves away (or along), that primitive is not hit; otherwise the analytic sweep decides.
+// active_edges (triangles): bit i set = edge i (corner i to corner (i+1)%3) is a real edge (boundary or
+// convex); contacts on inactive edges/vertices take the face normal (no ghost collisions on flat meshes).
+bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
+                      tr_feature_hit *out);
+bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
+bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out);
+bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out);
+
+// Contact of a resting capsule (p0-p1, r) with a primitive when the surfaces are within `margin`.
+bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tread_vec3 b, tread_vec3 cc,
+                         uint8_t active_edges, float margin, tr_feature_contact *out);
+bool tr_contact_box(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 half, float margin, tr_feature_contact *out);
+bool tr_contact_sphere(tread_vec3 p0, tread_vec3 p1, float r, float radius, float margin, tr_feature_contact *out);
+bool tr_contact_capsule(tread_vec3 p0, tread_vec3 p1, float r, float half_height, float radius, float margin,
+                        tr_feature_contact *out);
+
+// Bounds of a cast (start and end capsule), local space.
+tread_aabb tr_cast_bounds(const tr_cast *c, float t_max);
+
+#endif
