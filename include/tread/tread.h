@@ -84,8 +84,9 @@ tread_result tread_world_cast_ray_all(const tread_world *world, tread_vec3 origi
                                       const tread_query_filter *filter, tread_ray_hit *hits, int capacity,
                                       int *out_count, bool *out_overflow);
 
-/// Closest hit of `shape` centred at `position` moved by `translation`. A cast that starts overlapping a
-/// body, or touching it while moving toward it, hits it at fraction 0 with started_in_contact set.
+/// Closest hit of `shape` centred at `position` moved by `translation`. A cast that starts overlapping or
+/// touching (within 0.1 mm of) a body while pressing into it hits it at fraction 0 with started_in_contact
+/// set; moving away or along, that body is not hit. A zero-length cast reports the bodies it overlaps.
 tread_result tread_world_cast_shape(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                     tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit);
 /// Every hit of the cast (one per body and feature).
@@ -102,6 +103,54 @@ tread_result tread_world_collect_contacts(const tread_world *world, const tread_
 /// Closest world surface to the shape within max_distance metres (signed: negative = penetration).
 tread_result tread_world_closest(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                  float max_distance, const tread_query_filter *filter, tread_distance_result *out_result);
+
+
+/* ---- character controller ----------------------------------------------------------------------------
+ * The caller owns velocity (gravity, jumps, input); the controller moves the shape through the world and
+ * classifies the ground. tread_character_move is the reference combination of the public phases:
+ *
+ *     update (recover, slide, classify ground) -> walk_stairs if can_walk_stairs -> stick_to_floor
+ *
+ * A move never allocates. On any error the character is left unchanged.
+ */
+
+tread_character_settings tread_character_settings_default(void);
+/// Validate settings and place the character's feet at `position`.
+tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
+/// The character's volume as a query shape (for the caller's own queries).
+tread_query_shape tread_character_shape(const tread_character *character);
+/// Centre of the character's shape (feet + up * half height).
+tread_vec3 tread_character_center(const tread_character *character);
+/// Teleport the feet (no collision).
+tread_result tread_character_set_position(tread_character *character, tread_vec3 position);
+/// No stick-to-floor snapping for this many seconds (e.g. after a launch pad).
+tread_result tread_character_suppress_snap(tread_character *character, float seconds);
+
+/// Phase 1: recover from penetration, collide and slide with `velocity` for dt seconds, classify the ground.
+tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
+                                    tread_move_result *result);
+/// True when the last update was stopped by a wall or riser while on ground (a step candidate).
+bool tread_character_can_walk_stairs(const tread_character *character, const tread_move_result *result);
+/// Phase 2: try to step up where the update was stopped (sweep up, forward, down). Keeps the update's
+/// result when no step fits.
+tread_result tread_character_walk_stairs(const tread_world *world, tread_character *character, tread_move_result *result);
+/// Phase 3: if the move started on ground and lost it (or hovers above it), and the caller is not moving away
+/// from the ground, settle down onto walkable ground within step_down_distance.
+tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
+                                            tread_move_result *result);
+/// The reference move: update, walk_stairs when possible, stick_to_floor.
+tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
+                                  tread_move_result *result);
+
+/* ---- camera helpers ------------------------------------------------------------------------------------ */
+
+/// e^x with the project's own deterministic implementation (same bits everywhere).
+float tread_exp(float x);
+/// Exponential approach from a to b: b + (a - b) * e^(-decay * dt). Frame-rate independent.
+float tread_exp_decay(float a, float b, float decay, float dt);
+tread_step_smoothing tread_step_smoothing_default(void);
+/// Absorb a move's `stepped` into the view offset and decay it by dt seconds.
+tread_result tread_step_smoothing_update(tread_step_smoothing *smoothing, float stepped, float dt);
 
 #ifdef __cplusplus
 }

@@ -187,6 +187,89 @@ typedef struct tread_distance_result {
     uint32_t feature;
 } tread_distance_result;
 
+
+/* ---- character controller ---------------------------------------------------------------------------- */
+
+/// How the character touches the ground after a move.
+typedef enum tread_ground_state {
+    TREAD_GROUND_ON_GROUND,      /// standing on walkable ground (or wedged in a walkable crevasse)
+    TREAD_GROUND_ON_STEEP,       /// touching ground below that is too steep to stand on: slides down it
+    TREAD_GROUND_NOT_SUPPORTED,  /// touching something below, but nothing that holds it (e.g. a wall's foot)
+    TREAD_GROUND_IN_AIR,         /// nothing below within the ground probe distance
+} tread_ground_state;
+
+/// Stepping technique (more arrive with the strategies issue).
+typedef enum tread_step_strategy {
+    TREAD_STEP_SWEEP, /// seed 001 / Jolt WalkStairs: sweep up, forward, down (default)
+} tread_step_strategy;
+
+/// Character settings. Defaults are the shared course's character (capsule 0.3 x 1.8 m, step 0.4 m, 45 deg).
+typedef struct tread_character_settings {
+    tread_query_shape_type shape;   /// TREAD_QUERY_CAPSULE or TREAD_QUERY_SPHERE; default capsule
+    float radius;                   /// metres, > 0; default 0.3
+    float height;                   /// total capsule height, metres, >= 2 * radius (sphere: ignored); default 1.8
+    tread_vec3 up;                  /// unit up direction (normalized on init); default (0, 1, 0)
+    float max_slope_degrees;        /// steepest walkable ground, degrees in [0, 90); default 45
+    float max_step_height;          /// tallest step climbed, metres, >= 0 (a hard limit); default 0.4
+    float min_step_depth;           /// shallowest tread stepped onto, metres, >= 0; default 0.1
+    float step_down_distance;       /// stick-to-floor / snap probe reach below the feet, metres, >= 0; default 0.5
+    float max_snap_speed;           /// no snapping to the floor above this speed, metres per second; default 12
+    float ground_probe_distance;    /// ground within this distance below the feet supports, metres, > 0; default 0.02
+    float skin;                     /// gap kept between the shape and surfaces, metres, > 0; default 0.002
+    int max_slide_iterations;       /// casts per slide, 1..16; default 5
+    uint32_t collide_mask;          /// layers that block movement; default all
+    uint32_t ground_mask;           /// layers that count as ground for probes and snapping; default all
+    float recovery_speed;           /// how fast penetration is resolved, metres per second, > 0; default 2
+    bool keep_horizontal_speed;     /// slopes: false = speed along the surface equals the input (Quake,
+                                    /// Godot's floor_constant_speed); true = horizontal speed is kept; default false
+    tread_step_strategy step_strategy; /// default TREAD_STEP_SWEEP
+} tread_character_settings;
+
+/// What holds the character up.
+typedef struct tread_ground {
+    tread_ground_state state;  /// see tread_ground_state
+    tread_vec3 normal;         /// walkable: the supporting face's normal (crevasse: the combined normal); else up
+    tread_vec3 point;          /// supporting point on the surface, metres
+    float distance;            /// gap below the skin to that surface along up, metres (0 when resting on it)
+    tread_vec3 velocity;       /// velocity of the supporting body at that point (moving platforms), m/s
+    tread_body_id body;        /// supporting body, null in the air
+} tread_ground;
+
+/// Contacts kept per move.
+#define TREAD_MAX_MOVE_CONTACTS 16
+
+/// A character: plain data owned by the caller (no allocation). Fields are read-only for the caller;
+/// change them through tread_character_* functions.
+typedef struct tread_character {
+    tread_character_settings settings; /// validated copy
+    tread_vec3 position;               /// feet: the lowest point of the shape along up, metres
+    tread_vec3 velocity;               /// velocity after the last move's collisions, m/s
+    tread_ground ground;               /// ground after the last move
+    float snap_suppress_time;          /// seconds left during which stick-to-floor is suppressed
+    float max_slope_cos;               /// derived: cos(max_slope_degrees)
+} tread_character;
+
+/// What one move did.
+typedef struct tread_move_result {
+    tread_vec3 position;       /// new feet position, metres
+    tread_vec3 velocity;       /// velocity after collisions, m/s
+    tread_ground ground;       /// ground after the move
+    float stepped;             /// distance lifted (> 0) or lowered (< 0) along up by stepping or snapping, metres
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; /// surfaces touched during the move
+    int contact_count;
+    bool contacts_overflow;    /// more surfaces were touched than TREAD_MAX_MOVE_CONTACTS
+    tread_ground previous_ground; /// the ground the move started on (the stairs and floor phases judge it)
+    bool blocked;              /// on ground, a wall or riser stopped part of the motion (a step candidate)
+    tread_vec3 blocked_position; /// feet where it was first stopped, metres
+    tread_vec3 blocked_motion; /// the horizontal motion still to do there, metres (the stairs phase's input)
+} tread_move_result;
+
+/// Camera step smoothing (seed 001): absorbs `stepped` and decays it so the view glides while the body steps.
+typedef struct tread_step_smoothing {
+    float offset; /// current view offset along up, metres (add to the camera's height)
+    float decay;  /// exponential decay rate, 1/s; default 15
+} tread_step_smoothing;
+
 #ifdef __cplusplus
 }
 #endif

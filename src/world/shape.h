@@ -40,9 +40,10 @@ typedef struct tr_feature_contact {
 
 typedef void tr_contact_fn(void *ctx, const tr_feature_contact *contact);
 
-// The start-in-contact rule, shared by every primitive: if the query starts overlapping, or within
-// TR_TOUCH_TOLERANCE and moving toward the surface, it hits at t = 0 with started_in_contact; if it starts
-// touching and moves away (or along), that primitive is not hit; otherwise the analytic sweep decides.
+// The start-in-contact rule, shared by every primitive: a cast that starts overlapping or within
+// TR_TOUCH_TOLERANCE of a surface hits it at t = 0 (started_in_contact) when it presses into it; moving
+// away or along, that primitive is not hit (a convex primitive cannot be hit later). A zero-length cast
+// reports the primitives it overlaps. Otherwise the analytic sweep decides.
 // active_edges (triangles): bit i set = edge i (corner i to corner (i+1)%3) is a real edge (boundary or
 // convex); contacts on inactive edges/vertices take the face normal (no ghost collisions on flat meshes).
 bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,

@@ -1,0 +1,324 @@
+// Heightfield shape: validation, the copy, and cell-by-cell queries (2D DDA for rays, the swept footprint for
+// capsules). Triangles are made on the fly from four samples; edge activity from the neighbouring samples.
+#include "heightfield.h"
+
+#include <limits.h>
+#include <string.h>
+
+#include "bvh.h" // tr_ray_aabb_entry, tr_inverse_direction
+
+// Cell (i, j) has samples s00 = (i, j), s10 = (i + 1, j), s01 = (i, j + 1), s11 = (i + 1, j + 1), split along
+// s00-s11. Both triangles wind so their normal points up (+Y):
+//   triangle 2 * cell     = (s00, s11, s10): edge 0 the diagonal, edge 1 the x = i + 1 border, edge 2 the z = j border
+//   triangle 2 * cell + 1 = (s00, s01, s11): edge 0 the x = i border, edge 1 the z = j + 1 border, edge 2 the diagonal
+
+// ---- validation ------------------------------------------------------------------------------------
+
+tread_result tr_heightfield_validate(const tread_heightfield_def *def) {
+    if (!def) return tr_error(TREAD_ERR_NULL_ARGUMENT, "heightfield definition is NULL");
+    if (def->count_x < 2) return tr_error(TREAD_ERR_INVALID_MESH, "heightfield.count_x = %d must be >= 2", def->count_x);
+    if (def->count_z < 2) return tr_error(TREAD_ERR_INVALID_MESH, "heightfield.count_z = %d must be >= 2", def->count_z);
+    // Triangle ids (2 per cell) must fit an int.
+    if ((int64_t)def->count_x * (int64_t)def->count_z > INT_MAX / 2)
+        return tr_error(TREAD_ERR_INVALID_MESH, "heightfield.count_x * count_z = %d * %d is too large", def->count_x,
+                        def->count_z);
+    if (!isfinite(def->spacing_x))
+        return tr_error(TREAD_ERR_NOT_FINITE, "heightfield.spacing_x = %g is not finite", (double)def->spacing_x);
+    if (!isfinite(def->spacing_z))
+        return tr_error(TREAD_ERR_NOT_FINITE, "heightfield.spacing_z = %g is not finite", (double)def->spacing_z);
+    if (!(def->spacing_x > 0.0f))
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "heightfield.spacing_x = %g must be > 0", (double)def->spacing_x);
+    if (!(def->spacing_z > 0.0f))
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "heightfield.spacing_z = %g must be > 0", (double)def->spacing_z);
+    if ((float)(def->count_x - 1) * def->spacing_x > TR_MAX_COORDINATE ||
+        (float)(def->count_z - 1) * def->spacing_z > TR_MAX_COORDINATE)
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "heightfield extent (%g x %g m) exceeds %g m",
+                        (double)((float)(def->count_x - 1) * def->spacing_x),
+                        (double)((float)(def->count_z - 1) * def->spacing_z), (double)TR_MAX_COORDINATE);
+    if (!def->heights) return tr_error(TREAD_ERR_NULL_ARGUMENT, "heightfield.heights is NULL");
+    int n = def->count_x * def->count_z;
+    for (int i = 0; i < n; i++) {
+        float h = def->heights[i];
+        if (!isfinite(h)) return tr_error(TREAD_ERR_NOT_FINITE, "heightfield.heights[%d] = %g is not finite", i, (double)h);
+        if (fabsf(h) > TR_MAX_COORDINATE)
+            return tr_error(TREAD_ERR_INVALID_MESH, "heightfield.heights[%d] = %g exceeds %g m", i, (double)h,
+                            (double)TR_MAX_COORDINATE);
+    }
+    return TREAD_OK;
+}
+
+tread_result tr_heightfield_create(tr_heightfield *hf, const tread_heightfield_def *def) {
+    memset(hf, 0, sizeof *hf);
+    int n = def->count_x * def->count_z, cells = (def->count_x - 1) * (def->count_z - 1);
+    hf->heights = (float *)tr_alloc((size_t)n * sizeof(float));
+    if (def->holes) hf->holes = (uint8_t *)tr_alloc((size_t)cells);
+    if (!hf->heights || (def->holes && !hf->holes)) {
+        tr_heightfield_destroy(hf);
+        return tr_error(TREAD_ERR_OUT_OF_MEMORY, "heightfield: out of memory for %d x %d samples", def->count_x,
+                        def->count_z);
+    }
+    memcpy(hf->heights, def->heights, (size_t)n * sizeof(float));
+    if (def->holes)
+        for (int c = 0; c < cells; c++) hf->holes[c] = def->holes[c] ? 1u : 0u;
+    hf->count_x = def->count_x;
+    hf->count_z = def->count_z;
+    hf->spacing_x = def->spacing_x;
+    hf->spacing_z = def->spacing_z;
+    hf->min_height = hf->max_height = hf->heights[0];
+    for (int i = 1; i < n; i++) {
+        hf->min_height = tr_minf(hf->min_height, hf->heights[i]);
+        hf->max_height = tr_maxf(hf->max_height, hf->heights[i]);
+    }
+    hf->bounds.min = tread_v3(0.0f, hf->min_height, 0.0f);
+    hf->bounds.max = tread_v3((float)(hf->count_x - 1) * hf->spacing_x, hf->max_height,
+                              (float)(hf->count_z - 1) * hf->spacing_z);
+    return TREAD_OK;
+}
+
+void tr_heightfield_destroy(tr_heightfield *hf) {
+    tr_free(hf->heights);
+    tr_free(hf->holes);
+    memset(hf, 0, sizeof *hf);
+}
+
+// ---- cells and triangles ---------------------------------------------------------------------------
+
+static tread_vec3 sample(const tr_heightfield *hf, int i, int j) {
+    return tread_v3((float)i * hf->spacing_x, hf->heights[j * hf->count_x + i], (float)j * hf->spacing_z);
+}
+
+// A cell with triangles: inside the grid and not a hole.
+static bool cell_solid(const tr_heightfield *hf, int i, int j) {
+    if (i < 0 || j < 0 || i >= hf->count_x - 1 || j >= hf->count_z - 1) return false;
+    return !hf->holes || !hf->holes[j * (hf->count_x - 1) + i];
+}
+
+static void cell_heights(const tr_heightfield *hf, int i, int j, float *lo, float *hi) {
+    const float *row0 = hf->heights + j * hf->count_x + i, *row1 = row0 + hf->count_x;
+    *lo = tr_minf(tr_minf(row0[0], row0[1]), tr_minf(row1[0], row1[1]));
+    *hi = tr_maxf(tr_maxf(row0[0], row0[1]), tr_maxf(row1[0], row1[1]));
+}
+
+static void cell_triangle(const tr_heightfield *hf, int i, int j, int k, tread_vec3 v[3]) {
+    v[0] = sample(hf, i, j);
+    if (k == 0) {
+        v[1] = sample(hf, i + 1, j + 1);
+        v[2] = sample(hf, i + 1, j);
+    } else {
+        v[1] = sample(hf, i, j + 1);
+        v[2] = sample(hf, i + 1, j + 1);
+    }
+}
+
+// Edge between triangle v (normal n) and a neighbour with up-facing normal n2 and apex (its corner off the
+// edge): inactive when flat within TR_INACTIVE_EDGE_COS or concave from above (a face beside a valley is
+// always touched first), active when convex.
+static bool seam_active(tread_vec3 n, tread_vec3 edge_point, const tread_vec3 nb[3], tread_vec3 apex) {
+    tread_vec3 n2 = tr_triangle_normal(nb[0], nb[1], nb[2]);
+    if (tread_v3_dot(n, n2) >= TR_INACTIVE_EDGE_COS) return false;
+    return tread_v3_dot(n, tread_v3_sub(apex, edge_point)) < 0.0f;
+}
+
+// Active-edge bits of triangle k of cell (i, j), corners v. Grid boundaries and holes make real edges.
+static uint8_t triangle_edges(const tr_heightfield *hf, int i, int j, int k, const tread_vec3 v[3]) {
+    tread_vec3 n = tr_triangle_normal(v[0], v[1], v[2]);
+    tread_vec3 nb[3];
+    uint8_t bits = 0;
+    if (k == 0) {
+        // edge 0: diagonal, neighbour triangle 1 of this cell, apex s01
+        cell_triangle(hf, i, j, 1, nb);
+        if (seam_active(n, v[0], nb, nb[1])) bits |= 1u;
+        // edge 1: x = i + 1 border, neighbour triangle 1 of cell (i + 1, j), apex sample (i + 2, j + 1)
+        if (!cell_solid(hf, i + 1, j)) {
+            bits |= 2u;
+        } else {
+            cell_triangle(hf, i + 1, j, 1, nb);
+            if (seam_active(n, v[1], nb, nb[2])) bits |= 2u;
+        }
+        // edge 2: z = j border, neighbour triangle 1 of cell (i, j - 1), apex sample (i, j - 1)
+        if (!cell_solid(hf, i, j - 1)) {
+            bits |= 4u;
+        } else {
+            cell_triangle(hf, i, j - 1, 1, nb);
+            if (seam_active(n, v[0], nb, nb[0])) bits |= 4u;
+        }
+    } else {
+        // edge 0: x = i border, neighbour triangle 0 of cell (i - 1, j), apex sample (i - 1, j)
+        if (!cell_solid(hf, i - 1, j)) {
+            bits |= 1u;
+        } else {
+            cell_triangle(hf, i - 1, j, 0, nb);
+            if (seam_active(n, v[0], nb, nb[0])) bits |= 1u;
+        }
+        // edge 1: z = j + 1 border, neighbour triangle 0 of cell (i, j + 1), apex sample (i + 1, j + 2)
+        if (!cell_solid(hf, i, j + 1)) {
+            bits |= 2u;
+        } else {
+            cell_triangle(hf, i, j + 1, 0, nb);
+            if (seam_active(n, v[1], nb, nb[1])) bits |= 2u;
+        }
+        // edge 2: diagonal, neighbour triangle 0 of this cell, apex s10
+        cell_triangle(hf, i, j, 0, nb);
+        if (seam_active(n, v[0], nb, nb[2])) bits |= 4u;
+    }
+    return bits;
+}
+
+static uint32_t triangle_id(const tr_heightfield *hf, int i, int j, int k) {
+    return (uint32_t)(2 * (j * (hf->count_x - 1) + i) + k);
+}
+
+// Casts against both triangles of a solid cell; returns the updated t_max.
+static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    for (int k = 0; k < 2; k++) {
+        tread_vec3 v[3];
+        cell_triangle(hf, i, j, k, v);
+        tr_feature_hit hit;
+        uint8_t edges = c->is_ray ? 0u : triangle_edges(hf, i, j, k, v); // rays report face normals anyway
+        if (!tr_cast_triangle(c, v[0], v[1], v[2], edges, t_max, &hit)) continue;
+        hit.feature = triangle_id(hf, i, j, k);
+        t_max = fn(ctx, &hit);
+    }
+    return t_max;
+}
+
+// ---- rays: 2D DDA over the cells under the ray's XZ projection --------------------------------------
+
+// Heights a cell's test may be skipped by: the ray's height range is padded by this much, so rounding in the
+// DDA's cell-crossing fractions never skips a cell the exact triangle test would hit.
+#define HF_HEIGHT_PAD TR_TOUCH_TOLERANCE
+
+static int clamp_index(float v, int last) {
+    if (!(v >= 0.0f)) return 0;
+    if (v >= (float)last) return last;
+    return (int)v;
+}
+
+static void cast_ray(const tr_heightfield *hf, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    tread_vec3 o = c->p0, d = c->d;
+    tread_vec3 inv_d = tr_inverse_direction(d);
+    // Clip to the bounds: [t_in, t_out].
+    tread_aabb b = hf->bounds;
+    float t_in = tr_ray_aabb_entry(o, inv_d, b, tread_v3_zero(), t_max);
+    if (t_in > t_max) return;
+    float t_out = t_max;
+    {
+        float tx = tr_maxf((b.min.x - o.x) * inv_d.x, (b.max.x - o.x) * inv_d.x);
+        float ty = tr_maxf((b.min.y - o.y) * inv_d.y, (b.max.y - o.y) * inv_d.y);
+        float tz = tr_maxf((b.min.z - o.z) * inv_d.z, (b.max.z - o.z) * inv_d.z);
+        t_out = tr_minf(t_out, tr_minf(tx, tr_minf(ty, tz)));
+    }
+    int last_i = hf->count_x - 2, last_j = hf->count_z - 2;
+    tread_vec3 start = tread_v3_mad(o, t_in, d);
+    int i = clamp_index(start.x / hf->spacing_x, last_i);
+    int j = clamp_index(start.z / hf->spacing_z, last_j);
+    // Fractions at which the ray crosses the next x / z cell border, and per-cell increments.
+    int step_i = d.x > 0.0f ? 1 : (d.x < 0.0f ? -1 : 0);
+    int step_j = d.z > 0.0f ? 1 : (d.z < 0.0f ? -1 : 0);
+    float next_x = step_i ? ((float)(i + (step_i > 0)) * hf->spacing_x - o.x) * inv_d.x : FLT_MAX;
+    float next_z = step_j ? ((float)(j + (step_j > 0)) * hf->spacing_z - o.z) * inv_d.z : FLT_MAX;
+    float delta_x = step_i ? hf->spacing_x * fabsf(inv_d.x) : FLT_MAX;
+    float delta_z = step_j ? hf->spacing_z * fabsf(inv_d.z) : FLT_MAX;
+    float t_cell = t_in;
+    for (;;) {
+        float t_exit = tr_minf(tr_minf(next_x, next_z), t_out);
+        // Skip the cell when the ray's height over it stays clear of the cell's height range.
+        float y0 = o.y + t_cell * d.y, y1 = o.y + tr_minf(t_exit, t_max) * d.y;
+        float lo, hi;
+        cell_heights(hf, i, j, &lo, &hi);
+        if (tr_minf(y0, y1) <= hi + HF_HEIGHT_PAD && tr_maxf(y0, y1) >= lo - HF_HEIGHT_PAD && cell_solid(hf, i, j))
+            t_max = cast_cell(hf, i, j, c, t_max, fn, ctx);
+        if (t_exit >= tr_minf(t_out, t_max)) break;
+        if (next_x <= next_z) {
+            i += step_i;
+            t_cell = next_x;
+            next_x += delta_x;
+        } else {
+            j += step_j;
+            t_cell = next_z;
+            next_z += delta_z;
+        }
+        if (i < 0 || i > last_i || j < 0 || j > last_j) break;
+    }
+}
+
+// ---- capsules: the cells under the swept footprint ------------------------------------------------------
+
+// Calls visit(cell) for the cells whose box, grown by the cast's half extent, the cast's mid-point path meets
+// before t_max, row by row in the direction of motion (so closest-hit queries shrink t_max early).
+static void cast_capsule(const tr_heightfield *hf, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    tread_vec3 o = tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
+    // Half extent of the capsule, plus the touch tolerance so casts starting within it see the surface.
+    tread_vec3 ext = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(c->p1, c->p0)), 0.5f),
+                                  tread_v3(c->r + TR_TOUCH_TOLERANCE, c->r + TR_TOUCH_TOLERANCE, c->r + TR_TOUCH_TOLERANCE));
+    tread_vec3 inv_d = tr_inverse_direction(c->d);
+    if (tr_ray_aabb_entry(o, inv_d, hf->bounds, ext, t_max) > t_max) return;
+    tread_aabb sweep = tr_cast_bounds(c, t_max);
+    sweep = tread_aabb_expand(sweep, TR_TOUCH_TOLERANCE);
+    int last_i = hf->count_x - 2, last_j = hf->count_z - 2;
+    int j0 = clamp_index(sweep.min.z / hf->spacing_z, last_j), j1 = clamp_index(sweep.max.z / hf->spacing_z, last_j);
+    int i0 = clamp_index(sweep.min.x / hf->spacing_x, last_i), i1 = clamp_index(sweep.max.x / hf->spacing_x, last_i);
+    bool j_down = c->d.z < 0.0f, i_down = c->d.x < 0.0f;
+    for (int jn = 0; jn <= j1 - j0; jn++) {
+        int j = j_down ? j1 - jn : j0 + jn;
+        // The fractions during which the grown box's z-slab holds this row narrow its x range.
+        float z_lo = (float)j * hf->spacing_z - ext.z, z_hi = (float)(j + 1) * hf->spacing_z + ext.z;
+        float ta = 0.0f, tb = t_max;
+        if (c->d.z != 0.0f) {
+            float t0 = (z_lo - o.z) * inv_d.z, t1 = (z_hi - o.z) * inv_d.z;
+            ta = tr_maxf(ta, tr_minf(t0, t1));
+            tb = tr_minf(tb, tr_maxf(t0, t1));
+        } else if (o.z < z_lo || o.z > z_hi) {
+            continue;
+        }
+        if (ta > tb) continue;
+        float xa = o.x + ta * c->d.x, xb = o.x + tb * c->d.x;
+        int ra = clamp_index((tr_minf(xa, xb) - ext.x - TR_TOUCH_TOLERANCE) / hf->spacing_x, last_i);
+        int rb = clamp_index((tr_maxf(xa, xb) + ext.x + TR_TOUCH_TOLERANCE) / hf->spacing_x, last_i);
+        ra = ra < i0 ? i0 : ra;
+        rb = rb > i1 ? i1 : rb;
+        for (int in = 0; in <= rb - ra; in++) {
+            int i = i_down ? rb - in : ra + in;
+            if (!cell_solid(hf, i, j)) continue;
+            tread_aabb cell;
+            cell_heights(hf, i, j, &cell.min.y, &cell.max.y);
+            cell.min.x = (float)i * hf->spacing_x, cell.max.x = (float)(i + 1) * hf->spacing_x;
+            cell.min.z = (float)j * hf->spacing_z, cell.max.z = (float)(j + 1) * hf->spacing_z;
+            if (tr_ray_aabb_entry(o, inv_d, cell, ext, t_max) > t_max) continue;
+            t_max = cast_cell(hf, i, j, c, t_max, fn, ctx);
+        }
+    }
+}
+
+void tr_heightfield_cast(const tr_heightfield *hf, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    if (c->is_ray)
+        cast_ray(hf, c, t_max, fn, ctx);
+    else
+        cast_capsule(hf, c, t_max, fn, ctx);
+}
+
+void tr_heightfield_contacts(const tr_heightfield *hf, tread_vec3 p0, tread_vec3 p1, float r, float margin,
+                             tr_contact_fn *fn, void *ctx) {
+    tread_aabb query = tread_aabb_expand(tread_aabb_make(p0, p1), r + tr_maxf(margin, 0.0f));
+    if (!tread_aabb_overlaps(query, hf->bounds)) return;
+    int last_i = hf->count_x - 2, last_j = hf->count_z - 2;
+    int i0 = clamp_index(query.min.x / hf->spacing_x, last_i), i1 = clamp_index(query.max.x / hf->spacing_x, last_i);
+    int j0 = clamp_index(query.min.z / hf->spacing_z, last_j), j1 = clamp_index(query.max.z / hf->spacing_z, last_j);
+    for (int j = j0; j <= j1; j++) {
+        for (int i = i0; i <= i1; i++) {
+            if (!cell_solid(hf, i, j)) continue;
+            float lo, hi;
+            cell_heights(hf, i, j, &lo, &hi);
+            if (query.min.y > hi || query.max.y < lo) continue;
+            for (int k = 0; k < 2; k++) {
+                tread_vec3 v[3];
+                cell_triangle(hf, i, j, k, v);
+                tr_feature_contact contact;
+                if (!tr_contact_triangle(p0, p1, r, v[0], v[1], v[2], triangle_edges(hf, i, j, k, v), margin, &contact))
+                    continue;
+                contact.feature = triangle_id(hf, i, j, k);
+                fn(ctx, &contact);
+            }
+        }
+    }
+}

@@ -1,0 +1,533 @@
+// World queries: ray casts, shape casts, contact collection and closest distance. Each walks the
+// broadphase (explicit stack, front to back for casts), hands the query to the body's shape in the body's
+// local frame, and gathers results in a deterministic order (fraction or separation, body, feature).
+#include "world_internal.h"
+
+#include <string.h>
+
+// Casts to and contacts with one body, in world space. A closest-hit caller prunes with the t it returns.
+typedef float tr_body_fn(void *ctx, int32_t slot, float t_max);
+
+// Does the body's world AABB, grown by `inflate`, meet the cast segment? (A cheap test before the shape.)
+static bool body_in_reach(const tr_body *b, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max) {
+    return tr_ray_aabb_entry(o, inv_d, b->aabb, inflate, t_max) <= t_max;
+}
+
+// Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks
+// as fn finds hits). Tree nodes are visited nearest first so closest-hit queries prune early.
+static void visit_bodies(const tread_world *w, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
+                         const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
+    tread_vec3 inv_d = tr_inverse_direction(d);
+    if (w->tree.node_count > 0) {
+        int32_t stack[TR_BVH_STACK_SIZE];
+        float entry[TR_BVH_STACK_SIZE];
+        int top = 0;
+        float root_t = tr_ray_aabb_entry(o, inv_d, w->tree.nodes[0].box, inflate, t_max);
+        if (root_t <= t_max) {
+            stack[top] = 0;
+            entry[top++] = root_t;
+        }
+        while (top > 0) {
+            --top;
+            if (entry[top] > t_max) continue; // a closer hit was found since this node was pushed
+            const tr_bvh_node *node = &w->tree.nodes[stack[top]];
+            if (node->count > 0) {
+                for (int i = 0; i < node->count; ++i) {
+                    int32_t slot = w->tree_body[w->tree.items[node->first + i]];
+                    if (slot < 0) continue; // removed since the last rebuild
+                    const tr_body *b = &w->bodies[slot];
+                    if (!body_in_reach(b, o, inv_d, inflate, t_max) || !tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
+                    t_max = fn(ctx, slot, t_max);
+                }
+                continue;
+            }
+            int32_t l = node->first, r = node->first + 1;
+            float tl = tr_ray_aabb_entry(o, inv_d, w->tree.nodes[l].box, inflate, t_max);
+            float tr = tr_ray_aabb_entry(o, inv_d, w->tree.nodes[r].box, inflate, t_max);
+            // Push the farther child first so the nearer one is popped first.
+            if (tl > tr) {
+                int32_t s = l; l = r; r = s;
+                float f = tl; tl = tr; tr = f;
+            }
+            TR_ASSERT(top + 2 <= TR_BVH_STACK_SIZE);
+            if (tr <= t_max) { stack[top] = r; entry[top++] = tr; }
+            if (tl <= t_max) { stack[top] = l; entry[top++] = tl; }
+        }
+    }
+    for (int i = 0; i < w->pending_count; ++i) {
+        int32_t slot = w->pending[i];
+        const tr_body *b = &w->bodies[slot];
+        if (!body_in_reach(b, o, inv_d, inflate, t_max) || !tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
+        t_max = fn(ctx, slot, t_max);
+    }
+}
+
+// ---- one body -------------------------------------------------------------------------------------------
+
+// Hand a world-space cast to a body's shape in its local frame; hits come back through fn (local space).
+static void cast_body(const tr_body *b, const tr_cast *world_cast, float t_max, tr_hit_fn *fn, void *ctx) {
+    tr_cast c;
+    c.p0 = tread_transform_inv_point(b->transform, world_cast->p0);
+    c.p1 = tread_transform_inv_point(b->transform, world_cast->p1);
+    c.d = tread_transform_inv_vector(b->transform, world_cast->d);
+    c.r = world_cast->r;
+    c.is_ray = world_cast->is_ray;
+    tr_feature_hit hit;
+    switch (b->shape_type) {
+    case TREAD_SHAPE_SPHERE:
+        if (tr_cast_sphere(&c, b->radius, t_max, &hit)) fn(ctx, &hit);
+        break;
+    case TREAD_SHAPE_CAPSULE:
+        if (tr_cast_capsule(&c, b->half_height, b->radius, t_max, &hit)) fn(ctx, &hit);
+        break;
+    case TREAD_SHAPE_BOX:
+        if (tr_cast_box(&c, b->half_extents, t_max, &hit)) fn(ctx, &hit);
+        break;
+    case TREAD_SHAPE_MESH:
+        tr_mesh_cast(b->mesh, &c, t_max, fn, ctx);
+        break;
+    case TREAD_SHAPE_HEIGHTFIELD:
+        tr_heightfield_cast(b->heightfield, &c, t_max, fn, ctx);
+        break;
+    case TREAD_SHAPE_VOXELS:
+        tr_voxels_cast(b->voxels, &c, t_max, fn, ctx);
+        break;
+    default:
+        TR_ASSERT(false);
+    }
+}
+
+static void contact_body(const tr_body *b, tread_vec3 p0w, tread_vec3 p1w, float r, float margin, tr_contact_fn *fn, void *ctx) {
+    tread_vec3 p0 = tread_transform_inv_point(b->transform, p0w);
+    tread_vec3 p1 = tread_transform_inv_point(b->transform, p1w);
+    tr_feature_contact c;
+    switch (b->shape_type) {
+    case TREAD_SHAPE_SPHERE:
+        if (tr_contact_sphere(p0, p1, r, b->radius, margin, &c)) fn(ctx, &c);
+        break;
+    case TREAD_SHAPE_CAPSULE:
+        if (tr_contact_capsule(p0, p1, r, b->half_height, b->radius, margin, &c)) fn(ctx, &c);
+        break;
+    case TREAD_SHAPE_BOX:
+        if (tr_contact_box(p0, p1, r, b->half_extents, margin, &c)) fn(ctx, &c);
+        break;
+    case TREAD_SHAPE_MESH:
+        tr_mesh_contacts(b->mesh, p0, p1, r, margin, fn, ctx);
+        break;
+    case TREAD_SHAPE_HEIGHTFIELD:
+        tr_heightfield_contacts(b->heightfield, p0, p1, r, margin, fn, ctx);
+        break;
+    case TREAD_SHAPE_VOXELS:
+        tr_voxels_contacts(b->voxels, p0, p1, r, margin, fn, ctx);
+        break;
+    default:
+        TR_ASSERT(false);
+    }
+}
+
+// ---- result ordering -------------------------------------------------------------------------------------
+
+static bool before(float ka, uint32_t body_a, uint32_t feature_a, float kb, uint32_t body_b, uint32_t feature_b) {
+    if (ka != kb) return ka < kb;
+    if (body_a != body_b) return body_a < body_b;
+    return feature_a < feature_b;
+}
+
+// A caller's result buffer kept sorted, holding the best `capacity` entries of `size` bytes.
+typedef struct sorted_buffer {
+    void *items;
+    size_t size;
+    int capacity;
+    int count;
+    bool overflow;
+} sorted_buffer;
+
+// Insert at `position` (found by the caller's ordering); when full, the worst entry is dropped.
+static void sorted_insert(sorted_buffer *buf, const void *item, int position) {
+    char *base = (char *)buf->items;
+    if (buf->count == buf->capacity) {
+        buf->overflow = true;
+        if (position >= buf->capacity) return;
+        --buf->count; // drop the worst
+    }
+    memmove(base + (size_t)(position + 1) * buf->size, base + (size_t)position * buf->size, (size_t)(buf->count - position) * buf->size);
+    memcpy(base + (size_t)position * buf->size, item, buf->size);
+    ++buf->count;
+}
+
+// ---- validation -------------------------------------------------------------------------------------------
+
+static tread_result check_vec(const char *name, tread_vec3 v) {
+    if (!tread_v3_is_finite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "%s = (%g, %g, %g) has a NaN or infinite component", name,
+                                                (double)v.x, (double)v.y, (double)v.z);
+    if (fabsf(v.x) > TR_MAX_COORDINATE || fabsf(v.y) > TR_MAX_COORDINATE || fabsf(v.z) > TR_MAX_COORDINATE)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) exceeds %g m", name, (double)v.x, (double)v.y, (double)v.z,
+                        (double)TR_MAX_COORDINATE);
+    return TREAD_OK;
+}
+
+static tread_result check_filter(const tread_query_filter *in, tread_query_filter *out) {
+    *out = in ? *in : tread_query_filter_default();
+    return TREAD_OK;
+}
+
+// The query shape's core segment and radius in world space.
+static tread_result shape_core(const tread_query_shape *s, tread_vec3 position, tread_vec3 *p0, tread_vec3 *p1, float *r) {
+    if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "shape is NULL");
+    tread_result res = check_vec("position", position);
+    if (res != TREAD_OK) return res;
+    if (!isfinite(s->radius) || !isfinite(s->half_height))
+        return tr_error(TREAD_ERR_NOT_FINITE, "shape.radius = %g, shape.half_height = %g; expected finite numbers", (double)s->radius,
+                        (double)s->half_height);
+    if (!(s->radius > 0.0f) || s->radius > TR_MAX_COORDINATE)
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.radius is %g; expected > 0", (double)s->radius);
+    *r = s->radius;
+    if (s->type == TREAD_QUERY_SPHERE) {
+        *p0 = *p1 = position;
+        return TREAD_OK;
+    }
+    if (s->type != TREAD_QUERY_CAPSULE) return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.type is %d; expected a tread_query_shape_type", (int)s->type);
+    if (s->half_height < 0.0f || s->half_height > TR_MAX_COORDINATE)
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.half_height is %g; expected >= 0", (double)s->half_height);
+    if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "shape.up has a NaN or infinite component");
+    tread_vec3 up = tread_v3_normalize(s->up);
+    if (tread_v3_length_sq(up) == 0.0f) return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.up is the zero vector; expected a direction");
+    *p0 = tread_v3_mad(position, -s->half_height, up);
+    *p1 = tread_v3_mad(position, s->half_height, up);
+    return TREAD_OK;
+}
+
+static tread_result check_buffer(const void *items, int capacity, int *count, bool *overflow) {
+    if (!count || !overflow) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_count or out_overflow is NULL");
+    if (capacity < 0) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "capacity is %d; expected >= 0", capacity);
+    if (capacity > 0 && !items) return tr_error(TREAD_ERR_NULL_ARGUMENT, "the result buffer is NULL with capacity %d", capacity);
+    *count = 0;
+    *overflow = false;
+    return TREAD_OK;
+}
+
+// ---- casts -------------------------------------------------------------------------------------------------
+
+typedef struct cast_query {
+    const tread_world *w;
+    tr_cast cast;
+    bool all;
+    bool ray_output; // the all-hits buffer holds tread_ray_hit instead of tread_shape_hit
+    // closest
+    tread_shape_hit best;
+    // all
+    sorted_buffer buf;
+    // the body being visited
+    int32_t slot;
+    float t_max;
+} cast_query;
+
+static tread_shape_hit to_world_hit(const tr_body *b, int32_t slot, const tr_feature_hit *h) {
+    tread_shape_hit out;
+    out.hit = true;
+    out.started_in_contact = h->started_in_contact;
+    out.fraction = h->t;
+    out.penetration = h->penetration;
+    out.point = tread_transform_point(b->transform, h->point);
+    out.normal = tread_transform_vector(b->transform, h->normal);
+    out.surface_normal = tread_transform_vector(b->transform, h->surface_normal);
+    out.body.index = (uint32_t)slot;
+    out.body.generation = b->generation;
+    out.feature = h->feature;
+    return out;
+}
+
+static tread_ray_hit to_ray_hit(const tread_shape_hit *h) {
+    tread_ray_hit out;
+    out.hit = h->hit;
+    out.fraction = h->fraction;
+    out.point = h->point;
+    out.normal = h->normal;
+    out.body = h->body;
+    out.feature = h->feature;
+    return out;
+}
+
+static float on_feature_hit(void *ctx, const tr_feature_hit *h) {
+    cast_query *q = (cast_query *)ctx;
+    const tr_body *b = &q->w->bodies[q->slot];
+    tread_shape_hit hit = to_world_hit(b, q->slot, h);
+    if (!q->all) {
+        if (!q->best.hit || before(hit.fraction, hit.body.index, hit.feature, q->best.fraction, q->best.body.index, q->best.feature)) {
+            q->best = hit;
+            q->t_max = hit.fraction;
+        }
+        return q->t_max;
+    }
+    int pos = q->buf.count;
+    if (q->ray_output) {
+        const tread_ray_hit *items = (const tread_ray_hit *)q->buf.items;
+        while (pos > 0 && before(hit.fraction, hit.body.index, hit.feature, items[pos - 1].fraction, items[pos - 1].body.index, items[pos - 1].feature)) --pos;
+        tread_ray_hit ray = to_ray_hit(&hit);
+        sorted_insert(&q->buf, &ray, pos);
+    } else {
+        const tread_shape_hit *items = (const tread_shape_hit *)q->buf.items;
+        while (pos > 0 && before(hit.fraction, hit.body.index, hit.feature, items[pos - 1].fraction, items[pos - 1].body.index, items[pos - 1].feature)) --pos;
+        sorted_insert(&q->buf, &hit, pos);
+    }
+    return q->t_max;
+}
+
+static float on_body_cast(void *ctx, int32_t slot, float t_max) {
+    cast_query *q = (cast_query *)ctx;
+    q->slot = slot;
+    q->t_max = t_max;
+    cast_body(&q->w->bodies[slot], &q->cast, t_max, on_feature_hit, q);
+    return q->t_max;
+}
+
+static void run_cast(cast_query *q, const tread_query_filter *filter) {
+    // Grow node boxes by the query's half size around the segment's midpoint, then cast that point.
+    tread_vec3 mid = tread_v3_scale(tread_v3_add(q->cast.p0, q->cast.p1), 0.5f);
+    tread_vec3 half = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(q->cast.p1, q->cast.p0)), 0.5f),
+                                   tread_v3(q->cast.r, q->cast.r, q->cast.r));
+    // Touching counts as a hit, so reach TR_TOUCH_TOLERANCE past the shape.
+    half = tread_v3_add(half, tread_v3(TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE));
+    q->t_max = 1.0f;
+    visit_bodies(q->w, mid, q->cast.d, half, 1.0f, filter, on_body_cast, q);
+}
+
+static tread_result cast_shape_common(const tread_world *w, const tread_query_shape *shape, tread_vec3 position,
+                                      tread_vec3 translation, const tread_query_filter *filter, cast_query *q,
+                                      tread_query_filter *f) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    tread_result r = shape_core(shape, position, &q->cast.p0, &q->cast.p1, &q->cast.r);
+    if (r != TREAD_OK) return r;
+    if ((r = check_vec("translation", translation)) != TREAD_OK) return r;
+    check_filter(filter, f);
+    q->w = w;
+    q->cast.d = translation;
+    q->cast.is_ray = false;
+    return TREAD_OK;
+}
+
+tread_result tread_world_cast_shape(const tread_world *w, const tread_query_shape *shape, tread_vec3 position,
+                                    tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit) {
+    if (!out_hit) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_hit is NULL");
+    cast_query q;
+    memset(&q, 0, sizeof q);
+    tread_query_filter f;
+    tread_result r = cast_shape_common(w, shape, position, translation, filter, &q, &f);
+    if (r != TREAD_OK) return r;
+    run_cast(&q, &f);
+    *out_hit = q.best;
+    return TREAD_OK;
+}
+
+tread_result tread_world_cast_shape_all(const tread_world *w, const tread_query_shape *shape, tread_vec3 position,
+                                        tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits,
+                                        int capacity, int *out_count, bool *out_overflow) {
+    tread_result r = check_buffer(hits, capacity, out_count, out_overflow);
+    if (r != TREAD_OK) return r;
+    cast_query q;
+    memset(&q, 0, sizeof q);
+    tread_query_filter f;
+    if ((r = cast_shape_common(w, shape, position, translation, filter, &q, &f)) != TREAD_OK) return r;
+    q.all = true;
+    q.buf.items = hits;
+    q.buf.size = sizeof(tread_shape_hit);
+    q.buf.capacity = capacity;
+    run_cast(&q, &f);
+    *out_count = q.buf.count;
+    *out_overflow = q.buf.overflow;
+    return TREAD_OK;
+}
+
+// ---- rays (shape casts of a point, reported as ray hits) ----------------------------------------------------
+
+static tread_result ray_common(const tread_world *w, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
+                               cast_query *q, tread_query_filter *f) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    tread_result r = check_vec("origin", origin);
+    if (r != TREAD_OK) return r;
+    if ((r = check_vec("translation", translation)) != TREAD_OK) return r;
+    check_filter(filter, f);
+    q->w = w;
+    q->cast.p0 = q->cast.p1 = origin;
+    q->cast.r = 0.0f;
+    q->cast.d = translation;
+    q->cast.is_ray = true;
+    return TREAD_OK;
+}
+
+tread_result tread_world_cast_ray(const tread_world *w, tread_vec3 origin, tread_vec3 translation,
+                                  const tread_query_filter *filter, tread_ray_hit *out_hit) {
+    if (!out_hit) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_hit is NULL");
+    cast_query q;
+    memset(&q, 0, sizeof q);
+    tread_query_filter f;
+    tread_result r = ray_common(w, origin, translation, filter, &q, &f);
+    if (r != TREAD_OK) return r;
+    run_cast(&q, &f);
+    *out_hit = to_ray_hit(&q.best);
+    return TREAD_OK;
+}
+
+tread_result tread_world_cast_ray_all(const tread_world *w, tread_vec3 origin, tread_vec3 translation,
+                                      const tread_query_filter *filter, tread_ray_hit *hits, int capacity, int *out_count,
+                                      bool *out_overflow) {
+    tread_result r = check_buffer(hits, capacity, out_count, out_overflow);
+    if (r != TREAD_OK) return r;
+    cast_query q;
+    memset(&q, 0, sizeof q);
+    tread_query_filter f;
+    if ((r = ray_common(w, origin, translation, filter, &q, &f)) != TREAD_OK) return r;
+    q.all = true;
+    q.ray_output = true;
+    q.buf.items = hits;
+    q.buf.size = sizeof(tread_ray_hit);
+    q.buf.capacity = capacity;
+    run_cast(&q, &f);
+    *out_count = q.buf.count;
+    *out_overflow = q.buf.overflow;
+    return TREAD_OK;
+}
+
+// ---- contacts and closest distance -------------------------------------------------------------------------
+
+typedef struct contact_query {
+    const tread_world *w;
+    tread_vec3 p0, p1;
+    float r, margin;
+    int32_t slot;
+    bool closest_only;
+    sorted_buffer buf;         // all contacts (collect)
+    tread_distance_result best; // closest only
+} contact_query;
+
+static tread_contact to_world_contact(const tr_body *b, int32_t slot, const tr_feature_contact *c) {
+    tread_contact out;
+    out.separation = c->separation;
+    out.point = tread_transform_point(b->transform, c->point);
+    out.normal = tread_transform_vector(b->transform, c->normal);
+    out.surface_normal = tread_transform_vector(b->transform, c->surface_normal);
+    out.body.index = (uint32_t)slot;
+    out.body.generation = b->generation;
+    out.feature = c->feature;
+    return out;
+}
+
+static void on_feature_contact(void *ctx, const tr_feature_contact *c) {
+    contact_query *q = (contact_query *)ctx;
+    const tr_body *b = &q->w->bodies[q->slot];
+    tread_contact contact = to_world_contact(b, q->slot, c);
+    if (q->closest_only) {
+        tread_distance_result *best = &q->best;
+        if (best->found && !before(contact.separation, contact.body.index, contact.feature, best->distance, best->body.index, best->feature)) return;
+        best->found = true;
+        best->distance = contact.separation;
+        best->point_on_world = contact.point;
+        // The closest points are `separation` apart along the normal.
+        best->point_on_shape = tread_v3_mad(contact.point, contact.separation, contact.normal);
+        best->normal = contact.normal;
+        best->body = contact.body;
+        best->feature = contact.feature;
+        return;
+    }
+    const tread_contact *items = (const tread_contact *)q->buf.items;
+    int pos = q->buf.count;
+    while (pos > 0 && before(contact.separation, contact.body.index, contact.feature, items[pos - 1].separation, items[pos - 1].body.index, items[pos - 1].feature)) --pos;
+    sorted_insert(&q->buf, &contact, pos);
+}
+
+static float on_body_contact(void *ctx, int32_t slot, float t_max) {
+    contact_query *q = (contact_query *)ctx;
+    q->slot = slot;
+    contact_body(&q->w->bodies[slot], q->p0, q->p1, q->r, q->margin, on_feature_contact, q);
+    return t_max;
+}
+
+static tread_result contact_common(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
+                                   const char *margin_name, contact_query *q) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    tread_result r = shape_core(shape, position, &q->p0, &q->p1, &q->r);
+    if (r != TREAD_OK) return r;
+    if (!isfinite(margin)) return tr_error(TREAD_ERR_NOT_FINITE, "%s is %g; expected a finite number", margin_name, (double)margin);
+    if (margin < 0.0f || margin > TR_MAX_COORDINATE)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s is %g m; expected 0 .. %g", margin_name, (double)margin, (double)TR_MAX_COORDINATE);
+    q->w = w;
+    q->margin = margin;
+    return TREAD_OK;
+}
+
+static void run_contacts(contact_query *q, const tread_query_filter *filter) {
+    tread_vec3 mid = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
+    float grow = q->r + q->margin;
+    tread_vec3 half = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(q->p1, q->p0)), 0.5f), tread_v3(grow, grow, grow));
+    visit_bodies(q->w, mid, tread_v3_zero(), half, 0.0f, filter, on_body_contact, q);
+}
+
+tread_result tread_world_collect_contacts(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
+                                          const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
+                                          bool *out_overflow) {
+    tread_result r = check_buffer(contacts, capacity, out_count, out_overflow);
+    if (r != TREAD_OK) return r;
+    contact_query q;
+    memset(&q, 0, sizeof q);
+    if ((r = contact_common(w, shape, position, margin, "margin", &q)) != TREAD_OK) return r;
+    tread_query_filter f;
+    check_filter(filter, &f);
+    q.buf.items = contacts;
+    q.buf.size = sizeof(tread_contact);
+    q.buf.capacity = capacity;
+    run_contacts(&q, &f);
+    *out_count = q.buf.count;
+    *out_overflow = q.buf.overflow;
+    return TREAD_OK;
+}
+
+tread_result tread_world_closest(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float max_distance,
+                                 const tread_query_filter *filter, tread_distance_result *out_result) {
+    if (!out_result) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_result is NULL");
+    contact_query q;
+    memset(&q, 0, sizeof q);
+    tread_result r = contact_common(w, shape, position, max_distance, "max_distance", &q);
+    if (r != TREAD_OK) return r;
+    tread_query_filter f;
+    check_filter(filter, &f);
+    q.closest_only = true;
+    run_contacts(&q, &f);
+    *out_result = q.best;
+    return TREAD_OK;
+}
+
+// ---- query definitions ---------------------------------------------------------------------------------------
+
+tread_query_filter tread_query_filter_default(void) {
+    tread_query_filter f;
+    f.layer_mask = 0xFFFFFFFFu;
+    f.ignore_body = tread_body_id_null();
+    f.callback = NULL;
+    f.context = NULL;
+    return f;
+}
+
+tread_query_shape tread_query_shape_default(void) {
+    tread_query_shape s;
+    s.type = TREAD_QUERY_CAPSULE;
+    s.radius = 0.3f;
+    s.half_height = 0.6f;
+    s.up = tread_v3(0.0f, 1.0f, 0.0f);
+    return s;
+}
+
+tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up) {
+    tread_query_shape s = tread_query_shape_default();
+    s.half_height = half_height;
+    s.radius = radius;
+    s.up = tread_v3_normalize(up);
+    return s;
+}
+
+tread_query_shape tread_query_sphere(float radius) {
+    tread_query_shape s = tread_query_shape_default();
+    s.type = TREAD_QUERY_SPHERE;
+    s.radius = radius;
+    s.half_height = 0.0f;
+    return s;
+}

@@ -1,0 +1,232 @@
+// Per-primitive casts and contacts in a shape's local frame: the start-in-contact rule, surface normals,
+// and the internal-edge fix for triangles. Mesh, heightfield and voxel modules call these per feature.
+#include "shape.h"
+
+// Core segment of a world capsule of half height h along local Y.
+static void capsule_core(float half_height, tread_vec3 *a, tread_vec3 *b) {
+    *a = tread_v3(0.0f, -half_height, 0.0f);
+    *b = tread_v3(0.0f, half_height, 0.0f);
+}
+
+// Decide a cast that starts within TR_TOUCH_TOLERANCE of (or inside) a primitive, given the push-out
+// normal at t = 0 and the surface distance `sep` (core distance minus radii).
+// Returns 1: hit at t = 0; 0: no hit on this primitive; -1: not in contact, let the sweep decide.
+// Pressing in means approaching faster than TR_APPROACH_TOLERANCE of the cast's length: a cast along a
+// surface it rests on (a character sliding over its floor) must never be stopped by rounding in d . n.
+// A zero-length cast reports overlaps (there is nothing else it could report) but not mere touching.
+static int start_contact(const tr_cast *c, float sep, tread_vec3 normal) {
+    if (sep > TR_TOUCH_TOLERANCE) return -1;
+    float length = tread_v3_length(c->d);
+    if (length == 0.0f) return sep < 0.0f ? 1 : 0;
+    return tread_v3_dot(c->d, normal) < -TR_APPROACH_TOLERANCE * length ? 1 : 0;
+}
+
+static void fill_start_hit(tr_feature_hit *out, float sep, const tr_closest *cl, tread_vec3 normal,
+                           tread_vec3 surface_normal, float shape_radius) {
+    out->t = 0.0f;
+    out->started_in_contact = true;
+    out->penetration = sep < 0.0f ? -sep : 0.0f;
+    out->normal = normal;
+    out->surface_normal = surface_normal;
+    // For rounded world shapes the surface lies shape_radius out from the core along the normal.
+    out->point = tread_v3_mad(cl->on_shape, shape_radius, normal);
+    out->feature = 0;
+}
+
+static void fill_sweep_hit(tr_feature_hit *out, const tr_hit *h, tread_vec3 surface_normal) {
+    out->t = h->t;
+    out->started_in_contact = false;
+    out->penetration = 0.0f;
+    out->point = h->point;
+    out->normal = h->normal;
+    out->surface_normal = surface_normal;
+    out->feature = 0;
+}
+
+// ---- triangles -------------------------------------------------------------------------------------
+
+// Face normal of abc turned toward `toward` (a direction from the surface to the query).
+static tread_vec3 facing_normal(tread_vec3 face, tread_vec3 toward) {
+    return tread_v3_dot(face, toward) < 0.0f ? tread_v3_neg(face) : face;
+}
+
+// A contact on an inactive edge or vertex (a flat or concave seam inside a mesh) is really a contact
+// with the face: replace its normal so flat floors never report ghost normals.
+static tread_vec3 resolve_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                                          tread_vec3 point, tread_vec3 normal, tread_vec3 face) {
+    int feature = tr_triangle_feature(a, b, cc, point);
+    bool active = true;
+    if (feature >= TR_TRI_VERTEX0) {
+        int i = feature - TR_TRI_VERTEX0;
+        // A corner is a real corner when either edge meeting there is real.
+        active = ((active_edges >> i) & 1u) || ((active_edges >> ((i + 2) % 3)) & 1u);
+    } else if (feature >= TR_TRI_EDGE0) {
+        active = (active_edges >> (feature - TR_TRI_EDGE0)) & 1u;
+    }
+    return active ? normal : face;
+}
+
+bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
+                      tr_feature_hit *out) {
+    tread_vec3 face = tr_triangle_normal(a, b, cc);
+    if (tread_v3_length_sq(face) == 0.0f) return false; // degenerate: never hit
+    if (c->is_ray) {
+        tr_hit h;
+        if (!tr_ray_triangle(c->p0, c->d, a, b, cc, t_max, &h)) return false;
+        fill_sweep_hit(out, &h, facing_normal(face, h.normal));
+        return true;
+    }
+    tr_closest cl;
+    if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
+    float sep = cl.distance - c->r;
+    if (sep <= TR_TOUCH_TOLERANCE) {
+        tread_vec3 sided = facing_normal(face, cl.normal);
+        tread_vec3 n = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
+        int decision = start_contact(c, sep, n);
+        if (decision == 0) return false;
+        fill_start_hit(out, sep, &cl, n, sided, 0.0f);
+        return true;
+    }
+    tr_hit h;
+    if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
+    tread_vec3 sided = facing_normal(face, h.normal);
+    h.normal = resolve_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided);
+    fill_sweep_hit(out, &h, sided);
+    return true;
+}
+
+bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tread_vec3 b, tread_vec3 cc,
+                         uint8_t active_edges, float margin, tr_feature_contact *out) {
+    tr_closest cl;
+    if (!tr_closest_segment_triangle(p0, p1, a, b, cc, &cl)) return false;
+    float sep = cl.distance - r;
+    if (sep > margin) return false;
+    tread_vec3 sided = facing_normal(tr_triangle_normal(a, b, cc), cl.normal);
+    out->separation = sep;
+    out->point = cl.on_shape;
+    out->normal = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
+    out->surface_normal = sided;
+    out->feature = 0;
+    return true;
+}
+
+// ---- boxes -------------------------------------------------------------------------------------------
+
+bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
+    tr_hit h;
+    if (c->is_ray) {
+        if (!tr_ray_box(c->p0, c->d, half, t_max, &h)) return false;
+        fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
+        out->started_in_contact = h.t == 0.0f && tread_v3_distance(h.point, c->p0) == 0.0f;
+        return true;
+    }
+    tr_closest cl;
+    tr_closest_segment_box(c->p0, c->p1, half, &cl);
+    float sep = cl.distance - c->r;
+    int decision = start_contact(c, sep, cl.normal);
+    if (decision == 0) return false;
+    if (decision == 1) {
+        fill_start_hit(out, sep, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
+        return true;
+    }
+    if (!tr_sweep_capsule_box(c->p0, c->p1, c->r, c->d, half, t_max, &h)) return false;
+    fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
+    return true;
+}
+
+bool tr_contact_box(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 half, float margin, tr_feature_contact *out) {
+    tr_closest cl;
+    tr_closest_segment_box(p0, p1, half, &cl);
+    float sep = cl.distance - r;
+    if (sep > margin) return false;
+    out->separation = sep;
+    out->point = cl.on_shape;
+    out->normal = cl.normal;
+    out->surface_normal = tr_box_surface_normal(half, cl.on_shape, cl.normal, tread_v3_zero());
+    out->feature = 0;
+    return true;
+}
+
+// ---- spheres and capsules (rounded: the surface is the core grown by the radius) ----------------------
+
+bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out) {
+    tr_hit h;
+    tread_vec3 center = tread_v3_zero();
+    if (c->is_ray) {
+        if (!tr_ray_sphere(c->p0, c->d, center, radius, t_max, &h)) return false;
+        fill_sweep_hit(out, &h, h.normal);
+        out->started_in_contact = h.t == 0.0f && tread_v3_length(c->p0) <= radius;
+        return true;
+    }
+    tr_closest cl;
+    tr_closest_segment_point(c->p0, c->p1, center, &cl);
+    float sep = cl.distance - c->r - radius;
+    int decision = start_contact(c, sep, cl.normal);
+    if (decision == 0) return false;
+    if (decision == 1) {
+        fill_start_hit(out, sep, &cl, cl.normal, cl.normal, radius);
+        return true;
+    }
+    if (!tr_sweep_capsule_sphere(c->p0, c->p1, c->r, c->d, center, radius, t_max, &h)) return false;
+    fill_sweep_hit(out, &h, h.normal);
+    return true;
+}
+
+bool tr_contact_sphere(tread_vec3 p0, tread_vec3 p1, float r, float radius, float margin, tr_feature_contact *out) {
+    tr_closest cl;
+    tr_closest_segment_point(p0, p1, tread_v3_zero(), &cl);
+    float sep = cl.distance - r - radius;
+    if (sep > margin) return false;
+    out->separation = sep;
+    out->point = tread_v3_mad(cl.on_shape, radius, cl.normal);
+    out->normal = cl.normal;
+    out->surface_normal = cl.normal;
+    out->feature = 0;
+    return true;
+}
+
+bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out) {
+    tread_vec3 a, b;
+    capsule_core(half_height, &a, &b);
+    tr_hit h;
+    if (c->is_ray) {
+        if (!tr_ray_capsule(c->p0, c->d, a, b, radius, t_max, &h)) return false;
+        fill_sweep_hit(out, &h, h.normal);
+        out->started_in_contact = h.t == 0.0f && tread_v3_distance(h.point, c->p0) == 0.0f;
+        return true;
+    }
+    tr_closest cl;
+    tr_closest_segment_segment(c->p0, c->p1, a, b, &cl);
+    float sep = cl.distance - c->r - radius;
+    int decision = start_contact(c, sep, cl.normal);
+    if (decision == 0) return false;
+    if (decision == 1) {
+        fill_start_hit(out, sep, &cl, cl.normal, cl.normal, radius);
+        return true;
+    }
+    if (!tr_sweep_capsule_capsule(c->p0, c->p1, c->r, c->d, a, b, radius, t_max, &h)) return false;
+    fill_sweep_hit(out, &h, h.normal);
+    return true;
+}
+
+bool tr_contact_capsule(tread_vec3 p0, tread_vec3 p1, float r, float half_height, float radius, float margin,
+                        tr_feature_contact *out) {
+    tread_vec3 a, b;
+    capsule_core(half_height, &a, &b);
+    tr_closest cl;
+    tr_closest_segment_segment(p0, p1, a, b, &cl);
+    float sep = cl.distance - r - radius;
+    if (sep > margin) return false;
+    out->separation = sep;
+    out->point = tread_v3_mad(cl.on_shape, radius, cl.normal);
+    out->normal = cl.normal;
+    out->surface_normal = cl.normal;
+    out->feature = 0;
+    return true;
+}
+
+tread_aabb tr_cast_bounds(const tr_cast *c, float t_max) {
+    tread_vec3 e0 = tread_v3_mad(c->p0, t_max, c->d), e1 = tread_v3_mad(c->p1, t_max, c->d);
+    tread_aabb box = tread_aabb_union(tread_aabb_make(c->p0, c->p1), tread_aabb_make(e0, e1));
+    return tread_aabb_expand(box, c->r);
+}

@@ -1,0 +1,307 @@
+// Voxel grid shape: validation, the copy, rays by 3D DDA (Amanatides-Woo), capsules against the solid cells
+// under the swept footprint as boxes, and the seam fix that keeps only exposed faces' normals.
+#include "voxels.h"
+
+#include <limits.h>
+#include <string.h>
+
+#include "bvh.h" // tr_ray_aabb_entry, tr_inverse_direction
+
+// ---- validation ------------------------------------------------------------------------------------
+
+tread_result tr_voxels_validate(const tread_voxels_def *def) {
+    if (!def) return tr_error(TREAD_ERR_NULL_ARGUMENT, "voxels definition is NULL");
+    if (def->count_x < 1) return tr_error(TREAD_ERR_INVALID_MESH, "voxels.count_x = %d must be >= 1", def->count_x);
+    if (def->count_y < 1) return tr_error(TREAD_ERR_INVALID_MESH, "voxels.count_y = %d must be >= 1", def->count_y);
+    if (def->count_z < 1) return tr_error(TREAD_ERR_INVALID_MESH, "voxels.count_z = %d must be >= 1", def->count_z);
+    if ((int64_t)def->count_x * def->count_y * def->count_z > INT_MAX)
+        return tr_error(TREAD_ERR_INVALID_MESH, "voxels.count_x * count_y * count_z = %d * %d * %d is too large",
+                        def->count_x, def->count_y, def->count_z);
+    if (!isfinite(def->cell_size))
+        return tr_error(TREAD_ERR_NOT_FINITE, "voxels.cell_size = %g is not finite", (double)def->cell_size);
+    if (!(def->cell_size > 0.0f))
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "voxels.cell_size = %g must be > 0", (double)def->cell_size);
+    int largest = def->count_x > def->count_y ? def->count_x : def->count_y;
+    largest = largest > def->count_z ? largest : def->count_z;
+    if ((float)largest * def->cell_size > TR_MAX_COORDINATE)
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "voxels extent %d * %g m exceeds %g m", largest, (double)def->cell_size,
+                        (double)TR_MAX_COORDINATE);
+    if (!def->solid) return tr_error(TREAD_ERR_NULL_ARGUMENT, "voxels.solid is NULL");
+    return TREAD_OK;
+}
+
+tread_result tr_voxels_create(tr_voxels *vox, const tread_voxels_def *def) {
+    memset(vox, 0, sizeof *vox);
+    int n = def->count_x * def->count_y * def->count_z;
+    vox->solid = (uint8_t *)tr_alloc((size_t)n);
+    if (!vox->solid)
+        return tr_error(TREAD_ERR_OUT_OF_MEMORY, "voxels: out of memory for %d x %d x %d cells", def->count_x,
+                        def->count_y, def->count_z);
+    for (int c = 0; c < n; c++) vox->solid[c] = def->solid[c] ? 1u : 0u;
+    vox->count_x = def->count_x;
+    vox->count_y = def->count_y;
+    vox->count_z = def->count_z;
+    vox->cell_size = def->cell_size;
+    vox->bounds.min = tread_v3_zero();
+    vox->bounds.max = tread_v3((float)def->count_x * def->cell_size, (float)def->count_y * def->cell_size,
+                               (float)def->count_z * def->cell_size);
+    return TREAD_OK;
+}
+
+void tr_voxels_destroy(tr_voxels *vox) {
+    tr_free(vox->solid);
+    memset(vox, 0, sizeof *vox);
+}
+
+// ---- cells -----------------------------------------------------------------------------------------
+
+static int cell_index(const tr_voxels *vox, int i, int j, int k) { return (k * vox->count_y + j) * vox->count_x + i; }
+
+// Outside the grid is empty.
+static bool cell_solid(const tr_voxels *vox, int i, int j, int k) {
+    if (i < 0 || j < 0 || k < 0 || i >= vox->count_x || j >= vox->count_y || k >= vox->count_z) return false;
+    return vox->solid[cell_index(vox, i, j, k)] != 0;
+}
+
+static tread_vec3 cell_center(const tr_voxels *vox, int i, int j, int k) {
+    float s = vox->cell_size;
+    return tread_v3(((float)i + 0.5f) * s, ((float)j + 0.5f) * s, ((float)k + 0.5f) * s);
+}
+
+static float axis_of(tread_vec3 v, int a) { return a == 0 ? v.x : (a == 1 ? v.y : v.z); }
+
+// ---- seams: only exposed faces give normals --------------------------------------------------------------
+
+// `point` (in the frame of the centre of solid cell (i, j, k)) lies on the cell's surface with contact normal
+// `normal`. Look at the cells sharing the face, edge or corner the point lies on (TR_FEATURE_TOLERANCE). When
+// the cell is the only solid one there the feature is a real convex one and the normal stands. Otherwise the
+// feature is a seam between cells: the normal becomes the exposed face normal present at the point (a solid
+// cell beside an empty one across that axis) most aligned with it, ties to the one most opposed to `motion`.
+// Returns SEAM_KEEP, SEAM_REPLACED (normal written to *out) or SEAM_BURIED: every cell around the point is solid,
+// so the point is inside the solid and a shape can only reach it by passing through another cell first.
+enum { SEAM_KEEP, SEAM_REPLACED, SEAM_BURIED };
+static int seam_normal(const tr_voxels *vox, int i, int j, int k, tread_vec3 point, tread_vec3 normal,
+                        tread_vec3 motion, tread_vec3 *out) {
+    float half = 0.5f * vox->cell_size;
+    int side[3], axes = 0;
+    for (int a = 0; a < 3; a++) {
+        float p = axis_of(point, a);
+        side[a] = p >= half - TR_FEATURE_TOLERANCE ? 1 : (p <= -half + TR_FEATURE_TOLERANCE ? -1 : 0);
+        axes += side[a] != 0;
+    }
+    if (axes == 0) return SEAM_KEEP;
+    // Block of up to 8 cells: bit a of b set = offset by side[a] along axis a (only for axes the point touches).
+    bool solid[8];
+    int others = 0;
+    for (int b = 0; b < 8; b++) {
+        bool valid = true;
+        for (int a = 0; a < 3; a++)
+            if (((b >> a) & 1) && side[a] == 0) valid = false;
+        solid[b] = valid && cell_solid(vox, i + ((b & 1) ? side[0] : 0), j + ((b & 2) ? side[1] : 0),
+                                       k + ((b & 4) ? side[2] : 0));
+        if (b != 0 && solid[b]) others++;
+    }
+    if (others == 0) return SEAM_KEEP;
+    float best_align = -FLT_MAX, best_motion = -FLT_MAX;
+    bool found = false;
+    for (int a = 0; a < 3; a++) {
+        if (side[a] == 0) continue;
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            // Face with outward normal sign * e_a: a solid block cell whose neighbour along it (in the block) is empty.
+            bool present = false;
+            for (int b = 0; b < 8 && !present; b++) {
+                if (!solid[b]) continue;
+                bool offset = (b >> a) & 1;
+                bool toward = offset ? sign == -side[a] : sign == side[a]; // the neighbour stays in the block
+                int nb = b ^ (1 << a);
+                if (toward && !solid[nb]) present = true;
+            }
+            if (!present) continue;
+            tread_vec3 n = tread_v3(a == 0 ? (float)sign : 0.0f, a == 1 ? (float)sign : 0.0f, a == 2 ? (float)sign : 0.0f);
+            float align = tread_v3_dot(n, normal), against = -tread_v3_dot(n, motion);
+            if (!found || align > best_align || (align == best_align && against > best_motion)) {
+                best_align = align, best_motion = against, *out = n;
+                found = true;
+            }
+        }
+    }
+    if (!found) return SEAM_BURIED;
+    return SEAM_REPLACED; // also when it equals the normal: the surface normal must be this exposed face too
+}
+
+// Cast the capsule/ray against solid cell (i, j, k) as a box; reports through fn and returns the new t_max.
+static float cast_cell(const tr_voxels *vox, int i, int j, int k, const tr_cast *c, float t_max, tr_hit_fn *fn,
+                       void *ctx) {
+    tread_vec3 center = cell_center(vox, i, j, k);
+    float half = 0.5f * vox->cell_size;
+    tr_cast local = *c;
+    local.p0 = tread_v3_sub(c->p0, center);
+    local.p1 = tread_v3_sub(c->p1, center);
+    tr_feature_hit hit;
+    if (!tr_cast_box(&local, tread_v3(half, half, half), t_max, &hit)) return t_max;
+    tread_vec3 fixed;
+    int seam = seam_normal(vox, i, j, k, hit.point, hit.normal, c->d, &fixed);
+    // A sweep reaching a buried face has already entered a neighbouring cell: that cell reports the real hit.
+    // Starting overlaps stay (a shape deep inside the solid still needs its push-out direction).
+    if (seam == SEAM_BURIED && !hit.started_in_contact) return t_max;
+    if (seam == SEAM_REPLACED) {
+        if (hit.started_in_contact && hit.penetration > 0.0f) {
+            // Depth along the exposed normal: the deepest core point sits r - penetration out along the old normal.
+            tread_vec3 q = tread_v3_mad(hit.point, c->r - hit.penetration, hit.normal);
+            hit.penetration = tr_maxf(0.0f, c->r - tread_v3_dot(tread_v3_sub(q, hit.point), fixed));
+        }
+        hit.normal = fixed;
+        hit.surface_normal = fixed;
+    }
+    hit.point = tread_v3_add(hit.point, center);
+    hit.feature = (uint32_t)cell_index(vox, i, j, k);
+    return fn(ctx, &hit);
+}
+
+static int clamp_index(float v, int last) {
+    if (!(v >= 0.0f)) return 0;
+    if (v >= (float)last) return last;
+    return (int)v;
+}
+
+// ---- rays: Amanatides-Woo 3D DDA -------------------------------------------------------------------------
+
+static void cast_ray(const tr_voxels *vox, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    tread_vec3 o = c->p0, d = c->d, inv_d = tr_inverse_direction(d);
+    tread_aabb b = vox->bounds;
+    float t_in = tr_ray_aabb_entry(o, inv_d, b, tread_v3_zero(), t_max);
+    if (t_in > t_max) return;
+    float t_out = t_max;
+    t_out = tr_minf(t_out, tr_maxf((b.min.x - o.x) * inv_d.x, (b.max.x - o.x) * inv_d.x));
+    t_out = tr_minf(t_out, tr_maxf((b.min.y - o.y) * inv_d.y, (b.max.y - o.y) * inv_d.y));
+    t_out = tr_minf(t_out, tr_maxf((b.min.z - o.z) * inv_d.z, (b.max.z - o.z) * inv_d.z));
+    float s = vox->cell_size;
+    int last[3] = {vox->count_x - 1, vox->count_y - 1, vox->count_z - 1};
+    tread_vec3 start = tread_v3_mad(o, t_in, d);
+    int cell[3], step[3];
+    float next[3], delta[3];
+    for (int a = 0; a < 3; a++) {
+        float da = axis_of(d, a), inv = axis_of(inv_d, a);
+        // On a border, start in the cell being left (the ray touches it at t_in), within the feature tolerance.
+        float bias = da > 0.0f ? -TR_FEATURE_TOLERANCE : (da < 0.0f ? TR_FEATURE_TOLERANCE : 0.0f);
+        cell[a] = clamp_index((axis_of(start, a) + bias) / s, last[a]);
+        step[a] = da > 0.0f ? 1 : (da < 0.0f ? -1 : 0);
+        next[a] = step[a] ? ((float)(cell[a] + (step[a] > 0)) * s - axis_of(o, a)) * inv : FLT_MAX;
+        delta[a] = step[a] ? s * fabsf(inv) : FLT_MAX;
+    }
+    // A ray running along a cell border (zero direction component, on a grid plane) touches the cells on both
+    // sides; the DDA holds one, so the one across is visited too.
+    int spread[3];
+    for (int a = 0; a < 3; a++) {
+        spread[a] = 0;
+        if (step[a] != 0) continue;
+        float border = (float)(int)(axis_of(o, a) / s + 0.5f) * s;
+        if (fabsf(axis_of(o, a) - border) <= TR_FEATURE_TOLERANCE) spread[a] = axis_of(o, a) < (float)cell[a] * s + 0.5f * s ? -1 : 1;
+    }
+    for (;;) {
+        for (int m = 0; m < 8; m++) {
+            if (((m & 1) && !spread[0]) || ((m & 2) && !spread[1]) || ((m & 4) && !spread[2])) continue;
+            int ci = cell[0] + ((m & 1) ? spread[0] : 0), cj = cell[1] + ((m & 2) ? spread[1] : 0),
+                ck = cell[2] + ((m & 4) ? spread[2] : 0);
+            if (cell_solid(vox, ci, cj, ck)) t_max = cast_cell(vox, ci, cj, ck, c, t_max, fn, ctx);
+        }
+        int a = next[0] <= next[1] ? (next[0] <= next[2] ? 0 : 2) : (next[1] <= next[2] ? 1 : 2);
+        if (next[a] > tr_minf(t_out, t_max)) break;
+        cell[a] += step[a];
+        if (cell[a] < 0 || cell[a] > last[a]) break;
+        next[a] += delta[a];
+    }
+}
+
+// ---- capsules: solid cells under the swept footprint ------------------------------------------------------
+
+static void cast_capsule(const tr_voxels *vox, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    tread_vec3 o = tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
+    // Half extent of the capsule, plus the touch tolerance so casts starting within it see the surface.
+    float grow = c->r + TR_TOUCH_TOLERANCE;
+    tread_vec3 ext = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(c->p1, c->p0)), 0.5f), tread_v3(grow, grow, grow));
+    tread_vec3 inv_d = tr_inverse_direction(c->d);
+    if (tr_ray_aabb_entry(o, inv_d, vox->bounds, ext, t_max) > t_max) return;
+    tread_aabb sweep = tread_aabb_expand(tr_cast_bounds(c, t_max), TR_TOUCH_TOLERANCE);
+    float s = vox->cell_size;
+    int i0 = clamp_index(sweep.min.x / s, vox->count_x - 1), i1 = clamp_index(sweep.max.x / s, vox->count_x - 1);
+    int j0 = clamp_index(sweep.min.y / s, vox->count_y - 1), j1 = clamp_index(sweep.max.y / s, vox->count_y - 1);
+    int k0 = clamp_index(sweep.min.z / s, vox->count_z - 1), k1 = clamp_index(sweep.max.z / s, vox->count_z - 1);
+    // Visit in the direction of motion so closest-hit queries shrink t_max early.
+    bool i_down = c->d.x < 0.0f, j_down = c->d.y < 0.0f, k_down = c->d.z < 0.0f;
+    for (int kn = 0; kn <= k1 - k0; kn++) {
+        int k = k_down ? k1 - kn : k0 + kn;
+        for (int jn = 0; jn <= j1 - j0; jn++) {
+            int j = j_down ? j1 - jn : j0 + jn;
+            // Fractions during which the grown box overlaps this (j, k) row narrow its x range.
+            float ta = 0.0f, tb = t_max;
+            float lo[2] = {(float)j * s - ext.y, (float)k * s - ext.z}, hi[2] = {(float)(j + 1) * s + ext.y, (float)(k + 1) * s + ext.z};
+            float oc[2] = {o.y, o.z}, dc[2] = {c->d.y, c->d.z}, ic[2] = {inv_d.y, inv_d.z};
+            for (int a = 0; a < 2; a++) {
+                if (dc[a] != 0.0f) {
+                    float t0 = (lo[a] - oc[a]) * ic[a], t1 = (hi[a] - oc[a]) * ic[a];
+                    ta = tr_maxf(ta, tr_minf(t0, t1));
+                    tb = tr_minf(tb, tr_maxf(t0, t1));
+                } else if (oc[a] < lo[a] || oc[a] > hi[a]) {
+                    tb = -1.0f;
+                }
+            }
+            if (ta > tb) continue;
+            float xa = o.x + ta * c->d.x, xb = o.x + tb * c->d.x;
+            int ra = clamp_index((tr_minf(xa, xb) - ext.x - TR_TOUCH_TOLERANCE) / s, vox->count_x - 1);
+            int rb = clamp_index((tr_maxf(xa, xb) + ext.x + TR_TOUCH_TOLERANCE) / s, vox->count_x - 1);
+            ra = ra < i0 ? i0 : ra;
+            rb = rb > i1 ? i1 : rb;
+            for (int in = 0; in <= rb - ra; in++) {
+                int i = i_down ? rb - in : ra + in;
+                if (!cell_solid(vox, i, j, k)) continue;
+                tread_aabb box;
+                box.min = tread_v3((float)i * s, (float)j * s, (float)k * s);
+                box.max = tread_v3((float)(i + 1) * s, (float)(j + 1) * s, (float)(k + 1) * s);
+                if (tr_ray_aabb_entry(o, inv_d, box, ext, t_max) > t_max) continue;
+                t_max = cast_cell(vox, i, j, k, c, t_max, fn, ctx);
+            }
+        }
+    }
+}
+
+void tr_voxels_cast(const tr_voxels *vox, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    if (c->is_ray)
+        cast_ray(vox, c, t_max, fn, ctx);
+    else
+        cast_capsule(vox, c, t_max, fn, ctx);
+}
+
+void tr_voxels_contacts(const tr_voxels *vox, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
+                        void *ctx) {
+    tread_aabb query = tread_aabb_expand(tread_aabb_make(p0, p1), r + tr_maxf(margin, 0.0f));
+    if (!tread_aabb_overlaps(query, vox->bounds)) return;
+    float s = vox->cell_size, half = 0.5f * s;
+    int i0 = clamp_index(query.min.x / s, vox->count_x - 1), i1 = clamp_index(query.max.x / s, vox->count_x - 1);
+    int j0 = clamp_index(query.min.y / s, vox->count_y - 1), j1 = clamp_index(query.max.y / s, vox->count_y - 1);
+    int k0 = clamp_index(query.min.z / s, vox->count_z - 1), k1 = clamp_index(query.max.z / s, vox->count_z - 1);
+    for (int k = k0; k <= k1; k++) {
+        for (int j = j0; j <= j1; j++) {
+            for (int i = i0; i <= i1; i++) {
+                if (!cell_solid(vox, i, j, k)) continue;
+                tread_vec3 center = cell_center(vox, i, j, k);
+                tr_feature_contact contact;
+                if (!tr_contact_box(tread_v3_sub(p0, center), tread_v3_sub(p1, center), r, tread_v3(half, half, half),
+                                    margin, &contact))
+                    continue;
+                tread_vec3 fixed;
+                if (seam_normal(vox, i, j, k, contact.point, contact.normal, tread_v3_zero(), &fixed) == SEAM_REPLACED) {
+                    // Separation along the exposed normal: the closest core point sits separation + r out along
+                    // the old normal.
+                    tread_vec3 q = tread_v3_mad(contact.point, contact.separation + r, contact.normal);
+                    contact.separation = tread_v3_dot(tread_v3_sub(q, contact.point), fixed) - r;
+                    contact.normal = fixed;
+                    contact.surface_normal = fixed;
+                }
+                contact.point = tread_v3_add(contact.point, center);
+                contact.feature = (uint32_t)cell_index(vox, i, j, k);
+                fn(ctx, &contact);
+            }
+        }
+    }
+}

@@ -1,0 +1,541 @@
+// The collision world: bodies behind generation-checked ids, their shapes, and the broadphase upkeep
+// (refit on move, rebuild when degraded or when enough bodies were added or removed).
+#include "world_internal.h"
+
+#include <string.h>
+
+// Rebuild the broadphase when the refit tree costs this many times its freshly built cost.
+#define TR_TREE_DEGRADE_RATIO 2.0f
+// Bodies added since the last rebuild are scanned linearly until there are this many (plus a quarter of
+// the tree): a trade between rebuild cost while filling a world and query cost meanwhile.
+#define TR_PENDING_BASE 16
+#define TR_BODY_LEAF_ITEMS 2
+
+// ---- definitions ------------------------------------------------------------------------------------
+
+tread_world_def tread_world_def_default(void) {
+    tread_world_def def;
+    def.body_capacity = 64;
+    return def;
+}
+
+tread_shape_def tread_shape_def_default(void) {
+    tread_shape_def def;
+    memset(&def, 0, sizeof def);
+    def.type = TREAD_SHAPE_BOX;
+    def.radius = 0.5f;
+    def.half_height = 0.5f;
+    def.half_extents = tread_v3(0.5f, 0.5f, 0.5f);
+    def.heightfield.spacing_x = 1.0f;
+    def.heightfield.spacing_z = 1.0f;
+    def.voxels.cell_size = 1.0f;
+    return def;
+}
+
+tread_body_def tread_body_def_default(void) {
+    tread_body_def def;
+    memset(&def, 0, sizeof def);
+    def.type = TREAD_BODY_STATIC;
+    def.shape = tread_shape_def_default();
+    def.transform = tread_transform_identity();
+    return def;
+}
+
+tread_shape_def tread_shape_sphere(float radius) {
+    tread_shape_def def = tread_shape_def_default();
+    def.type = TREAD_SHAPE_SPHERE;
+    def.radius = radius;
+    return def;
+}
+
+tread_shape_def tread_shape_capsule(float half_height, float radius) {
+    tread_shape_def def = tread_shape_def_default();
+    def.type = TREAD_SHAPE_CAPSULE;
+    def.half_height = half_height;
+    def.radius = radius;
+    return def;
+}
+
+tread_shape_def tread_shape_box(tread_vec3 half_extents) {
+    tread_shape_def def = tread_shape_def_default();
+    def.half_extents = half_extents;
+    return def;
+}
+
+tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count) {
+    tread_shape_def def = tread_shape_def_default();
+    def.type = TREAD_SHAPE_MESH;
+    def.mesh.vertices = vertices;
+    def.mesh.vertex_count = vertex_count;
+    def.mesh.indices = indices;
+    def.mesh.triangle_count = triangle_count;
+    return def;
+}
+
+tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians) {
+    tread_vec3 n = tread_v3_normalize(axis);
+    float s = sinf(0.5f * angle_radians), c = cosf(0.5f * angle_radians);
+    tread_quat q = {n.x * s, n.y * s, n.z * s, c};
+    return q;
+}
+
+// ---- validation -------------------------------------------------------------------------------------
+
+static bool in_range(float v) { return isfinite(v) && fabsf(v) <= TR_MAX_COORDINATE; }
+
+static tread_result validate_extent(const char *name, float v, bool allow_zero) {
+    if (!isfinite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "%s is %g; expected a finite number", name, (double)v);
+    if (v < 0.0f || (!allow_zero && v == 0.0f) || v > TR_MAX_COORDINATE)
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "%s is %g; expected %s and at most %g m", name, (double)v,
+                        allow_zero ? ">= 0" : "> 0", (double)TR_MAX_COORDINATE);
+    return TREAD_OK;
+}
+
+static tread_result validate_shape(const tread_shape_def *s) {
+    tread_result r = TREAD_OK;
+    switch (s->type) {
+    case TREAD_SHAPE_SPHERE:
+        return validate_extent("shape.radius", s->radius, false);
+    case TREAD_SHAPE_CAPSULE:
+        r = validate_extent("shape.radius", s->radius, false);
+        return r != TREAD_OK ? r : validate_extent("shape.half_height", s->half_height, true);
+    case TREAD_SHAPE_BOX:
+        if ((r = validate_extent("shape.half_extents.x", s->half_extents.x, false)) != TREAD_OK) return r;
+        if ((r = validate_extent("shape.half_extents.y", s->half_extents.y, false)) != TREAD_OK) return r;
+        return validate_extent("shape.half_extents.z", s->half_extents.z, false);
+    case TREAD_SHAPE_MESH:
+        return tr_mesh_validate(&s->mesh);
+    case TREAD_SHAPE_HEIGHTFIELD:
+        return tr_heightfield_validate(&s->heightfield);
+    case TREAD_SHAPE_VOXELS:
+        return tr_voxels_validate(&s->voxels);
+    default:
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.type is %d; expected a tread_shape_type", (int)s->type);
+    }
+}
+
+static tread_result validate_transform(const char *name, tread_transform t) {
+    if (!tread_v3_is_finite(t.p) || !tread_quat_is_finite(t.q))
+        return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
+    if (!in_range(t.p.x) || !in_range(t.p.y) || !in_range(t.p.z))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s.p = (%g, %g, %g) lies beyond %g m", name, (double)t.p.x,
+                        (double)t.p.y, (double)t.p.z, (double)TR_MAX_COORDINATE);
+    float len_sq = tread_quat_length_sq(t.q);
+    if (len_sq < 0.5f || len_sq > 2.0f)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s.q has length^2 %g; expected a unit quaternion", name, (double)len_sq);
+    return TREAD_OK;
+}
+
+static tread_result validate_velocity(const char *name, tread_vec3 v) {
+    if (!tread_v3_is_finite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
+    if (!in_range(v.x) || !in_range(v.y) || !in_range(v.z))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) exceeds %g per second", name, (double)v.x,
+                        (double)v.y, (double)v.z, (double)TR_MAX_COORDINATE);
+    return TREAD_OK;
+}
+
+// ---- bounds -----------------------------------------------------------------------------------------
+
+static tread_aabb transform_bounds(tread_transform t, tread_aabb local) {
+    tread_vec3 c = tread_transform_point(t, tread_aabb_center(local));
+    tread_vec3 e = tread_aabb_extents(local);
+    // |R| e: the world half extents of a rotated box.
+    tread_vec3 ax = tread_v3_abs(tread_quat_rotate(t.q, tread_v3(e.x, 0.0f, 0.0f)));
+    tread_vec3 ay = tread_v3_abs(tread_quat_rotate(t.q, tread_v3(0.0f, e.y, 0.0f)));
+    tread_vec3 az = tread_v3_abs(tread_quat_rotate(t.q, tread_v3(0.0f, 0.0f, e.z)));
+    tread_vec3 h = tread_v3_add(tread_v3_add(ax, ay), az);
+    tread_aabb box;
+    box.min = tread_v3_sub(c, h);
+    box.max = tread_v3_add(c, h);
+    return box;
+}
+
+static tread_aabb local_bounds(const tr_body *b) {
+    switch (b->shape_type) {
+    case TREAD_SHAPE_SPHERE:
+        return tread_aabb_make(tread_v3(-b->radius, -b->radius, -b->radius), tread_v3(b->radius, b->radius, b->radius));
+    case TREAD_SHAPE_CAPSULE: {
+        float h = b->half_height + b->radius;
+        return tread_aabb_make(tread_v3(-b->radius, -h, -b->radius), tread_v3(b->radius, h, b->radius));
+    }
+    case TREAD_SHAPE_BOX:
+        return tread_aabb_make(tread_v3_neg(b->half_extents), b->half_extents);
+    case TREAD_SHAPE_MESH:
+        return b->mesh->bounds;
+    case TREAD_SHAPE_HEIGHTFIELD:
+        return b->heightfield->bounds;
+    case TREAD_SHAPE_VOXELS:
+        return b->voxels->bounds;
+    default:
+        TR_ASSERT(false);
+        return tread_aabb_make(tread_v3_zero(), tread_v3_zero());
+    }
+}
+
+// ---- broadphase upkeep ---------------------------------------------------------------------------------
+
+static void rebuild_tree(tread_world *w) {
+    tr_bvh_destroy(&w->tree);
+    tr_free(w->tree_boxes);
+    tr_free(w->tree_body);
+    w->tree_boxes = NULL;
+    w->tree_body = NULL;
+    w->tree_items = 0;
+    w->tree_dead = 0;
+    w->pending_count = 0;
+    w->refits_since_check = 0;
+    w->tree_built_cost = 0.0f;
+    int n = w->live_count;
+    if (n > 0) {
+        w->tree_boxes = (tread_aabb *)tr_alloc(sizeof(tread_aabb) * (size_t)n);
+        w->tree_body = (int32_t *)tr_alloc(sizeof(int32_t) * (size_t)n);
+    }
+    bool ok = n == 0 || (w->tree_boxes && w->tree_body);
+    int k = 0;
+    for (int i = 0; ok && i < w->slot_count; ++i) {
+        if (!w->bodies[i].alive) continue;
+        w->tree_boxes[k] = w->bodies[i].aabb;
+        w->tree_body[k] = i;
+        w->bodies[i].proxy = k;
+        ++k;
+    }
+    if (ok && n > 0) ok = tr_bvh_build(&w->tree, w->tree_boxes, n, TR_BODY_LEAF_ITEMS);
+    if (ok) {
+        w->tree_items = n;
+        w->tree_built_cost = tr_bvh_cost(&w->tree);
+        return;
+    }
+    // Out of memory: fall back to scanning every body linearly (correct, just slower).
+    tr_bvh_destroy(&w->tree);
+    tr_free(w->tree_boxes);
+    tr_free(w->tree_body);
+    w->tree_boxes = NULL;
+    w->tree_body = NULL;
+    for (int i = 0; i < w->slot_count; ++i) {
+        if (!w->bodies[i].alive) continue;
+        w->bodies[i].proxy = -1;
+        if (w->pending_count < w->pending_capacity) w->pending[w->pending_count++] = i;
+    }
+}
+
+static bool tree_needs_rebuild(const tread_world *w) {
+    return w->pending_count > TR_PENDING_BASE + w->tree_items / 4 || w->tree_dead > TR_PENDING_BASE + w->tree_items / 2;
+}
+
+static void maybe_rebuild(tread_world *w) {
+    if (tree_needs_rebuild(w)) rebuild_tree(w);
+}
+
+// A body's bounds changed: refit its leaf; check the tree's quality once per tree-size worth of refits.
+static void update_proxy(tread_world *w, tr_body *b) {
+    if (b->proxy < 0) return;
+    w->tree_boxes[b->proxy] = b->aabb;
+    tr_bvh_refit_item(&w->tree, b->proxy, w->tree_boxes);
+    if (++w->refits_since_check >= w->tree_items) {
+        w->refits_since_check = 0;
+        if (tr_bvh_cost(&w->tree) > TR_TREE_DEGRADE_RATIO * w->tree_built_cost) rebuild_tree(w);
+    }
+}
+
+// ---- world ------------------------------------------------------------------------------------------
+
+tread_result tread_world_create(const tread_world_def *def, tread_world **out_world) {
+    if (!out_world) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_world is NULL");
+    *out_world = NULL;
+    tread_world_def d = def ? *def : tread_world_def_default();
+    if (d.body_capacity < 0 || d.body_capacity > (1 << 28))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.body_capacity is %d; expected 0 .. 2^28", d.body_capacity);
+    tread_world *w = (tread_world *)tr_alloc(sizeof *w);
+    if (!w) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "allocating the world failed");
+    memset(w, 0, sizeof *w);
+    w->free_list = -1;
+    int cap = d.body_capacity > 0 ? d.body_capacity : 1;
+    w->bodies = (tr_body *)tr_alloc(sizeof(tr_body) * (size_t)cap);
+    w->pending = (int32_t *)tr_alloc(sizeof(int32_t) * (size_t)cap);
+    if (!w->bodies || !w->pending) {
+        tr_free(w->bodies);
+        tr_free(w->pending);
+        tr_free(w);
+        return tr_error(TREAD_ERR_OUT_OF_MEMORY, "allocating %d bodies failed", cap);
+    }
+    w->body_capacity = cap;
+    w->pending_capacity = cap;
+    *out_world = w;
+    return TREAD_OK;
+}
+
+static void free_shape(tr_body *b) {
+    if (b->mesh) tr_mesh_destroy(b->mesh);
+    if (b->heightfield) tr_heightfield_destroy(b->heightfield);
+    if (b->voxels) tr_voxels_destroy(b->voxels);
+    tr_free(b->mesh);
+    tr_free(b->heightfield);
+    tr_free(b->voxels);
+    b->mesh = NULL;
+    b->heightfield = NULL;
+    b->voxels = NULL;
+}
+
+void tread_world_destroy(tread_world *w) {
+    if (!w) return;
+    for (int i = 0; i < w->slot_count; ++i)
+        if (w->bodies[i].alive) free_shape(&w->bodies[i]);
+    tr_bvh_destroy(&w->tree);
+    tr_free(w->tree_boxes);
+    tr_free(w->tree_body);
+    tr_free(w->pending);
+    tr_free(w->bodies);
+    tr_free(w);
+}
+
+static bool grow_bodies(tread_world *w) {
+    int cap = w->body_capacity * 2;
+    tr_body *bodies = (tr_body *)tr_alloc(sizeof(tr_body) * (size_t)cap);
+    int32_t *pending = (int32_t *)tr_alloc(sizeof(int32_t) * (size_t)cap);
+    if (!bodies || !pending) {
+        tr_free(bodies);
+        tr_free(pending);
+        return false;
+    }
+    memcpy(bodies, w->bodies, sizeof(tr_body) * (size_t)w->slot_count);
+    memcpy(pending, w->pending, sizeof(int32_t) * (size_t)w->pending_count);
+    tr_free(w->bodies);
+    tr_free(w->pending);
+    w->bodies = bodies;
+    w->pending = pending;
+    w->body_capacity = cap;
+    w->pending_capacity = cap;
+    return true;
+}
+
+// Build the body's owned shape data (mesh BVH, heightfield, voxels) from a validated definition.
+static tread_result create_shape(tr_body *b, const tread_shape_def *s) {
+    b->shape_type = s->type;
+    b->radius = s->radius;
+    b->half_height = s->half_height;
+    b->half_extents = s->half_extents;
+    tread_result r = TREAD_OK;
+    switch (s->type) {
+    case TREAD_SHAPE_MESH:
+        b->mesh = (tr_mesh *)tr_alloc(sizeof(tr_mesh));
+        if (!b->mesh) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "allocating a mesh failed");
+        r = tr_mesh_create(b->mesh, &s->mesh);
+        break;
+    case TREAD_SHAPE_HEIGHTFIELD:
+        b->heightfield = (tr_heightfield *)tr_alloc(sizeof(tr_heightfield));
+        if (!b->heightfield) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "allocating a heightfield failed");
+        r = tr_heightfield_create(b->heightfield, &s->heightfield);
+        break;
+    case TREAD_SHAPE_VOXELS:
+        b->voxels = (tr_voxels *)tr_alloc(sizeof(tr_voxels));
+        if (!b->voxels) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "allocating a voxel grid failed");
+        r = tr_voxels_create(b->voxels, &s->voxels);
+        break;
+    default:
+        break;
+    }
+    if (r != TREAD_OK) {
+        // The module's create failed part way: free only the outer allocation, its own cleanup ran.
+        tr_free(b->mesh);
+        tr_free(b->heightfield);
+        tr_free(b->voxels);
+        b->mesh = NULL;
+        b->heightfield = NULL;
+        b->voxels = NULL;
+    }
+    return r;
+}
+
+tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tread_body_id *out_body) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    if (!def) return tr_error(TREAD_ERR_NULL_ARGUMENT, "def is NULL");
+    if (!out_body) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_body is NULL");
+    *out_body = tread_body_id_null();
+    tread_result r;
+    if (def->type != TREAD_BODY_STATIC && def->type != TREAD_BODY_KINEMATIC)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.type is %d; expected TREAD_BODY_STATIC or TREAD_BODY_KINEMATIC", (int)def->type);
+    if (def->layer > 31u) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.layer is %u; expected 0 .. 31", def->layer);
+    if ((r = validate_transform("def.transform", def->transform)) != TREAD_OK) return r;
+    if ((r = validate_velocity("def.linear_velocity", def->linear_velocity)) != TREAD_OK) return r;
+    if ((r = validate_velocity("def.angular_velocity", def->angular_velocity)) != TREAD_OK) return r;
+    if ((r = validate_shape(&def->shape)) != TREAD_OK) return r;
+    if (w->free_list < 0 && w->slot_count == w->body_capacity && !grow_bodies(w))
+        return tr_error(TREAD_ERR_OUT_OF_MEMORY, "growing the body array past %d failed", w->body_capacity);
+
+    tr_body body;
+    memset(&body, 0, sizeof body);
+    if ((r = create_shape(&body, &def->shape)) != TREAD_OK) return r;
+    int32_t slot = w->free_list >= 0 ? w->free_list : w->slot_count;
+    uint32_t generation = slot < w->slot_count ? w->bodies[slot].generation + 1u : 1u;
+    if (generation == 0u) generation = 1u; // wrapped: 0 is reserved for the null id
+    if (w->free_list >= 0) w->free_list = w->bodies[slot].next_free;
+    else ++w->slot_count;
+    body.body_type = def->type;
+    body.transform = def->transform;
+    body.transform.q = tread_quat_normalize(def->transform.q);
+    body.linear_velocity = def->linear_velocity;
+    body.angular_velocity = def->angular_velocity;
+    body.layer = def->layer;
+    body.user_data = def->user_data;
+    body.generation = generation;
+    body.alive = true;
+    body.next_free = -1;
+    body.local_bounds = local_bounds(&body);
+    body.aabb = transform_bounds(body.transform, body.local_bounds);
+    body.proxy = -1;
+    w->bodies[slot] = body;
+    ++w->live_count;
+    w->pending[w->pending_count++] = slot;
+    maybe_rebuild(w);
+    out_body->index = (uint32_t)slot;
+    out_body->generation = generation;
+    return TREAD_OK;
+}
+
+static tr_body *lookup(const tread_world *w, tread_body_id id) {
+    if (!w || id.generation == 0u || id.index >= (uint32_t)w->slot_count) return NULL;
+    tr_body *b = &w->bodies[id.index];
+    return b->alive && b->generation == id.generation ? b : NULL;
+}
+
+static tread_result lookup_checked(const tread_world *w, tread_body_id id, tr_body **out) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    *out = lookup(w, id);
+    if (!*out)
+        return tr_error(TREAD_ERR_INVALID_ID, "body id {index %u, generation %u} does not name a live body", id.index,
+                        id.generation);
+    return TREAD_OK;
+}
+
+bool tread_body_is_valid(const tread_world *w, tread_body_id id) { return lookup(w, id) != NULL; }
+
+int tread_world_body_count(const tread_world *w) { return w ? w->live_count : 0; }
+
+tread_result tread_world_remove_body(tread_world *w, tread_body_id id) {
+    tr_body *b;
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    free_shape(b);
+    int32_t slot = (int32_t)id.index;
+    if (b->proxy >= 0) {
+        w->tree_body[b->proxy] = -1;
+        ++w->tree_dead;
+    } else {
+        for (int i = 0; i < w->pending_count; ++i) {
+            if (w->pending[i] != slot) continue;
+            // Keep pending in insertion order so query results do not depend on removal history.
+            memmove(&w->pending[i], &w->pending[i + 1], sizeof(int32_t) * (size_t)(w->pending_count - i - 1));
+            --w->pending_count;
+            break;
+        }
+    }
+    b->alive = false;
+    b->proxy = -1;
+    b->next_free = w->free_list;
+    w->free_list = slot;
+    --w->live_count;
+    maybe_rebuild(w);
+    return TREAD_OK;
+}
+
+tread_result tread_body_set_transform(tread_world *w, tread_body_id id, tread_transform transform) {
+    tr_body *b;
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    if ((r = validate_transform("transform", transform)) != TREAD_OK) return r;
+    b->transform = transform;
+    b->transform.q = tread_quat_normalize(transform.q);
+    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    update_proxy(w, b);
+    return TREAD_OK;
+}
+
+tread_result tread_body_get_transform(const tread_world *w, tread_body_id id, tread_transform *out) {
+    tr_body *b;
+    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_transform is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r == TREAD_OK) *out = b->transform;
+    return r;
+}
+
+tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec3 linear, tread_vec3 angular) {
+    tr_body *b;
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    if (b->body_type != TREAD_BODY_KINEMATIC)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "body {index %u} is static; only kinematic bodies have a velocity", id.index);
+    if ((r = validate_velocity("linear", linear)) != TREAD_OK) return r;
+    if ((r = validate_velocity("angular", angular)) != TREAD_OK) return r;
+    b->linear_velocity = linear;
+    b->angular_velocity = angular;
+    return TREAD_OK;
+}
+
+tread_result tread_body_get_velocity(const tread_world *w, tread_body_id id, tread_vec3 *out_linear, tread_vec3 *out_angular) {
+    tr_body *b;
+    if (!out_linear || !out_angular) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_linear or out_angular is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    *out_linear = b->linear_velocity;
+    *out_angular = b->angular_velocity;
+    return TREAD_OK;
+}
+
+tread_result tread_body_get_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out) {
+    tr_body *b;
+    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_velocity is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    if (!tread_v3_is_finite(point)) return tr_error(TREAD_ERR_NOT_FINITE, "point has a NaN or infinite component");
+    tread_vec3 arm = tread_v3_sub(point, b->transform.p);
+    *out = tread_v3_add(b->linear_velocity, tread_v3_cross(b->angular_velocity, arm));
+    return TREAD_OK;
+}
+
+tread_result tread_body_get_aabb(const tread_world *w, tread_body_id id, tread_aabb *out) {
+    tr_body *b;
+    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_aabb is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r == TREAD_OK) *out = b->aabb;
+    return r;
+}
+
+tread_result tread_body_get_layer(const tread_world *w, tread_body_id id, uint32_t *out) {
+    tr_body *b;
+    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_layer is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r == TREAD_OK) *out = b->layer;
+    return r;
+}
+
+void *tread_body_user_data(const tread_world *w, tread_body_id id) {
+    tr_body *b = lookup(w, id);
+    return b ? b->user_data : NULL;
+}
+
+// Integrate q' = 0.5 * (w, 0) * q over dt (first order, renormalised): no trig on the per-step path.
+static tread_quat integrate_rotation(tread_quat q, tread_vec3 w, float dt) {
+    tread_quat spin = {w.x, w.y, w.z, 0.0f};
+    tread_quat dq = tread_quat_mul(spin, q);
+    float h = 0.5f * dt;
+    tread_quat r = {q.x + h * dq.x, q.y + h * dq.y, q.z + h * dq.z, q.w + h * dq.w};
+    return tread_quat_normalize(r);
+}
+
+tread_result tread_world_advance(tread_world *w, float dt) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
+    if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
+    for (int i = 0; i < w->slot_count; ++i) {
+        tr_body *b = &w->bodies[i];
+        if (!b->alive || b->body_type != TREAD_BODY_KINEMATIC) continue;
+        if (tread_v3_length_sq(b->linear_velocity) == 0.0f && tread_v3_length_sq(b->angular_velocity) == 0.0f) continue;
+        tread_vec3 p = tread_v3_mad(b->transform.p, dt, b->linear_velocity);
+        if (!in_range(p.x) || !in_range(p.y) || !in_range(p.z)) continue; // parked at the edge of the usable range
+        b->transform.p = p;
+        b->transform.q = integrate_rotation(b->transform.q, b->angular_velocity, dt);
+        b->aabb = transform_bounds(b->transform, b->local_bounds);
+        update_proxy(w, b);
+    }
+    return TREAD_OK;
+}

@@ -1,0 +1,64 @@
+// The world's private layout, shared by world.c (bodies, broadphase upkeep) and query.c (queries).
+#ifndef TREAD_WORLD_INTERNAL_H
+#define TREAD_WORLD_INTERNAL_H
+
+#include "bvh.h"
+#include "heightfield.h"
+#include "mesh.h"
+#include "voxels.h"
+
+typedef struct tr_body {
+    tread_shape_type shape_type;
+    tread_body_type body_type;
+    float radius;            // sphere, capsule
+    float half_height;       // capsule
+    tread_vec3 half_extents; // box
+    tr_mesh *mesh;           // owned, mesh bodies only
+    tr_heightfield *heightfield;
+    tr_voxels *voxels;
+    tread_aabb local_bounds; // bounds in the body's frame
+    tread_transform transform;
+    tread_vec3 linear_velocity;
+    tread_vec3 angular_velocity;
+    tread_aabb aabb; // world bounds
+    void *user_data;
+    uint32_t layer;
+    uint32_t generation; // bumped on removal; odd/even is not used, 0 = never used
+    bool alive;
+    int32_t proxy;     // item index in the broadphase tree, or -1 when pending
+    int32_t next_free; // free-list link while dead
+} tr_body;
+
+struct tread_world {
+    tr_body *bodies;
+    int body_capacity;
+    int slot_count; // slots ever used (live or dead)
+    int live_count;
+    int32_t free_list;
+
+    // Broadphase: a BVH over the bodies present at the last rebuild, refit as they move; bodies added since
+    // sit in `pending` (scanned linearly) until the next rebuild. Removed bodies leave a -1 in tree_body.
+    tr_bvh tree;
+    tread_aabb *tree_boxes; // per tree item
+    int32_t *tree_body;     // per tree item: body slot or -1
+    int tree_items;
+    int tree_dead;
+    float tree_built_cost;
+    int refits_since_check;
+    int32_t *pending;
+    int pending_count;
+    int pending_capacity;
+};
+
+// True when the body passes the query filter.
+static inline bool tr_filter_accepts(const tread_query_filter *f, const tr_body *body, uint32_t slot) {
+    if (((f->layer_mask >> body->layer) & 1u) == 0u) return false;
+    if (f->ignore_body.generation == body->generation && f->ignore_body.index == slot) return false;
+    if (f->callback) {
+        tread_body_id id = {slot, body->generation};
+        return f->callback(id, body->layer, body->user_data, f->context);
+    }
+    return true;
+}
+
+#endif

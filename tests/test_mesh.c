@@ -1,0 +1,448 @@
+// Triangle mesh shape: validation errors, active edges, BVH queries against brute force, degenerate
+// triangles, and no ghost normals on a flat floor.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "world/mesh.h"
+
+// cos(1 degree): no floor contact may tilt more than this.
+#define COS_ONE_DEGREE 0.9998477f
+#define T_TOLERANCE 1.0e-5f
+
+static uint32_t rng_state = 0x2468ACE1u;
+static float rng_float(float lo, float hi) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return lo + (hi - lo) * (float)(rng_state >> 8) * (1.0f / 16777216.0f);
+}
+static tread_vec3 rng_vec(float lo, float hi) { return tread_v3(rng_float(lo, hi), rng_float(lo, hi), rng_float(lo, hi)); }
+
+// ---- helpers ---------------------------------------------------------------------------------------------
+
+typedef struct closest {
+    bool hit;
+    tr_feature_hit best;
+} closest;
+
+static float keep_closest(void *ctx, const tr_feature_hit *hit) {
+    closest *c = (closest *)ctx;
+    if (!c->hit || hit->t < c->best.t) c->best = *hit, c->hit = true;
+    return c->best.t;
+}
+
+// Every hit's normal must stay within one degree of +Y; returns the old t_max (all hits).
+typedef struct floor_check {
+    int hits;
+    float t_max;
+    float worst_cos;
+} floor_check;
+
+static float check_floor_hit(void *ctx, const tr_feature_hit *hit) {
+    floor_check *f = (floor_check *)ctx;
+    f->hits++;
+    f->worst_cos = tr_minf(f->worst_cos, hit->normal.y);
+    f->worst_cos = tr_minf(f->worst_cos, hit->surface_normal.y);
+    return f->t_max;
+}
+
+static void check_floor_contact(void *ctx, const tr_feature_contact *contact) {
+    floor_check *f = (floor_check *)ctx;
+    f->hits++;
+    f->worst_cos = tr_minf(f->worst_cos, contact->normal.y);
+    f->worst_cos = tr_minf(f->worst_cos, contact->surface_normal.y);
+}
+
+static tr_cast capsule_cast(tread_vec3 centre, float half_height, float r, tread_vec3 d) {
+    tr_cast c;
+    c.p0 = tread_v3(centre.x, centre.y - half_height, centre.z);
+    c.p1 = tread_v3(centre.x, centre.y + half_height, centre.z);
+    c.r = r;
+    c.d = d;
+    c.is_ray = false;
+    return c;
+}
+
+static tr_cast ray_cast(tread_vec3 o, tread_vec3 d) {
+    tr_cast c;
+    c.p0 = c.p1 = o;
+    c.r = 0.0f;
+    c.d = d;
+    c.is_ray = true;
+    return c;
+}
+
+// Brute force: every triangle with the mesh's own edge flags.
+static closest brute_cast(const tr_mesh *mesh, const tr_cast *c) {
+    closest best = {false, {0}};
+    for (int t = 0; t < mesh->triangle_count; t++) {
+        tr_feature_hit hit;
+        tread_vec3 a = mesh->vertices[mesh->indices[3 * t]], b = mesh->vertices[mesh->indices[3 * t + 1]],
+                   cc = mesh->vertices[mesh->indices[3 * t + 2]];
+        tread_vec3 twice = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+        if (!(tread_v3_length(twice) >= TR_DEGENERATE_AREA)) continue;
+        if (!tr_cast_triangle(c, a, b, cc, (uint8_t)(mesh->active_edges[t] & 7u), 1.0f, &hit)) continue;
+        hit.feature = (uint32_t)t;
+        if (!best.hit || hit.t < best.best.t) best.best = hit, best.hit = true;
+    }
+    return best;
+}
+
+// A flat grid of cells x cells squares of size `size` at height y, two triangles per square.
+static void make_grid(int cells, float size, float y, tread_vec3 **vertices, uint32_t **indices, tread_mesh_def *def) {
+    int n = cells + 1;
+    *vertices = malloc((size_t)(n * n) * sizeof(tread_vec3));
+    *indices = malloc((size_t)(cells * cells * 6) * sizeof(uint32_t));
+    assert_non_null(*vertices);
+    assert_non_null(*indices);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) (*vertices)[j * n + i] = tread_v3((float)i * size, y, (float)j * size);
+    uint32_t *idx = *indices;
+    for (int j = 0; j < cells; j++) {
+        for (int i = 0; i < cells; i++) {
+            uint32_t a = (uint32_t)(j * n + i), b = a + 1, c = a + (uint32_t)n, d = c + 1;
+            *idx++ = a, *idx++ = d, *idx++ = b;
+            *idx++ = a, *idx++ = c, *idx++ = d;
+        }
+    }
+    def->vertices = *vertices;
+    def->vertex_count = n * n;
+    def->indices = *indices;
+    def->triangle_count = cells * cells * 2;
+}
+
+// ---- validation --------------------------------------------------------------------------------------------
+
+static void test_mesh_validate_reports_specific_errors(void **state) {
+    (void)state;
+    tread_vec3 v[3] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}};
+    uint32_t idx[3] = {0, 1, 2};
+    tread_mesh_def def = {v, 3, idx, 1};
+    assert_int_equal(tr_mesh_validate(&def), TREAD_OK);
+    assert_int_equal(tr_mesh_validate(NULL), TREAD_ERR_NULL_ARGUMENT);
+
+    tread_mesh_def empty = {NULL, 0, NULL, 0};
+    assert_int_equal(tr_mesh_validate(&empty), TREAD_ERR_INVALID_MESH);
+    tread_mesh_def no_triangles = {v, 3, idx, 0};
+    assert_int_equal(tr_mesh_validate(&no_triangles), TREAD_ERR_INVALID_MESH);
+
+    tread_mesh_def null_vertices = {NULL, 3, idx, 1};
+    assert_int_equal(tr_mesh_validate(&null_vertices), TREAD_ERR_NULL_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "mesh.vertices"));
+    tread_mesh_def null_indices = {v, 3, NULL, 1};
+    assert_int_equal(tr_mesh_validate(&null_indices), TREAD_ERR_NULL_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "mesh.indices"));
+
+    uint32_t bad[3] = {0, 7, 2};
+    tread_mesh_def out_of_range = {v, 3, bad, 1};
+    assert_int_equal(tr_mesh_validate(&out_of_range), TREAD_ERR_INVALID_MESH);
+    assert_non_null(strstr(tread_error_message(), "mesh.indices[1] = 7 is out of range (vertex_count 3)"));
+
+    tread_vec3 nan_v[3] = {{0, 0, 0}, {1, NAN, 0}, {0, 0, 1}};
+    tread_mesh_def nan_def = {nan_v, 3, idx, 1};
+    assert_int_equal(tr_mesh_validate(&nan_def), TREAD_ERR_NOT_FINITE);
+    assert_non_null(strstr(tread_error_message(), "mesh.vertices[1]"));
+
+    tread_vec3 inf_v[3] = {{0, 0, 0}, {1, 0, 0}, {0, 0, INFINITY}};
+    tread_mesh_def inf_def = {inf_v, 3, idx, 1};
+    assert_int_equal(tr_mesh_validate(&inf_def), TREAD_ERR_NOT_FINITE);
+
+    tread_vec3 far_v[3] = {{0, 0, 0}, {2.0e6f, 0, 0}, {0, 0, 1}};
+    tread_mesh_def far_def = {far_v, 3, idx, 1};
+    assert_int_equal(tr_mesh_validate(&far_def), TREAD_ERR_INVALID_MESH);
+}
+
+// ---- active edges -----------------------------------------------------------------------------------------
+
+static void test_mesh_flat_grid_interior_edges_inactive(void **state) {
+    (void)state;
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    make_grid(4, 1.0f, 0.0f, &v, &idx, &def);
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    for (int t = 0; t < mesh.triangle_count; t++) {
+        for (int e = 0; e < 3; e++) {
+            tread_vec3 a = mesh.vertices[mesh.indices[3 * t + e]], b = mesh.vertices[mesh.indices[3 * t + (e + 1) % 3]];
+            bool boundary = (a.x == 0 && b.x == 0) || (a.x == 4 && b.x == 4) || (a.z == 0 && b.z == 0) || (a.z == 4 && b.z == 4);
+            assert_int_equal((mesh.active_edges[t] >> e) & 1, boundary ? 1 : 0);
+        }
+    }
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
+// Two quads meeting at x = 0: a ridge (convex, active) or a valley (concave, inactive); also as a soup of
+// unshared vertices (welded by position) and with one triangle wound the other way.
+static void check_fold(float rise, bool expect_active, bool soup, bool flip) {
+    tread_vec3 v[6] = {{-1, rise, 0}, {0, 0, 0}, {0, 0, 1}, {1, rise, 0}, {0, 0, 0}, {0, 0, 1}};
+    uint32_t idx[6] = {0, 2, 1, 1, 2, 3};
+    if (!soup) idx[3] = 1, idx[4] = 2;
+    else idx[3] = 4, idx[4] = 5;
+    if (flip) {
+        uint32_t t = idx[4];
+        idx[4] = idx[3];
+        idx[3] = t;
+    }
+    tread_mesh_def def = {v, 6, idx, 2};
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    // Triangle 0 edge 1 (corner 2 -> corner 1) is the shared one.
+    assert_int_equal((mesh.active_edges[0] >> 1) & 1, expect_active ? 1 : 0);
+    tr_mesh_destroy(&mesh);
+}
+
+static void test_mesh_convex_edges_active_concave_inactive(void **state) {
+    (void)state;
+    for (int soup = 0; soup < 2; soup++) {
+        for (int flip = 0; flip < 2; flip++) {
+            check_fold(-0.5f, true, soup, flip);   // ridge: faces fall away from the edge
+            check_fold(0.5f, false, soup, flip);   // valley
+            check_fold(0.0f, false, soup, flip);   // flat
+            check_fold(-1e-5f, false, soup, flip); // flatter than TR_INACTIVE_EDGE_COS
+        }
+    }
+}
+
+// ---- queries against brute force --------------------------------------------------------------------------
+
+static void random_mesh(int triangles, tread_vec3 **vertices, uint32_t **indices, tread_mesh_def *def) {
+    // Triangles in clusters so the BVH has structure; some share vertices with the previous triangle.
+    int vcount = triangles * 3;
+    *vertices = malloc((size_t)vcount * sizeof(tread_vec3));
+    *indices = malloc((size_t)vcount * sizeof(uint32_t));
+    assert_non_null(*vertices);
+    assert_non_null(*indices);
+    for (int t = 0; t < triangles; t++) {
+        tread_vec3 centre = rng_vec(-10.0f, 10.0f);
+        for (int k = 0; k < 3; k++) (*vertices)[3 * t + k] = tread_v3_add(centre, rng_vec(-1.5f, 1.5f));
+        for (int k = 0; k < 3; k++) (*indices)[3 * t + k] = (uint32_t)(3 * t + k);
+        if (t > 0 && t % 3 == 0) (*indices)[3 * t] = (uint32_t)(3 * t - 1);
+    }
+    def->vertices = *vertices;
+    def->vertex_count = vcount;
+    def->indices = *indices;
+    def->triangle_count = triangles;
+}
+
+static void compare_with_brute_force(bool rays) {
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    random_mesh(600, &v, &idx, &def);
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_validate(&def), TREAD_OK);
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    int hits = 0;
+    for (int q = 0; q < 4000; q++) {
+        tread_vec3 o = rng_vec(-12.0f, 12.0f), d = tread_v3_scale(rng_vec(-1.0f, 1.0f), rng_float(0.5f, 20.0f));
+        if (q % 7 == 0) d.x = d.z = 0.0f; // axis-aligned casts exercise the huge-inverse slabs
+        tr_cast c = rays ? ray_cast(o, d) : capsule_cast(o, rng_float(0.0f, 0.8f), rng_float(0.05f, 0.5f), d);
+        closest fast = {false, {0}};
+        tr_mesh_cast(&mesh, &c, 1.0f, keep_closest, &fast);
+        closest slow = brute_cast(&mesh, &c);
+        assert_int_equal(fast.hit, slow.hit);
+        if (slow.hit) {
+            hits++;
+            assert_true(fabsf(fast.best.t - slow.best.t) <= T_TOLERANCE);
+            assert_true(fast.best.feature < (uint32_t)mesh.triangle_count);
+        }
+    }
+    assert_true(hits > 400); // the comparison means something
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
+static void test_mesh_rays_match_brute_force(void **state) {
+    (void)state;
+    compare_with_brute_force(true);
+}
+
+static void test_mesh_capsules_match_brute_force(void **state) {
+    (void)state;
+    compare_with_brute_force(false);
+}
+
+typedef struct contact_list {
+    int count;
+    uint32_t features[64];
+} contact_list;
+
+static void collect_contact(void *ctx, const tr_feature_contact *contact) {
+    contact_list *l = (contact_list *)ctx;
+    if (l->count < 64) l->features[l->count] = contact->feature;
+    l->count++;
+}
+
+static void test_mesh_contacts_match_brute_force(void **state) {
+    (void)state;
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    random_mesh(400, &v, &idx, &def);
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    int total = 0;
+    for (int q = 0; q < 2000; q++) {
+        tread_vec3 centre = rng_vec(-11.0f, 11.0f);
+        float h = rng_float(0.0f, 0.8f), r = rng_float(0.1f, 0.6f), margin = rng_float(0.0f, 0.1f);
+        tread_vec3 p0 = tread_v3(centre.x, centre.y - h, centre.z), p1 = tread_v3(centre.x, centre.y + h, centre.z);
+        contact_list fast = {0, {0}};
+        tr_mesh_contacts(&mesh, p0, p1, r, margin, collect_contact, &fast);
+        int slow = 0;
+        for (int t = 0; t < mesh.triangle_count; t++) {
+            tr_feature_contact contact;
+            if (tr_contact_triangle(p0, p1, r, mesh.vertices[mesh.indices[3 * t]], mesh.vertices[mesh.indices[3 * t + 1]],
+                                    mesh.vertices[mesh.indices[3 * t + 2]], (uint8_t)(mesh.active_edges[t] & 7u), margin,
+                                    &contact))
+                slow++;
+        }
+        assert_int_equal(fast.count, slow);
+        total += slow;
+    }
+    assert_true(total > 100);
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
+// ---- degenerate triangles ----------------------------------------------------------------------------------
+
+static void test_mesh_degenerate_triangles_never_hit(void **state) {
+    (void)state;
+    // A unit quad (two triangles) plus a zero-area sliver along its diagonal and a collapsed triangle.
+    tread_vec3 v[5] = {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}, {0.5f, 0, 0.5f}};
+    uint32_t idx[12] = {0, 2, 1, 0, 3, 2, 0, 4, 2, 1, 1, 3};
+    tread_mesh_def def = {v, 5, idx, 4};
+    assert_int_equal(tr_mesh_validate(&def), TREAD_OK);
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    // The sliver is nobody's neighbour: the diagonal stays a flat, inactive edge between the two real triangles.
+    assert_int_equal(mesh.active_edges[0] & 1, 0);
+    assert_int_equal((mesh.active_edges[1] >> 2) & 1, 0);
+    for (int q = 0; q < 500; q++) {
+        float x = rng_float(-0.2f, 1.2f), z = rng_float(-0.2f, 1.2f);
+        if (q % 5 == 0) z = x; // right on the sliver
+        tr_cast c = ray_cast(tread_v3(x, 1.0f, z), tread_v3(0, -2.0f, 0));
+        closest fast = {false, {0}};
+        tr_mesh_cast(&mesh, &c, 1.0f, keep_closest, &fast);
+        if (fast.hit) assert_true(fast.best.feature < 2u);
+        tr_cast cap = capsule_cast(tread_v3(x, 1.5f, z), 0.2f, 0.25f, tread_v3(0, -2.0f, 0));
+        closest fc = {false, {0}};
+        tr_mesh_cast(&mesh, &cap, 1.0f, keep_closest, &fc);
+        if (fc.hit) assert_true(fc.best.feature < 2u);
+    }
+    tr_mesh_destroy(&mesh);
+}
+
+// ---- flat floor: no ghost normals -----------------------------------------------------------------------------
+
+#define FLOOR_CELLS 100
+#define CAPSULE_RADIUS 0.3f
+#define CAPSULE_HALF 0.6f
+
+// Positions on the floor: random, exactly on grid lines, exactly on vertices, near them.
+static void floor_position(int q, float *x, float *z) {
+    *x = rng_float(5.0f, 95.0f);
+    *z = rng_float(5.0f, 95.0f);
+    if (q % 4 == 1) *x = (float)(int)*x;                       // on an edge along z
+    if (q % 4 == 2) *x = (float)(int)*x, *z = (float)(int)*z; // on a vertex
+    if (q % 4 == 3) *z = *x - (float)(int)*x + (float)(int)*z; // on a diagonal
+    if (q % 8 == 5) *x += 1.0e-5f;                             // just beside a line
+}
+
+// All the checks of the internal-edge requirement against a floor whose top is at height `top`; `cast` and
+// `contacts` query the shape under test.
+typedef void floor_cast_fn(const void *shape, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx);
+typedef void floor_contacts_fn(const void *shape, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
+                               void *ctx);
+
+static void check_flat_floor(const void *shape, float top, floor_cast_fn *cast, floor_contacts_fn *contacts) {
+    float rest = top + CAPSULE_RADIUS + CAPSULE_HALF; // centre height when resting on the floor
+    int hits = 0, contact_count = 0;
+    float worst = 1.0f;
+    for (int q = 0; q < 4000; q++) {
+        float x, z;
+        floor_position(q, &x, &z);
+        floor_check f = {0, 1.0f, 1.0f};
+        // Down onto the floor.
+        tr_cast down = capsule_cast(tread_v3(x, rest + 0.5f, z), CAPSULE_HALF, CAPSULE_RADIUS, tread_v3(0, -1.0f, 0));
+        cast(shape, &down, 1.0f, check_floor_hit, &f);
+        assert_true(f.hits > 0);
+        // Down and forward.
+        float ang_x = rng_float(-1.0f, 1.0f), ang_z = rng_float(-1.0f, 1.0f);
+        tr_cast diag = capsule_cast(tread_v3(x, rest + 0.3f, z), CAPSULE_HALF, CAPSULE_RADIUS, tread_v3(ang_x, -0.6f, ang_z));
+        cast(shape, &diag, 1.0f, check_floor_hit, &f);
+        // Sliding: horizontal casts starting touching and slightly penetrating.
+        tread_vec3 slide = tread_v3(rng_float(-2.0f, 2.0f), 0.0f, rng_float(-2.0f, 2.0f));
+        if (q % 3 == 0) slide = tread_v3(q % 2 ? 1.5f : 0.0f, 0.0f, q % 2 ? 0.0f : -1.5f); // along grid lines
+        tr_cast touching = capsule_cast(tread_v3(x, rest, z), CAPSULE_HALF, CAPSULE_RADIUS, slide);
+        cast(shape, &touching, 1.0f, check_floor_hit, &f);
+        tr_cast sunk = capsule_cast(tread_v3(x, rest - 1.0e-4f, z), CAPSULE_HALF, CAPSULE_RADIUS, slide);
+        cast(shape, &sunk, 1.0f, check_floor_hit, &f);
+        // Slightly sinking while sliding.
+        tr_cast sink = capsule_cast(tread_v3(x, rest + 5.0e-5f, z), CAPSULE_HALF, CAPSULE_RADIUS,
+                                    tread_v3(slide.x, -0.01f, slide.z));
+        cast(shape, &sink, 1.0f, check_floor_hit, &f);
+        hits += f.hits;
+        // Contacts where it rests, touches and sinks.
+        float heights[3] = {rest, rest - 1.0e-4f, rest - 0.02f};
+        for (int h = 0; h < 3; h++) {
+            tread_vec3 p0 = tread_v3(x, heights[h] - CAPSULE_HALF, z), p1 = tread_v3(x, heights[h] + CAPSULE_HALF, z);
+            contacts(shape, p0, p1, CAPSULE_RADIUS, 0.01f, check_floor_contact, &f);
+        }
+        contact_count += f.hits;
+        worst = tr_minf(worst, f.worst_cos);
+        if (f.worst_cos < COS_ONE_DEGREE) {
+            print_error("ghost normal at x=%.9g z=%.9g (cos %.9g)\n", (double)x, (double)z, (double)f.worst_cos);
+            fail();
+        }
+    }
+    assert_true(hits > 4000 && contact_count > 4000);
+    assert_true(worst >= COS_ONE_DEGREE);
+}
+
+static void mesh_cast_adapter(const void *shape, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+    tr_mesh_cast((const tr_mesh *)shape, c, t_max, fn, ctx);
+}
+static void mesh_contacts_adapter(const void *shape, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
+                                  void *ctx) {
+    tr_mesh_contacts((const tr_mesh *)shape, p0, p1, r, margin, fn, ctx);
+}
+
+static void test_mesh_flat_floor_has_no_ghost_normals(void **state) {
+    (void)state;
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    make_grid(FLOOR_CELLS, 1.0f, 0.0f, &v, &idx, &def);
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    check_flat_floor(&mesh, 0.0f, mesh_cast_adapter, mesh_contacts_adapter);
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mesh_validate_reports_specific_errors),
+        cmocka_unit_test(test_mesh_flat_grid_interior_edges_inactive),
+        cmocka_unit_test(test_mesh_convex_edges_active_concave_inactive),
+        cmocka_unit_test(test_mesh_rays_match_brute_force),
+        cmocka_unit_test(test_mesh_capsules_match_brute_force),
+        cmocka_unit_test(test_mesh_contacts_match_brute_force),
+        cmocka_unit_test(test_mesh_degenerate_triangles_never_hit),
+        cmocka_unit_test(test_mesh_flat_floor_has_no_ghost_normals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
