@@ -1,0 +1,50 @@
+// The plane solver: pure, no world access (like Box2D's mover). Given the motion the character wants and
+// the surfaces it touches, return the motion that enters none of them.
+#include "character_internal.h"
+
+// Slack on "does not enter a plane" (metres of motion per metre): rounding must not flag a projection
+// onto a plane as entering it.
+#define TR_PLANE_SLACK 1.0e-6f
+
+static bool satisfies(tread_vec3 m, const tread_vec3 *normals, int count, int skip_a, int skip_b) {
+    for (int k = 0; k < count; ++k) {
+        if (k == skip_a || k == skip_b) continue;
+        if (tread_v3_dot(m, normals[k]) < -TR_PLANE_SLACK * tread_v3_length(m)) return false;
+    }
+    return true;
+}
+
+tread_vec3 tr_solve_planes(tread_vec3 motion, const tread_vec3 *normals, int count) {
+    if (satisfies(motion, normals, count, -1, -1)) return motion;
+    // One plane: slide along the first plane whose projection enters no other.
+    for (int i = 0; i < count; ++i) {
+        float into = tread_v3_dot(motion, normals[i]);
+        if (into >= 0.0f) continue;
+        tread_vec3 m = tread_v3_mad(motion, -into, normals[i]);
+        if (satisfies(m, normals, count, i, -1)) return m;
+    }
+    // Two planes: move along their crease (the line both contain), in the motion's sense.
+    for (int i = 0; i < count; ++i) {
+        for (int j = i + 1; j < count; ++j) {
+            tread_vec3 crease = tread_v3_cross(normals[i], normals[j]);
+            float len = tread_v3_length(crease);
+            if (len < 1.0e-6f) continue; // parallel planes have no crease
+            crease = tread_v3_scale(crease, 1.0f / len);
+            tread_vec3 m = tread_v3_scale(crease, tread_v3_dot(motion, crease));
+            if (satisfies(m, normals, count, i, j)) return m;
+        }
+    }
+    // Three or more planes box it in: stop.
+    return tread_v3_zero();
+}
+
+tread_vec3 tr_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal) {
+    tread_vec3 horizontal = tread_v3_reject(motion, up);
+    float speed = tread_v3_length(horizontal);
+    float n_up = tread_v3_dot(ground_normal, up);
+    if (speed == 0.0f || n_up <= 0.0f) return horizontal;
+    // Lift the horizontal motion straight up onto the plane: same horizontal part, no motion into the ground.
+    tread_vec3 along = tread_v3_mad(horizontal, -tread_v3_dot(horizontal, ground_normal) / n_up, up);
+    if (keep_horizontal) return along;
+    return tread_v3_scale(along, speed / tread_v3_length(along));
+}

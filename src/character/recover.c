@@ -1,0 +1,37 @@
+// Penetration recovery: a character that starts inside geometry, or is pushed into it, moves out along the
+// least-penetration directions at the recovery speed. Deeply buried (contacts that cancel out, or more than
+// the buffer holds) it rises along up (seed 003's answer to starting inside the ground).
+#include "character_internal.h"
+
+#define TR_RECOVER_CONTACTS 16
+#define TR_RECOVER_ITERATIONS 4
+
+tread_vec3 tr_recover(const tread_world *w, const tread_character *ch, tread_vec3 feet, float dt) {
+    const tread_character_settings *s = &ch->settings;
+    tread_query_shape shape = tr_character_query_shape(ch, 0.0f);
+    tread_query_filter filter = tread_query_filter_default();
+    filter.layer_mask = s->collide_mask;
+    tread_contact contacts[TR_RECOVER_CONTACTS];
+    int count = 0;
+    bool overflow = false;
+    tread_world_collect_contacts(w, &shape, tr_character_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS,
+                                 &count, &overflow);
+    float deepest = 0.0f;
+    for (int i = 0; i < count; ++i) deepest = tr_maxf(deepest, -contacts[i].separation);
+    if (deepest <= TR_PENETRATION_SLOP) return tread_v3_zero();
+
+    // Relax the push against every penetrating contact in turn (contacts come sorted: deterministic).
+    tread_vec3 push = tread_v3_zero();
+    for (int it = 0; it < TR_RECOVER_ITERATIONS; ++it) {
+        for (int i = 0; i < count; ++i) {
+            float missing = -contacts[i].separation - tread_v3_dot(push, contacts[i].normal);
+            if (missing > 0.0f) push = tread_v3_mad(push, missing, contacts[i].normal);
+        }
+    }
+    float limit = s->recovery_speed * dt;
+    // Pushes that cancel (buried between opposite faces) or too many contacts: rise out instead.
+    if (overflow || tread_v3_length(push) < 0.5f * deepest) push = tread_v3_scale(s->up, deepest);
+    float len = tread_v3_length(push);
+    if (len > limit) push = tread_v3_scale(push, limit / len);
+    return push;
+}

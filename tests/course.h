@@ -1,0 +1,135 @@
+// The shared comparison course (../shared/course/SPEC.md) built in code: scenes S1-S10, the spec's frame
+// loop, and per-frame records for the checks. Header-only so tests and benchmarks share it. (When the scene
+// runner lands these become data files.)
+#ifndef TREAD_TEST_COURSE_H
+#define TREAD_TEST_COURSE_H
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tread/tread.h"
+
+#define COURSE_DT (1.0f / 60.0f)
+#define COURSE_G (-9.81f)
+#define COURSE_MAX_FRAMES 2000
+#define COURSE_PI 3.14159265358979f
+
+typedef struct course_frame {
+    tread_vec3 feet;
+    tread_ground_state ground;
+    float stepped;
+    float penetration; // deepest overlap with the world at the end of the frame (>= 0)
+    bool finite;
+} course_frame;
+
+typedef struct course_run {
+    tread_world *world;
+    tread_character ch;
+    tread_vec3 start;
+    int frames;
+    course_frame f[COURSE_MAX_FRAMES];
+} course_run;
+
+static inline void course_box(tread_world *w, tread_vec3 min, tread_vec3 max) {
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3_scale(tread_v3_sub(max, min), 0.5f));
+    def.transform.p = tread_v3_scale(tread_v3_add(min, max), 0.5f);
+    tread_body_id id;
+    tread_world_add_body(w, &def, &id);
+}
+
+static inline void course_rotated_box(tread_world *w, tread_vec3 center, tread_vec3 half, tread_vec3 axis, float degrees) {
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(half);
+    def.transform.p = center;
+    def.transform.q = tread_quat_from_axis_angle(axis, degrees * COURSE_PI / 180.0f);
+    tread_body_id id;
+    tread_world_add_body(w, &def, &id);
+}
+
+static inline tread_world *course_world(void) {
+    tread_world *w = NULL;
+    tread_world_create(NULL, &w);
+    course_box(w, tread_v3(-50, -1, -50), tread_v3(50, 0, 50));
+    return w;
+}
+
+static inline void course_stairs(tread_world *w) {
+    for (int i = 0; i < 10; ++i) course_box(w, tread_v3(1.0f + 0.3f * (float)i, 0, -1), tread_v3(20, 0.2f * (float)(i + 1), 1));
+}
+
+// A ramp of `degrees` whose top face starts on the floor at x = 1 and rises to `height`, 1 m thick, z in
+// [-width/2, width/2]; a plateau at `height` continues to x = plateau_end. Returns the crest x.
+static inline float course_ramp(tread_world *w, float degrees, float height, float width, float plateau_end) {
+    float a = degrees * COURSE_PI / 180.0f;
+    float length = height / sinf(a);
+    float crest = 1.0f + length * cosf(a);
+    tread_vec3 face_center = tread_v3(0.5f * (1.0f + crest), 0.5f * height, 0);
+    tread_vec3 normal = tread_v3(-sinf(a), cosf(a), 0);
+    course_rotated_box(w, tread_v3_mad(face_center, -0.5f, normal), tread_v3(0.5f * length, 0.5f, 0.5f * width), tread_v3(0, 0, 1), degrees);
+    course_box(w, tread_v3(crest, 0, -0.5f * width), tread_v3(plateau_end, height, 0.5f * width));
+    return crest;
+}
+
+// S9: two 60-degree faces meeting along z = 0, y = 0.5, rising to y = 3, overlapping below the line.
+static inline void course_crevasse(tread_world *w) {
+    float a = 60.0f * COURSE_PI / 180.0f;
+    float up_length = 2.5f / sinf(a), below = 0.5f;
+    for (int side = -1; side <= 1; side += 2) {
+        float s = (float)side;
+        tread_vec3 dir = tread_v3(0, sinf(a), s * cosf(a));      // up the face
+        tread_vec3 normal = tread_v3(0, cosf(a), -s * sinf(a));  // into the trench
+        tread_vec3 face_center = tread_v3_mad(tread_v3(0, 0.5f, 0), 0.5f * (up_length - below), dir);
+        course_rotated_box(w, tread_v3_mad(face_center, -0.5f, normal), tread_v3(20, 0.5f, 0.5f * (up_length + below)),
+                           tread_v3(1, 0, 0), -s * 60.0f);
+    }
+}
+
+static inline void course_begin(course_run *run, tread_world *w, tread_vec3 start, const tread_character_settings *settings) {
+    memset(run, 0, sizeof *run);
+    run->world = w;
+    run->start = start;
+    tread_character_settings s = settings ? *settings : tread_character_settings_default();
+    tread_character_init(&run->ch, &s, start);
+}
+
+static inline float course_penetration(const course_run *run) {
+    tread_query_shape shape = tread_character_shape(&run->ch);
+    tread_distance_result d;
+    tread_world_closest(run->world, &shape, tread_character_center(&run->ch), 0.01f, NULL, &d);
+    return d.found && d.distance < 0.0f ? -d.distance : 0.0f;
+}
+
+// The spec's frame loop: desired horizontal velocity, gravity while not grounded, 0 vertical when grounded.
+static inline void course_walk(course_run *run, tread_vec3 horizontal_velocity, float seconds, float dt) {
+    int n = (int)(seconds / dt + 0.5f);
+    for (int i = 0; i < n && run->frames < COURSE_MAX_FRAMES; ++i) {
+        tread_character *ch = &run->ch;
+        float vy = 0.0f;
+        if (ch->ground.state != TREAD_GROUND_ON_GROUND) vy = ch->velocity.y + COURSE_G * dt;
+        tread_vec3 v = tread_v3(horizontal_velocity.x, vy, horizontal_velocity.z);
+        tread_move_result res;
+        tread_character_move(run->world, ch, v, dt, &res);
+        course_frame *f = &run->f[run->frames++];
+        f->feet = ch->position;
+        f->ground = ch->ground.state;
+        f->stepped = res.stepped;
+        f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);
+        f->penetration = course_penetration(run);
+    }
+}
+
+static inline float course_max_penetration(const course_run *run) {
+    float m = 0.0f;
+    for (int i = 0; i < run->frames; ++i) m = fmaxf(m, run->f[i].penetration);
+    return m;
+}
+
+static inline bool course_all_finite(const course_run *run) {
+    for (int i = 0; i < run->frames; ++i)
+        if (!run->f[i].finite) return false;
+    return true;
+}
+
+#endif
