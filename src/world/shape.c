@@ -55,13 +55,14 @@ static tread_vec3 facing_normal(tread_vec3 face, tread_vec3 toward) {
 static tread_vec3 resolve_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                                           tread_vec3 point, tread_vec3 normal, tread_vec3 face) {
     int feature = tr_triangle_feature(a, b, cc, point);
+    unsigned edges = active_edges;
     bool active = true;
     if (feature >= TR_TRI_VERTEX0) {
-        int i = feature - TR_TRI_VERTEX0;
+        unsigned i = (unsigned)(feature - TR_TRI_VERTEX0);
         // A corner is a real corner when either edge meeting there is real.
-        active = ((active_edges >> i) & 1u) || ((active_edges >> ((i + 2) % 3)) & 1u);
+        active = ((edges >> i) & 1u) || ((edges >> ((i + 2u) % 3u)) & 1u);
     } else if (feature >= TR_TRI_EDGE0) {
-        active = (active_edges >> (feature - TR_TRI_EDGE0)) & 1u;
+        active = (edges >> (unsigned)(feature - TR_TRI_EDGE0)) & 1u;
     }
     return active ? normal : face;
 }
