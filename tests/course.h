@@ -5,6 +5,7 @@
 #define TREAD_TEST_COURSE_H
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -83,6 +84,28 @@ static inline void course_crevasse(tread_world *w) {
         tread_vec3 face_center = tread_v3_mad(tread_v3(0, 0.5f, 0), 0.5f * (up_length - below), dir);
         course_rotated_box(w, tread_v3_mad(face_center, -0.5f, normal), tread_v3(20, 0.5f, 0.5f * (up_length + below)),
                            tread_v3(1, 0, 0), -s * 60.0f);
+    }
+}
+
+// splitmix64 as the spec uses it, and a uniform draw in [lo, hi].
+static inline uint64_t course_splitmix64(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static inline float course_uniform(uint64_t *state, float lo, float hi) {
+    return lo + (hi - lo) * (float)((double)(course_splitmix64(state) >> 11) / 9007199254740992.0);
+}
+
+// P1's field: the shared floor plus 400 boxes (sizes 0.3..2.0, heights 0.1..0.6, centres in [-40, 40]).
+static inline void course_p1_field(tread_world *w) {
+    uint64_t state = 12345;
+    for (int i = 0; i < 400; ++i) {
+        float cx = course_uniform(&state, -40, 40), cz = course_uniform(&state, -40, 40);
+        float sx = course_uniform(&state, 0.3f, 2.0f), sz = course_uniform(&state, 0.3f, 2.0f);
+        float h = course_uniform(&state, 0.1f, 0.6f);
+        course_box(w, tread_v3(cx - 0.5f * sx, 0, cz - 0.5f * sz), tread_v3(cx + 0.5f * sx, h, cz + 0.5f * sz));
     }
 }
 
