@@ -16,8 +16,10 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The main job: every course scene, scored, with plots in out/.
 run: build
-	@$(BUILD)/tread_demo
+	@mkdir -p out
+	@$(BUILD)/tread suite scenes/course --plots out
 
 test-fast: build
 	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tread/tread.h"
 #include "world/bvh.h"
 #include "world/mesh.h"
 
@@ -217,6 +218,102 @@ static int bench_mesh_casts(const char *name, bool ray) {
 static int bench_mesh_rays(const char *name) { return bench_mesh_casts(name, true); }
 static int bench_mesh_capsules(const char *name) { return bench_mesh_casts(name, false); }
 
+// ---- the course's P1 box field through the public world API -------------------------------------------------
+
+// splitmix64, exactly as the course spec draws it; uniform = lo + (hi - lo) * (x >> 11) / 2^53.
+static uint64_t p1_state;
+static uint64_t splitmix64(void) {
+    p1_state += 0x9E3779B97F4A7C15ull;
+    uint64_t z = p1_state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static double p1_uniform(double lo, double hi) {
+    return lo + (hi - lo) * (double)(splitmix64() >> 11) / 9007199254740992.0;
+}
+
+static bool p1_add_box(tread_world *w, tread_vec3 min, tread_vec3 max) {
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3_scale(tread_v3_sub(max, min), 0.5f));
+    def.transform.p = tread_v3_scale(tread_v3_add(min, max), 0.5f);
+    tread_body_id id;
+    return tread_world_add_body(w, &def, &id) == TREAD_OK;
+}
+
+// Floor box x,z in [-50, 50], y in [-1, 0], then 400 boxes seeded 12345: centre x, centre z, size x, size z,
+// height (centres in [-40, 40], sizes 0.3-2.0, heights 0.1-0.6), each standing on the floor.
+#define P1_BOXES 400
+static tread_world *p1_world(void) {
+    tread_world *w = NULL;
+    if (tread_world_create(NULL, &w) != TREAD_OK) return NULL;
+    bool ok = p1_add_box(w, tread_v3(-50.0f, -1.0f, -50.0f), tread_v3(50.0f, 0.0f, 50.0f));
+    p1_state = 12345u;
+    for (int i = 0; ok && i < P1_BOXES; i++) {
+        double cx = p1_uniform(-40.0, 40.0), cz = p1_uniform(-40.0, 40.0);
+        double sx = p1_uniform(0.3, 2.0), sz = p1_uniform(0.3, 2.0), h = p1_uniform(0.1, 0.6);
+        ok = p1_add_box(w, tread_v3((float)(cx - 0.5 * sx), 0.0f, (float)(cz - 0.5 * sz)),
+                        tread_v3((float)(cx + 0.5 * sx), (float)h, (float)(cz + 0.5 * sz)));
+    }
+    if (!ok) {
+        tread_world_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
+typedef struct p1_query {
+    tread_vec3 position, translation;
+} p1_query;
+
+// Character-like casts: capsule centre 0.9 + 0.05-0.3 m above the floor at random x, z in [-40, 40]
+// (rays start 0-0.5 m above it), moving horizontally and down by 0.1-1 m.
+static void p1_make_query(p1_query *q, bool ray) {
+    float x = rng_float(-40.0f, 40.0f), z = rng_float(-40.0f, 40.0f);
+    float y = ray ? rng_float(0.0f, 0.5f) : 0.9f + rng_float(0.05f, 0.3f);
+    tread_vec3 dir = tread_v3_normalize(tread_v3(rng_float(-1.0f, 1.0f), rng_float(-1.0f, 0.0f), rng_float(-1.0f, 1.0f)));
+    q->position = tread_v3(x, y, z);
+    q->translation = tread_v3_scale(dir, rng_float(0.1f, 1.0f));
+}
+
+static int bench_p1_casts(const char *name, bool ray) {
+    tread_world *w = p1_world();
+    p1_query *queries = malloc(QUERY_COUNT * sizeof(p1_query));
+    if (!w || !queries) {
+        free(queries);
+        if (w) tread_world_destroy(w);
+        return 1;
+    }
+    for (int i = 0; i < QUERY_COUNT; i++) p1_make_query(&queries[i], ray);
+    tread_query_shape shape = tread_query_capsule(0.6f, 0.3f, tread_v3(0.0f, 1.0f, 0.0f));
+    double rates[REPETITIONS];
+    int hits = 0;
+    for (int r = 0; r < REPETITIONS; r++) {
+        hits = 0;
+        double t0 = now_seconds();
+        for (int i = 0; i < QUERY_COUNT; i++) {
+            if (ray) {
+                tread_ray_hit hit;
+                tread_world_cast_ray(w, queries[i].position, queries[i].translation, NULL, &hit);
+                hits += hit.hit;
+            } else {
+                tread_shape_hit hit;
+                tread_world_cast_shape(w, &shape, queries[i].position, queries[i].translation, NULL, &hit);
+                hits += hit.hit;
+            }
+        }
+        rates[r] = (double)QUERY_COUNT / (now_seconds() - t0);
+    }
+    free(queries);
+    tread_world_destroy(w);
+    report(name, "queries_per_second", median(rates, REPETITIONS), "1/s");
+    report(name, "hit_ratio", (double)hits / QUERY_COUNT, "ratio");
+    return 0;
+}
+
+static int bench_p1_rays(const char *name) { return bench_p1_casts(name, true); }
+static int bench_p1_capsules(const char *name) { return bench_p1_casts(name, false); }
+
 // ---- the table: add new scenarios here -----------------------------------------------------------------------
 
 typedef struct scenario {
@@ -230,7 +327,8 @@ static const scenario scenarios[] = {
     {"mesh_create_1m", bench_mesh_create, "tr_mesh_create on the same terrain (copy, BVH, active edges)"},
     {"mesh_ray_short", bench_mesh_rays, "0.1-1 m rays near the 1M-triangle terrain, closest hit"},
     {"mesh_capsule_short", bench_mesh_capsules, "0.1-1 m capsule casts (r 0.3, half height 0.6), closest hit"},
-    // World-level scenarios (e.g. the P1 box field) go here.
+    {"p1_ray_short", bench_p1_rays, "0.1-1 m world rays over the P1 box field (floor + 400 boxes), closest hit"},
+    {"p1_capsule_short", bench_p1_capsules, "0.1-1 m tread_world_cast_shape capsule casts over the P1 box field"},
 };
 
 int main(int argc, char **argv) {

@@ -2,7 +2,7 @@
 # Make sure the Debian packages tread's build and tests need are present. As root, install what is
 # missing; otherwise print the exact apt line and fail. Used by both `make run` and `make test`.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libcmocka-dev)
+packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev libassimp-dev clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

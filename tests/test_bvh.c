@@ -166,6 +166,37 @@ static void test_bvh_refit_moves_items(void **state) {
     free(boxes);
 }
 
+// Insertion (the world's path for bodies added after a rebuild): reserved room, greedy placement, refit
+// ancestors. The tree keeps every invariant; a huge box (a floor) does not swallow every later item.
+static void test_bvh_insert_keeps_invariants(void **state) {
+    (void)state;
+    enum { BUILT = 40, TOTAL = 400 };
+    tread_aabb *boxes = malloc(TOTAL * sizeof(tread_aabb));
+    assert_non_null(boxes);
+    boxes[0] = tread_aabb_make(tread_v3(-100.0f, -1.0f, -100.0f), tread_v3(100.0f, 0.0f, 100.0f));
+    for (int i = 1; i < TOTAL; i++) boxes[i] = random_box(80.0f, 2.0f);
+    tr_bvh bvh;
+    assert_true(tr_bvh_build(&bvh, boxes, BUILT, 2));
+    assert_false(tr_bvh_insert(&bvh, BUILT, boxes)); // no reserved room yet
+    check_invariants(&bvh, boxes, BUILT, 2);
+    assert_true(tr_bvh_reserve(&bvh, TOTAL));
+    check_invariants(&bvh, boxes, BUILT, 2);
+    int count = BUILT;
+    while (count < TOTAL && tr_bvh_insert(&bvh, count, boxes)) count++;
+    assert_int_equal(count, TOTAL);
+    check_invariants(&bvh, boxes, TOTAL, 2);
+    int deepest = 0;
+    for (int n = 0; n < bvh.node_count; n++) deepest = node_depth(&bvh, n) > deepest ? node_depth(&bvh, n) : deepest;
+    assert_true(deepest <= 30);
+    assert_false(tr_bvh_insert(&bvh, TOTAL, boxes)); // full
+    // Refit still works on inserted items.
+    boxes[TOTAL - 1] = random_box(80.0f, 2.0f);
+    tr_bvh_refit_item(&bvh, TOTAL - 1, boxes);
+    check_invariants(&bvh, boxes, TOTAL, 2);
+    tr_bvh_destroy(&bvh);
+    free(boxes);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bvh_empty_and_single),
@@ -173,6 +204,7 @@ int main(void) {
         cmocka_unit_test(test_bvh_identical_boxes_respect_leaf_size),
         cmocka_unit_test(test_bvh_exponential_spacing_stays_shallow),
         cmocka_unit_test(test_bvh_refit_moves_items),
+        cmocka_unit_test(test_bvh_insert_keeps_invariants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

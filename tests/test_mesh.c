@@ -180,8 +180,9 @@ static void test_mesh_flat_grid_interior_edges_inactive(void **state) {
     free(idx);
 }
 
-// Two quads meeting at x = 0: a ridge (convex, active) or a valley (concave, inactive); also as a soup of
-// unshared vertices (welded by position) and with one triangle wound the other way.
+// Two quads meeting at x = 0: a ridge or a valley (active: two-sided triangles make every fold convex from one
+// side, e.g. a stair nose whose riser faces into the step) or flat (inactive); also as a soup of unshared
+// vertices (welded by position) and with one triangle wound the other way.
 static void check_fold(float rise, bool expect_active, bool soup, bool flip) {
     tread_vec3 v[6] = {{-1, rise, 0}, {0, 0, 0}, {0, 0, 1}, {1, rise, 0}, {0, 0, 0}, {0, 0, 1}};
     uint32_t idx[6] = {0, 2, 1, 1, 2, 3};
@@ -200,12 +201,12 @@ static void check_fold(float rise, bool expect_active, bool soup, bool flip) {
     tr_mesh_destroy(&mesh);
 }
 
-static void test_mesh_convex_edges_active_concave_inactive(void **state) {
+static void test_mesh_folded_edges_active_flat_inactive(void **state) {
     (void)state;
     for (int soup = 0; soup < 2; soup++) {
         for (int flip = 0; flip < 2; flip++) {
             check_fold(-0.5f, true, soup, flip);   // ridge: faces fall away from the edge
-            check_fold(0.5f, false, soup, flip);   // valley
+            check_fold(0.5f, true, soup, flip);    // valley: a ridge seen from below
             check_fold(0.0f, false, soup, flip);   // flat
             check_fold(-1e-5f, false, soup, flip); // flatter than TR_INACTIVE_EDGE_COS
         }
@@ -437,7 +438,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mesh_validate_reports_specific_errors),
         cmocka_unit_test(test_mesh_flat_grid_interior_edges_inactive),
-        cmocka_unit_test(test_mesh_convex_edges_active_concave_inactive),
+        cmocka_unit_test(test_mesh_folded_edges_active_flat_inactive),
         cmocka_unit_test(test_mesh_rays_match_brute_force),
         cmocka_unit_test(test_mesh_capsules_match_brute_force),
         cmocka_unit_test(test_mesh_contacts_match_brute_force),

@@ -568,6 +568,92 @@ static void test_any_up_direction_is_an_axis_swap(void **state) {
     tread_world_destroy(wz);
 }
 
+// The per-primitive early-outs (slab gaps for boxes, plane distance for triangles) skip the closest-point test
+// or the sweep only when their answer is already known. Check against the full path: closest test, the
+// start-in-contact rule, then the sweep, on casts that start near, touching or inside the primitive.
+static bool full_path_box(const tr_cast *c, tread_vec3 half, float t_max, float *t, bool *start) {
+    tr_closest cl;
+    tr_closest_segment_box(c->p0, c->p1, half, &cl);
+    float sep = cl.distance - c->r;
+    if (sep <= TR_TOUCH_TOLERANCE) {
+        float len = tread_v3_length(c->d);
+        bool in = len == 0.0f ? sep < 0.0f : tread_v3_dot(c->d, cl.normal) < -TR_APPROACH_TOLERANCE * len;
+        *t = 0.0f, *start = true;
+        return in;
+    }
+    tr_hit h;
+    *start = false;
+    if (!tr_sweep_capsule_box(c->p0, c->p1, c->r, c->d, half, t_max, &h)) return false;
+    *t = h.t;
+    return true;
+}
+
+static bool full_path_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, float t_max, float *t, bool *start) {
+    tr_closest cl;
+    if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
+    float sep = cl.distance - c->r;
+    *start = false;
+    if (sep <= TR_TOUCH_TOLERANCE) {
+        *t = 0.0f, *start = true;
+        return true; // decided by the start-in-contact rule: compared on `start` only
+    }
+    tr_hit h;
+    if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
+    *t = h.t;
+    return true;
+}
+
+static void test_cast_early_outs_match_full_path(void **state) {
+    (void)state;
+    rng_state = 777;
+    int hits = 0, starts = 0;
+    for (int q = 0; q < 20000; ++q) {
+        float scale = q % 4 == 0 ? 500.0f : 1.0f; // far from the origin too: rounding grows with the coordinates
+        tread_vec3 offset = random_vec(-scale, scale);
+        tread_vec3 half = random_vec(0.05f, 2.0f);
+        tread_vec3 centre = tread_v3_add(offset, random_vec(-3.0f, 3.0f));
+        tread_vec3 axis = tread_v3_scale(random_vec(-1.0f, 1.0f), uniform(0.0f, 0.8f));
+        tr_cast c;
+        c.p0 = tread_v3_sub(centre, axis);
+        c.p1 = tread_v3_add(centre, axis);
+        c.r = uniform(0.05f, 0.6f);
+        c.d = tread_v3_scale(random_vec(-1.0f, 1.0f), uniform(0.0f, 4.0f));
+        c.is_ray = false;
+        // Box in its own frame: shift the cast so it sits near the box.
+        tr_cast cb = c;
+        cb.p0 = tread_v3_sub(c.p0, offset), cb.p1 = tread_v3_sub(c.p1, offset);
+        tr_feature_hit h;
+        float t_ref = 0.0f;
+        bool start_ref = false;
+        bool ref = full_path_box(&cb, half, 1.0f, &t_ref, &start_ref);
+        bool got = tr_cast_box(&cb, half, 1.0f, &h);
+        assert_int_equal(got, ref);
+        if (got) {
+            assert_true(h.t == t_ref);
+            assert_int_equal(h.started_in_contact, start_ref);
+            hits++;
+            starts += start_ref;
+        }
+        // Triangle around the offset.
+        tread_vec3 a = tread_v3_add(offset, random_vec(-2.0f, 2.0f)), b = tread_v3_add(offset, random_vec(-2.0f, 2.0f)),
+                   cc = tread_v3_add(offset, random_vec(-2.0f, 2.0f));
+        bool tri_ref = full_path_triangle(&c, a, b, cc, 1.0f, &t_ref, &start_ref);
+        got = tr_cast_triangle(&c, a, b, cc, 7u, 1.0f, &h);
+        if (tri_ref && start_ref) {
+            if (got) assert_true(h.started_in_contact && h.t == 0.0f);
+            continue;
+        }
+        assert_int_equal(got, tri_ref);
+        if (got) {
+            assert_true(h.t == t_ref);
+            assert_false(h.started_in_contact);
+            hits++;
+        }
+    }
+    print_message("early outs: %d hits, %d starting in contact\n", hits, starts);
+    assert_true(hits > 2000 && starts > 200);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_add_body_rejects_bad_input),
@@ -580,6 +666,7 @@ int main(void) {
         cmocka_unit_test(test_contacts_and_closest),
         cmocka_unit_test(test_kinematic_bodies_advance),
         cmocka_unit_test(test_broadphase_matches_linear_scan),
+        cmocka_unit_test(test_cast_early_outs_match_full_path),
         cmocka_unit_test(test_any_up_direction_is_an_axis_swap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -62,6 +62,15 @@ void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit);
 // Classify what holds the character at `feet` (probe of skin + ground_probe_distance below the shape).
 void tr_classify_ground(const tread_world *w, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
 bool tr_is_walkable(const tread_character *ch, tread_vec3 normal);
+// Hits this close to the nearest one (metres) compete to be the support.
+#define TR_GROUND_TIE 1.0e-3f
+// Hits kept by a downward probe.
+#define TR_GROUND_HITS 8
+// Every surface a downward cast of `distance` meets (sorted by fraction), at most `capacity`.
+int tr_probe_down(const tread_world *w, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits, int capacity);
+// The hit that supports: walkable face, contact below the shape, about as near as the nearest hit, most
+// level. -1 when none.
+int tr_pick_support(const tread_character *ch, const tread_shape_hit *hits, int count, float distance);
 
 // ---- step_sweep.c ------------------------------------------------------------------------------------------
 // Try to climb from `feet` by `motion` (horizontal): sweep up by max step, forward, and down. On success

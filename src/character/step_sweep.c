@@ -58,20 +58,18 @@ bool tr_step_sweep(const tread_world *w, const tread_character *ch, tread_vec3 f
     if (tread_v3_length(moved) <= TR_MIN_MOVE) return false;
 
     // Down onto the tread, at most as far as we went up.
-    tread_query_shape shape = tr_character_query_shape(ch, s->skin);
-    tread_query_filter filter = tread_query_filter_default();
-    filter.layer_mask = s->collide_mask;
-    tread_vec3 down = tread_v3_scale(up, -lift);
-    tread_shape_hit landing;
-    tread_world_cast_shape(w, &shape, tr_character_center(ch, ahead.feet), down, &filter, &landing);
-    if (!landing.hit) return false; // lower ground ahead: stepping down is stick-to-floor's job
-    tread_vec3 landed = tread_v3_mad(ahead.feet, landing.fraction, down);
+    tread_shape_hit hits[TR_GROUND_HITS];
+    int count = tr_probe_down(w, ch, ahead.feet, lift, hits, TR_GROUND_HITS);
+    if (count == 0) return false; // lower ground ahead: stepping down is stick-to-floor's job
+    int support = tr_pick_support(ch, hits, count, lift);
+    if (support < 0) return false; // the landing is too steep
+    const tread_shape_hit landing = hits[support];
+    tread_vec3 landed = tread_v3_mad(ahead.feet, -hits[0].fraction * lift, up);
     float rise = tread_v3_dot(tread_v3_sub(landed, feet), up);
     // The step's height is the tread's, not the feet's: a capsule perched on a tall step's edge has feet
     // well below the tread. Measuring the tread keeps max_step_height a hard limit.
     float tread_height = tread_v3_dot(tread_v3_sub(landing.point, feet), up);
     if (rise <= TR_MIN_STEP_RISE || tread_height > s->max_step_height + TR_STEP_HEIGHT_SLACK) return false;
-    if (tread_v3_dot(landing.normal, up) <= 0.0f || !tr_is_walkable(ch, landing.surface_normal)) return false;
     if (!tread_is_deep_enough(w, ch, &landing, tread_v3_normalize(moved))) return false;
     if (!tr_is_walkable(ch, landing.normal) && !fits_standing(w, ch, landing.point)) return false;
 

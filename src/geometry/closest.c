@@ -134,45 +134,68 @@ static tread_vec3 box_face_normal(tread_vec3 h, tread_vec3 p) {
     return unit_axis(best, axis_of(p, best) < 0.0f ? -1.0f : 1.0f);
 }
 
-// Box edge `k` (0..11): 4 edges along each axis; returns its endpoints.
-static void box_edge(tread_vec3 h, int k, tread_vec3 *a, tread_vec3 *b) {
-    int axis = k / 4;
-    float s1 = (k & 1) ? 1.0f : -1.0f, s2 = (k & 2) ? 1.0f : -1.0f;
-    float c[3];
-    c[axis] = -axis_of(h, axis);
-    c[(axis + 1) % 3] = s1 * axis_of(h, (axis + 1) % 3);
-    c[(axis + 2) % 3] = s2 * axis_of(h, (axis + 2) % 3);
-    *a = tread_v3(c[0], c[1], c[2]);
-    c[axis] = axis_of(h, axis);
-    *b = tread_v3(c[0], c[1], c[2]);
+// Half the derivative of F(mu) = sum_k dist(c_k + mu S_k, [-h_k, h_k])^2: sum_k S_k * (x_k - clamp(x_k)).
+static float box_gradient(const float c[3], const float S[3], const float h[3], float mu) {
+    float g = 0.0f;
+    for (int k = 0; k < 3; ++k) {
+        float x = c[k] + mu * S[k];
+        g += S[k] * (x - tr_clampf(x, -h[k], h[k]));
+    }
+    return g;
+}
+
+// Parameter mu in [-1/2, 1/2] of the point of segment c + mu*S closest to the box. F(mu) above is convex and
+// piecewise quadratic, so F' is nondecreasing and linear between the breakpoints where a coordinate crosses a
+// face plane: the minimum is at an end or at F' = 0, interpolated between the two breakpoints around it.
+static float segment_box_param(tread_vec3 center, tread_vec3 S, tread_vec3 half) {
+    const float c[3] = {center.x, center.y, center.z}, s[3] = {S.x, S.y, S.z}, h[3] = {half.x, half.y, half.z};
+    float mu[8];
+    int n = 0;
+    mu[n++] = -0.5f;
+    for (int k = 0; k < 3; ++k) {
+        if (s[k] == 0.0f) continue;
+        for (int side = 0; side < 2; ++side) {
+            float m = ((side ? h[k] : -h[k]) - c[k]) / s[k];
+            if (m > -0.5f && m < 0.5f) mu[n++] = m;
+        }
+    }
+    mu[n++] = 0.5f;
+    for (int i = 1; i < n; ++i) // insertion sort of at most 8
+        for (int j = i; j > 0 && mu[j - 1] > mu[j]; --j) {
+            float tmp = mu[j];
+            mu[j] = mu[j - 1];
+            mu[j - 1] = tmp;
+        }
+    // Bisect over the sorted breakpoints for the last one with F' < 0 (F' is nondecreasing).
+    float g_lo = box_gradient(c, s, h, mu[0]);
+    if (g_lo >= 0.0f) return mu[0];
+    float g_hi = box_gradient(c, s, h, mu[n - 1]);
+    if (g_hi <= 0.0f) return mu[n - 1];
+    int lo = 0, hi = n - 1; // invariant: F'(mu[lo]) < 0 < F'(mu[hi])
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        float g = box_gradient(c, s, h, mu[mid]);
+        if (g < 0.0f) {
+            lo = mid;
+            g_lo = g;
+        } else if (g > 0.0f) {
+            hi = mid;
+            g_hi = g;
+        } else {
+            return mu[mid];
+        }
+    }
+    return mu[lo] + (mu[hi] - mu[lo]) * (-g_lo / (g_hi - g_lo));
 }
 
 void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out) {
     tread_vec3 e = tread_v3_sub(p1, p0);
     if (!segment_meets_box(p0, e, half)) {
-        // Separated: the closest pair is an endpoint and its clamp, or a segment point and a box edge point
-        // (a closest pair on a face interior with a segment interior point implies a parallel segment, and then
-        // an endpoint or an edge does as well).
-        tread_vec3 best_seg = p0, best_box = clamp_to_box(p0, half);
-        float best_sq = tread_v3_length_sq(tread_v3_sub(best_seg, best_box));
-        tread_vec3 c1 = clamp_to_box(p1, half);
-        float d1 = tread_v3_length_sq(tread_v3_sub(p1, c1));
-        if (d1 < best_sq) {
-            best_sq = d1;
-            best_seg = p1;
-            best_box = c1;
-        }
-        for (int k = 0; k < 12; ++k) {
-            tread_vec3 a, b, on_s, on_b;
-            box_edge(half, k, &a, &b);
-            float dist_sq = segment_segment(p0, p1, a, b, &on_s, &on_b);
-            if (dist_sq < best_sq) {
-                best_sq = dist_sq;
-                best_seg = on_s;
-                best_box = on_b;
-            }
-        }
-        set_separated(out, best_seg, best_box, box_face_normal(half, best_box));
+        // Separated: the exact minimiser along the segment, and its clamp onto the box.
+        tread_vec3 center = tread_v3_mad(p0, 0.5f, e);
+        tread_vec3 on_seg = tread_v3_mad(center, segment_box_param(center, e, half), e);
+        tread_vec3 on_box = clamp_to_box(on_seg, half);
+        set_separated(out, on_seg, on_box, box_face_normal(half, on_box));
         return;
     }
 

@@ -72,6 +72,7 @@ static bool bvh_alloc(tr_bvh *bvh, int count) {
     bvh->nodes = (tr_bvh_node *)tr_alloc(max_nodes * sizeof(tr_bvh_node));
     bvh->items = (int32_t *)tr_alloc((size_t)count * sizeof(int32_t));
     bvh->item_leaf = (int32_t *)tr_alloc((size_t)count * sizeof(int32_t));
+    bvh->item_capacity = count;
     return bvh->nodes && bvh->items && bvh->item_leaf;
 }
 
@@ -167,6 +168,35 @@ bool tr_bvh_build(tr_bvh *bvh, const tread_aabb *boxes, int count, int max_leaf_
                     float cost = bin_half_area(&acc) * (float)acc.count + right_area[b + 1] * (float)right_count[b + 1];
                     if (cost < best_cost) best_cost = cost, best = b;
                 }
+                // One item much larger than its siblings (a floor under a field of boxes) makes every node on
+                // its path as big as itself, so every query would descend there. Consider peeling it off alone.
+                int32_t big = -1;
+                float big_area = 0.25f * tread_aabb_half_area(node->box);
+                for (int32_t i = 0; i < n; i++) {
+                    float dx = items[i].max[0] - items[i].min[0], dy = items[i].max[1] - items[i].min[1],
+                          dz = items[i].max[2] - items[i].min[2];
+                    float area = dx * dy + dy * dz + dz * dx;
+                    if (area > big_area) big_area = area, big = i;
+                }
+                if (big >= 0) {
+                    bin rest;
+                    bin_reset(&rest);
+                    for (int32_t i = 0; i < n; i++)
+                        if (i != big) bin_grow(&rest, items[i].min, items[i].max);
+                    float cost = big_area + bin_half_area(&rest) * (float)(n - 1);
+                    if (cost < best_cost) {
+                        build_item tmp = items[0];
+                        items[0] = items[big];
+                        items[big] = tmp;
+                        split = 1;
+                        bin one;
+                        bin_reset(&one);
+                        bin_grow(&one, items[0].min, items[0].max);
+                        left_box = bin_box(&one);
+                        right_box = bin_box(&rest);
+                        best = -1;
+                    }
+                }
                 if (best >= 0) {
                     // Partition in place: items in bins <= best go left.
                     int32_t i = 0, j = n - 1;
@@ -234,6 +264,81 @@ void tr_bvh_destroy(tr_bvh *bvh) {
 static bool aabb_equal(tread_aabb a, tread_aabb b) {
     return a.min.x == b.min.x && a.min.y == b.min.y && a.min.z == b.min.z && a.max.x == b.max.x &&
            a.max.y == b.max.y && a.max.z == b.max.z;
+}
+
+bool tr_bvh_reserve(tr_bvh *bvh, int items) {
+    if (items <= bvh->item_capacity) return true;
+    tr_bvh_node *nodes = (tr_bvh_node *)tr_alloc((size_t)(2 * items - 1) * sizeof(tr_bvh_node));
+    int32_t *slots = (int32_t *)tr_alloc((size_t)items * sizeof(int32_t));
+    int32_t *leaf = (int32_t *)tr_alloc((size_t)items * sizeof(int32_t));
+    if (!nodes || !slots || !leaf) {
+        tr_free(nodes);
+        tr_free(slots);
+        tr_free(leaf);
+        return false;
+    }
+    if (bvh->node_count > 0) memcpy(nodes, bvh->nodes, (size_t)bvh->node_count * sizeof(tr_bvh_node));
+    if (bvh->item_count > 0) {
+        memcpy(slots, bvh->items, (size_t)bvh->item_count * sizeof(int32_t));
+        memcpy(leaf, bvh->item_leaf, (size_t)bvh->item_count * sizeof(int32_t));
+    }
+    tr_free(bvh->nodes);
+    tr_free(bvh->items);
+    tr_free(bvh->item_leaf);
+    bvh->nodes = nodes;
+    bvh->items = slots;
+    bvh->item_leaf = leaf;
+    bvh->item_capacity = items;
+    return true;
+}
+
+bool tr_bvh_insert(tr_bvh *bvh, int item, const tread_aabb *boxes) {
+    TR_ASSERT(item == bvh->item_count);
+    if (bvh->node_count == 0 || bvh->item_count >= bvh->item_capacity || bvh->node_count + 2 > 2 * bvh->item_capacity - 1)
+        return false;
+    tread_aabb box = boxes[item];
+    // Greedy descent (surface-area costs, the left child on ties): into an internal child the cost is how much
+    // its box grows; beside a leaf child it is the area of the new internal node. (Growth alone would file
+    // every box under a huge leaf such as a floor, which grows by nothing, one level deeper each time.)
+    int32_t node = 0;
+    int depth = 0;
+    while (bvh->nodes[node].count == 0) {
+        int32_t l = bvh->nodes[node].first;
+        float cost[2];
+        for (int k = 0; k < 2; k++) {
+            const tr_bvh_node *child = &bvh->nodes[l + k];
+            float area = tread_aabb_half_area(tread_aabb_union(child->box, box));
+            cost[k] = child->count > 0 ? area : area - tread_aabb_half_area(child->box);
+        }
+        node = cost[0] <= cost[1] ? l : l + 1;
+        depth++;
+    }
+    if (depth + 1 > BVH_MAX_DEPTH) return false;
+    // The leaf becomes an internal node over (a copy of itself, the new one-item leaf).
+    int32_t copy = bvh->node_count, fresh = copy + 1;
+    tr_bvh_node *leaf = &bvh->nodes[node];
+    bvh->nodes[copy] = *leaf;
+    bvh->nodes[copy].parent = node;
+    for (int32_t i = 0; i < leaf->count; i++) bvh->item_leaf[bvh->items[leaf->first + i]] = copy;
+    bvh->items[bvh->item_count] = item;
+    bvh->item_leaf[item] = fresh;
+    bvh->nodes[fresh].box = box;
+    bvh->nodes[fresh].first = bvh->item_count;
+    bvh->nodes[fresh].count = 1;
+    bvh->nodes[fresh].parent = node;
+    bvh->nodes[fresh].pad = 0;
+    leaf->first = copy;
+    leaf->count = 0;
+    leaf->box = tread_aabb_union(leaf->box, box);
+    bvh->node_count += 2;
+    bvh->item_count++;
+    for (node = leaf->parent; node >= 0; node = bvh->nodes[node].parent) {
+        tr_bvh_node *p = &bvh->nodes[node];
+        tread_aabb u = tread_aabb_union(bvh->nodes[p->first].box, bvh->nodes[p->first + 1].box);
+        if (aabb_equal(u, p->box)) break;
+        p->box = u;
+    }
+    return true;
 }
 
 void tr_bvh_refit_item(tr_bvh *bvh, int item, const tread_aabb *boxes) {

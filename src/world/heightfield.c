@@ -110,13 +110,10 @@ static void cell_triangle(const tr_heightfield *hf, int i, int j, int k, tread_v
     }
 }
 
-// Edge between triangle v (normal n) and a neighbour with up-facing normal n2 and apex (its corner off the
-// edge): inactive when flat within TR_INACTIVE_EDGE_COS or concave from above (a face beside a valley is
-// always touched first), active when convex.
-static bool seam_active(tread_vec3 n, tread_vec3 edge_point, const tread_vec3 nb[3], tread_vec3 apex) {
-    tread_vec3 n2 = tr_triangle_normal(nb[0], nb[1], nb[2]);
-    if (tread_v3_dot(n, n2) >= TR_INACTIVE_EDGE_COS) return false;
-    return tread_v3_dot(n, tread_v3_sub(apex, edge_point)) < 0.0f;
+// Edge between triangle v (normal n) and a neighbour: inactive only when the two are flat within
+// TR_INACTIVE_EDGE_COS, the same rule as meshes (triangles are two-sided: a valley seen from below is a ridge).
+static bool seam_active(tread_vec3 n, const tread_vec3 nb[3]) {
+    return tread_v3_dot(n, tr_triangle_normal(nb[0], nb[1], nb[2])) < TR_INACTIVE_EDGE_COS;
 }
 
 // Active-edge bits of triangle k of cell (i, j), corners v. Grid boundaries and holes make real edges.
@@ -127,20 +124,20 @@ static uint8_t triangle_edges(const tr_heightfield *hf, int i, int j, int k, con
     if (k == 0) {
         // edge 0: diagonal, neighbour triangle 1 of this cell, apex s01
         cell_triangle(hf, i, j, 1, nb);
-        if (seam_active(n, v[0], nb, nb[1])) bits |= 1u;
+        if (seam_active(n, nb)) bits |= 1u;
         // edge 1: x = i + 1 border, neighbour triangle 1 of cell (i + 1, j), apex sample (i + 2, j + 1)
         if (!cell_solid(hf, i + 1, j)) {
             bits |= 2u;
         } else {
             cell_triangle(hf, i + 1, j, 1, nb);
-            if (seam_active(n, v[1], nb, nb[2])) bits |= 2u;
+            if (seam_active(n, nb)) bits |= 2u;
         }
         // edge 2: z = j border, neighbour triangle 1 of cell (i, j - 1), apex sample (i, j - 1)
         if (!cell_solid(hf, i, j - 1)) {
             bits |= 4u;
         } else {
             cell_triangle(hf, i, j - 1, 1, nb);
-            if (seam_active(n, v[0], nb, nb[0])) bits |= 4u;
+            if (seam_active(n, nb)) bits |= 4u;
         }
     } else {
         // edge 0: x = i border, neighbour triangle 0 of cell (i - 1, j), apex sample (i - 1, j)
@@ -148,18 +145,18 @@ static uint8_t triangle_edges(const tr_heightfield *hf, int i, int j, int k, con
             bits |= 1u;
         } else {
             cell_triangle(hf, i - 1, j, 0, nb);
-            if (seam_active(n, v[0], nb, nb[0])) bits |= 1u;
+            if (seam_active(n, nb)) bits |= 1u;
         }
         // edge 1: z = j + 1 border, neighbour triangle 0 of cell (i, j + 1), apex sample (i + 1, j + 2)
         if (!cell_solid(hf, i, j + 1)) {
             bits |= 2u;
         } else {
             cell_triangle(hf, i, j + 1, 0, nb);
-            if (seam_active(n, v[1], nb, nb[1])) bits |= 2u;
+            if (seam_active(n, nb)) bits |= 2u;
         }
         // edge 2: diagonal, neighbour triangle 0 of this cell, apex s10
         cell_triangle(hf, i, j, 0, nb);
-        if (seam_active(n, v[0], nb, nb[2])) bits |= 4u;
+        if (seam_active(n, nb)) bits |= 4u;
     }
     return bits;
 }

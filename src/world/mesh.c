@@ -5,6 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define MESH_SSE 1
+#else
+#define MESH_SSE 0
+#endif
+
 #define MESH_LEAF_TRIANGLES 4 // a leaf's triangles are tested together; 4 balances node visits and tests
 // active_edges bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
@@ -74,9 +81,10 @@ static tread_vec3 mesh_corner(const tr_mesh *mesh, int32_t tri, int corner) {
     return mesh->vertices[mesh->indices[3 * tri + corner]];
 }
 
-// Classify a manifold edge shared by exactly two triangles: inactive when flat (within TR_INACTIVE_EDGE_COS) or
-// concave seen from the first triangle's front, active when convex. A concave seam is never the first thing a
-// shape touches from the front (a face beside it is always as close), so its edge normal would only be a ghost.
+// Classify a manifold edge shared by exactly two triangles: inactive only when the two faces are flat
+// (within TR_INACTIVE_EDGE_COS), active otherwise. Triangles are two-sided, so an edge that is concave seen
+// from one side is convex seen from the other (a riser wound to face into its step still has a stair nose):
+// convexity cannot be judged from a winding, and only a flat seam is never a real edge.
 static bool shared_edge_active(const tr_mesh *mesh, const int32_t *canon, int32_t code1, int32_t code2) {
     int32_t t1 = code1 / 3, t2 = code2 / 3;
     int e1 = code1 % 3, e2 = code2 % 3;
@@ -85,10 +93,7 @@ static bool shared_edge_active(const tr_mesh *mesh, const int32_t *canon, int32_
     // Consistent winding runs the shared edge in opposite directions; otherwise compare against t2's back.
     int32_t start1 = canon[mesh->indices[3 * t1 + e1]], start2 = canon[mesh->indices[3 * t2 + e2]];
     if (start1 == start2) n2 = tread_v3_neg(n2);
-    if (tread_v3_dot(n1, n2) >= TR_INACTIVE_EDGE_COS) return false;
-    tread_vec3 edge_point = mesh_corner(mesh, t1, e1);
-    tread_vec3 apex2 = mesh_corner(mesh, t2, (e2 + 2) % 3);
-    return tread_v3_dot(n1, tread_v3_sub(apex2, edge_point)) < 0.0f;
+    return tread_v3_dot(n1, n2) < TR_INACTIVE_EDGE_COS;
 }
 
 // Fills mesh->active_edges (all bits for boundary and non-manifold edges). False when out of memory.
@@ -154,6 +159,106 @@ static bool compute_active_edges(tr_mesh *mesh) {
     return ok;
 }
 
+// ---- the query tree ----------------------------------------------------------------------------------
+
+// Binary-tree node `n` with its box: the children a 4-wide node adopts in its place.
+typedef struct adopt {
+    int32_t node;
+    float area;
+} adopt;
+
+// Gather up to TR_MESH_WIDTH descendants of binary node `n` (itself when it is a leaf): open the internal one
+// with the largest surface area until four are gathered or all are leaves. Returns how many.
+static int gather_children(const tr_bvh *bvh, int32_t n, int32_t *out) {
+    adopt a[TR_MESH_WIDTH];
+    int k = 0;
+    const tr_bvh_node *node = &bvh->nodes[n];
+    if (node->count > 0) {
+        out[0] = n;
+        return 1;
+    }
+    for (int i = 0; i < 2; i++) a[k++] = (adopt){node->first + i, tread_aabb_half_area(bvh->nodes[node->first + i].box)};
+    while (k < TR_MESH_WIDTH) {
+        int best = -1;
+        for (int i = 0; i < k; i++)
+            if (bvh->nodes[a[i].node].count == 0 && (best < 0 || a[i].area > a[best].area)) best = i;
+        if (best < 0) break;
+        int32_t l = bvh->nodes[a[best].node].first;
+        a[best] = (adopt){l, tread_aabb_half_area(bvh->nodes[l].box)};
+        a[k++] = (adopt){l + 1, tread_aabb_half_area(bvh->nodes[l + 1].box)};
+    }
+    for (int i = 0; i < k; i++) out[i] = a[i].node;
+    return k;
+}
+
+// Build the binned-SAH BVH over the triangle boxes, then lay it out for queries: 4-wide nodes (depth-first, so
+// a subtree's nodes sit together, 64-byte aligned), and the triangles' corners and flags copied into leaf
+// order so a leaf reads one contiguous run.
+static bool build_tree(tr_mesh *mesh, const tread_aabb *boxes) {
+    int tcount = mesh->triangle_count;
+    tr_bvh bvh;
+    if (!tr_bvh_build(&bvh, boxes, tcount, MESH_LEAF_TRIANGLES)) return false;
+    // Every 4-wide node but the root replaces at least one binary internal node: at most node_count of them.
+    size_t capacity = (size_t)bvh.node_count + 1;
+    mesh->node_memory = tr_alloc(capacity * sizeof(tr_mesh_node) + 63);
+    mesh->leaf_triangles = (tr_mesh_triangle *)tr_alloc((size_t)tcount * sizeof(tr_mesh_triangle));
+    mesh->leaf_ids = (uint32_t *)tr_alloc((size_t)tcount * sizeof(uint32_t));
+    if (!mesh->node_memory || !mesh->leaf_triangles || !mesh->leaf_ids) {
+        tr_bvh_destroy(&bvh);
+        return false;
+    }
+    tr_mesh_node *nodes = (tr_mesh_node *)(((uintptr_t)mesh->node_memory + 63) & ~(uintptr_t)63);
+    mesh->nodes = nodes;
+    for (int s = 0; s < tcount; s++) {
+        int32_t tri = bvh.items[s];
+        tr_mesh_triangle *lt = &mesh->leaf_triangles[s];
+        for (int k = 0; k < 3; k++) lt->v[k] = mesh_corner(mesh, tri, k);
+        lt->flags = mesh->active_edges[tri];
+        mesh->leaf_ids[s] = (uint32_t)tri;
+    }
+    // Depth-first: (binary node, 4-wide index) pairs; each popped pair fills its node from the gathered children
+    // and queues the internal ones under fresh indices (a stack: pushed in reverse so the first child is next).
+    int32_t stack[4 * TR_BVH_STACK_SIZE][2];
+    int top = 0, next = 1;
+    stack[top][0] = 0, stack[top][1] = 0, top++;
+    while (top > 0) {
+        --top;
+        int32_t bin = stack[top][0];
+        tr_mesh_node *n = &nodes[stack[top][1]];
+        int32_t kids[TR_MESH_WIDTH];
+        int k = gather_children(&bvh, bin, kids);
+        int32_t fresh[TR_MESH_WIDTH];
+        for (int i = 0; i < TR_MESH_WIDTH; i++) {
+            if (i >= k) {
+                for (int a = 0; a < 3; a++) n->min[a][i] = 0.0f, n->max[a][i] = 0.0f;
+                n->first[i] = 0;
+                n->count[i] = -1;
+                continue;
+            }
+            const tr_bvh_node *child = &bvh.nodes[kids[i]];
+            n->min[0][i] = child->box.min.x, n->min[1][i] = child->box.min.y, n->min[2][i] = child->box.min.z;
+            n->max[0][i] = child->box.max.x, n->max[1][i] = child->box.max.y, n->max[2][i] = child->box.max.z;
+            if (child->count > 0) {
+                n->first[i] = child->first;
+                n->count[i] = child->count;
+                fresh[i] = -1;
+            } else {
+                n->first[i] = fresh[i] = next++;
+                n->count[i] = 0;
+            }
+        }
+        for (int i = k - 1; i >= 0; i--) {
+            if (fresh[i] < 0) continue;
+            TR_ASSERT(top < 4 * TR_BVH_STACK_SIZE);
+            stack[top][0] = kids[i], stack[top][1] = fresh[i], top++;
+        }
+    }
+    TR_ASSERT((size_t)next <= capacity);
+    mesh->node_count = next;
+    tr_bvh_destroy(&bvh);
+    return true;
+}
+
 // ---- creation --------------------------------------------------------------------------------------
 
 tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def) {
@@ -177,8 +282,8 @@ tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def) {
         mesh->active_edges[t] = degenerate ? (uint8_t)MESH_DEGENERATE : 0u;
         mesh->bounds = t == 0 ? boxes[0] : tread_aabb_union(mesh->bounds, boxes[t]);
     }
-    if (!tr_bvh_build(&mesh->bvh, boxes, tcount, MESH_LEAF_TRIANGLES)) goto out_of_memory;
     if (!compute_active_edges(mesh)) goto out_of_memory;
+    if (!build_tree(mesh, boxes)) goto out_of_memory;
     tr_free(boxes);
     return TREAD_OK;
 
@@ -192,20 +297,27 @@ void tr_mesh_destroy(tr_mesh *mesh) {
     tr_free(mesh->vertices);
     tr_free(mesh->indices);
     tr_free(mesh->active_edges);
-    tr_bvh_destroy(&mesh->bvh);
+    tr_free(mesh->leaf_triangles);
+    tr_free(mesh->leaf_ids);
+    tr_free(mesh->node_memory);
     memset(mesh, 0, sizeof *mesh);
 }
 
 // ---- queries ---------------------------------------------------------------------------------------
 
+// Stack depth of a 4-wide traversal: each step pops one node and pushes at most four, over at most
+// TR_BVH_STACK_SIZE / 2 levels (the binary builder caps depth at 48; each 4-wide level spans at least one).
+#define MESH_STACK_SIZE (4 * TR_BVH_STACK_SIZE)
+
 typedef struct stack_entry {
-    int32_t node;
-    float t; // entry fraction of the node's (inflated) box
+    int32_t node;  // 4-wide node index, or a leaf's first slot when count > 0
+    int32_t count; // leaf triangles, 0 for a node
+    float t;       // entry fraction of the (inflated) box
 } stack_entry;
 
 void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
-    const tr_bvh *bvh = &mesh->bvh;
-    if (bvh->node_count == 0) return;
+    const tr_mesh_node *nodes = mesh->nodes;
+    if (mesh->node_count == 0) return;
     // Nodes are tested with the path of one point: the segment's mid-point, the box grown by the capsule's
     // own half extents (zero for a ray). That bounds the swept capsule conservatively.
     tread_vec3 o = c->p0, inflate = tread_v3_zero();
@@ -215,71 +327,103 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         inflate = tread_v3_add(half, tread_v3(c->r, c->r, c->r));
     }
     tread_vec3 inv_d = tr_inverse_direction(c->d);
-    stack_entry stack[TR_BVH_STACK_SIZE];
+    const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
+    stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
-    float t_root = tr_ray_aabb_entry(o, inv_d, bvh->nodes[0].box, inflate, t_max);
-    if (t_root > t_max) return;
-    stack[top++] = (stack_entry){0, t_root};
+    stack[top++] = (stack_entry){0, 0, 0.0f};
     while (top > 0) {
         stack_entry entry = stack[--top];
         if (entry.t > t_max) continue; // a closer hit since it was pushed
-        const tr_bvh_node *node = &bvh->nodes[entry.node];
-        if (node->count > 0) {
-            for (int32_t s = node->first; s < node->first + node->count; s++) {
-                int32_t tri = bvh->items[s];
-                uint8_t flags = mesh->active_edges[tri];
-                if (flags & MESH_DEGENERATE) continue;
+        if (entry.count > 0) {
+            for (int32_t s = entry.node; s < entry.node + entry.count; s++) {
+                const tr_mesh_triangle *lt = &mesh->leaf_triangles[s];
+                if (lt->flags & MESH_DEGENERATE) continue;
                 tr_feature_hit hit;
-                if (!tr_cast_triangle(c, mesh_corner(mesh, tri, 0), mesh_corner(mesh, tri, 1), mesh_corner(mesh, tri, 2),
-                                      (uint8_t)(flags & MESH_EDGE_BITS), t_max, &hit))
+                if (!tr_cast_triangle(c, lt->v[0], lt->v[1], lt->v[2], (uint8_t)(lt->flags & MESH_EDGE_BITS), t_max, &hit))
                     continue;
-                hit.feature = (uint32_t)tri;
+                hit.feature = mesh->leaf_ids[s];
                 t_max = fn(ctx, &hit);
             }
             continue;
         }
-        // Front to back: push the farther child first so the nearer one is visited next.
-        int32_t l = node->first;
-        float tl = tr_ray_aabb_entry(o, inv_d, bvh->nodes[l].box, inflate, t_max);
-        float tr = tr_ray_aabb_entry(o, inv_d, bvh->nodes[l + 1].box, inflate, t_max);
-        TR_ASSERT(top + 2 <= TR_BVH_STACK_SIZE);
-        if (tl <= tr) {
-            if (tr <= t_max) stack[top++] = (stack_entry){l + 1, tr};
-            if (tl <= t_max) stack[top++] = (stack_entry){l, tl};
-        } else {
-            if (tl <= t_max) stack[top++] = (stack_entry){l, tl};
-            if (tr <= t_max) stack[top++] = (stack_entry){l + 1, tr};
+        const tr_mesh_node *node = &nodes[entry.node];
+        // The slab test of tr_ray_aabb_entry on the four children at once (same operations, lane by lane:
+        // min/max below are a < b ? a : b and a > b ? a : b exactly as tr_minf/tr_maxf).
+        float tmin[TR_MESH_WIDTH], tmax[TR_MESH_WIDTH];
+#if MESH_SSE
+        __m128 lo = _mm_setzero_ps(), hi = _mm_set1_ps(t_max);
+        for (int a = 2; a >= 0; a--) {
+            __m128 g = _mm_set1_ps(grow[a]), oa = _mm_set1_ps(oo[a]), ia = _mm_set1_ps(inv[a]);
+            __m128 t0 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(_mm_load_ps(node->min[a]), g), oa), ia);
+            __m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(_mm_load_ps(node->max[a]), g), oa), ia);
+            lo = _mm_max_ps(_mm_min_ps(t0, t1), lo);
+            hi = _mm_min_ps(_mm_max_ps(t0, t1), hi);
         }
+        _mm_storeu_ps(tmin, lo);
+        _mm_storeu_ps(tmax, hi);
+#else
+        for (int k = 0; k < TR_MESH_WIDTH; k++) {
+            tmin[k] = 0.0f;
+            tmax[k] = t_max;
+        }
+        for (int a = 2; a >= 0; a--) {
+            for (int k = 0; k < TR_MESH_WIDTH; k++) {
+                float t0 = (node->min[a][k] - grow[a] - oo[a]) * inv[a], t1 = (node->max[a][k] + grow[a] - oo[a]) * inv[a];
+                tmin[k] = tr_maxf(tr_minf(t0, t1), tmin[k]);
+                tmax[k] = tr_minf(tr_maxf(t0, t1), tmax[k]);
+            }
+        }
+#endif
+        // Push the children that are reached, farthest first, so the nearest is popped next.
+        stack_entry hits[TR_MESH_WIDTH];
+        int n = 0;
+        for (int k = 0; k < TR_MESH_WIDTH; k++) {
+            if (node->count[k] < 0 || !(tmin[k] <= tmax[k])) continue;
+            stack_entry e = {node->first[k], node->count[k], tmin[k]};
+            int j = n++;
+            while (j > 0 && hits[j - 1].t < e.t) {
+                hits[j] = hits[j - 1];
+                j--;
+            }
+            hits[j] = e;
+        }
+        TR_ASSERT(top + n <= MESH_STACK_SIZE);
+        for (int j = 0; j < n; j++) stack[top++] = hits[j];
     }
 }
 
 void tr_mesh_contacts(const tr_mesh *mesh, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
                       void *ctx) {
-    const tr_bvh *bvh = &mesh->bvh;
-    if (bvh->node_count == 0) return;
+    const tr_mesh_node *nodes = mesh->nodes;
+    if (mesh->node_count == 0) return;
     tread_aabb query = tread_aabb_expand(tread_aabb_make(p0, p1), r + tr_maxf(margin, 0.0f));
-    int32_t stack[TR_BVH_STACK_SIZE];
+    const float qmin[3] = {query.min.x, query.min.y, query.min.z}, qmax[3] = {query.max.x, query.max.y, query.max.z};
+    stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
-    stack[top++] = 0;
+    stack[top++] = (stack_entry){0, 0, 0.0f};
     while (top > 0) {
-        const tr_bvh_node *node = &bvh->nodes[stack[--top]];
-        if (!tread_aabb_overlaps(node->box, query)) continue;
-        if (node->count > 0) {
-            for (int32_t s = node->first; s < node->first + node->count; s++) {
-                int32_t tri = bvh->items[s];
-                uint8_t flags = mesh->active_edges[tri];
-                if (flags & MESH_DEGENERATE) continue;
+        stack_entry entry = stack[--top];
+        if (entry.count > 0) {
+            for (int32_t s = entry.node; s < entry.node + entry.count; s++) {
+                const tr_mesh_triangle *lt = &mesh->leaf_triangles[s];
+                if (lt->flags & MESH_DEGENERATE) continue;
                 tr_feature_contact contact;
-                if (!tr_contact_triangle(p0, p1, r, mesh_corner(mesh, tri, 0), mesh_corner(mesh, tri, 1),
-                                         mesh_corner(mesh, tri, 2), (uint8_t)(flags & MESH_EDGE_BITS), margin, &contact))
+                if (!tr_contact_triangle(p0, p1, r, lt->v[0], lt->v[1], lt->v[2], (uint8_t)(lt->flags & MESH_EDGE_BITS), margin,
+                                         &contact))
                     continue;
-                contact.feature = (uint32_t)tri;
+                contact.feature = mesh->leaf_ids[s];
                 fn(ctx, &contact);
             }
             continue;
         }
-        TR_ASSERT(top + 2 <= TR_BVH_STACK_SIZE);
-        stack[top++] = node->first + 1;
-        stack[top++] = node->first;
+        const tr_mesh_node *node = &nodes[entry.node];
+        for (int k = TR_MESH_WIDTH - 1; k >= 0; k--) {
+            if (node->count[k] < 0) continue;
+            bool overlap = true;
+            for (int a = 0; a < 3; a++) overlap = overlap && node->min[a][k] <= qmax[a] && node->max[a][k] >= qmin[a];
+            if (!overlap) continue;
+            TR_ASSERT(top < MESH_STACK_SIZE);
+            stack[top++] = (stack_entry){node->first[k], node->count[k], 0.0f};
+        }
     }
 }

@@ -36,7 +36,10 @@ static void visit_bodies(const tread_world *w, tread_vec3 o, tread_vec3 d, tread
                     int32_t slot = w->tree_body[w->tree.items[node->first + i]];
                     if (slot < 0) continue; // removed since the last rebuild
                     const tr_body *b = &w->bodies[slot];
-                    if (!body_in_reach(b, o, inv_d, inflate, t_max) || !tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
+                    // A one-body leaf's box is that body's AABB, already tested (and its entry checked against
+                    // the current t_max above), so only shared leaves test each body.
+                    if (node->count > 1 && !body_in_reach(b, o, inv_d, inflate, t_max)) continue;
+                    if (!tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
                     t_max = fn(ctx, slot, t_max);
                 }
                 continue;

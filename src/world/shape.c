@@ -14,11 +14,14 @@ static void capsule_core(float half_height, tread_vec3 *a, tread_vec3 *b) {
 // Pressing in means approaching faster than TR_APPROACH_TOLERANCE of the cast's length: a cast along a
 // surface it rests on (a character sliding over its floor) must never be stopped by rounding in d . n.
 // A zero-length cast reports overlaps (there is nothing else it could report) but not mere touching.
+bool tr_presses_into(const tr_cast *c, tread_vec3 normal) {
+    return tread_v3_dot(c->d, normal) < -TR_APPROACH_TOLERANCE * tread_v3_length(c->d);
+}
+
 static int start_contact(const tr_cast *c, float sep, tread_vec3 normal) {
     if (sep > TR_TOUCH_TOLERANCE) return -1;
-    float length = tread_v3_length(c->d);
-    if (length == 0.0f) return sep < 0.0f ? 1 : 0;
-    return tread_v3_dot(c->d, normal) < -TR_APPROACH_TOLERANCE * length ? 1 : 0;
+    if (tread_v3_length_sq(c->d) == 0.0f) return sep < 0.0f ? 1 : 0;
+    return tr_presses_into(c, normal) ? 1 : 0;
 }
 
 static void fill_start_hit(tr_feature_hit *out, float sep, const tr_closest *cl, tread_vec3 normal,
@@ -67,26 +70,74 @@ static tread_vec3 resolve_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3
     return active ? normal : face;
 }
 
+// Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners:
+// the scale of the rounding error in the primitives' results (a few float ulps of it).
+static float cast_scale(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc) {
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
+    m = tread_v3_max(m, tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc))));
+    return tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
+}
+
+// A distance lower bound must exceed the touch tolerance by this much before a query skips the exact
+// closest-point test or the sweep: far above the rounding of either (tens of ulps of the coordinates).
+#define TR_SKIP_SLACK_ABS 1.0e-4f
+#define TR_SKIP_SLACK_REL 3.0e-6f
+
 bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
                       tr_feature_hit *out) {
-    tread_vec3 face = tr_triangle_normal(a, b, cc);
-    if (tread_v3_length_sq(face) == 0.0f) return false; // degenerate: never hit
+    // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
+    // (degenerate triangles are never hit). Computed once the cheaper tests leave a chance of a hit.
+    tread_vec3 n;
+    float twice_area;
     if (c->is_ray) {
         tr_hit h;
         if (!tr_ray_triangle(c->p0, c->d, a, b, cc, t_max, &h)) return false;
+        n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+        twice_area = tread_v3_length(n);
+        if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+        tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
         fill_sweep_hit(out, &h, facing_normal(face, h.normal));
         return true;
     }
-    tr_closest cl;
-    if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
-    float sep = cl.distance - c->r;
-    if (sep <= TR_TOUCH_TOLERANCE) {
-        tread_vec3 sided = facing_normal(face, cl.normal);
-        tread_vec3 n = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
-        int decision = start_contact(c, sep, n);
-        if (decision == 0) return false;
-        fill_start_hit(out, sep, &cl, n, sided, 0.0f);
-        return true;
+    // Conservative early-outs on the triangle's bounds: the swept capsule's bounds farther than the touch
+    // tolerance from the triangle's on some axis cannot reach it; the start's bounds that far cannot touch it.
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * cast_scale(c, a, b, cc);
+    float reach = c->r + TR_TOUCH_TOLERANCE + slack;
+    tread_vec3 tlo = tread_v3_min(a, tread_v3_min(b, cc)), thi = tread_v3_max(a, tread_v3_max(b, cc));
+    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
+    tread_vec3 m = tread_v3_scale(c->d, t_max);
+    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
+    if (tlo.x - shi.x > reach || slo.x - thi.x > reach || tlo.y - shi.y > reach || slo.y - thi.y > reach ||
+        tlo.z - shi.z > reach || slo.z - thi.z > reach)
+        return false;
+    bool apart_at_start = tlo.x - hi.x > reach || lo.x - thi.x > reach || tlo.y - hi.y > reach || lo.y - thi.y > reach ||
+                          tlo.z - hi.z > reach || lo.z - thi.z > reach;
+    n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+    twice_area = tread_v3_length(n);
+    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+    tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
+    // Conservative early-outs on the triangle's plane (the triangle lies in it, so the distance to the plane
+    // bounds the distance to the triangle from below). Skipped work is work whose answer is already known:
+    // the start is farther than the touch tolerance (so the closest test would hand over to the sweep), and
+    // the swept capsule stays on one side of the plane, farther than its radius (so the sweep misses).
+    float s0 = tread_v3_dot(face, tread_v3_sub(c->p0, a)), s1 = tread_v3_dot(face, tread_v3_sub(c->p1, a));
+    bool far_at_start = (s0 > reach && s1 > reach) || (s0 < -reach && s1 < -reach);
+    if (far_at_start) {
+        float sd = t_max * tread_v3_dot(face, c->d);
+        float e0 = s0 + sd, e1 = s1 + sd;
+        if (s0 > 0.0f ? (e0 > reach && e1 > reach) : (e0 < -reach && e1 < -reach)) return false;
+    } else if (!apart_at_start) {
+        tr_closest cl;
+        if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
+        float sep = cl.distance - c->r;
+        if (sep <= TR_TOUCH_TOLERANCE) {
+            tread_vec3 sided = facing_normal(face, cl.normal);
+            tread_vec3 nn = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
+            int decision = start_contact(c, sep, nn);
+            if (decision == 0) return false;
+            fill_start_hit(out, sep, &cl, nn, sided, 0.0f);
+            return true;
+        }
     }
     tr_hit h;
     if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
@@ -121,14 +172,33 @@ bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit 
         out->started_in_contact = h.t == 0.0f && tread_v3_distance(h.point, c->p0) == 0.0f;
         return true;
     }
-    tr_closest cl;
-    tr_closest_segment_box(c->p0, c->p1, half, &cl);
-    float sep = cl.distance - c->r;
-    int decision = start_contact(c, sep, cl.normal);
-    if (decision == 0) return false;
-    if (decision == 1) {
-        fill_start_hit(out, sep, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
-        return true;
+    // Conservative early-outs on the box's slabs: the largest per-axis gap between the capsule's bounds and the
+    // box bounds their distance from below. Far at the start, the closest test would hand over to the sweep;
+    // far over the whole cast (start and end bounds on the same side of one slab), the sweep misses.
+    tread_vec3 hm = tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1));
+    hm = tread_v3_max(tread_v3_max(hm, tread_v3_abs(c->d)), half);
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(hm.x, hm.y), tr_maxf(hm.z, c->r));
+    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
+    float reach = c->r + TR_TOUCH_TOLERANCE + slack;
+    float gap = tr_maxf(tr_maxf(tr_maxf(lo.x - half.x, -half.x - hi.x), tr_maxf(lo.y - half.y, -half.y - hi.y)),
+                        tr_maxf(lo.z - half.z, -half.z - hi.z));
+    if (gap > reach) {
+        tread_vec3 m = tread_v3_scale(c->d, t_max);
+        tread_vec3 elo = tread_v3_add(lo, m), ehi = tread_v3_add(hi, m);
+        bool miss = (lo.x - half.x > reach && elo.x - half.x > reach) || (-half.x - hi.x > reach && -half.x - ehi.x > reach) ||
+                    (lo.y - half.y > reach && elo.y - half.y > reach) || (-half.y - hi.y > reach && -half.y - ehi.y > reach) ||
+                    (lo.z - half.z > reach && elo.z - half.z > reach) || (-half.z - hi.z > reach && -half.z - ehi.z > reach);
+        if (miss) return false;
+    } else {
+        tr_closest cl;
+        tr_closest_segment_box(c->p0, c->p1, half, &cl);
+        float sep = cl.distance - c->r;
+        int decision = start_contact(c, sep, cl.normal);
+        if (decision == 0) return false;
+        if (decision == 1) {
+            fill_start_hit(out, sep, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
+            return true;
+        }
     }
     if (!tr_sweep_capsule_box(c->p0, c->p1, c->r, c->d, half, t_max, &h)) return false;
     fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));

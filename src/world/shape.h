@@ -46,6 +46,9 @@ typedef void tr_contact_fn(void *ctx, const tr_feature_contact *contact);
 // reports the primitives it overlaps. Otherwise the analytic sweep decides.
 // active_edges (triangles): bit i set = edge i (corner i to corner (i+1)%3) is a real edge (boundary or
 // convex); contacts on inactive edges/vertices take the face normal (no ghost collisions on flat meshes).
+// Does the cast press into a surface with this normal (faster than TR_APPROACH_TOLERANCE of its length)?
+// Modules that adjust a hit's normal after the fact (voxel seams) re-apply the rule with the new normal.
+bool tr_presses_into(const tr_cast *c, tread_vec3 normal);
 bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
                       tr_feature_hit *out);
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);

@@ -73,60 +73,64 @@ static float axis_of(tread_vec3 v, int a) { return a == 0 ? v.x : (a == 1 ? v.y 
 // ---- seams: only exposed faces give normals --------------------------------------------------------------
 
 // `point` (in the frame of the centre of solid cell (i, j, k)) lies on the cell's surface with contact normal
-// `normal`. Look at the cells sharing the face, edge or corner the point lies on (TR_FEATURE_TOLERANCE). When
-// the cell is the only solid one there the feature is a real convex one and the normal stands. Otherwise the
-// feature is a seam between cells: the normal becomes the exposed face normal present at the point (a solid
-// cell beside an empty one across that axis) most aligned with it, ties to the one most opposed to `motion`.
-// Returns SEAM_KEEP, SEAM_REPLACED (normal written to *out) or SEAM_BURIED: every cell around the point is solid,
-// so the point is inside the solid and a shape can only reach it by passing through another cell first.
+// `normal`. A box contact's normal has components only along the axes on whose boundary the point lies; a
+// component pointing into a solid neighbour cell is a seam between cells, not a real edge, so it is dropped
+// (a flat voxel floor's seams give the floor's normal; a stair nose, exposed on both of its faces, keeps its
+// rounded edge normal even where it crosses a cell boundary along the edge). The surface normal is the face of
+// this cell at the point that is exposed (empty neighbour across it), most opposed to `motion`, or without
+// motion most aligned with the contact normal.
+// Returns SEAM_KEEP (nothing changed), SEAM_REPLACED (*out and *surface written) or SEAM_BURIED: every normal
+// component points into solid cells, so a shape can only reach the point by passing through another cell.
 enum { SEAM_KEEP, SEAM_REPLACED, SEAM_BURIED };
-static int seam_normal(const tr_voxels *vox, int i, int j, int k, tread_vec3 point, tread_vec3 normal,
-                        tread_vec3 motion, tread_vec3 *out) {
+// Normal components smaller than this are rounding, not a direction (dimensionless).
+#define TR_SEAM_COMPONENT 1.0e-6f
+static int seam_normal(const tr_voxels *vox, int i, int j, int k, tread_vec3 point, tread_vec3 normal, tread_vec3 motion,
+                       tread_vec3 *out, tread_vec3 *surface) {
     float half = 0.5f * vox->cell_size;
-    int side[3], axes = 0;
+    int cell[3] = {i, j, k};
+    float n[3] = {normal.x, normal.y, normal.z};
+    bool dropped = false;
+    int side[3];
     for (int a = 0; a < 3; a++) {
         float p = axis_of(point, a);
         side[a] = p >= half - TR_FEATURE_TOLERANCE ? 1 : (p <= -half + TR_FEATURE_TOLERANCE ? -1 : 0);
-        axes += side[a] != 0;
-    }
-    if (axes == 0) return SEAM_KEEP;
-    // Block of up to 8 cells: bit a of b set = offset by side[a] along axis a (only for axes the point touches).
-    bool solid[8];
-    int others = 0;
-    for (int b = 0; b < 8; b++) {
-        bool valid = true;
-        for (int a = 0; a < 3; a++)
-            if (((b >> a) & 1) && side[a] == 0) valid = false;
-        solid[b] = valid && cell_solid(vox, i + ((b & 1) ? side[0] : 0), j + ((b & 2) ? side[1] : 0),
-                                       k + ((b & 4) ? side[2] : 0));
-        if (b != 0 && solid[b]) others++;
-    }
-    if (others == 0) return SEAM_KEEP;
-    float best_align = -FLT_MAX, best_motion = -FLT_MAX;
-    bool found = false;
-    for (int a = 0; a < 3; a++) {
-        if (side[a] == 0) continue;
-        for (int sign = 1; sign >= -1; sign -= 2) {
-            // Face with outward normal sign * e_a: a solid block cell whose neighbour along it (in the block) is empty.
-            bool present = false;
-            for (int b = 0; b < 8 && !present; b++) {
-                if (!solid[b]) continue;
-                bool offset = (b >> a) & 1;
-                bool toward = offset ? sign == -side[a] : sign == side[a]; // the neighbour stays in the block
-                int nb = b ^ (1 << a);
-                if (toward && !solid[nb]) present = true;
-            }
-            if (!present) continue;
-            tread_vec3 n = tread_v3(a == 0 ? (float)sign : 0.0f, a == 1 ? (float)sign : 0.0f, a == 2 ? (float)sign : 0.0f);
-            float align = tread_v3_dot(n, normal), against = -tread_v3_dot(n, motion);
-            if (!found || align > best_align || (align == best_align && against > best_motion)) {
-                best_align = align, best_motion = against, *out = n;
-                found = true;
-            }
+        if (fabsf(n[a]) <= TR_SEAM_COMPONENT) continue;
+        int dir = n[a] > 0.0f ? 1 : -1;
+        if (side[a] != dir) continue;
+        int nb[3] = {cell[0], cell[1], cell[2]};
+        nb[a] += dir;
+        if (cell_solid(vox, nb[0], nb[1], nb[2])) {
+            n[a] = 0.0f;
+            dropped = true;
         }
     }
-    if (!found) return SEAM_BURIED;
-    return SEAM_REPLACED; // also when it equals the normal: the surface normal must be this exposed face too
+    // The exposed face at the point for the surface normal.
+    bool found = false;
+    float best_against = -FLT_MAX, best_align = -FLT_MAX;
+    tread_vec3 face = tread_v3_zero();
+    bool moving = tread_v3_length_sq(motion) > 0.0f;
+    for (int a = 0; a < 3; a++) {
+        if (side[a] == 0) continue;
+        int nb[3] = {cell[0], cell[1], cell[2]};
+        nb[a] += side[a];
+        if (cell_solid(vox, nb[0], nb[1], nb[2])) continue;
+        tread_vec3 f = tread_v3(a == 0 ? (float)side[a] : 0.0f, a == 1 ? (float)side[a] : 0.0f, a == 2 ? (float)side[a] : 0.0f);
+        float against = moving ? -tread_v3_dot(f, motion) : 0.0f, align = tread_v3_dot(f, normal);
+        if (!found || against > best_against || (against == best_against && align > best_align)) {
+            face = f, best_against = against, best_align = align;
+            found = true;
+        }
+    }
+    tread_vec3 kept = tread_v3(n[0], n[1], n[2]);
+    if (tread_v3_length_sq(kept) == 0.0f || !found) return SEAM_BURIED;
+    if (!dropped) {
+        *out = normal;
+        *surface = face;
+        return SEAM_REPLACED; // the contact normal stands; the surface normal must be an exposed face
+    }
+    *out = tread_v3_normalize(kept);
+    *surface = face;
+    return SEAM_REPLACED;
 }
 
 // Cast the capsule/ray against solid cell (i, j, k) as a box; reports through fn and returns the new t_max.
@@ -139,8 +143,8 @@ static float cast_cell(const tr_voxels *vox, int i, int j, int k, const tr_cast 
     local.p1 = tread_v3_sub(c->p1, center);
     tr_feature_hit hit;
     if (!tr_cast_box(&local, tread_v3(half, half, half), t_max, &hit)) return t_max;
-    tread_vec3 fixed;
-    int seam = seam_normal(vox, i, j, k, hit.point, hit.normal, c->d, &fixed);
+    tread_vec3 fixed, surface;
+    int seam = seam_normal(vox, i, j, k, hit.point, hit.normal, c->d, &fixed, &surface);
     // A sweep reaching a buried face has already entered a neighbouring cell: that cell reports the real hit.
     // Starting overlaps stay (a shape deep inside the solid still needs its push-out direction).
     if (seam == SEAM_BURIED && !hit.started_in_contact) return t_max;
@@ -151,7 +155,11 @@ static float cast_cell(const tr_voxels *vox, int i, int j, int k, const tr_cast 
             hit.penetration = tr_maxf(0.0f, c->r - tread_v3_dot(tread_v3_sub(q, hit.point), fixed));
         }
         hit.normal = fixed;
-        hit.surface_normal = fixed;
+        hit.surface_normal = surface;
+        // The box decided with its edge's normal; on a seam the exposed face decides. Moving along it (a
+        // character sliding over a voxel floor) neither starts in contact nor grazes a seam: no hit.
+        bool overlap_at_rest = tread_v3_length_sq(c->d) == 0.0f && hit.penetration > 0.0f;
+        if (!overlap_at_rest && !tr_presses_into(c, fixed)) return t_max;
     }
     hit.point = tread_v3_add(hit.point, center);
     hit.feature = (uint32_t)cell_index(vox, i, j, k);
@@ -289,14 +297,14 @@ void tr_voxels_contacts(const tr_voxels *vox, tread_vec3 p0, tread_vec3 p1, floa
                 if (!tr_contact_box(tread_v3_sub(p0, center), tread_v3_sub(p1, center), r, tread_v3(half, half, half),
                                     margin, &contact))
                     continue;
-                tread_vec3 fixed;
-                if (seam_normal(vox, i, j, k, contact.point, contact.normal, tread_v3_zero(), &fixed) == SEAM_REPLACED) {
+                tread_vec3 fixed, surface;
+                if (seam_normal(vox, i, j, k, contact.point, contact.normal, tread_v3_zero(), &fixed, &surface) == SEAM_REPLACED) {
                     // Separation along the exposed normal: the closest core point sits separation + r out along
                     // the old normal.
                     tread_vec3 q = tread_v3_mad(contact.point, contact.separation + r, contact.normal);
                     contact.separation = tread_v3_dot(tread_v3_sub(q, contact.point), fixed) - r;
                     contact.normal = fixed;
-                    contact.surface_normal = fixed;
+                    contact.surface_normal = surface;
                 }
                 contact.point = tread_v3_add(contact.point, center);
                 contact.feature = (uint32_t)cell_index(vox, i, j, k);

@@ -181,14 +181,17 @@ static void rebuild_tree(tread_world *w) {
     w->tree_boxes = NULL;
     w->tree_body = NULL;
     w->tree_items = 0;
+    w->tree_capacity = 0;
     w->tree_dead = 0;
     w->pending_count = 0;
     w->refits_since_check = 0;
     w->tree_built_cost = 0.0f;
     int n = w->live_count;
+    // Room for bodies added later to go straight into the tree (see insert_proxy).
+    int capacity = n + n / 2 + TR_PENDING_BASE;
     if (n > 0) {
-        w->tree_boxes = (tread_aabb *)tr_alloc(sizeof(tread_aabb) * (size_t)n);
-        w->tree_body = (int32_t *)tr_alloc(sizeof(int32_t) * (size_t)n);
+        w->tree_boxes = (tread_aabb *)tr_alloc(sizeof(tread_aabb) * (size_t)capacity);
+        w->tree_body = (int32_t *)tr_alloc(sizeof(int32_t) * (size_t)capacity);
     }
     bool ok = n == 0 || (w->tree_boxes && w->tree_body);
     int k = 0;
@@ -202,6 +205,8 @@ static void rebuild_tree(tread_world *w) {
     if (ok && n > 0) ok = tr_bvh_build(&w->tree, w->tree_boxes, n, TR_BODY_LEAF_ITEMS);
     if (ok) {
         w->tree_items = n;
+        // Without the reserve the tree still works; new bodies then wait in `pending` until the next rebuild.
+        if (n > 0 && tr_bvh_reserve(&w->tree, capacity)) w->tree_capacity = capacity;
         w->tree_built_cost = tr_bvh_cost(&w->tree);
         return;
     }
@@ -224,6 +229,23 @@ static bool tree_needs_rebuild(const tread_world *w) {
 
 static void maybe_rebuild(tread_world *w) {
     if (tree_needs_rebuild(w)) rebuild_tree(w);
+}
+
+// Put a new body straight into the tree when it has room (a greedy insertion, O(depth)), so queries do not
+// scan it linearly; checks the tree's quality as refits do. False: the body must wait in `pending`.
+static bool insert_proxy(tread_world *w, int32_t slot) {
+    if (w->tree.node_count == 0 || w->pending_count > 0 || w->tree_items >= w->tree_capacity) return false;
+    int k = w->tree_items;
+    w->tree_boxes[k] = w->bodies[slot].aabb;
+    w->tree_body[k] = slot;
+    if (!tr_bvh_insert(&w->tree, k, w->tree_boxes)) return false;
+    w->bodies[slot].proxy = k;
+    ++w->tree_items;
+    if (++w->refits_since_check >= w->tree_items) {
+        w->refits_since_check = 0;
+        if (tr_bvh_cost(&w->tree) > TR_TREE_DEGRADE_RATIO * w->tree_built_cost) rebuild_tree(w);
+    }
+    return true;
 }
 
 // A body's bounds changed: refit its leaf; check the tree's quality once per tree-size worth of refits.
@@ -385,8 +407,10 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     body.proxy = -1;
     w->bodies[slot] = body;
     ++w->live_count;
-    w->pending[w->pending_count++] = slot;
-    maybe_rebuild(w);
+    if (!insert_proxy(w, slot)) {
+        w->pending[w->pending_count++] = slot;
+        maybe_rebuild(w);
+    }
     out_body->index = (uint32_t)slot;
     out_body->generation = generation;
     return TREAD_OK;

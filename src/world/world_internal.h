@@ -42,6 +42,8 @@ struct tread_world {
     tread_aabb *tree_boxes; // per tree item
     int32_t *tree_body;     // per tree item: body slot or -1
     int tree_items;
+    int tree_capacity;      // items tree_boxes, tree_body and the tree have room for (bodies are inserted
+                            // into the tree directly while there is room, else they wait in `pending`)
     int tree_dead;
     float tree_built_cost;
     int refits_since_check;

@@ -1,0 +1,278 @@
+// Evaluating a scene's expectations over a recorded run. Each check measures one number, compares it with
+// its threshold, and says both in its detail line.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "run.h"
+
+static const char *const axis_names[3] = {"x", "y", "z"};
+
+static float axis_of(tread_vec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+
+static float frame_time(const run_trace *t, int i) { return (float)(i + 1) * t->dt; }
+
+static bool condition_holds(const scene_condition *c, const run_trace *t, const run_frame *f, int i) {
+    switch (c->kind) {
+    case SCENE_COND_TIME: return frame_time(t, i) >= c->value - 1e-6f;
+    case SCENE_COND_ABOVE: return axis_of(f->feet, c->axis) >= c->value;
+    case SCENE_COND_BELOW: return axis_of(f->feet, c->axis) <= c->value;
+    default: return true;
+    }
+}
+
+// The window's frames [*first, *last) for character c.
+static void window_span(const scene_window *w, const run_trace *t, int c, int *first, int *last) {
+    int n = t->frame_count, a = 0, b = n;
+    if (w->start.kind != SCENE_COND_NONE) {
+        a = n;
+        for (int i = 0; i < n; ++i)
+            if (condition_holds(&w->start, t, run_frame_at(t, c, i), i)) { a = i; break; }
+    }
+    if (w->end.kind != SCENE_COND_NONE)
+        for (int i = a + 1; i < n; ++i)
+            if (condition_holds(&w->end, t, run_frame_at(t, c, i), i)) { b = i; break; }
+    *first = a;
+    *last = b;
+}
+
+static bool in_where(const scene_window *w, const run_frame *f) {
+    if (!w->has_where) return true;
+    float v = axis_of(f->feet, w->where_axis);
+    return v >= w->where_min && v <= w->where_max;
+}
+
+static bool range_ok(const scene_range *r, double v) {
+    return (!r->has_min || v >= (double)r->min - 1e-9) && (!r->has_max || v <= (double)r->max + 1e-9);
+}
+
+static void range_text(const scene_range *r, char *out, size_t size) {
+    if (r->has_min && r->has_max) snprintf(out, size, "in [%g, %g]", (double)r->min, (double)r->max);
+    else if (r->has_min) snprintf(out, size, ">= %g", (double)r->min);
+    else if (r->has_max) snprintf(out, size, "<= %g", (double)r->max);
+    else snprintf(out, size, "any");
+}
+
+// Speed between frames i - 1 and i (i >= 1; frame 0 compares with the start).
+static float pair_speed(const scene_check *k, const run_trace *t, const scene *s, int c, int i) {
+    tread_vec3 a = i > 0 ? run_frame_at(t, c, i - 1)->feet : s->characters[c].start, b = run_frame_at(t, c, i)->feet;
+    tread_vec3 d = tread_v3_sub(b, a);
+    tread_vec3 up = t->final[c].settings.up;
+    switch (k->measure) {
+    case SCENE_SPEED_HORIZONTAL: return tread_v3_length(tread_v3_reject(d, up)) / t->dt;
+    case SCENE_SPEED_AXIS: return axis_of(d, k->axis) / t->dt;
+    default: return tread_v3_length(d) / t->dt;
+    }
+}
+
+static const char *ground_name(tread_ground_state g) {
+    switch (g) {
+    case TREAD_GROUND_ON_GROUND: return "on_ground";
+    case TREAD_GROUND_ON_STEEP: return "on_steep";
+    case TREAD_GROUND_NOT_SUPPORTED: return "not_supported";
+    default: return "in_air";
+    }
+}
+
+static void evaluate(const scene *s, const scene_check *k, const run_trace *t, check_result *r) {
+    int c = k->character, a = 0, b = 0;
+    window_span(&k->window, t, c, &a, &b);
+    float up_height_prev = 0.0f;
+    tread_vec3 up = t->final[c].settings.up;
+    char want[64];
+    range_text(&k->range, want, sizeof want);
+    r->passed = true;
+    r->value = 0.0;
+    switch (k->kind) {
+    case SCENE_CHECK_FINAL:
+    case SCENE_CHECK_AT_TIME: {
+        int i = t->frame_count - 1;
+        if (k->kind == SCENE_CHECK_AT_TIME) {
+            i = (int)(k->time / t->dt + 0.5f) - 1;
+            if (i < 0) i = 0;
+            if (i >= t->frame_count) i = t->frame_count - 1;
+        }
+        tread_vec3 p = run_frame_at(t, c, i)->feet;
+        char parts[160] = "";
+        for (int ax = 0; ax < 3; ++ax) {
+            if (!k->axes[ax].has_min && !k->axes[ax].has_max) continue;
+            char rt[64];
+            range_text(&k->axes[ax], rt, sizeof rt);
+            bool ok = range_ok(&k->axes[ax], (double)axis_of(p, ax));
+            r->passed &= ok;
+            size_t used = strlen(parts);
+            snprintf(parts + used, sizeof parts - used, "%s%s %.4f %s", used ? ", " : "", axis_names[ax], (double)axis_of(p, ax), rt);
+            r->value = (double)axis_of(p, ax);
+        }
+        snprintf(r->detail, sizeof r->detail, "at t = %.3f s: %s", (double)frame_time(t, i), parts);
+        return;
+    }
+    case SCENE_CHECK_REACHES: {
+        int hit = -1;
+        for (int i = 0; i < t->frame_count && hit < 0; ++i)
+            if (condition_holds(&k->condition, t, run_frame_at(t, c, i), i)) hit = i;
+        r->value = hit >= 0 ? (double)frame_time(t, hit) : INFINITY;
+        r->passed = hit >= 0 && frame_time(t, hit) <= k->by + 1e-6f;
+        snprintf(r->detail, sizeof r->detail, "first at t = %.3f s, expected by %.3f s", r->value, (double)k->by);
+        return;
+    }
+    case SCENE_CHECK_MAX_RISE:
+    case SCENE_CHECK_MAX_DROP: {
+        float worst = 0.0f;
+        up_height_prev = tread_v3_dot(s->characters[c].start, up);
+        for (int i = 0; i < t->frame_count; ++i) {
+            const run_frame *f = run_frame_at(t, c, i);
+            float h = tread_v3_dot(f->feet, up), delta = k->kind == SCENE_CHECK_MAX_RISE ? h - up_height_prev : up_height_prev - h;
+            up_height_prev = h;
+            if (i < a || i >= b || !in_where(&k->window, f)) continue;
+            if (k->grounded_only && f->ground != TREAD_GROUND_ON_GROUND) continue;
+            if (delta > worst) worst = delta;
+        }
+        r->value = worst;
+        r->passed = range_ok(&k->range, worst);
+        snprintf(r->detail, sizeof r->detail, "largest %s per frame %.4f m, expected %s", k->kind == SCENE_CHECK_MAX_RISE ? "rise" : "drop",
+                 (double)worst, want);
+        return;
+    }
+    case SCENE_CHECK_HEIGHT_RANGE: {
+        float lo = INFINITY, hi = -INFINITY;
+        int counted = 0;
+        for (int i = a; i < b; ++i) {
+            const run_frame *f = run_frame_at(t, c, i);
+            if (!in_where(&k->window, f)) continue;
+            float v = axis_of(f->feet, k->axis);
+            lo = fminf(lo, v);
+            hi = fmaxf(hi, v);
+            ++counted;
+            if (!range_ok(&k->range, v)) r->passed = false;
+        }
+        r->value = k->range.has_max ? hi : lo;
+        r->passed &= counted > 0;
+        snprintf(r->detail, sizeof r->detail, "%s in [%.4f, %.4f] over %d frames, expected %s", axis_names[k->axis], (double)lo, (double)hi, counted, want);
+        return;
+    }
+    case SCENE_CHECK_GROUNDED_FRACTION: {
+        int counted = 0, grounded = 0;
+        for (int i = a; i < b; ++i) {
+            const run_frame *f = run_frame_at(t, c, i);
+            if (!in_where(&k->window, f)) continue;
+            ++counted;
+            grounded += f->ground == TREAD_GROUND_ON_GROUND;
+        }
+        r->value = counted ? (double)grounded / (double)counted : 0.0;
+        r->passed = counted > 0 && range_ok(&k->range, r->value);
+        snprintf(r->detail, sizeof r->detail, "grounded in %d of %d frames (%.1f%%), expected %s", grounded, counted, 100.0 * r->value, want);
+        return;
+    }
+    case SCENE_CHECK_SPEED_RANGE:
+    case SCENE_CHECK_MEAN_SPEED: {
+        double sum = 0.0;
+        float lo = INFINITY, hi = -INFINITY;
+        int counted = 0;
+        for (int i = a > 0 ? a : 1; i < b; ++i) {
+            if (!in_where(&k->window, run_frame_at(t, c, i)) || !in_where(&k->window, run_frame_at(t, c, i - 1))) continue;
+            float v = pair_speed(k, t, s, c, i);
+            lo = fminf(lo, v);
+            hi = fmaxf(hi, v);
+            sum += v;
+            ++counted;
+        }
+        double mean = counted ? sum / counted : 0.0;
+        if (k->kind == SCENE_CHECK_MEAN_SPEED) {
+            r->value = mean;
+            r->passed = counted > 0 && range_ok(&k->range, mean);
+        } else {
+            r->value = (double)lo;
+            r->passed = counted > 0 && range_ok(&k->range, lo) && range_ok(&k->range, hi);
+        }
+        snprintf(r->detail, sizeof r->detail, "speed mean %.4f min %.4f max %.4f m/s over %d frames, expected %s", mean, (double)lo, (double)hi,
+                 counted, want);
+        return;
+    }
+    case SCENE_CHECK_DRIFT:
+    case SCENE_CHECK_ADVANCE: {
+        if (b <= a) {
+            r->passed = false;
+            snprintf(r->detail, sizeof r->detail, "empty window");
+            return;
+        }
+        tread_vec3 p0 = run_frame_at(t, c, a)->feet, p1 = run_frame_at(t, c, b - 1)->feet;
+        r->value = k->kind == SCENE_CHECK_DRIFT ? (double)tread_v3_distance(p0, p1) : (double)(axis_of(p1, k->axis) - axis_of(p0, k->axis));
+        r->passed = range_ok(&k->range, r->value);
+        snprintf(r->detail, sizeof r->detail, "%s %.6f m from t = %.3f to %.3f s, expected %s", k->kind == SCENE_CHECK_DRIFT ? "drift" : "advance",
+                 r->value, (double)frame_time(t, a), (double)frame_time(t, b - 1), want);
+        return;
+    }
+    case SCENE_CHECK_COMES_TO_REST: {
+        float worst = 0.0f;
+        for (int i = a > 0 ? a : 1; i < b; ++i)
+            worst = fmaxf(worst, tread_v3_distance(run_frame_at(t, c, i)->feet, run_frame_at(t, c, i - 1)->feet));
+        r->value = worst;
+        r->passed = b > a && range_ok(&k->range, worst);
+        snprintf(r->detail, sizeof r->detail, "largest per-frame motion %.6f m, expected %s", (double)worst, want);
+        return;
+    }
+    case SCENE_CHECK_GROUND_STATE: {
+        int i = k->time >= 0.0f ? (int)(k->time / t->dt + 0.5f) - 1 : b - 1;
+        if (i < 0) i = 0;
+        if (i >= t->frame_count) i = t->frame_count - 1;
+        tread_ground_state g = run_frame_at(t, c, i)->ground;
+        r->value = (double)g;
+        r->passed = g == k->state;
+        snprintf(r->detail, sizeof r->detail, "%s at t = %.3f s, expected %s", ground_name(g), (double)frame_time(t, i), ground_name(k->state));
+        return;
+    }
+    case SCENE_CHECK_NO_PENETRATION: {
+        float worst = 0.0f;
+        for (int i = a; i < b; ++i) worst = fmaxf(worst, run_frame_at(t, c, i)->penetration);
+        r->value = worst;
+        r->passed = range_ok(&k->range, worst);
+        snprintf(r->detail, sizeof r->detail, "deepest penetration %.5f m, expected %s", (double)worst, want);
+        return;
+    }
+    }
+}
+
+// Every scene's invariants for character c: finite state; no penetration beyond 1 mm, or for a character
+// spawned inside geometry: never deeper than at spawn and out (<= 1 mm) within 1 s.
+static int invariants(const scene *s, const run_trace *t, int c, check_result *r, int capacity) {
+    if (capacity < 2) return 0;
+    int bad = -1;
+    for (int i = 0; i < t->frame_count && bad < 0; ++i)
+        if (!run_frame_at(t, c, i)->finite) bad = i;
+    snprintf(r[0].name, sizeof r[0].name, "%s: finite state", s->characters[c].name);
+    r[0].passed = bad < 0;
+    r[0].value = bad;
+    snprintf(r[0].detail, sizeof r[0].detail, bad < 0 ? "every frame finite" : "NaN or Inf at frame %d", bad);
+    r[0].key = false;
+
+    const float limit = 0.001f;
+    float start = t->initial_penetration[c], worst = 0.0f;
+    int out_frame = (int)(1.0f / t->dt + 0.5f);
+    bool ok = true;
+    for (int i = 0; i < t->frame_count; ++i) {
+        float p = run_frame_at(t, c, i)->penetration;
+        worst = fmaxf(worst, p);
+        if (start <= limit) ok &= p <= limit;
+        else ok &= p <= start + 1e-6f && (i < out_frame || p <= limit);
+    }
+    snprintf(r[1].name, sizeof r[1].name, "%s: penetration", s->characters[c].name);
+    r[1].passed = ok;
+    r[1].value = worst;
+    if (start <= limit) snprintf(r[1].detail, sizeof r[1].detail, "deepest %.5f m, expected <= %.3f", (double)worst, (double)limit);
+    else snprintf(r[1].detail, sizeof r[1].detail, "spawned %.4f m inside: deepest %.5f m, expected never deeper and out within 1 s", (double)start, (double)worst);
+    r[1].key = false;
+    return 2;
+}
+
+int run_checks(const scene *s, const run_trace *t, check_result *results, int capacity) {
+    int n = 0;
+    for (int i = 0; i < s->check_count && n < capacity; ++i, ++n) {
+        memset(&results[n], 0, sizeof results[n]);
+        snprintf(results[n].name, sizeof results[n].name, "%s", s->checks[i].name);
+        results[n].key = s->checks[i].key;
+        evaluate(s, &s->checks[i], t, &results[n]);
+    }
+    for (int c = 0; c < s->character_count; ++c) n += invariants(s, t, c, results + n, capacity - n);
+    return n;
+}

@@ -1,0 +1,385 @@
+// tread: run, score and plot scene files.
+//   tread run SCENE.json [--strategy NAME] [--set field=value ...] [--trace out.csv] [--plot out.svg] [--json]
+//   tread suite DIR [--strategy NAME|all] [--plots DIR] [--json]
+// Exit status: 0 every check passed, 1 a check failed, 2 bad input (unreadable scene, bad option).
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "run.h"
+
+#define EXIT_CHECK_FAILED 1
+#define EXIT_BAD_INPUT 2
+#define MAX_RESULTS 128
+#define MAX_SETS 64
+
+static const char *const run_usage =
+    "usage: tread run SCENE.json [options]\n"
+    "Run one scene, print its metrics and each check's pass/fail; exit 1 if a check fails, 2 on bad input.\n"
+    "  --strategy NAME     step strategy for every character (default: the scene's settings)\n"
+    "  --set field=value   override a character setting (any tread_character_settings field) or dt; repeatable\n"
+    "  --trace FILE.csv    write every frame of every character\n"
+    "  --plot FILE.svg     write the side view and height-over-time plot\n"
+    "  --json              print one JSON object (metrics, checks, final state of every character) instead of text\n"
+    "  --up X,Y,Z          run the whole scene rotated so that its up becomes (X,Y,Z); checks read it rotated back\n";
+
+static const char *const suite_usage =
+    "usage: tread suite DIR [options]\n"
+    "Run every scene under DIR (recursively) and print a table scene x strategy with pass/fail and the key metric;\n"
+    "exit 1 if any check fails, 2 on bad input.\n"
+    "  --strategy NAME|all step strategies to run (default: sweep)\n"
+    "  --plots DIR         write each run's plot to DIR/<scene>[-<strategy>].svg\n"
+    "  --up X,Y,Z          run every scene rotated so that its up becomes (X,Y,Z)\n"
+    "  --json              print one JSON array of runs instead of the table\n";
+
+static void print_usage(FILE *f) {
+    fprintf(f, "tread: run, score and plot character-controller scenes\n\n%s\n%s", run_usage, suite_usage);
+}
+
+// "X,Y,Z" -> a non-zero direction.
+static bool parse_up(const char *text, tread_vec3 *out) {
+    float x, y, z;
+    char tail;
+    if (sscanf(text, "%f,%f,%f%c", &x, &y, &z, &tail) != 3) return false;
+    *out = tread_v3(x, y, z);
+    return tread_v3_is_finite(*out) && tread_v3_length(*out) > 1e-6f;
+}
+
+// ---- one scene ----------------------------------------------------------------------------------------------
+
+typedef struct outcome {
+    int results_count;
+    check_result results[MAX_RESULTS];
+    bool passed;
+    char key_text[SCENE_NAME_MAX + 64];
+} outcome;
+
+static bool run_one(const scene *s, const run_options *o, run_trace *trace, outcome *out, char *message, size_t size) {
+    if (!run_scene(s, o, trace, message, size)) return false;
+    out->results_count = run_checks(s, trace, out->results, MAX_RESULTS);
+    out->passed = true;
+    int key = -1;
+    for (int i = 0; i < out->results_count; ++i) {
+        out->passed &= out->results[i].passed;
+        if (key < 0 && out->results[i].key) key = i;
+    }
+    if (key < 0 && s->check_count > 0) key = 0;
+    if (key >= 0) snprintf(out->key_text, sizeof out->key_text, "%s %.4g", out->results[key].name, out->results[key].value);
+    else snprintf(out->key_text, sizeof out->key_text, "-");
+    // A failing scene shows its first failure instead of the key metric.
+    for (int i = 0; i < out->results_count; ++i)
+        if (!out->results[i].passed) {
+            snprintf(out->key_text, sizeof out->key_text, "FAILED %s", out->results[i].name);
+            break;
+        }
+    return true;
+}
+
+static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o, const char *strategy) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "scene", s->name);
+    cJSON_AddStringToObject(root, "path", s->path);
+    cJSON_AddStringToObject(root, "strategy", strategy ? strategy : "sweep");
+    cJSON_AddBoolToObject(root, "passed", o->passed);
+    cJSON_AddNumberToObject(root, "frames", t->frame_count);
+    cJSON_AddNumberToObject(root, "dt", t->dt);
+    cJSON *checks = cJSON_AddArrayToObject(root, "checks");
+    for (int i = 0; i < o->results_count; ++i) {
+        cJSON *c = cJSON_CreateObject();
+        cJSON_AddStringToObject(c, "name", o->results[i].name);
+        cJSON_AddBoolToObject(c, "passed", o->results[i].passed);
+        cJSON_AddNumberToObject(c, "value", isfinite(o->results[i].value) ? o->results[i].value : -1.0);
+        cJSON_AddStringToObject(c, "detail", o->results[i].detail);
+        cJSON_AddItemToArray(checks, c);
+    }
+    cJSON *chars = cJSON_AddArrayToObject(root, "characters");
+    for (int c = 0; c < t->character_count; ++c) {
+        const tread_character *ch = &t->final[c];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "name", s->characters[c].name);
+        double pos[3] = {ch->position.x, ch->position.y, ch->position.z}, vel[3] = {ch->velocity.x, ch->velocity.y, ch->velocity.z};
+        cJSON_AddItemToObject(j, "position", cJSON_CreateDoubleArray(pos, 3));
+        cJSON_AddItemToObject(j, "velocity", cJSON_CreateDoubleArray(vel, 3));
+        static const char *const grounds[] = {"on_ground", "on_steep", "not_supported", "in_air"};
+        cJSON_AddStringToObject(j, "ground", grounds[ch->ground.state]);
+        cJSON_AddItemToArray(chars, j);
+    }
+    return root;
+}
+
+static int command_run(int argc, char **argv) {
+    const char *path = NULL, *trace_path = NULL, *plot_path = NULL;
+    const char *sets[MAX_SETS];
+    bool json = false;
+    run_options o = {0};
+    o.sets = sets;
+    o.progress = true;
+    for (int i = 0; i < argc; ++i) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(run_usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = true;
+        } else if (!strcmp(a, "--strategy") && has_value) {
+            o.strategy = argv[++i];
+        } else if (!strcmp(a, "--trace") && has_value) {
+            trace_path = argv[++i];
+        } else if (!strcmp(a, "--plot") && has_value) {
+            plot_path = argv[++i];
+        } else if (!strcmp(a, "--up") && has_value) {
+            o.rotate_up = true;
+            if (!parse_up(argv[++i], &o.up)) {
+                fprintf(stderr, "tread run: --up %s: expected a non-zero direction X,Y,Z\n", argv[i]);
+                return EXIT_BAD_INPUT;
+            }
+        } else if (!strcmp(a, "--set") && has_value) {
+            const char *kv = argv[++i];
+            if (!strncmp(kv, "dt=", 3)) {
+                char *end = NULL;
+                o.dt = strtof(kv + 3, &end);
+                if (!end || *end || !(o.dt > 0.0f) || o.dt > 1.0f) {
+                    fprintf(stderr, "tread run: --set %s: expected dt in (0, 1] seconds\n", kv);
+                    return EXIT_BAD_INPUT;
+                }
+            } else if (o.set_count < MAX_SETS) {
+                sets[o.set_count++] = kv;
+            }
+        } else if (a[0] == '-' || path) {
+            fprintf(stderr, "tread run: unexpected argument '%s'%s\n%s", a, a[0] == '-' && !has_value ? " (missing its value?)" : "", run_usage);
+            return EXIT_BAD_INPUT;
+        } else {
+            path = a;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "tread run: no scene file given\n%s", run_usage);
+        return EXIT_BAD_INPUT;
+    }
+    scene s;
+    scene_error err;
+    if (!scene_load(path, &s, &err)) {
+        fprintf(stderr, "tread run: %s\n", err.message);
+        return EXIT_BAD_INPUT;
+    }
+    run_trace trace;
+    static outcome out;
+    char message[512] = "";
+    if (!run_one(&s, &o, &trace, &out, message, sizeof message)) {
+        fprintf(stderr, "tread run: %s\n", message);
+        scene_free(&s);
+        return EXIT_BAD_INPUT;
+    }
+    int status = out.passed ? 0 : EXIT_CHECK_FAILED;
+    if ((trace_path && !write_trace_csv(&s, &trace, trace_path, message, sizeof message)) ||
+        (plot_path && !plot_svg(&s, &trace, plot_path, message, sizeof message))) {
+        fprintf(stderr, "tread run: %s\n", message);
+        status = EXIT_BAD_INPUT;
+    }
+    if (json) {
+        cJSON *root = outcome_json(&s, &trace, &out, o.strategy);
+        char *text = cJSON_Print(root);
+        puts(text);
+        free(text);
+        cJSON_Delete(root);
+    } else {
+        printf("%s (%s): %d frames at dt %.5f s\n", s.name, s.path, trace.frame_count, (double)trace.dt);
+        for (int i = 0; i < out.results_count; ++i)
+            printf("  %s  %-32s %s\n", out.results[i].passed ? "pass" : "FAIL", out.results[i].name, out.results[i].detail);
+        for (int c = 0; c < trace.character_count; ++c) {
+            const tread_character *ch = &trace.final[c];
+            printf("  final %s: feet (%.4f, %.4f, %.4f)\n", s.characters[c].name, (double)ch->position.x, (double)ch->position.y,
+                   (double)ch->position.z);
+        }
+        int failed = 0;
+        for (int i = 0; i < out.results_count; ++i) failed += !out.results[i].passed;
+        printf("%d passed, %d failed\n", out.results_count - failed, failed);
+    }
+    run_trace_free(&trace);
+    scene_free(&s);
+    return status;
+}
+
+// ---- suites -----------------------------------------------------------------------------------------------------
+
+typedef struct path_list {
+    char **items;
+    int count, capacity;
+} path_list;
+
+static int compare_paths(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+// Every *.json under dir, recursively; sorted so runs are in a stable order.
+static bool collect_scenes(const char *dir, path_list *list) {
+    DIR *d = opendir(dir);
+    if (!d) return false;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        char *full = (char *)malloc(len);
+        if (!full) break;
+        snprintf(full, len, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+            collect_scenes(full, list);
+            free(full);
+            continue;
+        }
+        size_t n = strlen(e->d_name);
+        if (n < 5 || strcmp(e->d_name + n - 5, ".json") != 0) {
+            free(full);
+            continue;
+        }
+        if (list->count == list->capacity) {
+            list->capacity = list->capacity ? 2 * list->capacity : 32;
+            list->items = (char **)realloc(list->items, sizeof(char *) * (size_t)list->capacity);
+        }
+        list->items[list->count++] = full;
+    }
+    closedir(d);
+    qsort(list->items, (size_t)list->count, sizeof(char *), compare_paths);
+    return true;
+}
+
+static int command_suite(int argc, char **argv) {
+    const char *dir = NULL, *plots = NULL, *strategy = "sweep";
+    bool json = false, rotate = false;
+    tread_vec3 up = tread_v3(0, 1, 0);
+    for (int i = 0; i < argc; ++i) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(suite_usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = true;
+        } else if (!strcmp(a, "--strategy") && i + 1 < argc) {
+            strategy = argv[++i];
+        } else if (!strcmp(a, "--plots") && i + 1 < argc) {
+            plots = argv[++i];
+        } else if (!strcmp(a, "--up") && i + 1 < argc) {
+            rotate = true;
+            if (!parse_up(argv[++i], &up)) {
+                fprintf(stderr, "tread suite: --up %s: expected a non-zero direction X,Y,Z\n", argv[i]);
+                return EXIT_BAD_INPUT;
+            }
+        } else if (a[0] == '-' || dir) {
+            fprintf(stderr, "tread suite: unexpected argument '%s'\n%s", a, suite_usage);
+            return EXIT_BAD_INPUT;
+        } else {
+            dir = a;
+        }
+    }
+    if (!dir) {
+        fprintf(stderr, "tread suite: no directory given\n%s", suite_usage);
+        return EXIT_BAD_INPUT;
+    }
+    const char *const *all = run_strategy_names();
+    const char *chosen[16];
+    int strategies = 0;
+    if (!strcmp(strategy, "all")) {
+        for (int i = 0; all[i] && strategies < 16; ++i) chosen[strategies++] = all[i];
+    } else {
+        bool known = false;
+        for (int i = 0; all[i]; ++i) known |= !strcmp(all[i], strategy);
+        if (!known) {
+            fprintf(stderr, "tread suite: unknown strategy '%s' (known:", strategy);
+            for (int i = 0; all[i]; ++i) fprintf(stderr, " %s", all[i]);
+            fprintf(stderr, ", all)\n");
+            return EXIT_BAD_INPUT;
+        }
+        chosen[strategies++] = strategy;
+    }
+    path_list list = {0};
+    if (!collect_scenes(dir, &list) || list.count == 0) {
+        fprintf(stderr, "tread suite: no scene files (*.json) under '%s'\n", dir);
+        return EXIT_BAD_INPUT;
+    }
+    if (plots) mkdir(plots, 0777);
+    int status = 0, passed = 0, failed = 0;
+    cJSON *runs = json ? cJSON_CreateArray() : NULL;
+    if (!json) {
+        printf("%-28s", "scene");
+        for (int k = 0; k < strategies; ++k) printf(" | %-52s", chosen[k]);
+        printf("\n");
+    }
+    for (int i = 0; i < list.count; ++i) {
+        scene s;
+        scene_error err;
+        if (!scene_load(list.items[i], &s, &err)) {
+            fprintf(stderr, "tread suite: %s\n", err.message);
+            status = EXIT_BAD_INPUT;
+            ++failed;
+            continue;
+        }
+        if (!json) printf("%-28s", s.name);
+        for (int k = 0; k < strategies; ++k) {
+            run_options o = {0};
+            o.strategy = chosen[k];
+            o.progress = !json;
+            o.rotate_up = rotate;
+            o.up = up;
+            run_trace trace;
+            static outcome out;
+            char message[512] = "";
+            if (!run_one(&s, &o, &trace, &out, message, sizeof message)) {
+                if (!json) printf(" | %-52s", "ERROR");
+                fprintf(stderr, "tread suite: %s: %s\n", s.path, message);
+                status = EXIT_BAD_INPUT;
+                ++failed;
+                continue;
+            }
+            if (out.passed) ++passed;
+            else {
+                ++failed;
+                if (status == 0) status = EXIT_CHECK_FAILED;
+            }
+            if (plots) {
+                char plot_path[1024];
+                if (strategies > 1) snprintf(plot_path, sizeof plot_path, "%s/%s-%s.svg", plots, s.name, chosen[k]);
+                else snprintf(plot_path, sizeof plot_path, "%s/%s.svg", plots, s.name);
+                for (char *p = plot_path + strlen(plots) + 1; *p; ++p)
+                    if (*p == ' ' || *p == '/') *p = '_';
+                if (!plot_svg(&s, &trace, plot_path, message, sizeof message)) fprintf(stderr, "tread suite: %s\n", message);
+            }
+            if (json) cJSON_AddItemToArray(runs, outcome_json(&s, &trace, &out, chosen[k]));
+            else {
+                char cell[160];
+                snprintf(cell, sizeof cell, "%s %s", out.passed ? "pass" : "FAIL", out.key_text);
+                printf(" | %-52s", cell);
+            }
+            run_trace_free(&trace);
+        }
+        if (!json) printf("\n");
+        scene_free(&s);
+    }
+    if (json) {
+        char *text = cJSON_Print(runs);
+        puts(text);
+        free(text);
+        cJSON_Delete(runs);
+    } else {
+        printf("%d passed, %d failed\n", passed, failed);
+    }
+    for (int i = 0; i < list.count; ++i) free(list.items[i]);
+    free(list.items);
+    return status;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        print_usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_BAD_INPUT : 0;
+    }
+    if (!strcmp(argv[1], "run")) return command_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "suite")) return command_suite(argc - 2, argv + 2);
+    fprintf(stderr, "tread: unknown command '%s'\n", argv[1]);
+    print_usage(stderr);
+    return EXIT_BAD_INPUT;
+}

@@ -1,0 +1,241 @@
+// Simulating a scene with the course's frame loop (../shared/course/SPEC.md): each frame the desired
+// horizontal velocity comes from the input timeline; along up, velocity is the ground's while on walkable
+// ground, and gains gravity otherwise. The controller does the rest.
+#include "run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const strategy_names[] = {"sweep", NULL};
+
+const char *const *run_strategy_names(void) { return strategy_names; }
+
+static double seconds_now(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
+
+// The input entry in force at time t (the last one with entry.t <= t).
+static const scene_input *input_at(const scene_character *c, float t) {
+    const scene_input *in = NULL;
+    for (int i = 0; i < c->input_count && c->inputs[i].t <= t + 1e-6f; ++i) in = &c->inputs[i];
+    return in;
+}
+
+// Desired velocity perpendicular to up for this frame.
+static tread_vec3 desired_horizontal(const scene_input *in, tread_vec3 feet, tread_vec3 up, float dt) {
+    if (!in || in->kind == SCENE_INPUT_IDLE || in->speed <= 0.0f) return tread_v3_zero();
+    if (in->kind == SCENE_INPUT_DIRECTION) return tread_v3_scale(tread_v3_normalize(tread_v3_reject(in->direction, up)), in->speed);
+    tread_vec3 to = tread_v3_reject(tread_v3_sub(in->target, feet), up);
+    float distance = tread_v3_length(to);
+    if (distance <= 1e-6f) return tread_v3_zero();
+    // Arrive exactly instead of oscillating around the target.
+    float speed = distance < in->speed * dt ? distance / dt : in->speed;
+    return tread_v3_scale(to, speed / distance);
+}
+
+static float penetration_of(const tread_world *w, const tread_character *ch) {
+    tread_query_shape shape = tread_character_shape(ch);
+    tread_distance_result d;
+    if (tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, NULL, &d) != TREAD_OK || !d.found) return 0.0f;
+    return d.distance < 0.0f ? -d.distance : 0.0f;
+}
+
+static bool apply_options(const run_options *o, tread_character_settings *s, char *message, size_t size) {
+    if (!o) return true;
+    if (o->strategy && !scene_set_setting(s, "step_strategy", o->strategy, message, size)) return false;
+    for (int i = 0; i < o->set_count; ++i) {
+        char name[64];
+        const char *eq = strchr(o->sets[i], '=');
+        if (!eq || eq == o->sets[i] || (size_t)(eq - o->sets[i]) >= sizeof name) {
+            snprintf(message, size, "--set %s: expected field=value", o->sets[i]);
+            return false;
+        }
+        memcpy(name, o->sets[i], (size_t)(eq - o->sets[i]));
+        name[eq - o->sets[i]] = '\0';
+        if (strcmp(name, "dt") == 0) continue; // handled by the caller
+        char why[256];
+        if (!scene_set_setting(s, name, eq + 1, why, sizeof why)) {
+            snprintf(message, size, "--set %s: %s", o->sets[i], why);
+            return false;
+        }
+    }
+    return true;
+}
+
+// The rotation taking unit vector a onto unit vector b (the shortest arc; a half turn about any
+// perpendicular axis when they are opposite).
+static tread_quat rotation_between(tread_vec3 a, tread_vec3 b) {
+    float d = tread_v3_dot(a, b);
+    if (d < -0.999999f) {
+        tread_vec3 axis = tread_v3_cross(a, tread_v3(1, 0, 0));
+        if (tread_v3_length_sq(axis) < 1e-6f) axis = tread_v3_cross(a, tread_v3(0, 0, 1));
+        axis = tread_v3_normalize(axis);
+        tread_quat q = {axis.x, axis.y, axis.z, 0.0f};
+        return q;
+    }
+    tread_vec3 c = tread_v3_cross(a, b);
+    tread_quat q = {c.x, c.y, c.z, 1.0f + d};
+    return tread_quat_normalize(q);
+}
+
+// Rotate a scene's world, starts, inputs, gravity and up by q, in place (the scene is a private copy).
+static void rotate_scene(scene *s, tread_quat q) {
+    for (int i = 0; i < s->body_count; ++i) {
+        tread_transform *t = &s->bodies[i].def.transform;
+        t->p = tread_quat_rotate(q, t->p);
+        t->q = tread_quat_normalize(tread_quat_mul(q, t->q));
+        s->bodies[i].def.linear_velocity = tread_quat_rotate(q, s->bodies[i].def.linear_velocity);
+        s->bodies[i].def.angular_velocity = tread_quat_rotate(q, s->bodies[i].def.angular_velocity);
+    }
+    for (int c = 0; c < s->character_count; ++c) {
+        scene_character *ch = &s->characters[c];
+        ch->start = tread_quat_rotate(q, ch->start);
+        ch->settings.up = tread_quat_rotate(q, ch->settings.up);
+        for (int i = 0; i < ch->input_count; ++i) {
+            ch->inputs[i].direction = tread_quat_rotate(q, ch->inputs[i].direction);
+            ch->inputs[i].target = tread_quat_rotate(q, ch->inputs[i].target);
+        }
+    }
+    s->gravity = tread_quat_rotate(q, s->gravity);
+    s->up = tread_quat_rotate(q, s->up);
+}
+
+// Map a finished run back through the inverse rotation so checks read it in the scene's own frame.
+static void unrotate_trace(run_trace *t, tread_quat q) {
+    for (int i = 0; i < t->frame_count * t->character_count; ++i) {
+        t->frames[i].feet = tread_quat_inv_rotate(q, t->frames[i].feet);
+        t->frames[i].velocity = tread_quat_inv_rotate(q, t->frames[i].velocity);
+    }
+    for (int c = 0; c < t->character_count; ++c) {
+        tread_character *ch = &t->final[c];
+        ch->position = tread_quat_inv_rotate(q, ch->position);
+        ch->velocity = tread_quat_inv_rotate(q, ch->velocity);
+        ch->settings.up = tread_quat_inv_rotate(q, ch->settings.up);
+        ch->ground.normal = tread_quat_inv_rotate(q, ch->ground.normal);
+        ch->ground.point = tread_quat_inv_rotate(q, ch->ground.point);
+    }
+}
+
+void run_trace_free(run_trace *t) {
+    free(t->frames);
+    free(t->initial_penetration);
+    free(t->final);
+    memset(t, 0, sizeof *t);
+}
+
+static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size);
+
+bool run_scene(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {
+    if (!o || !o->rotate_up) return simulate(s, o, out, message, size);
+    // Rotate a shallow copy: bodies and characters are copied, their shape arrays are shared read-only.
+    scene copy = *s;
+    copy.bodies = (scene_body *)malloc(sizeof(scene_body) * (size_t)(s->body_count > 0 ? s->body_count : 1));
+    copy.characters = (scene_character *)malloc(sizeof(scene_character) * (size_t)s->character_count);
+    scene_input **inputs = (scene_input **)calloc((size_t)s->character_count, sizeof(scene_input *));
+    bool ok = copy.bodies && copy.characters && inputs;
+    if (ok) {
+        memcpy(copy.bodies, s->bodies, sizeof(scene_body) * (size_t)s->body_count);
+        memcpy(copy.characters, s->characters, sizeof(scene_character) * (size_t)s->character_count);
+        for (int c = 0; ok && c < s->character_count; ++c) {
+            inputs[c] = (scene_input *)malloc(sizeof(scene_input) * (size_t)(s->characters[c].input_count + 1));
+            ok = inputs[c] != NULL;
+            if (ok) memcpy(inputs[c], s->characters[c].inputs, sizeof(scene_input) * (size_t)s->characters[c].input_count);
+            copy.characters[c].inputs = inputs[c];
+        }
+    }
+    tread_quat q = rotation_between(tread_v3_normalize(s->up), tread_v3_normalize(o->up));
+    if (ok) {
+        rotate_scene(&copy, q);
+        ok = simulate(&copy, o, out, message, size);
+        if (ok) unrotate_trace(out, q);
+    } else {
+        snprintf(message, size, "out of memory rotating the scene");
+    }
+    for (int c = 0; inputs && c < s->character_count; ++c) free(inputs[c]);
+    free(inputs);
+    free(copy.bodies);
+    free(copy.characters);
+    return ok;
+}
+
+static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {
+    memset(out, 0, sizeof *out);
+    float dt = o && o->dt > 0.0f ? o->dt : s->dt;
+    tread_world *w = NULL;
+    if (tread_world_create(NULL, &w) != TREAD_OK) {
+        snprintf(message, size, "%s", tread_error_message());
+        return false;
+    }
+    for (int i = 0; i < s->body_count; ++i) {
+        tread_body_id id;
+        if (tread_world_add_body(w, &s->bodies[i].def, &id) != TREAD_OK) {
+            snprintf(message, size, "%s: bodies[%d]: %s", s->path, i, tread_error_message());
+            tread_world_destroy(w);
+            return false;
+        }
+    }
+    int n = s->character_count;
+    int frames = (int)(s->duration / dt + 0.5f);
+    if (frames < 1) frames = 1;
+    out->frame_count = frames;
+    out->character_count = n;
+    out->dt = dt;
+    out->frames = (run_frame *)calloc((size_t)frames * (size_t)n, sizeof(run_frame));
+    out->initial_penetration = (float *)calloc((size_t)n, sizeof(float));
+    out->final = (tread_character *)calloc((size_t)n, sizeof(tread_character));
+    tread_step_smoothing *smooth = (tread_step_smoothing *)calloc((size_t)n, sizeof(tread_step_smoothing));
+    if (!out->frames || !out->initial_penetration || !out->final || !smooth) {
+        snprintf(message, size, "out of memory for %d frames", frames);
+        free(smooth);
+        tread_world_destroy(w);
+        run_trace_free(out);
+        return false;
+    }
+    tread_character *chars = out->final;
+    for (int c = 0; c < n; ++c) {
+        tread_character_settings settings = s->characters[c].settings;
+        if (!apply_options(o, &settings, message, size) ||
+            tread_character_init(&chars[c], &settings, s->characters[c].start) != TREAD_OK) {
+            if (message[0] == '\0') snprintf(message, size, "characters[%d]: %s", c, tread_error_message());
+            free(smooth);
+            tread_world_destroy(w);
+            run_trace_free(out);
+            return false;
+        }
+        smooth[c] = tread_step_smoothing_default();
+        out->initial_penetration[c] = penetration_of(w, &chars[c]);
+    }
+    double started = seconds_now();
+    bool progress_shown = false;
+    for (int i = 0; i < frames; ++i) {
+        float t = (float)i * dt; // the frame runs from t to t + dt
+        for (int c = 0; c < n; ++c) {
+            tread_character *ch = &chars[c];
+            tread_vec3 up = ch->settings.up;
+            tread_vec3 v = desired_horizontal(input_at(&s->characters[c], t), ch->position, up, dt);
+            float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND
+                                 ? tread_v3_dot(ch->ground.velocity, up)
+                                 : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
+            v = tread_v3_mad(v, along_up, up);
+            tread_move_result res;
+            if (tread_character_move(w, ch, v, dt, &res) != TREAD_OK) memset(&res, 0, sizeof res);
+            tread_step_smoothing_update(&smooth[c], res.stepped, dt);
+            run_frame *f = &out->frames[c * frames + i];
+            f->feet = ch->position;
+            f->velocity = ch->velocity;
+            f->ground = ch->ground.state;
+            f->stepped = res.stepped;
+            f->camera = tread_v3_dot(ch->position, up) + smooth[c].offset;
+            f->penetration = penetration_of(w, ch);
+            f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);
+        }
+        if (o && o->progress && (i & 63) == 0 && seconds_now() - started > 1.0) {
+            fprintf(stderr, "\r%s: frame %d of %d (%.0f%%)", s->name, i, frames, 100.0 * (double)i / (double)frames);
+            progress_shown = true;
+        }
+    }
+    if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, frames, "");
+    free(smooth);
+    tread_world_destroy(w);
+    return true;
+}

@@ -1,0 +1,164 @@
+// A scene file (JSON, documented in docs/SCENES.md) loaded into memory: world geometry, layers, characters
+// with settings and input timelines, time stepping, and the expectations that make a scene a test.
+#ifndef TREAD_TOOL_SCENE_H
+#define TREAD_TOOL_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tread/tread.h"
+
+#define SCENE_NAME_MAX 64
+#define SCENE_ERROR_MAX 512
+
+// Why loading failed: "<file>:<line>:<column>: ..." for syntax errors, "<file>: <json path>: ..." otherwise.
+typedef struct scene_error {
+    char message[SCENE_ERROR_MAX];
+} scene_error;
+
+typedef struct scene_layer {
+    char name[SCENE_NAME_MAX];
+    float walkable_degrees; // per-layer walkable angle (seed 004); < 0 = use the character's max slope
+} scene_layer;
+
+// One body: a ready-to-add definition plus the arrays its shape points into (owned by the scene).
+typedef struct scene_body {
+    char name[SCENE_NAME_MAX]; // optional, "" when not given
+    tread_body_def def;        // def.layer is the index into scene.layers
+    tread_vec3 *vertices;      // mesh
+    uint32_t *indices;         // mesh
+    float *heights;            // heightfield
+    uint8_t *holes;            // heightfield (may stay NULL)
+    uint8_t *cells;            // voxels
+    tread_aabb silhouette;     // world bounds, for plots
+} scene_body;
+
+typedef enum scene_input_kind {
+    SCENE_INPUT_IDLE,      // zero input
+    SCENE_INPUT_DIRECTION, // walk along `direction` (horizontal part, normalized) at `speed`
+    SCENE_INPUT_TOWARD,    // walk toward `target` (horizontally) at `speed`, stopping within speed * dt of it
+} scene_input_kind;
+
+// From time t on (until the next entry), this input holds.
+typedef struct scene_input {
+    float t;                 // seconds
+    scene_input_kind kind;
+    tread_vec3 direction;    // DIRECTION
+    tread_vec3 target;       // TOWARD
+    float speed;             // metres per second
+    int jump;                // 1 = pressed at t, 0 = released at t, -1 = unchanged (acts with the movement model)
+    int crouch;              // 1 / 0 / -1 likewise
+} scene_input;
+
+typedef struct scene_character {
+    char name[SCENE_NAME_MAX];
+    tread_character_settings settings;
+    tread_vec3 start; // feet
+    scene_input *inputs;
+    int input_count;
+} scene_character;
+
+// A condition on one frame's state, for window edges and "reaches".
+typedef enum scene_condition_kind {
+    SCENE_COND_NONE,  // window edge absent: from the first frame / to the last
+    SCENE_COND_TIME,  // t >= value
+    SCENE_COND_ABOVE, // feet[axis] >= value
+    SCENE_COND_BELOW, // feet[axis] <= value
+} scene_condition_kind;
+
+typedef struct scene_condition {
+    scene_condition_kind kind;
+    int axis; // 0 x, 1 y, 2 z (ABOVE/BELOW)
+    float value;
+} scene_condition;
+
+// Frames a check looks at: from the first frame meeting `start` up to (not including) the first later frame
+// meeting `end`; of those, only frames whose feet[where_axis] lies in [where_min, where_max] (and, for
+// per-frame-pair measures, whose previous frame does too).
+typedef struct scene_window {
+    scene_condition start;
+    scene_condition end;
+    bool has_where;
+    int where_axis;
+    float where_min, where_max;
+} scene_window;
+
+typedef enum scene_check_kind {
+    SCENE_CHECK_FINAL,            // final feet within per-axis ranges
+    SCENE_CHECK_AT_TIME,          // feet at `time` within per-axis ranges
+    SCENE_CHECK_REACHES,          // `condition` holds on some frame at or before `by` seconds
+    SCENE_CHECK_MAX_RISE,         // largest per-frame rise along up <= max (grounded_only: frames ending grounded)
+    SCENE_CHECK_MAX_DROP,         // largest per-frame drop along up <= max
+    SCENE_CHECK_HEIGHT_RANGE,     // feet[axis] within [min, max] on every frame of the window (axis default y)
+    SCENE_CHECK_GROUNDED_FRACTION,// fraction of window frames on walkable ground >= min
+    SCENE_CHECK_SPEED_RANGE,      // every frame-pair speed (measure) within [min, max]
+    SCENE_CHECK_MEAN_SPEED,       // mean frame-pair speed (measure) >= min (and <= max when given)
+    SCENE_CHECK_DRIFT,            // distance between the window's first and last frame <= max
+    SCENE_CHECK_COMES_TO_REST,    // every per-frame movement in the window <= max
+    SCENE_CHECK_GROUND_STATE,     // ground state at `time` (or the window's last frame) == state
+    SCENE_CHECK_ADVANCE,          // displacement along axis over the window >= min (<= max when given)
+    SCENE_CHECK_NO_PENETRATION,   // penetration <= max every frame (spawned inside: never deeper, out within `within` s)
+} scene_check_kind;
+
+typedef enum scene_speed_measure {
+    SCENE_SPEED_SURFACE,    // full 3D distance per frame / dt
+    SCENE_SPEED_HORIZONTAL, // distance perpendicular to up
+    SCENE_SPEED_AXIS,       // along `axis`
+} scene_speed_measure;
+
+typedef struct scene_range {
+    bool has_min, has_max;
+    float min, max;
+} scene_range;
+
+typedef struct scene_check {
+    char name[SCENE_NAME_MAX];
+    scene_check_kind kind;
+    int character;            // index into scene.characters
+    scene_window window;
+    scene_range axes[3];      // FINAL, AT_TIME
+    scene_range range;        // min/max for the other kinds
+    float time;               // AT_TIME, GROUND_STATE (< 0: window's last frame)
+    float by;                 // REACHES
+    scene_condition condition;// REACHES
+    bool grounded_only;       // MAX_RISE, MAX_DROP
+    int axis;                 // HEIGHT_RANGE, ADVANCE, SPEED (AXIS)
+    scene_speed_measure measure;
+    tread_ground_state state; // GROUND_STATE
+    float within;             // NO_PENETRATION for a character spawned inside: out within this many seconds
+    bool key;                 // the metric the suite table shows for this scene
+} scene_check;
+
+typedef struct scene {
+    char path[512];
+    char name[SCENE_NAME_MAX]; // "name" field, or the file's base name
+    char description[256];
+    float dt;                  // seconds; default 1/60
+    float duration;            // seconds; required
+    tread_vec3 gravity;        // m/s^2; default (0, -9.81, 0)
+    tread_vec3 up;             // default (0, 1, 0); characters' settings.up defaults to it
+    scene_layer *layers;       // layers[0] is "default" unless the file names layers
+    int layer_count;
+    scene_body *bodies;
+    int body_count;
+    scene_character *characters;
+    int character_count;
+    scene_check *checks;
+    int check_count;
+} scene;
+
+// Load and validate a scene file. On failure returns false, fills err, and leaves *out empty.
+bool scene_load(const char *path, scene *out, scene_error *err);
+// Same from a buffer already in memory (the fuzz target's entry); `path` only names it in messages.
+bool scene_load_buffer(const char *path, const char *json, size_t length, scene *out, scene_error *err);
+void scene_free(scene *s);
+
+// Set one character setting by its field name (as in tread_character_settings, e.g. "max_step_height",
+// "up", "shape", "keep_horizontal_speed"), from text as on the command line ("0.3", "1,0,0", "capsule",
+// "true"). Used by the loader's "settings" object and by `tread run --set`. False + message on an unknown
+// name or a malformed value.
+bool scene_set_setting(tread_character_settings *settings, const char *name, const char *value, char *message, size_t size);
+// The names scene_set_setting accepts, NULL-terminated (for help text and error messages).
+const char *const *scene_setting_names(void);
+
+#endif
