@@ -5,7 +5,7 @@ SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 
-.PHONY: all deps build run test test-fast sanitize bench clean
+.PHONY: all deps build run test test-fast sanitize fuzz bench clean
 
 all: build
 
@@ -29,7 +29,11 @@ sanitize: deps
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
 	@ctest --test-dir $(SAN_BUILD) --output-on-failure -j $(JOBS)
 
-test: test-fast sanitize
+# A short libFuzzer run of the scene loader (scripts/fuzz.sh SECONDS runs longer ones).
+fuzz: deps
+	@bash scripts/fuzz.sh 20
+
+test: test-fast sanitize fuzz
 
 bench: build
 	@$(BUILD)/bench/tread_bench

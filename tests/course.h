@@ -1,6 +1,6 @@
-// The shared comparison course (../shared/course/SPEC.md) built in code: scenes S1-S10, the spec's frame
-// loop, and per-frame records for the checks. Header-only so tests and benchmarks share it. (When the scene
-// runner lands these become data files.)
+// Code-built worlds from the shared course (../shared/course/SPEC.md) for the controller's behaviour tests and
+// the P1/P2 benchmarks: the floor, the S1 stairs, ramps, the P1 box field, and the spec's frame loop with
+// per-frame records. The course scenes themselves are data: scenes/course/*.json, run by `tread suite`.
 #ifndef TREAD_TEST_COURSE_H
 #define TREAD_TEST_COURSE_H
 
@@ -71,20 +71,6 @@ static inline float course_ramp(tread_world *w, float degrees, float height, flo
     course_rotated_box(w, tread_v3_mad(face_center, -0.5f, normal), tread_v3(0.5f * length, 0.5f, 0.5f * width), tread_v3(0, 0, 1), degrees);
     course_box(w, tread_v3(crest, 0, -0.5f * width), tread_v3(plateau_end, height, 0.5f * width));
     return crest;
-}
-
-// S9: two 60-degree faces meeting along z = 0, y = 0.5, rising to y = 3, overlapping below the line.
-static inline void course_crevasse(tread_world *w) {
-    float a = 60.0f * COURSE_PI / 180.0f;
-    float up_length = 2.5f / sinf(a), below = 0.5f;
-    for (int side = -1; side <= 1; side += 2) {
-        float s = (float)side;
-        tread_vec3 dir = tread_v3(0, sinf(a), s * cosf(a));      // up the face
-        tread_vec3 normal = tread_v3(0, cosf(a), -s * sinf(a));  // into the trench
-        tread_vec3 face_center = tread_v3_mad(tread_v3(0, 0.5f, 0), 0.5f * (up_length - below), dir);
-        course_rotated_box(w, tread_v3_mad(face_center, -0.5f, normal), tread_v3(20, 0.5f, 0.5f * (up_length + below)),
-                           tread_v3(1, 0, 0), -s * 60.0f);
-    }
 }
 
 // splitmix64 as the spec uses it, and a uniform draw in [lo, hi].

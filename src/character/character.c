@@ -171,8 +171,10 @@ static tread_vec3 ground_velocity(const tread_character *ch, tread_vec3 velocity
     const tread_character_settings *s = &ch->settings;
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return velocity;
     tread_vec3 relative = tread_v3_sub(velocity, ch->ground.velocity);
-    if (tread_v3_dot(relative, s->up) > 0.0f) return velocity;
-    return tread_v3_add(tr_align_to_ground(relative, s->up, ch->ground.normal, s->keep_horizontal_speed), ch->ground.velocity);
+    if (tread_v3_dot(relative, s->up) > TR_SEPARATING_SPEED) return velocity;
+    // The horizontal input sets the speed; a part pressing into the ground is dropped, not turned into speed.
+    tread_vec3 horizontal = tread_v3_reject(relative, s->up);
+    return tread_v3_add(tr_align_to_ground(horizontal, s->up, ch->ground.normal, s->keep_horizontal_speed), ch->ground.velocity);
 }
 
 tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
@@ -225,7 +227,7 @@ tread_result tread_character_stick_to_floor(const tread_world *w, tread_characte
     if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || ch->snap_suppress_time > 0.0f) return TREAD_OK;
     // Never while the caller moves away from the ground faster than the ground does (a jump), nor too fast.
     tread_vec3 relative = tread_v3_sub(velocity, res->previous_ground.velocity);
-    if (tread_v3_dot(relative, s->up) > 0.0f || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
+    if (tread_v3_dot(relative, s->up) > TR_SEPARATING_SPEED || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
     tread_vec3 feet = res->position;
     float lowered = tr_snap_down(w, ch, &feet, s->step_down_distance);
     if (lowered <= 0.0f) return TREAD_OK;

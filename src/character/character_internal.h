@@ -21,6 +21,9 @@
 // Fastest speed a move accepts (metres per second): far beyond any game's characters; bounds casts.
 #define TR_MAX_SPEED 1000.0f
 #define TR_MAX_PLANES 8
+// The caller moves away from the ground (a jump) only faster than this along up (metres per second): a
+// horizontal input under a tilted up carries rounding-level components that are not jumps.
+#define TR_SEPARATING_SPEED 1.0e-3f
 
 // ---- geometry of the character --------------------------------------------------------------------------
 // Distance from the feet to the shape's centre along up.
@@ -33,8 +36,8 @@ tread_query_shape tr_character_query_shape(const tread_character *ch, float extr
 // The part of `motion` that moves into none of the planes (unit normals; moving along or away is free):
 // one plane projects onto it, two project onto their crease, three or more that cannot all be satisfied stop.
 tread_vec3 tr_solve_planes(tread_vec3 motion, const tread_vec3 *normals, int count);
-// Turn a horizontal motion along a walkable ground plane, keeping its horizontal direction. The length is
-// the input's (speed along the surface equals the input) or, with keep_horizontal, the horizontal speed is kept.
+// Turn a motion along a walkable ground plane, keeping its horizontal direction. The length is the motion's
+// (speed along the surface is kept) or, with keep_horizontal, its horizontal part is kept.
 tread_vec3 tr_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal);
 
 // ---- slide.c -------------------------------------------------------------------------------------------------

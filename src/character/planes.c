@@ -40,11 +40,11 @@ tread_vec3 tr_solve_planes(tread_vec3 motion, const tread_vec3 *normals, int cou
 
 tread_vec3 tr_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal) {
     tread_vec3 horizontal = tread_v3_reject(motion, up);
-    float speed = tread_v3_length(horizontal);
     float n_up = tread_v3_dot(ground_normal, up);
-    if (speed == 0.0f || n_up <= 0.0f) return horizontal;
-    // Lift the horizontal motion straight up onto the plane: same horizontal part, no motion into the ground.
+    if (tread_v3_length_sq(horizontal) == 0.0f || n_up <= 0.0f) return horizontal;
+    // Lift the horizontal part straight up onto the plane: same horizontal part, no motion into the ground.
     tread_vec3 along = tread_v3_mad(horizontal, -tread_v3_dot(horizontal, ground_normal) / n_up, up);
     if (keep_horizontal) return along;
-    return tread_v3_scale(along, speed / tread_v3_length(along));
+    // Constant speed: as long as the motion was (turning onto a new slope neither speeds up nor slows down).
+    return tread_v3_scale(along, tread_v3_length(motion) / tread_v3_length(along));
 }
