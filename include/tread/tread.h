@@ -9,6 +9,7 @@
 
 #include "tread/math.h"
 #include "tread/types.h"
+#include "tread/motor.h"
 
 #ifdef __cplusplus
 extern "C" {

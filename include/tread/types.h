@@ -198,9 +198,13 @@ typedef enum tread_ground_state {
     TREAD_GROUND_IN_AIR,         /// nothing below within the ground probe distance
 } tread_ground_state;
 
-/// Stepping technique (more arrive with the strategies issue).
+/// Stepping technique: one per seed, all sharing the slide, ground and snap code (docs/STRATEGIES.md).
 typedef enum tread_step_strategy {
-    TREAD_STEP_SWEEP, /// seed 001 / Jolt WalkStairs: sweep up, forward, down (default)
+    TREAD_STEP_SWEEP,     /// seed 001 / Jolt WalkStairs: sweep up, forward, down (default)
+    TREAD_STEP_CONTACT,   /// seed 000 (Source style): step from the contacts met while sliding
+    TREAD_STEP_CAST_DOWN, /// seed 002: cast down from the target raised by max step
+    TREAD_STEP_RISER,     /// seed 003: a riser volume lifts the body by binary search
+    TREAD_STEP_STRATEGY_COUNT
 } tread_step_strategy;
 
 /// Character settings. Defaults are the shared course's character (capsule 0.3 x 1.8 m, step 0.4 m, 45 deg).
@@ -223,6 +227,13 @@ typedef struct tread_character_settings {
     bool keep_horizontal_speed;     /// slopes: false = speed along the surface equals the input (Quake,
                                     /// Godot's floor_constant_speed); true = horizontal speed is kept; default false
     tread_step_strategy step_strategy; /// default TREAD_STEP_SWEEP
+    float layer_max_slope_degrees[32]; /// per-layer walkable angle (seed 004's steeper stairs layer), degrees in
+                                       /// [0, 90); 0 = use max_slope_degrees; default all 0
+    float step_search_overshoot;    /// contact strategy: how far past a riser the step probe looks, metres; default 0.01
+    float riser_depth;              /// riser strategy: how far the riser reaches below the main volume, metres; default 0.25
+    float riser_radius_scale;       /// riser strategy: riser radius / radius, in (0, 1]; default 0.9
+    float riser_speed_scale;        /// riser strategy: rise per metre moved (seed 003's 1.5); default 1.5
+    float riser_fall_scale;         /// riser strategy: weight of downward motion in the rise (seed 003's 0.25); default 0.25
 } tread_character_settings;
 
 /// What holds the character up.
@@ -247,6 +258,7 @@ typedef struct tread_character {
     tread_ground ground;               /// ground after the last move
     float snap_suppress_time;          /// seconds left during which stick-to-floor is suppressed
     float max_slope_cos;               /// derived: cos(max_slope_degrees)
+    float layer_slope_cos[32];         /// derived: per-layer walkable cosine
 } tread_character;
 
 /// What one move did.
@@ -262,6 +274,8 @@ typedef struct tread_move_result {
     bool blocked;              /// on ground, a wall or riser stopped part of the motion (a step candidate)
     tread_vec3 blocked_position; /// feet where it was first stopped, metres
     tread_vec3 blocked_motion; /// the horizontal motion still to do there, metres (the stairs phase's input)
+    bool held_by_riser;        /// riser strategy: the riser is in the ground, so gravity is off (the reference
+                               /// move cancels downward velocity while it holds)
 } tread_move_result;
 
 /// Camera step smoothing (seed 001): absorbs `stepped` and decays it so the view glides while the body steps.

@@ -2,6 +2,7 @@
 // combination of them that most callers use.
 #include "character_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 tread_character_settings tread_character_settings_default(void) {
@@ -24,6 +25,11 @@ tread_character_settings tread_character_settings_default(void) {
     s.recovery_speed = 2.0f;
     s.keep_horizontal_speed = false;
     s.step_strategy = TREAD_STEP_SWEEP;
+    s.step_search_overshoot = 0.01f;
+    s.riser_depth = 0.25f;
+    s.riser_radius_scale = 0.9f;
+    s.riser_speed_scale = 1.5f;
+    s.riser_fall_scale = 0.25f;
     return s;
 }
 
@@ -88,7 +94,17 @@ static tread_result validate_settings(const tread_character_settings *s) {
     if ((r = check_range("recovery_speed", s->recovery_speed, 1.0e-3f, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
     if (s->max_slide_iterations < 1 || s->max_slide_iterations > 16)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.max_slide_iterations is %d; expected 1 .. 16", s->max_slide_iterations);
-    if (s->step_strategy != TREAD_STEP_SWEEP)
+    for (int i = 0; i < 32; ++i) {
+        char name[48];
+        snprintf(name, sizeof name, "layer_max_slope_degrees[%d]", i);
+        if ((r = check_range(name, s->layer_max_slope_degrees[i], 0.0f, 89.9f, "degrees")) != TREAD_OK) return r;
+    }
+    if ((r = check_range("step_search_overshoot", s->step_search_overshoot, 0.0f, 1.0f, "m")) != TREAD_OK) return r;
+    if ((r = check_range("riser_depth", s->riser_depth, 0.0f, 10.0f, "m")) != TREAD_OK) return r;
+    if ((r = check_range("riser_radius_scale", s->riser_radius_scale, 0.01f, 1.0f, "")) != TREAD_OK) return r;
+    if ((r = check_range("riser_speed_scale", s->riser_speed_scale, 0.0f, 100.0f, "")) != TREAD_OK) return r;
+    if ((r = check_range("riser_fall_scale", s->riser_fall_scale, 0.0f, 100.0f, "")) != TREAD_OK) return r;
+    if ((int)s->step_strategy < 0 || s->step_strategy >= TREAD_STEP_STRATEGY_COUNT)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.step_strategy is %d; expected a tread_step_strategy", (int)s->step_strategy);
     return TREAD_OK;
 }
@@ -111,6 +127,8 @@ tread_result tread_character_init(tread_character *ch, const tread_character_set
     ch->settings = *settings;
     ch->settings.up = tread_v3_normalize(settings->up);
     ch->max_slope_cos = cos_degrees(settings->max_slope_degrees);
+    for (int i = 0; i < 32; ++i)
+        ch->layer_slope_cos[i] = settings->layer_max_slope_degrees[i] > 0.0f ? cos_degrees(settings->layer_max_slope_degrees[i]) : ch->max_slope_cos;
     ch->position = feet;
     ch->ground.state = TREAD_GROUND_IN_AIR;
     ch->ground.normal = ch->settings.up;
@@ -205,7 +223,14 @@ tread_result tread_character_walk_stairs(const tread_world *w, tread_character *
     if (!tread_character_can_walk_stairs(ch, res)) return TREAD_OK;
     tread_vec3 landed;
     float rise = 0.0f;
-    if (!tr_step_sweep(w, ch, res->blocked_position, res->blocked_motion, res, &landed, &rise)) return TREAD_OK;
+    bool stepped = false;
+    switch (ch->settings.step_strategy) {
+    case TREAD_STEP_SWEEP: stepped = tr_step_sweep(w, ch, res->blocked_position, res->blocked_motion, res, &landed, &rise); break;
+    case TREAD_STEP_CONTACT: stepped = tr_step_contact(w, ch, res, &landed, &rise); break;
+    case TREAD_STEP_CAST_DOWN: stepped = tr_step_cast_down(w, ch, res, &landed, &rise); break;
+    default: break; // the riser climbs in tread_character_move's riser phase, not here
+    }
+    if (!stepped) return TREAD_OK;
     // The step replaces the slide from the point where the riser stopped it.
     res->position = landed;
     res->stepped += rise;
@@ -238,11 +263,39 @@ tread_result tread_character_stick_to_floor(const tread_world *w, tread_characte
     return TREAD_OK;
 }
 
-tread_result tread_character_move(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    tread_result r = tread_character_update(w, ch, velocity, dt, res);
+// The riser strategy's move (seed 003): while the riser is in the ground it holds the body — downward velocity
+// is cancelled, the slide runs as on ground, and the riser lifts the body over what it walks onto. It replaces
+// the stairs and stick-to-floor phases.
+static tread_result move_with_riser(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    tread_vec3 up = ch->settings.up, before = ch->position;
+    bool held = tr_riser_touches(w, ch, ch->position);
+    tread_vec3 v = held ? tread_v3_mad(velocity, -tr_minf(0.0f, tread_v3_dot(velocity, up)), up) : velocity;
+    tread_result r = tread_character_update(w, ch, v, dt, res);
     if (r != TREAD_OK) return r;
-    if (tread_character_can_walk_stairs(ch, res)) tread_character_walk_stairs(w, ch, res);
-    tread_character_stick_to_floor(w, ch, velocity, res);
+    tread_vec3 feet = res->position;
+    float rise = 0.0f;
+    tread_ground ground;
+    if (tr_riser_hold(w, ch, &feet, tread_v3_sub(res->position, before), dt, &rise, &ground)) {
+        res->position = feet;
+        res->stepped += rise;
+        res->ground = ground;
+        res->held_by_riser = true;
+        res->velocity = tread_v3_mad(res->velocity, -tr_minf(0.0f, tread_v3_dot(res->velocity, up)), up);
+        finish(ch, res);
+    }
+    return TREAD_OK;
+}
+
+tread_result tread_character_move(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    tread_result r;
+    if (ch && ch->settings.step_strategy == TREAD_STEP_RISER) {
+        if ((r = check_move_args(w, ch, velocity, dt, res)) != TREAD_OK) return r;
+        r = move_with_riser(w, ch, velocity, dt, res);
+    } else {
+        if ((r = tread_character_update(w, ch, velocity, dt, res)) != TREAD_OK) return r;
+        if (tread_character_can_walk_stairs(ch, res)) tread_character_walk_stairs(w, ch, res);
+        tread_character_stick_to_floor(w, ch, velocity, res);
+    }
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;
 }

@@ -65,6 +65,8 @@ void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit);
 // Classify what holds the character at `feet` (probe of skin + ground_probe_distance below the shape).
 void tr_classify_ground(const tread_world *w, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
 bool tr_is_walkable(const tread_character *ch, tread_vec3 normal);
+// Walkable on that body's layer (per-layer walkable angles, seed 004's steeper stairs layer).
+bool tr_is_walkable_on(const tread_world *w, const tread_character *ch, tread_body_id body, tread_vec3 normal);
 // Hits this close to the nearest one (metres) compete to be the support.
 #define TR_GROUND_TIE 1.0e-3f
 // Hits kept by a downward probe.
@@ -73,7 +75,7 @@ bool tr_is_walkable(const tread_character *ch, tread_vec3 normal);
 int tr_probe_down(const tread_world *w, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits, int capacity);
 // The hit that supports: walkable face, contact below the shape, about as near as the nearest hit, most
 // level. -1 when none.
-int tr_pick_support(const tread_character *ch, const tread_shape_hit *hits, int count, float distance);
+int tr_pick_support(const tread_world *w, const tread_character *ch, const tread_shape_hit *hits, int count, float distance);
 
 // ---- step_sweep.c ------------------------------------------------------------------------------------------
 // Try to climb from `feet` by `motion` (horizontal): sweep up by max step, forward, and down. On success
@@ -88,5 +90,22 @@ float tr_snap_down(const tread_world *w, const tread_character *ch, tread_vec3 *
 // ---- recover.c ------------------------------------------------------------------------------------------------
 // Push the shape out of anything it penetrates, at most recovery_speed * dt this frame. Returns the push.
 tread_vec3 tr_recover(const tread_world *w, const tread_character *ch, tread_vec3 feet, float dt);
+// The shape at `feet` overlaps nothing deeper than `allowance` metres: the body fits there (stepping onto a
+// tread under a ceiling, seed 000's "player too wide", crouching back up).
+bool tr_fits(const tread_world *w, const tread_character *ch, tread_vec3 feet, float allowance);
+
+// ---- the other stepping strategies (one file each; the sweep is step_sweep.c) --------------------------------
+// Seed 000: step from the contacts met while sliding. Reads res->contacts, res->previous_ground, blocked_*.
+bool tr_step_contact(const tread_world *w, const tread_character *ch, tread_move_result *res, tread_vec3 *out_feet,
+                     float *out_rise);
+// Seed 002: cast down from the target raised by max step.
+bool tr_step_cast_down(const tread_world *w, const tread_character *ch, tread_move_result *res, tread_vec3 *out_feet,
+                       float *out_rise);
+// Seed 003: true while the riser volume is in the ground (it holds the body); lifts *feet by the binary-searched
+// rise for this frame's motion and writes the support into *ground.
+bool tr_riser_hold(const tread_world *w, const tread_character *ch, tread_vec3 *feet, tread_vec3 motion, float dt,
+                   float *out_rise, tread_ground *ground);
+// The riser is in the ground at these feet (the move cancels downward velocity while it is).
+bool tr_riser_touches(const tread_world *w, const tread_character *ch, tread_vec3 feet);
 
 #endif

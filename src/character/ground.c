@@ -9,6 +9,12 @@ bool tr_is_walkable(const tread_character *ch, tread_vec3 normal) {
     return tread_v3_dot(normal, ch->settings.up) >= ch->max_slope_cos;
 }
 
+bool tr_is_walkable_on(const tread_world *w, const tread_character *ch, tread_body_id body, tread_vec3 normal) {
+    uint32_t layer = 0;
+    float limit = tread_body_get_layer(w, body, &layer) == TREAD_OK ? ch->layer_slope_cos[layer] : ch->max_slope_cos;
+    return tread_v3_dot(normal, ch->settings.up) >= limit;
+}
+
 static void set_support(const tread_world *w, tread_ground *g, tread_ground_state state, tread_vec3 normal,
                         const tread_shape_hit *hit, float probe) {
     g->state = state;
@@ -31,7 +37,7 @@ int tr_probe_down(const tread_world *w, const tread_character *ch, tread_vec3 fe
     return count;
 }
 
-int tr_pick_support(const tread_character *ch, const tread_shape_hit *hits, int count, float distance) {
+int tr_pick_support(const tread_world *w, const tread_character *ch, const tread_shape_hit *hits, int count, float distance) {
     // Candidates are below the shape (contact normal pointing up) on a walkable face. Hits come sorted by
     // fraction; among those about as near as the nearest hit, the most level face wins, so at an edge shared
     // by two faces (a mesh's riser and tread) the face that can hold the character is the one reported.
@@ -42,7 +48,7 @@ int tr_pick_support(const tread_character *ch, const tread_shape_hit *hits, int 
     float best_up = -2.0f;
     for (int i = 0; i < count; ++i) {
         if (hits[i].fraction * distance > nearest + TR_GROUND_TIE) break;
-        if (tread_v3_dot(hits[i].normal, up) <= 0.0f || !tr_is_walkable(ch, hits[i].surface_normal)) continue;
+        if (tread_v3_dot(hits[i].normal, up) <= 0.0f || !tr_is_walkable_on(w, ch, hits[i].body, hits[i].surface_normal)) continue;
         float up_dot = tread_v3_dot(hits[i].surface_normal, up);
         if (up_dot > best_up) {
             best = i;
@@ -65,7 +71,7 @@ void tr_classify_ground(const tread_world *w, const tread_character *ch, tread_v
     float probe = s->ground_probe_distance;
     int count = tr_probe_down(w, ch, feet, probe, hits, TR_GROUND_HITS);
     if (count == 0) return;
-    int best = tr_pick_support(ch, hits, count, probe);
+    int best = tr_pick_support(w, ch, hits, count, probe);
     if (best >= 0) {
         set_support(w, g, TREAD_GROUND_ON_GROUND, hits[best].surface_normal, &hits[best], probe);
         return;

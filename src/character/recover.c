@@ -35,3 +35,12 @@ tread_vec3 tr_recover(const tread_world *w, const tread_character *ch, tread_vec
     if (len > limit) push = tread_v3_scale(push, limit / len);
     return push;
 }
+
+bool tr_fits(const tread_world *w, const tread_character *ch, tread_vec3 feet, float allowance) {
+    tread_query_shape shape = tr_character_query_shape(ch, 0.0f);
+    tread_query_filter filter = tread_query_filter_default();
+    filter.layer_mask = ch->settings.collide_mask;
+    tread_distance_result d;
+    tread_world_closest(w, &shape, tr_character_center(ch, feet), 0.0f, &filter, &d);
+    return !d.found || d.distance >= -allowance;
+}

@@ -33,9 +33,9 @@ static void add_plane(tr_slide_result *out, tread_vec3 n) {
 // seam between floor pieces, a lip lower than both the max step and the capsule's rounding) is ridden
 // over like ground; anything else is a wall for climbing, so no height is ever gained by sliding up an
 // edge or a steep face. Climbing is the stairs phase's job, and it enforces the max step.
-static bool ridable(const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hit) {
+static bool ridable(const tread_world *w, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hit) {
     tread_vec3 up = ch->settings.up;
-    if (!tr_is_walkable(ch, hit->normal)) return false;
+    if (!tr_is_walkable_on(w, ch, hit->body, hit->normal)) return false;
     float height = tread_v3_dot(tread_v3_sub(hit->point, feet), up);
     return height <= ch->settings.max_step_height;
 }
@@ -64,7 +64,7 @@ void tr_slide(const tread_world *w, const tread_character *ch, tread_vec3 feet, 
         if (mode == TR_SLIDE_STEP_FORWARD) {
             n = as_wall(n, s->up);
         } else if (mode == TR_SLIDE_GROUNDED) {
-            if (ridable(ch, feet, &hit)) {
+            if (ridable(w, ch, feet, &hit)) {
                 // Follow the new ground at the same speed (constant speed over seams and onto slopes).
                 tread_vec3 aligned = tr_align_to_ground(rest, s->up, n, s->keep_horizontal_speed);
                 add_plane(out, n);

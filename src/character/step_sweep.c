@@ -22,21 +22,15 @@ static bool tread_is_deep_enough(const tread_world *w, const tread_character *ch
     tread_world_cast_ray(w, origin, tread_v3_scale(s->up, -2.0f * TR_TREAD_PROBE_REACH), &filter, &hit);
     if (!hit.hit || hit.fraction == 0.0f) return false; // nothing there, or the probe starts inside a wall
     float dh = tread_v3_dot(tread_v3_sub(hit.point, landing->point), s->up);
-    return fabsf(dh) <= TR_TREAD_HEIGHT_TOLERANCE && tr_is_walkable(ch, hit.normal);
+    return fabsf(dh) <= TR_TREAD_HEIGHT_TOLERANCE && tr_is_walkable_on(w, ch, hit.body, hit.normal);
 }
 
 // Standing on the tread at the landing point (feet on the tread, axis through the point), the body is free:
 // a perched landing on a tread's edge is only a step if the character could stand there. This is what
 // stops a step under a low ceiling (S10) when the capsule's round bottom could perch on the edge below it.
+// Touching the next riser is fine (allowance: the skin).
 static bool fits_standing(const tread_world *w, const tread_character *ch, tread_vec3 support) {
-    const tread_character_settings *s = &ch->settings;
-    tread_vec3 feet = tread_v3_mad(support, s->skin, s->up);
-    tread_query_shape shape = tr_character_query_shape(ch, 0.0f);
-    tread_query_filter filter = tread_query_filter_default();
-    filter.layer_mask = s->collide_mask;
-    tread_distance_result d;
-    tread_world_closest(w, &shape, tr_character_center(ch, feet), 0.0f, &filter, &d);
-    return !d.found || d.distance >= -s->skin; // touching the next riser is fine
+    return tr_fits(w, ch, tread_v3_mad(support, ch->settings.skin, ch->settings.up), ch->settings.skin);
 }
 
 bool tr_step_sweep(const tread_world *w, const tread_character *ch, tread_vec3 feet, tread_vec3 motion,
@@ -61,7 +55,7 @@ bool tr_step_sweep(const tread_world *w, const tread_character *ch, tread_vec3 f
     tread_shape_hit hits[TR_GROUND_HITS];
     int count = tr_probe_down(w, ch, ahead.feet, lift, hits, TR_GROUND_HITS);
     if (count == 0) return false; // lower ground ahead: stepping down is stick-to-floor's job
-    int support = tr_pick_support(ch, hits, count, lift);
+    int support = tr_pick_support(w, ch, hits, count, lift);
     if (support < 0) return false; // the landing is too steep
     const tread_shape_hit landing = hits[support];
     tread_vec3 landed = tread_v3_mad(ahead.feet, -hits[0].fraction * lift, up);
@@ -71,7 +65,7 @@ bool tr_step_sweep(const tread_world *w, const tread_character *ch, tread_vec3 f
     float tread_height = tread_v3_dot(tread_v3_sub(landing.point, feet), up);
     if (rise <= TR_MIN_STEP_RISE || tread_height > s->max_step_height + TR_STEP_HEIGHT_SLACK) return false;
     if (!tread_is_deep_enough(w, ch, &landing, tread_v3_normalize(moved))) return false;
-    if (!tr_is_walkable(ch, landing.normal) && !fits_standing(w, ch, landing.point)) return false;
+    if (!tr_is_walkable_on(w, ch, landing.body, landing.normal) && !fits_standing(w, ch, landing.point)) return false;
 
     tr_record_contact(res, &landing);
     *out_feet = landed;

@@ -35,6 +35,7 @@ static const char *const suite_usage =
     "  --strategy NAME|all step strategies to run (default: sweep)\n"
     "  --plots DIR         write each run's plot to DIR/<scene>[-<strategy>].svg\n"
     "  --up X,Y,Z          run every scene rotated so that its up becomes (X,Y,Z)\n"
+    "  --markdown          print the table as Markdown (docs/STRATEGIES.md is made from it)\n"
     "  --json              print one JSON array of runs instead of the table\n";
 
 static void print_usage(FILE *f) {
@@ -71,10 +72,10 @@ static bool run_one(const scene *s, const run_options *o, run_trace *trace, outc
     if (key < 0 && s->check_count > 0) key = 0;
     if (key >= 0) snprintf(out->key_text, sizeof out->key_text, "%s %.4g", out->results[key].name, out->results[key].value);
     else snprintf(out->key_text, sizeof out->key_text, "-");
-    // A failing scene shows its first failure instead of the key metric.
+    // A failing scene shows its first failure and what was measured instead of the key metric.
     for (int i = 0; i < out->results_count; ++i)
         if (!out->results[i].passed) {
-            snprintf(out->key_text, sizeof out->key_text, "FAILED %s", out->results[i].name);
+            snprintf(out->key_text, sizeof out->key_text, "FAILED %s (%.4g)", out->results[i].name, out->results[i].value);
             break;
         }
     return true;
@@ -250,7 +251,7 @@ static bool collect_scenes(const char *dir, path_list *list) {
 
 static int command_suite(int argc, char **argv) {
     const char *dir = NULL, *plots = NULL, *strategy = "sweep";
-    bool json = false, rotate = false;
+    bool json = false, rotate = false, markdown = false;
     tread_vec3 up = tread_v3(0, 1, 0);
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -259,6 +260,8 @@ static int command_suite(int argc, char **argv) {
             return 0;
         } else if (!strcmp(a, "--json")) {
             json = true;
+        } else if (!strcmp(a, "--markdown")) {
+            markdown = true;
         } else if (!strcmp(a, "--strategy") && i + 1 < argc) {
             strategy = argv[++i];
         } else if (!strcmp(a, "--plots") && i + 1 < argc) {
@@ -304,7 +307,13 @@ static int command_suite(int argc, char **argv) {
     if (plots) mkdir(plots, 0777);
     int status = 0, passed = 0, failed = 0;
     cJSON *runs = json ? cJSON_CreateArray() : NULL;
-    if (!json) {
+    if (markdown) {
+        printf("| scene |");
+        for (int k = 0; k < strategies; ++k) printf(" %s |", chosen[k]);
+        printf("\n| --- |");
+        for (int k = 0; k < strategies; ++k) printf(" --- |");
+        printf("\n");
+    } else if (!json) {
         printf("%-28s", "scene");
         for (int k = 0; k < strategies; ++k) printf(" | %-52s", chosen[k]);
         printf("\n");
@@ -318,7 +327,8 @@ static int command_suite(int argc, char **argv) {
             ++failed;
             continue;
         }
-        if (!json) printf("%-28s", s.name);
+        if (markdown) printf("| %s |", s.name);
+        else if (!json) printf("%-28s", s.name);
         for (int k = 0; k < strategies; ++k) {
             run_options o = {0};
             o.strategy = chosen[k];
@@ -329,7 +339,8 @@ static int command_suite(int argc, char **argv) {
             static outcome out;
             char message[512] = "";
             if (!run_one(&s, &o, &trace, &out, message, sizeof message)) {
-                if (!json) printf(" | %-52s", "ERROR");
+                if (markdown) printf(" ERROR |");
+                else if (!json) printf(" | %-52s", "ERROR");
                 fprintf(stderr, "tread suite: %s: %s\n", s.path, message);
                 status = EXIT_BAD_INPUT;
                 ++failed;
@@ -349,6 +360,7 @@ static int command_suite(int argc, char **argv) {
                 if (!plot_svg(&s, &trace, plot_path, message, sizeof message)) fprintf(stderr, "tread suite: %s\n", message);
             }
             if (json) cJSON_AddItemToArray(runs, outcome_json(&s, &trace, &out, chosen[k]));
+            else if (markdown) printf(" %s %s |", out.passed ? "pass" : "**FAIL**", out.key_text + (out.passed ? 0 : 7));
             else {
                 char cell[160];
                 snprintf(cell, sizeof cell, "%s %s", out.passed ? "pass" : "FAIL", out.key_text);
@@ -364,6 +376,8 @@ static int command_suite(int argc, char **argv) {
         puts(text);
         free(text);
         cJSON_Delete(runs);
+    } else if (markdown) {
+        printf("\n%d runs passed, %d failed.\n", passed, failed);
     } else {
         printf("%d passed, %d failed\n", passed, failed);
     }

@@ -1,6 +1,7 @@
 // Simulating a scene with the course's frame loop (../shared/course/SPEC.md): each frame the desired
 // horizontal velocity comes from the input timeline; along up, velocity is the ground's while on walkable
-// ground, and gains gravity otherwise. The controller does the rest.
+// ground, and gains gravity otherwise. The controller does the rest. Characters with a "motor" are driven by
+// the movement model instead (tread_motor_update: acceleration, friction, jumps, crouch).
 #include "run.h"
 
 #include <stdio.h>
@@ -8,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const strategy_names[] = {"sweep", NULL};
+static const char *const strategy_names[] = {"sweep", "contact", "cast_down", "riser", NULL};
 
 const char *const *run_strategy_names(void) { return strategy_names; }
 
@@ -31,6 +32,40 @@ static tread_vec3 desired_horizontal(const scene_input *in, tread_vec3 feet, tre
     // Arrive exactly instead of oscillating around the target.
     float speed = distance < in->speed * dt ? distance / dt : in->speed;
     return tread_v3_scale(to, speed / distance);
+}
+
+// A character with a motor: held buttons, the motor's state and the last move (its contacts feed the motor).
+typedef struct motor_run {
+    tread_motor_state state;
+    tread_move_result last;
+    bool has_last;
+    bool jump, crouch;  // held, as the timeline says
+    float stand_height; // the settings' height: what standing up returns to
+    int next_input;     // first timeline entry not yet applied to the buttons
+} motor_run;
+
+// The motor's velocity for this frame: buttons from the timeline entries reached by t, the wish from the
+// entry in force, crouching through tread_character_set_height (standing up only where the body fits).
+static tread_vec3 motor_velocity(const tread_world *w, const scene_character *sc, tread_character *ch, motor_run *m, float t, float dt) {
+    while (m->next_input < sc->input_count && sc->inputs[m->next_input].t <= t + 1e-6f) {
+        const scene_input *in = &sc->inputs[m->next_input++];
+        if (in->jump >= 0) m->jump = in->jump == 1;
+        if (in->crouch >= 0) m->crouch = in->crouch == 1;
+    }
+    float height = m->crouch ? sc->motor.crouch_height : m->stand_height;
+    if (ch->settings.shape == TREAD_QUERY_CAPSULE && ch->settings.height != height && height >= 2.0f * ch->settings.radius)
+        tread_character_set_height(w, ch, height, NULL);
+    tread_motor_input input = tread_motor_input_default();
+    tread_vec3 wish = desired_horizontal(input_at(sc, t), ch->position, ch->settings.up, dt);
+    float speed = tread_v3_length(wish);
+    input.direction = wish;
+    input.speed = speed;
+    input.jump = m->jump;
+    input.crouch = m->crouch;
+    tread_vec3 v = tread_v3_zero();
+    if (tread_motor_update(&m->state, &sc->motor, &input, ch, m->has_last ? &m->last : NULL, dt, &v) != TREAD_OK) return tread_v3_zero();
+    if (m->state.jumped) tread_character_suppress_snap(ch, sc->motor.jump_snap_suppress_time);
+    return v;
 }
 
 static float penetration_of(const tread_world *w, const tread_character *ch) {
@@ -184,8 +219,10 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     out->initial_penetration = (float *)calloc((size_t)n, sizeof(float));
     out->final = (tread_character *)calloc((size_t)n, sizeof(tread_character));
     tread_step_smoothing *smooth = (tread_step_smoothing *)calloc((size_t)n, sizeof(tread_step_smoothing));
-    if (!out->frames || !out->initial_penetration || !out->final || !smooth) {
+    motor_run *motors = (motor_run *)calloc((size_t)n, sizeof(motor_run));
+    if (!out->frames || !out->initial_penetration || !out->final || !smooth || !motors) {
         snprintf(message, size, "out of memory for %d frames", frames);
+        free(motors);
         free(smooth);
         tread_world_destroy(w);
         run_trace_free(out);
@@ -194,15 +231,22 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     tread_character *chars = out->final;
     for (int c = 0; c < n; ++c) {
         tread_character_settings settings = s->characters[c].settings;
+        // The scene's per-layer walkable angles (seed 004's stairs layer) unless the character sets its own.
+        for (int l = 0; l < s->layer_count && l < 32; ++l)
+            if (settings.layer_max_slope_degrees[l] == 0.0f && s->layers[l].walkable_degrees > 0.0f)
+                settings.layer_max_slope_degrees[l] = s->layers[l].walkable_degrees;
         if (!apply_options(o, &settings, message, size) ||
             tread_character_init(&chars[c], &settings, s->characters[c].start) != TREAD_OK) {
             if (message[0] == '\0') snprintf(message, size, "characters[%d]: %s", c, tread_error_message());
+            free(motors);
             free(smooth);
             tread_world_destroy(w);
             run_trace_free(out);
             return false;
         }
         smooth[c] = tread_step_smoothing_default();
+        motors[c].state = tread_motor_state_default();
+        motors[c].stand_height = chars[c].settings.height;
         out->initial_penetration[c] = penetration_of(w, &chars[c]);
     }
     double started = seconds_now();
@@ -212,13 +256,22 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         for (int c = 0; c < n; ++c) {
             tread_character *ch = &chars[c];
             tread_vec3 up = ch->settings.up;
-            tread_vec3 v = desired_horizontal(input_at(&s->characters[c], t), ch->position, up, dt);
-            float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND
-                                 ? tread_v3_dot(ch->ground.velocity, up)
-                                 : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
-            v = tread_v3_mad(v, along_up, up);
+            tread_vec3 v;
+            if (s->characters[c].has_motor) {
+                v = motor_velocity(w, &s->characters[c], ch, &motors[c], t, dt);
+            } else {
+                v = desired_horizontal(input_at(&s->characters[c], t), ch->position, up, dt);
+                float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND
+                                     ? tread_v3_dot(ch->ground.velocity, up)
+                                     : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
+                v = tread_v3_mad(v, along_up, up);
+            }
             tread_move_result res;
             if (tread_character_move(w, ch, v, dt, &res) != TREAD_OK) memset(&res, 0, sizeof res);
+            if (s->characters[c].has_motor) {
+                motors[c].last = res;
+                motors[c].has_last = true;
+            }
             tread_step_smoothing_update(&smooth[c], res.stepped, dt);
             run_frame *f = &out->frames[c * frames + i];
             f->feet = ch->position;
@@ -235,6 +288,7 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         }
     }
     if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, frames, "");
+    free(motors);
     free(smooth);
     tread_world_destroy(w);
     return true;

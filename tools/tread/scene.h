@@ -56,6 +56,8 @@ typedef struct scene_character {
     tread_vec3 start; // feet
     scene_input *inputs;
     int input_count;
+    bool has_motor;              // "motor" given: driven through tread_motor_update instead of the course loop
+    tread_motor_settings motor;  // defaults, gravity from the scene's gravity along -up, then the fields given
 } scene_character;
 
 // A condition on one frame's state, for window edges and "reaches".

@@ -335,8 +335,8 @@ _Static_assert(sizeof setting_names / sizeof setting_names[0] == sizeof setting_
 
 static const char *const shape_names[] = {"capsule", "sphere", NULL};
 static const tread_query_shape_type shape_values[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE};
-static const char *const strategy_names[] = {"sweep", NULL};
-static const tread_step_strategy strategy_values[] = {TREAD_STEP_SWEEP};
+static const char *const strategy_names[] = {"sweep", "contact", "cast_down", "riser", NULL};
+static const tread_step_strategy strategy_values[] = {TREAD_STEP_SWEEP, TREAD_STEP_CONTACT, TREAD_STEP_CAST_DOWN, TREAD_STEP_RISER};
 
 const char *const *scene_setting_names(void) { return setting_names; }
 
@@ -1144,6 +1144,74 @@ static bool parse_settings(loader *L, const cJSON *j, const char *jp, tread_char
     return true;
 }
 
+// ---- the movement model ("motor") -----------------------------------------------------------------------------
+
+typedef enum motor_field_type { MOTOR_FLOAT, MOTOR_INT, MOTOR_BOOL, MOTOR_JUMP_MODE } motor_field_type;
+typedef struct motor_field {
+    const char *name;
+    motor_field_type type;
+    size_t offset;
+} motor_field;
+#define MOTOR(field, type) {#field, type, offsetof(tread_motor_settings, field)}
+// Every field of tread_motor_settings (a new field needs a row here and a name below).
+static const motor_field motor_fields[] = {
+    MOTOR(max_speed, MOTOR_FLOAT),         MOTOR(ground_acceleration, MOTOR_FLOAT), MOTOR(air_acceleration, MOTOR_FLOAT),
+    MOTOR(friction, MOTOR_FLOAT),          MOTOR(gravity, MOTOR_FLOAT),             MOTOR(terminal_speed, MOTOR_FLOAT),
+    MOTOR(jump_mode, MOTOR_JUMP_MODE),     MOTOR(jump_height, MOTOR_FLOAT),         MOTOR(jump_strength, MOTOR_FLOAT),
+    MOTOR(jump_drag, MOTOR_FLOAT),         MOTOR(jump_cut, MOTOR_FLOAT),            MOTOR(coyote_time, MOTOR_FLOAT),
+    MOTOR(jump_buffer_time, MOTOR_FLOAT),  MOTOR(max_air_jumps, MOTOR_INT),         MOTOR(wall_jump, MOTOR_BOOL),
+    MOTOR(jump_up_bias, MOTOR_FLOAT),      MOTOR(jump_snap_suppress_time, MOTOR_FLOAT), MOTOR(crouch_height, MOTOR_FLOAT),
+    MOTOR(crouch_speed_scale, MOTOR_FLOAT),
+};
+static const char *const motor_names[] = {
+    "max_speed", "ground_acceleration", "air_acceleration", "friction", "gravity", "terminal_speed", "jump_mode", "jump_height",
+    "jump_strength", "jump_drag", "jump_cut", "coyote_time", "jump_buffer_time", "max_air_jumps", "wall_jump", "jump_up_bias",
+    "jump_snap_suppress_time", "crouch_height", "crouch_speed_scale", NULL,
+};
+_Static_assert(sizeof motor_names / sizeof motor_names[0] == sizeof motor_fields / sizeof motor_fields[0] + 1,
+               "motor_names must list every motor_fields row");
+static const char *const jump_mode_names[] = {"height", "strength_drag", NULL};
+static const tread_jump_mode jump_mode_values[] = {TREAD_JUMP_HEIGHT, TREAD_JUMP_STRENGTH_DRAG};
+
+// The "motor" object: tread_motor_settings fields by name, validated by the library (tread_motor_update on a
+// probe character reports the field it refuses).
+static bool parse_motor(loader *L, const cJSON *j, const char *jp, const tread_character *probe, tread_motor_settings *m) {
+    if (!expect_object(L, j, jp) || !check_fields(L, j, jp, motor_names)) return false;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, j) {
+        char p[JP];
+        const motor_field *f = NULL;
+        for (size_t i = 0; i < sizeof motor_fields / sizeof motor_fields[0]; ++i)
+            if (strcmp(motor_fields[i].name, e->string) == 0) f = &motor_fields[i];
+        if (!f) return false; // check_fields already refused it
+        void *ptr = (char *)m + f->offset;
+        jp_key(p, jp, e->string);
+        int64_t v;
+        int index;
+        switch (f->type) {
+        case MOTOR_FLOAT:
+            if (!read_float(L, e, p, (float *)ptr)) return false;
+            break;
+        case MOTOR_INT:
+            if (!read_integer(L, e, p, -2147483647.0, 2147483647.0, &v)) return false;
+            *(int *)ptr = (int)v;
+            break;
+        case MOTOR_BOOL:
+            if (!read_bool(L, e, p, (bool *)ptr)) return false;
+            break;
+        case MOTOR_JUMP_MODE:
+            if (!read_enum(L, e, p, jump_mode_names, &index)) return false;
+            *(tread_jump_mode *)ptr = jump_mode_values[index];
+            break;
+        }
+    }
+    tread_motor_state st = tread_motor_state_default();
+    tread_motor_input in = tread_motor_input_default();
+    tread_vec3 velocity;
+    if (tread_motor_update(&st, m, &in, probe, NULL, 1.0f / 60.0f, &velocity) != TREAD_OK) return fail(L, jp, "%s", tread_error_message());
+    return true;
+}
+
 static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_character *c, int index, scene_input *in) {
     static const char *const fields[] = {"t", "direction", "toward", "speed", "idle", "jump", "crouch", NULL};
     if (!expect_object(L, j, jp) || !check_fields(L, j, jp, fields)) return false;
@@ -1197,7 +1265,7 @@ static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_c
 }
 
 static bool parse_character(loader *L, const cJSON *j, const char *jp, int index, scene_character *c) {
-    static const char *const fields[] = {"name", "start", "settings", "input", NULL};
+    static const char *const fields[] = {"name", "start", "settings", "motor", "input", NULL};
     if (!expect_object(L, j, jp) || !check_fields(L, j, jp, fields)) return false;
     snprintf(c->name, sizeof c->name, "character%d", index);
     if (!field_string(L, j, jp, "name", false, c->name, sizeof c->name) || !field_vec3(L, j, jp, "start", true, &c->start)) return false;
@@ -1219,6 +1287,16 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
         const char *message = tread_error_message();
         char ps[JP];
         return fail(L, strstr(message, " position = ") ? jp_key(ps, jp, "start") : settings_path, "%s", message);
+    }
+    const cJSON *motor = member(j, "motor");
+    if (motor) {
+        c->has_motor = true;
+        c->motor = tread_motor_settings_default();
+        // Gravity defaults to the scene's, along the character's -up.
+        float g = -tread_v3_dot(L->s->gravity, tread_v3_normalize(c->settings.up));
+        c->motor.gravity = g > 0.0f ? g : 0.0f;
+        char pm[JP];
+        if (!parse_motor(L, motor, jp_key(pm, jp, "motor"), &probe, &c->motor)) return false;
     }
 
     const cJSON *input;

@@ -1,0 +1,281 @@
+// The stepping strategies, each held to what its seed promises, plus what all of them share: max step holds
+// at the tread, per-layer walkable angles, and a ground mask that snapping and ground probes respect.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "course.h"
+#include "character/character_internal.h"
+
+static course_run run;
+
+static tread_character_settings with_strategy(tread_step_strategy strategy) {
+    tread_character_settings s = tread_character_settings_default();
+    s.step_strategy = strategy;
+    return s;
+}
+
+static void test_strategy_setting_is_validated(void **state) {
+    (void)state;
+    tread_character ch;
+    tread_character_settings s = with_strategy((tread_step_strategy)17);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "step_strategy"));
+    s = with_strategy(TREAD_STEP_RISER);
+    s.riser_radius_scale = 0.0f;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "riser_radius_scale"));
+}
+
+// ---- contact (seed 000) ----------------------------------------------------------------------------------
+
+static void test_contact_climbs_s1_one_frame_after_touching(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    course_stairs(w);
+    tread_character_settings s = with_strategy(TREAD_STEP_CONTACT);
+    course_begin(&run, w, tread_v3(0, 0, 0), &s);
+    course_walk(&run, tread_v3(4, 0, 0), 3.0f, COURSE_DT);
+    // First frame whose capsule front reaches the first riser, and the first frame that stepped.
+    int touch = -1, step = -1;
+    for (int i = 0; i < run.frames; ++i) {
+        if (touch < 0 && run.f[i].feet.x + 0.3f >= 1.0f - 0.01f) touch = i;
+        if (step < 0 && run.f[i].stepped > 0.0f) step = i;
+    }
+    print_message("contact: first touch frame %d, first step frame %d\n", touch, step);
+    assert_true(touch >= 0 && step >= touch && step <= touch + 1);
+    assert_float_equal(run.f[run.frames - 1].feet.y, 2.002f, 0.02f);
+    tread_world_destroy(w);
+}
+
+// A move result as the slide leaves it: on the floor, stopped by a riser face at x = 1 (a 0.2 m step).
+static tread_move_result riser_contact(tread_body_id step, tread_vec3 motion) {
+    tread_move_result res;
+    memset(&res, 0, sizeof res);
+    res.previous_ground.state = TREAD_GROUND_ON_GROUND;
+    res.previous_ground.point = tread_v3(0.7f, 0, 0);
+    res.blocked = true;
+    res.blocked_position = tread_v3(0.7f, 0.002f, 0);
+    res.blocked_motion = motion;
+    res.contact_count = 1;
+    res.contacts[0].point = tread_v3(1.0f, 0.2f, 0);
+    res.contacts[0].normal = tread_v3(-0.94f, 0.33f, 0);
+    res.contacts[0].surface_normal = tread_v3(-1, 0, 0);
+    res.contacts[0].body = step;
+    return res;
+}
+
+static void test_contact_seed_cases(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3(1, 0.1f, 1));
+    def.transform.p = tread_v3(2, 0.1f, 0);
+    tread_body_id step;
+    assert_int_equal(tread_world_add_body(w, &def, &step), TREAD_OK);
+    tread_character ch;
+    tread_character_settings s = with_strategy(TREAD_STEP_CONTACT);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0.7f, 0.002f, 0)), TREAD_OK);
+    tread_vec3 feet;
+    float rise = 0.0f;
+    // Moving into the riser: a step of the riser's height.
+    tread_move_result res = riser_contact(step, tread_v3(0.05f, 0, 0));
+    assert_true(tr_step_contact(w, &ch, &res, &feet, &rise));
+    assert_float_equal(rise, 0.2f, 1e-4f);
+    // Creeping back down (moving away from the riser): no stepping back up.
+    res = riser_contact(step, tread_v3(-0.05f, 0, 0));
+    assert_false(tr_step_contact(w, &ch, &res, &feet, &rise));
+    // A body removed since the contact was gathered: skipped.
+    res = riser_contact(step, tread_v3(0.05f, 0, 0));
+    assert_int_equal(tread_world_remove_body(w, step), TREAD_OK);
+    assert_false(tr_step_contact(w, &ch, &res, &feet, &rise));
+    tread_world_destroy(w);
+    // Where the body does not fit (S10's ceiling over a 0.3 m step): no step, in the full run too.
+    w = course_world();
+    course_box(w, tread_v3(1, 0, -1), tread_v3(8, 0.3f, 1));
+    course_box(w, tread_v3(0.5f, 1.95f, -1), tread_v3(8, 2.5f, 1));
+    course_begin(&run, w, tread_v3(0, 0, 0), &s);
+    course_walk(&run, tread_v3(4, 0, 0), 2.0f, COURSE_DT);
+    for (int i = 0; i < run.frames; ++i) assert_true(run.f[i].stepped <= 0.0f);
+    assert_true(run.f[run.frames - 1].feet.y < 0.05f);
+    tread_world_destroy(w);
+}
+
+// ---- cast down (seed 002) ---------------------------------------------------------------------------------
+
+static void test_cast_down_does_not_step_under_low_ceiling(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    course_box(w, tread_v3(1, 0, -1), tread_v3(8, 0.3f, 1));
+    course_box(w, tread_v3(0.5f, 1.95f, -1), tread_v3(8, 2.5f, 1));
+    tread_character_settings s = with_strategy(TREAD_STEP_CAST_DOWN);
+    course_begin(&run, w, tread_v3(0, 0, 0), &s);
+    course_walk(&run, tread_v3(4, 0, 0), 2.0f, COURSE_DT);
+    assert_true(run.f[run.frames - 1].feet.y < 0.05f);
+    assert_true(course_max_penetration(&run) <= 0.001f);
+    tread_world_destroy(w);
+    // Without the ceiling the same step is climbed.
+    w = course_world();
+    course_box(w, tread_v3(1, 0, -1), tread_v3(8, 0.3f, 1));
+    course_begin(&run, w, tread_v3(0, 0, 0), &s);
+    course_walk(&run, tread_v3(4, 0, 0), 2.0f, COURSE_DT);
+    assert_float_equal(run.f[run.frames - 1].feet.y, 0.302f, 0.01f);
+    tread_world_destroy(w);
+}
+
+// ---- riser (seed 003) -------------------------------------------------------------------------------------
+
+static void test_riser_climbs_voxel_steps_within_the_seed_rate(void **state) {
+    (void)state;
+    // 0.25 m voxel steps every 0.5 m, five of them.
+    enum { NX = 30, NY = 6, NZ = 8 };
+    static uint8_t cells[NX * NY * NZ];
+    for (int k = 0; k < NZ; ++k)
+        for (int j = 0; j < NY; ++j)
+            for (int i = 0; i < NX; ++i) cells[(k * NY + j) * NX + i] = (uint8_t)(j == 0 || i >= 4 + 2 * j);
+    tread_world *w = course_world();
+    tread_body_def def = tread_body_def_default();
+    def.shape.type = TREAD_SHAPE_VOXELS;
+    def.shape.voxels = (tread_voxels_def){NX, NY, NZ, 0.25f, cells};
+    def.transform.p = tread_v3(0, 0, -1);
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    tread_character_settings s = with_strategy(TREAD_STEP_RISER);
+    tread_character ch;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0.5f, 0.25f, 0)), TREAD_OK);
+    float worst_ratio = 0.0f, top = 0.0f;
+    for (int i = 0; i < 180; ++i) {
+        tread_vec3 before = ch.position;
+        float vy = ch.ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : ch.velocity.y + COURSE_G * COURSE_DT;
+        tread_move_result res;
+        assert_int_equal(tread_character_move(w, &ch, tread_v3(3, vy, 0), COURSE_DT, &res), TREAD_OK);
+        // Seed 003's budget: the rise is at most speed_scale x the frame's motion (here horizontal; it rises only
+        // while held, and the held slide cancels downward motion).
+        float across = tread_v3_length(tread_v3_reject(tread_v3_sub(ch.position, before), s.up));
+        if (res.stepped > 0.0f) {
+            assert_true(res.held_by_riser);
+            assert_true(res.stepped <= s.riser_speed_scale * across + 1e-5f);
+            worst_ratio = fmaxf(worst_ratio, res.stepped / across);
+        }
+        top = fmaxf(top, ch.position.y);
+    }
+    print_message("riser: highest feet %.3f, largest rise per metre moved %.3f (limit %.1f)\n", (double)top, (double)worst_ratio,
+                  (double)s.riser_speed_scale);
+    assert_true(top > 1.5f - 0.01f); // onto the top layer (hovering up to riser_depth above it)
+    assert_true(top < 1.5f + s.riser_depth + 0.01f);
+    tread_world_destroy(w);
+}
+
+static void test_riser_holds_and_releases(void **state) {
+    (void)state;
+    tread_world *w = NULL;
+    tread_world_create(NULL, &w);
+    course_box(w, tread_v3(-10, -1, -10), tread_v3(1, 0, 10)); // a floor ending at x = 1, a 3 m drop beyond
+    course_box(w, tread_v3(-10, -4, -10), tread_v3(20, -3, 10));
+    tread_character_settings s = with_strategy(TREAD_STEP_RISER);
+    tread_character ch;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_OK);
+    tread_move_result res;
+    // Held: gravity pressing down does not sink it.
+    assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -5, 0), COURSE_DT, &res), TREAD_OK);
+    assert_true(res.held_by_riser);
+    assert_true(ch.position.y >= 0.0f);
+    assert_int_equal(res.ground.state, TREAD_GROUND_ON_GROUND);
+    // Walking off the edge: released, it falls.
+    for (int i = 0; i < 40; ++i) {
+        float vy = ch.ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : ch.velocity.y + COURSE_G * COURSE_DT;
+        tread_character_move(w, &ch, tread_v3(4, vy, 0), COURSE_DT, &res);
+    }
+    assert_false(res.held_by_riser);
+    assert_true(ch.position.y < -0.5f);
+    tread_world_destroy(w);
+}
+
+// ---- shared by every strategy ------------------------------------------------------------------------------
+
+static void test_every_strategy_keeps_max_step(void **state) {
+    (void)state;
+    const tread_step_strategy all[] = {TREAD_STEP_SWEEP, TREAD_STEP_CONTACT, TREAD_STEP_CAST_DOWN, TREAD_STEP_RISER};
+    const float heights[] = {0.41f, 0.5f, 0.65f};
+    for (int k = 0; k < 4; ++k) {
+        for (int h = 0; h < 3; ++h) {
+            tread_world *w = course_world();
+            course_box(w, tread_v3(1, 0, -1), tread_v3(8, heights[h], 1));
+            tread_character_settings s = with_strategy(all[k]);
+            course_begin(&run, w, tread_v3(0, 0, 0), &s);
+            course_walk(&run, tread_v3(4, 0, 0), 2.0f, COURSE_DT);
+            // Never on top of the step (the riser hovers, but never above the step's height).
+            assert_true(run.f[run.frames - 1].feet.x < 1.0f);
+            tread_world_destroy(w);
+        }
+    }
+}
+
+static void test_ground_mask_agent_layer_is_not_snapped_to(void **state) {
+    (void)state;
+    // Walking off a 0.3 m ledge onto a crate on layer 5 (say, other characters): with layer 5 out of the ground
+    // mask, stick-to-floor does not snap onto it (the character falls onto it instead).
+    for (int masked = 0; masked < 2; ++masked) {
+        tread_world *w = NULL;
+        tread_world_create(NULL, &w);
+        course_box(w, tread_v3(-10, -1, -10), tread_v3(1, 0.3f, 10));
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_box(tread_v3(5, 0.5f, 5));
+        def.transform.p = tread_v3(6, -0.5f, 0);
+        def.layer = 5;
+        tread_body_id agent;
+        assert_int_equal(tread_world_add_body(w, &def, &agent), TREAD_OK);
+        tread_character_settings s = tread_character_settings_default();
+        if (masked) s.ground_mask = ~(1u << 5);
+        course_begin(&run, w, tread_v3(0, 0.302f, 0), &s);
+        course_walk(&run, tread_v3(4, 0, 0), 0.6f, COURSE_DT);
+        int air = 0;
+        for (int i = 0; i < run.frames; ++i) air += run.f[i].ground != TREAD_GROUND_ON_GROUND;
+        if (masked) assert_true(air > 0);
+        else assert_int_equal(air, 0);
+        tread_world_destroy(w);
+    }
+}
+
+static void test_per_layer_walkable_angle(void **state) {
+    (void)state;
+    // A 50 degree ramp on layer 2: climbed only when layer 2's walkable angle is 55 degrees.
+    for (int steep_ok = 0; steep_ok < 2; ++steep_ok) {
+        tread_world *w = course_world();
+        float a = 50.0f * COURSE_PI / 180.0f, length = 1.5f / sinf(a);
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_box(tread_v3(0.5f * length, 0.5f, 1));
+        tread_vec3 face = tread_v3(1.0f + 0.5f * length * cosf(a), 0.75f, 0);
+        def.transform.p = tread_v3_mad(face, -0.5f, tread_v3(-sinf(a), cosf(a), 0));
+        def.transform.q = tread_quat_from_axis_angle(tread_v3(0, 0, 1), a);
+        def.layer = 2;
+        tread_body_id id;
+        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+        tread_character_settings s = tread_character_settings_default();
+        if (steep_ok) s.layer_max_slope_degrees[2] = 55.0f;
+        course_begin(&run, w, tread_v3(0, 0, 0), &s);
+        course_walk(&run, tread_v3(4, 0, 0), 1.5f, COURSE_DT);
+        float top = 0.0f;
+        for (int i = 0; i < run.frames; ++i) top = fmaxf(top, run.f[i].feet.y);
+        if (steep_ok) assert_true(top > 1.0f);
+        else assert_true(top < 0.01f);
+        tread_world_destroy(w);
+    }
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_strategy_setting_is_validated),
+        cmocka_unit_test(test_contact_climbs_s1_one_frame_after_touching),
+        cmocka_unit_test(test_contact_seed_cases),
+        cmocka_unit_test(test_cast_down_does_not_step_under_low_ceiling),
+        cmocka_unit_test(test_riser_climbs_voxel_steps_within_the_seed_rate),
+        cmocka_unit_test(test_riser_holds_and_releases),
+        cmocka_unit_test(test_every_strategy_keeps_max_step),
+        cmocka_unit_test(test_ground_mask_agent_layer_is_not_snapped_to),
+        cmocka_unit_test(test_per_layer_walkable_angle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
