@@ -5,7 +5,7 @@ SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 
-.PHONY: all deps build run test test-fast sanitize fuzz bench clean
+.PHONY: all deps build run test test-fast sanitize fuzz strategies bench clean
 
 all: build
 
@@ -34,6 +34,10 @@ fuzz: deps
 	@bash scripts/fuzz.sh 20
 
 test: test-fast sanitize fuzz
+
+# docs/STRATEGIES.md's table of every scene under every stepping strategy.
+strategies: build
+	@bash scripts/strategies_table.sh $(BUILD)/tread
 
 bench: build
 	@$(BUILD)/bench/tread_bench
