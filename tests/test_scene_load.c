@@ -594,9 +594,46 @@ static void test_unreadable_scene_file(void **state) {
     assert_true(is_zero(&s, sizeof s));
 }
 
+// ---- the movement model ("motor") --------------------------------------------------------------------------
+
+static void test_motor_field_loads_over_defaults(void **state) {
+    (void)state;
+    const char *json = "{\"duration\": 1, \"gravity\": [0, -20, 0], \"bodies\": [], \"characters\": ["
+                       "{\"start\": [0, 0, 0], \"motor\": {\"jump_height\": 2, \"max_air_jumps\": 1, \"wall_jump\": false, "
+                       "\"jump_mode\": \"strength_drag\"}, \"input\": []}, " CHARACTER "]}";
+    scene s;
+    scene_error err;
+    if (!scene_load_buffer("motor.json", json, strlen(json), &s, &err)) fail_msg("%s", err.message);
+    assert_true(s.characters[0].has_motor);
+    assert_near(s.characters[0].motor.jump_height, 2.0f);
+    assert_int_equal(s.characters[0].motor.max_air_jumps, 1);
+    assert_false(s.characters[0].motor.wall_jump);
+    assert_int_equal(s.characters[0].motor.jump_mode, TREAD_JUMP_STRENGTH_DRAG);
+    assert_near(s.characters[0].motor.gravity, 20.0f); // the scene's gravity along -up
+    assert_near(s.characters[0].motor.max_speed, tread_motor_settings_default().max_speed);
+    assert_false(s.characters[1].has_motor);
+    scene_free(&s);
+}
+
+static void test_bad_motor_values_are_rejected_with_a_path(void **state) {
+    (void)state;
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"motor\": {\"jump_height\": -1}, \"input\": []}"),
+                 "characters[0].motor", "jump_height");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"motor\": {\"friction\": -2}, \"input\": []}"),
+                 "characters[0].motor", "friction");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"motor\": {\"jump_hieght\": 1}, \"input\": []}"),
+                 "characters[0].motor", "jump_hieght");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"motor\": {\"jump_mode\": \"rocket\"}, \"input\": []}"),
+                 "characters[0].motor.jump_mode");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"motor\": {\"max_air_jumps\": 1.5}, \"input\": []}"),
+                 "characters[0].motor.max_air_jumps");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_complete_scene_loads_every_value),
+        cmocka_unit_test(test_motor_field_loads_over_defaults),
+        cmocka_unit_test(test_bad_motor_values_are_rejected_with_a_path),
         cmocka_unit_test(test_defaults_fill_a_minimal_scene),
         cmocka_unit_test(test_scene_up_becomes_the_settings_default),
         cmocka_unit_test(test_valid_base_scene_loads),
