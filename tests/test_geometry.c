@@ -946,8 +946,56 @@ static void test_closest_touching_box_face_has_face_normal(void **state) {
     assert_false(tr_closest_segment_triangle(tread_v3(0, -1.0f, 0), tread_v3(0, 0.0f, 0), a, b, tread_v3(-2.5f, 0.0f, 0.0f), &c)); // on the line ab
 }
 
+// A sweep's answer must not depend on its bound: closest-hit queries shrink t_max as they find hits, so a hit a
+// few ulps below the bound has to be found exactly as with t_max = 1. (A capsule-vs-triangle case once missed.)
+static bool sweep_any(int kind, tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, const tread_vec3 *v, float t_max, tr_hit *h) {
+    switch (kind) {
+    case 0: return tr_sweep_capsule_sphere(p0, p1, r, d, v[0], 0.4f, t_max, h);
+    case 1: return tr_sweep_capsule_capsule(p0, p1, r, d, v[0], v[1], 0.3f, t_max, h);
+    case 2: return tr_sweep_capsule_box(p0, p1, r, d, tread_v3(0.8f, 0.5f, 1.1f), t_max, h);
+    default: return tr_sweep_capsule_triangle(p0, p1, r, d, v[0], v[1], v[2], t_max, h);
+    }
+}
+
+static void test_sweeps_do_not_depend_on_their_bound(void **state) {
+    (void)state;
+    // The case found by comparing world queries against a reference without early-outs.
+    tread_vec3 p0 = {0x1.dc8476p+4f, 0x1.b3d1e6p+0f, 0x1.18867p+4f}, p1 = {0x1.dd66fep+4f, 0x1.dbda92p+0f, 0x1.18867p+4f};
+    tread_vec3 d = {-0x1.bfa9b2p-2f, -0x1.3dcc86p+0f, 0x1.08a282p-2f};
+    tread_vec3 tri[3] = {{0x1.dp+4f, 0x1.5a04cp-2f, 0x1.18p+4f}, {0x1.d8p+4f, 0x1.31cbp-1f, 0x1.2p+4f}, {0x1.d8p+4f, 0x1.610e4p-1f, 0x1.18p+4f}};
+    tr_hit full, bounded;
+    assert_true(tr_sweep_capsule_triangle(p0, p1, 0x1.a8bfa4p-4f, d, tri[0], tri[1], tri[2], 1.0f, &full));
+    assert_true(tr_sweep_capsule_triangle(p0, p1, 0x1.a8bfa4p-4f, d, tri[0], tri[1], tri[2], 0x1.8fde1p-1f, &bounded));
+    assert_true(full.t == bounded.t);
+    // Random hits, re-swept with bounds just above, at and (must miss) just below their time.
+    rng_state = 4242;
+    int checked = 0;
+    for (int i = 0; i < 20000; ++i) {
+        int kind = i % 4;
+        tread_vec3 v[3] = {random_in_box(1.0f), random_in_box(1.0f), random_in_box(1.0f)};
+        tread_vec3 c0 = random_in_box(3.0f), axis = random_dir();
+        tread_vec3 q0 = tread_v3_mad(c0, -0.3f, axis), q1 = tread_v3_mad(c0, 0.3f, axis);
+        tread_vec3 dd = tread_v3_scale(tread_v3_sub(random_in_box(0.5f), c0), uf(1.0, 3.0));
+        tr_hit h;
+        if (!sweep_any(kind, q0, q1, 0.25f, dd, v, 1.0f, &h) || h.t <= 0.0f) continue;
+        for (int ulps = 0; ulps <= 64; ulps += 4) {
+            float bound = h.t;
+            for (int k = 0; k < ulps; ++k) bound = nextafterf(bound, 2.0f);
+            tr_hit again;
+            assert_true(sweep_any(kind, q0, q1, 0.25f, dd, v, bound, &again));
+            assert_true(again.t == h.t);
+        }
+        tr_hit below;
+        assert_false(sweep_any(kind, q0, q1, 0.25f, dd, v, nextafterf(h.t, 0.0f), &below) && below.t > 0.0f && below.t != h.t);
+        ++checked;
+    }
+    print_message("bound independence: %d hits re-swept\n", checked);
+    assert_true(checked > 2000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sweeps_do_not_depend_on_their_bound),
         cmocka_unit_test(test_box_surface_normal_riser_vs_tread),
         cmocka_unit_test(test_triangle_feature_classifies_points),
         cmocka_unit_test(test_triangle_normal_winding_and_degenerate),

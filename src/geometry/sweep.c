@@ -267,7 +267,7 @@ static bool reachable(tread_vec3 p0, tread_vec3 S, float r, tread_vec3 d, tread_
     return true;
 }
 
-bool tr_sweep_capsule_sphere(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 center, float radius,
+static bool sweep_capsule_sphere_bounded(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 center, float radius,
                              float t_max, tr_hit *hit) {
     tread_vec3 S = tread_v3_sub(p1, p0);
     bool near_start;
@@ -287,7 +287,7 @@ bool tr_sweep_capsule_sphere(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d
     return finish(&best, hit);
 }
 
-bool tr_sweep_capsule_capsule(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
+static bool sweep_capsule_capsule_bounded(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
                               float radius, float t_max, tr_hit *hit) {
     tread_vec3 S = tread_v3_sub(p1, p0), W = tread_v3_sub(b, a);
     bool near_start;
@@ -490,7 +490,7 @@ static candidate_result nearest_feature_contact(tread_vec3 p0, tread_vec3 S, flo
     return lowest > r + CERTIFY_TOLERANCE ? CANDIDATE_MISS : CANDIDATE_UNKNOWN;
 }
 
-bool tr_sweep_capsule_box(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max,
+static bool sweep_capsule_box_bounded(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max,
                           tr_hit *hit) {
     tread_vec3 S = tread_v3_sub(p1, p0);
     bool near_start;
@@ -699,7 +699,7 @@ static bool moving_axis(tread_vec3 u, tread_vec3 p0, tread_vec3 p1, const tread_
     return true;
 }
 
-bool tr_sweep_capsule_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
+static bool sweep_capsule_triangle_bounded(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
                                tread_vec3 c, float t_max, tr_hit *hit) {
     const tread_vec3 v[3] = {a, b, c};
     const tread_vec3 e[3] = {tread_v3_sub(b, a), tread_v3_sub(c, b), tread_v3_sub(a, c)};
@@ -780,3 +780,31 @@ bool tr_sweep_capsule_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3
     for (int i = 0; i < 3; ++i) vertex_vs_side(v[i], d, p0, S, r, 0.0f, &best);
     return finish(&best, hit);
 }
+
+// ---- public entry points ---------------------------------------------------------------------------------------
+// The candidate searches above compare their roots with the current bound on paths whose rounding differs, so a
+// hit a few ulps below t_max could be missed when t_max sits just above it (found with t_max = 1). Search with a
+// bound BOUND_SLACK higher and drop what lands past t_max: the answer then never depends on where the bound falls,
+// which is what closest-hit queries rely on (they shrink t_max as they go).
+#define BOUND_SLACK 4.0e-6f // in units of t: about 60 ulps at t = 1
+
+#define SWEEP_ENTRY(name, bounded, params, args)                                                                  \
+    bool name params {                                                                                             \
+        tr_hit h;                                                                                                  \
+        if (!bounded args || h.t > t_max) return false;                                                            \
+        *hit = h;                                                                                                  \
+        return true;                                                                                               \
+    }
+
+SWEEP_ENTRY(tr_sweep_capsule_sphere, sweep_capsule_sphere_bounded,
+            (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 center, float radius, float t_max, tr_hit *hit),
+            (p0, p1, r, d, center, radius, t_max + BOUND_SLACK, &h))
+SWEEP_ENTRY(tr_sweep_capsule_capsule, sweep_capsule_capsule_bounded,
+            (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b, float radius, float t_max, tr_hit *hit),
+            (p0, p1, r, d, a, b, radius, t_max + BOUND_SLACK, &h))
+SWEEP_ENTRY(tr_sweep_capsule_box, sweep_capsule_box_bounded,
+            (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max, tr_hit *hit),
+            (p0, p1, r, d, half, t_max + BOUND_SLACK, &h))
+SWEEP_ENTRY(tr_sweep_capsule_triangle, sweep_capsule_triangle_bounded,
+            (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b, tread_vec3 c, float t_max, tr_hit *hit),
+            (p0, p1, r, d, a, b, c, t_max + BOUND_SLACK, &h))
