@@ -178,6 +178,7 @@ static void make_cast(tr_cast *c, bool ray) {
     dir = tread_v3_normalize(dir);
     float length = rng_float(0.1f, 1.0f);
     c->d = tread_v3_scale(dir, length);
+    c->is_box = false;
     float ground = terrain_height(x, z);
     if (ray) {
         c->p0 = c->p1 = tread_v3(x, ground + rng_float(0.0f, 0.5f), z);

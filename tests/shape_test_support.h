@@ -61,7 +61,7 @@ static void check_floor_contact(void *ctx, const tr_feature_contact *contact) {
 }
 
 static tr_cast capsule_cast(tread_vec3 centre, float half_height, float r, tread_vec3 d) {
-    tr_cast c;
+    tr_cast c = {0}; // every field, including the box query's
     c.p0 = tread_v3(centre.x, centre.y - half_height, centre.z);
     c.p1 = tread_v3(centre.x, centre.y + half_height, centre.z);
     c.r = r;
@@ -71,7 +71,7 @@ static tr_cast capsule_cast(tread_vec3 centre, float half_height, float r, tread
 }
 
 static tr_cast ray_cast(tread_vec3 o, tread_vec3 d) {
-    tr_cast c;
+    tr_cast c = {0}; // every field, including the box query's
     c.p0 = c.p1 = o;
     c.r = 0.0f;
     c.d = d;

@@ -486,6 +486,10 @@ static void test_set_setting_parses_command_line_text(void **state) {
     assert_int_equal(s.collide_mask, 5u);
     assert_true(scene_set_setting(&s, "ground_mask", "4294967295", msg, sizeof msg));
     assert_int_equal(s.ground_mask, 0xFFFFFFFFu);
+    assert_true(scene_set_setting(&s, "shape", "box", msg, sizeof msg));
+    assert_int_equal(s.shape, TREAD_QUERY_BOX);
+    assert_true(scene_set_setting(&s, "shape", "capsule", msg, sizeof msg));
+    assert_int_equal(s.shape, TREAD_QUERY_CAPSULE);
 
     // Every name in the list is accepted by name.
     int n = 0;
@@ -508,7 +512,7 @@ static void test_set_setting_parses_command_line_text(void **state) {
         {"up", "1,2", "up: expected three comma-separated numbers"},
         {"up", "1,2,3,4", "up: expected three comma-separated numbers"},
         {"up", "1,,3", "up: expected three comma-separated numbers"},
-        {"shape", "cube", "shape: expected one of capsule, sphere, got \"cube\""},
+        {"shape", "cube", "shape: expected one of capsule, sphere, box, got \"cube\""},
         {"step_strategy", "teleport", "step_strategy: expected one of sweep"},
         {"keep_horizontal_speed", "yes", "keep_horizontal_speed: expected true or false, got \"yes\""},
         {"max_slide_iterations", "2.5", "max_slide_iterations: expected an integer"},

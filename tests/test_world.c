@@ -461,7 +461,7 @@ static bool reference_cast(const ref_body *bodies, int n, tread_vec3 p0, tread_v
     for (int i = 0; i < n; ++i) {
         if (!bodies[i].alive) continue;
         tread_transform t = bodies[i].transform;
-        tr_cast c;
+        tr_cast c = {0};
         c.p0 = tread_transform_inv_point(t, p0);
         c.p1 = tread_transform_inv_point(t, p1);
         c.d = tread_transform_inv_vector(t, d);
@@ -613,7 +613,7 @@ static void test_cast_early_outs_match_full_path(void **state) {
         tread_vec3 half = random_vec(0.05f, 2.0f);
         tread_vec3 centre = tread_v3_add(offset, random_vec(-3.0f, 3.0f));
         tread_vec3 axis = tread_v3_scale(random_vec(-1.0f, 1.0f), uniform(0.0f, 0.8f));
-        tr_cast c;
+        tr_cast c = {0};
         c.p0 = tread_v3_sub(centre, axis);
         c.p1 = tread_v3_add(centre, axis);
         c.r = uniform(0.05f, 0.6f);

@@ -40,6 +40,8 @@ tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, c
 /// Query-shape shorthands. `up` is normalized.
 tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
 tread_query_shape tread_query_sphere(float radius);
+/// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized.
+tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
 
 /// Rotation of angle_radians about a unit axis (setup-time helper; uses libm sin/cos).
 tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);

@@ -129,17 +129,22 @@ typedef struct tread_query_filter {
     void *context;                 /// passed to callback; default NULL
 } tread_query_filter;
 
-/// Query shapes, the characters' volumes. A capsule's core segment runs along `up` through its centre.
+/// Query shapes, the characters' volumes. A capsule's core segment runs along `up` through its centre. A box
+/// is upright: its local Y is `up`, its horizontal axes come from a fixed basis built from up (for up = +Y
+/// exactly, world X and Z), and it is centred at the query position.
 typedef enum tread_query_shape_type {
     TREAD_QUERY_SPHERE,
     TREAD_QUERY_CAPSULE,
+    TREAD_QUERY_BOX,
 } tread_query_shape_type;
 
 typedef struct tread_query_shape {
     tread_query_shape_type type; /// default TREAD_QUERY_CAPSULE
     float radius;                /// metres, > 0; default 0.3
     float half_height;           /// capsule: half the core segment's length, metres, >= 0; default 0.6
-    tread_vec3 up;               /// capsule axis, unit (normalized on use); default (0, 1, 0)
+    tread_vec3 up;               /// capsule axis / box local Y, unit (normalized on use); default (0, 1, 0)
+    tread_vec3 half_extents;     /// box: half extents along its local X, Y (= up), Z, metres, each > 0;
+                                 /// default (0.3, 0.9, 0.3)
 } tread_query_shape;
 
 /// Closest hit of a ray (or one of all hits).
@@ -209,9 +214,10 @@ typedef enum tread_step_strategy {
 
 /// Character settings. Defaults are the shared course's character (capsule 0.3 x 1.8 m, step 0.4 m, 45 deg).
 typedef struct tread_character_settings {
-    tread_query_shape_type shape;   /// TREAD_QUERY_CAPSULE or TREAD_QUERY_SPHERE; default capsule
-    float radius;                   /// metres, > 0; default 0.3
-    float height;                   /// total capsule height, metres, >= 2 * radius (sphere: ignored); default 1.8
+    tread_query_shape_type shape;   /// TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE or TREAD_QUERY_BOX; default capsule
+    float radius;                   /// metres, > 0 (box: half its width along both horizontal axes); default 0.3
+    float height;                   /// total height, metres: capsule >= 2 * radius; box > 0 (feet at the bottom
+                                    /// face's centre); sphere: ignored; default 1.8
     tread_vec3 up;                  /// unit up direction (normalized on init); default (0, 1, 0)
     float max_slope_degrees;        /// steepest walkable ground, degrees in [0, 90); default 45
     float max_step_height;          /// tallest step climbed, metres, >= 0 (a hard limit); default 0.4

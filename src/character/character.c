@@ -56,6 +56,9 @@ tread_vec3 tr_character_center(const tread_character *ch, tread_vec3 feet) {
 tread_query_shape tr_character_query_shape(const tread_character *ch, float extra) {
     const tread_character_settings *s = &ch->settings;
     if (s->shape == TREAD_QUERY_SPHERE) return tread_query_sphere(s->radius + extra);
+    // The box grows by the skin on every face, as the capsule does (its bottom sits `extra` below the feet).
+    if (s->shape == TREAD_QUERY_BOX)
+        return tread_query_box(tread_v3(s->radius + extra, 0.5f * s->height + extra, s->radius + extra), s->up);
     // Grow the radius only: the feet stay where they are, the skin surrounds the whole shape.
     return tread_query_capsule(0.5f * s->height - s->radius, s->radius + extra, s->up);
 }
@@ -71,8 +74,9 @@ static tread_result check_range(const char *name, float v, float lo, float hi, c
 
 static tread_result validate_settings(const tread_character_settings *s) {
     tread_result r;
-    if (s->shape != TREAD_QUERY_CAPSULE && s->shape != TREAD_QUERY_SPHERE)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.shape is %d; expected TREAD_QUERY_CAPSULE or TREAD_QUERY_SPHERE", (int)s->shape);
+    if (s->shape != TREAD_QUERY_CAPSULE && s->shape != TREAD_QUERY_SPHERE && s->shape != TREAD_QUERY_BOX)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.shape is %d; expected TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE or TREAD_QUERY_BOX",
+                        (int)s->shape);
     if (!isfinite(s->radius)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.radius is %g; expected a finite number", (double)s->radius);
     if (!(s->radius > 0.0f) || s->radius > 100.0f)
         return tr_error(TREAD_ERR_INVALID_SHAPE, "settings.radius is %g m; expected > 0 and at most 100", (double)s->radius);
@@ -81,6 +85,11 @@ static tread_result validate_settings(const tread_character_settings *s) {
         if (s->height < 2.0f * s->radius || s->height > 1000.0f)
             return tr_error(TREAD_ERR_INVALID_SHAPE, "settings.height is %g m; expected at least 2 * radius (%g) and at most 1000",
                             (double)s->height, (double)(2.0f * s->radius));
+    }
+    if (s->shape == TREAD_QUERY_BOX) {
+        if (!isfinite(s->height)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.height is %g; expected a finite number", (double)s->height);
+        if (!(s->height > 0.0f) || s->height > 1000.0f)
+            return tr_error(TREAD_ERR_INVALID_SHAPE, "settings.height is %g m; expected > 0 and at most 1000 for a box", (double)s->height);
     }
     if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.up has a NaN or infinite component");
     if (tread_v3_length(s->up) < 1.0e-6f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.up is the zero vector; expected a direction");

@@ -248,6 +248,10 @@ static void cast_capsule(const tr_heightfield *hf, const tr_cast *c, float t_max
     // Half extent of the capsule, plus the touch tolerance so casts starting within it see the surface.
     tread_vec3 ext = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(c->p1, c->p0)), 0.5f),
                                   tread_v3(c->r + TR_TOUCH_TOLERANCE, c->r + TR_TOUCH_TOLERANCE, c->r + TR_TOUCH_TOLERANCE));
+    if (c->is_box) {
+        tr_obb box = tr_cast_obb(c);
+        ext = tread_v3_add(tr_obb_extent(&box), tread_v3(TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE));
+    }
     tread_vec3 inv_d = tr_inverse_direction(c->d);
     if (tr_ray_aabb_entry(o, inv_d, hf->bounds, ext, t_max) > t_max) return;
     tread_aabb sweep = tr_cast_bounds(c, t_max);
@@ -294,9 +298,18 @@ void tr_heightfield_cast(const tr_heightfield *hf, const tr_cast *c, float t_max
         cast_capsule(hf, c, t_max, fn, ctx);
 }
 
-void tr_heightfield_contacts(const tr_heightfield *hf, tread_vec3 p0, tread_vec3 p1, float r, float margin,
-                             tr_contact_fn *fn, void *ctx) {
-    tread_aabb query = tread_aabb_expand(tread_aabb_make(p0, p1), r + tr_maxf(margin, 0.0f));
+void tr_heightfield_contacts(const tr_heightfield *hf, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
+                        void *ctx) {
+    tr_cast q;
+    memset(&q, 0, sizeof q);
+    q.p0 = p0;
+    q.p1 = p1;
+    q.r = r;
+    tr_heightfield_query_contacts(hf, &q, margin, fn, ctx);
+}
+
+void tr_heightfield_query_contacts(const tr_heightfield *hf, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx) {
+    tread_aabb query = tr_query_bounds(q, tr_maxf(margin, 0.0f));
     if (!tread_aabb_overlaps(query, hf->bounds)) return;
     int last_i = hf->count_x - 2, last_j = hf->count_z - 2;
     int i0 = clamp_index(query.min.x / hf->spacing_x, last_i), i1 = clamp_index(query.max.x / hf->spacing_x, last_i);
@@ -311,7 +324,7 @@ void tr_heightfield_contacts(const tr_heightfield *hf, tread_vec3 p0, tread_vec3
                 tread_vec3 v[3];
                 cell_triangle(hf, i, j, k, v);
                 tr_feature_contact contact;
-                if (!tr_contact_triangle(p0, p1, r, v[0], v[1], v[2], triangle_edges(hf, i, j, k, v), margin, &contact))
+                if (!tr_query_contact_triangle(q, v[0], v[1], v[2], triangle_edges(hf, i, j, k, v), margin, &contact))
                     continue;
                 contact.feature = triangle_id(hf, i, j, k);
                 fn(ctx, &contact);

@@ -325,6 +325,10 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         o = tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
         tread_vec3 half = tread_v3_scale(tread_v3_abs(tread_v3_sub(c->p1, c->p0)), 0.5f);
         inflate = tread_v3_add(half, tread_v3(c->r, c->r, c->r));
+        if (c->is_box) {
+            tr_obb box = tr_cast_obb(c);
+            inflate = tr_obb_extent(&box);
+        }
     }
     // Touching counts as a hit, and a box's entry t and a triangle's hit t round differently: grow the boxes by
     // the touch tolerance (plus the rounding of the coordinates) so that pruning by t_max never drops a leaf
@@ -399,10 +403,19 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
 }
 
 void tr_mesh_contacts(const tr_mesh *mesh, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
-                      void *ctx) {
+                        void *ctx) {
+    tr_cast q;
+    memset(&q, 0, sizeof q);
+    q.p0 = p0;
+    q.p1 = p1;
+    q.r = r;
+    tr_mesh_query_contacts(mesh, &q, margin, fn, ctx);
+}
+
+void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx) {
     const tr_mesh_node *nodes = mesh->nodes;
     if (mesh->node_count == 0) return;
-    tread_aabb query = tread_aabb_expand(tread_aabb_make(p0, p1), r + tr_maxf(margin, 0.0f));
+    tread_aabb query = tr_query_bounds(q, tr_maxf(margin, 0.0f));
     const float qmin[3] = {query.min.x, query.min.y, query.min.z}, qmax[3] = {query.max.x, query.max.y, query.max.z};
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
@@ -414,8 +427,8 @@ void tr_mesh_contacts(const tr_mesh *mesh, tread_vec3 p0, tread_vec3 p1, float r
                 const tr_mesh_triangle *lt = &mesh->leaf_triangles[s];
                 if (lt->flags & MESH_DEGENERATE) continue;
                 tr_feature_contact contact;
-                if (!tr_contact_triangle(p0, p1, r, lt->v[0], lt->v[1], lt->v[2], (uint8_t)(lt->flags & MESH_EDGE_BITS), margin,
-                                         &contact))
+                if (!tr_query_contact_triangle(q, lt->v[0], lt->v[1], lt->v[2], (uint8_t)(lt->flags & MESH_EDGE_BITS), margin,
+                                               &contact))
                     continue;
                 contact.feature = mesh->leaf_ids[s];
                 fn(ctx, &contact);

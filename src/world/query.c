@@ -75,6 +75,10 @@ static void cast_body(const tr_body *b, const tr_cast *world_cast, float t_max, 
     c.d = tread_transform_inv_vector(b->transform, world_cast->d);
     c.r = world_cast->r;
     c.is_ray = world_cast->is_ray;
+    c.is_box = world_cast->is_box;
+    c.box_half = world_cast->box_half;
+    if (c.is_box)
+        for (int i = 0; i < 3; i++) c.box_axes[i] = tread_transform_inv_vector(b->transform, world_cast->box_axes[i]);
     tr_feature_hit hit;
     switch (b->shape_type) {
     case TREAD_SHAPE_SPHERE:
@@ -100,28 +104,32 @@ static void cast_body(const tr_body *b, const tr_cast *world_cast, float t_max, 
     }
 }
 
-static void contact_body(const tr_body *b, tread_vec3 p0w, tread_vec3 p1w, float r, float margin, tr_contact_fn *fn, void *ctx) {
-    tread_vec3 p0 = tread_transform_inv_point(b->transform, p0w);
-    tread_vec3 p1 = tread_transform_inv_point(b->transform, p1w);
+static void contact_body(const tr_body *b, const tr_cast *world_query, float margin, tr_contact_fn *fn, void *ctx) {
+    tr_cast q = *world_query;
+    q.p0 = tread_transform_inv_point(b->transform, world_query->p0);
+    q.p1 = tread_transform_inv_point(b->transform, world_query->p1);
+    q.d = tread_v3_zero();
+    if (q.is_box)
+        for (int i = 0; i < 3; i++) q.box_axes[i] = tread_transform_inv_vector(b->transform, world_query->box_axes[i]);
     tr_feature_contact c;
     switch (b->shape_type) {
     case TREAD_SHAPE_SPHERE:
-        if (tr_contact_sphere(p0, p1, r, b->radius, margin, &c)) fn(ctx, &c);
+        if (tr_query_contact_sphere(&q, b->radius, margin, &c)) fn(ctx, &c);
         break;
     case TREAD_SHAPE_CAPSULE:
-        if (tr_contact_capsule(p0, p1, r, b->half_height, b->radius, margin, &c)) fn(ctx, &c);
+        if (tr_query_contact_capsule(&q, b->half_height, b->radius, margin, &c)) fn(ctx, &c);
         break;
     case TREAD_SHAPE_BOX:
-        if (tr_contact_box(p0, p1, r, b->half_extents, margin, &c)) fn(ctx, &c);
+        if (tr_query_contact_box(&q, b->half_extents, margin, &c)) fn(ctx, &c);
         break;
     case TREAD_SHAPE_MESH:
-        tr_mesh_contacts(b->mesh, p0, p1, r, margin, fn, ctx);
+        tr_mesh_query_contacts(b->mesh, &q, margin, fn, ctx);
         break;
     case TREAD_SHAPE_HEIGHTFIELD:
-        tr_heightfield_contacts(b->heightfield, p0, p1, r, margin, fn, ctx);
+        tr_heightfield_query_contacts(b->heightfield, &q, margin, fn, ctx);
         break;
     case TREAD_SHAPE_VOXELS:
-        tr_voxels_contacts(b->voxels, p0, p1, r, margin, fn, ctx);
+        tr_voxels_query_contacts(b->voxels, &q, margin, fn, ctx);
         break;
     default:
         TR_ASSERT(false);
@@ -174,11 +182,34 @@ static tread_result check_filter(const tread_query_filter *in, tread_query_filte
     return TREAD_OK;
 }
 
-// The query shape's core segment and radius in world space.
-static tread_result shape_core(const tread_query_shape *s, tread_vec3 position, tread_vec3 *p0, tread_vec3 *p1, float *r) {
+// The query shape in world space: a capsule's core segment and radius, or the box (centre, upright axes).
+static tread_result shape_core(const tread_query_shape *s, tread_vec3 position, tr_cast *q) {
     if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "shape is NULL");
     tread_result res = check_vec("position", position);
     if (res != TREAD_OK) return res;
+    q->is_box = false;
+    q->box_half = tread_v3_zero();
+    q->box_axes[0] = q->box_axes[1] = q->box_axes[2] = tread_v3_zero();
+    if (s->type == TREAD_QUERY_BOX) {
+        tread_vec3 h = s->half_extents;
+        if (!tread_v3_is_finite(h))
+            return tr_error(TREAD_ERR_NOT_FINITE, "shape.half_extents = (%g, %g, %g) has a NaN or infinite component", (double)h.x,
+                            (double)h.y, (double)h.z);
+        if (!(h.x > 0.0f && h.y > 0.0f && h.z > 0.0f) || h.x > TR_MAX_COORDINATE || h.y > TR_MAX_COORDINATE || h.z > TR_MAX_COORDINATE)
+            return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.half_extents = (%g, %g, %g); expected each > 0", (double)h.x, (double)h.y,
+                            (double)h.z);
+        if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "shape.up has a NaN or infinite component");
+        tread_vec3 up = tread_v3_normalize(s->up);
+        if (tread_v3_length_sq(up) == 0.0f) return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.up is the zero vector; expected a direction");
+        q->p0 = q->p1 = position;
+        q->r = 0.0f;
+        q->is_box = true;
+        q->box_half = h;
+        tr_upright_axes(up, q->box_axes);
+        return TREAD_OK;
+    }
+    tread_vec3 *p0 = &q->p0, *p1 = &q->p1;
+    float *r = &q->r;
     if (!isfinite(s->radius) || !isfinite(s->half_height))
         return tr_error(TREAD_ERR_NOT_FINITE, "shape.radius = %g, shape.half_height = %g; expected finite numbers", (double)s->radius,
                         (double)s->half_height);
@@ -289,6 +320,10 @@ static void run_cast(cast_query *q, const tread_query_filter *filter) {
     tread_vec3 mid = tread_v3_scale(tread_v3_add(q->cast.p0, q->cast.p1), 0.5f);
     tread_vec3 half = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(q->cast.p1, q->cast.p0)), 0.5f),
                                    tread_v3(q->cast.r, q->cast.r, q->cast.r));
+    if (q->cast.is_box) {
+        tr_obb box = tr_cast_obb(&q->cast);
+        half = tr_obb_extent(&box);
+    }
     // Touching counts as a hit, so reach TR_TOUCH_TOLERANCE past the shape.
     half = tread_v3_add(half, tread_v3(TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE));
     q->t_max = 1.0f;
@@ -299,7 +334,7 @@ static tread_result cast_shape_common(const tread_world *w, const tread_query_sh
                                       tread_vec3 translation, const tread_query_filter *filter, cast_query *q,
                                       tread_query_filter *f) {
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    tread_result r = shape_core(shape, position, &q->cast.p0, &q->cast.p1, &q->cast.r);
+    tread_result r = shape_core(shape, position, &q->cast);
     if (r != TREAD_OK) return r;
     if ((r = check_vec("translation", translation)) != TREAD_OK) return r;
     check_filter(filter, f);
@@ -395,8 +430,8 @@ tread_result tread_world_cast_ray_all(const tread_world *w, tread_vec3 origin, t
 
 typedef struct contact_query {
     const tread_world *w;
-    tread_vec3 p0, p1;
-    float r, margin;
+    tr_cast query; // d = 0
+    float margin;
     int32_t slot;
     bool closest_only;
     sorted_buffer buf;         // all contacts (collect)
@@ -441,14 +476,16 @@ static void on_feature_contact(void *ctx, const tr_feature_contact *c) {
 static float on_body_contact(void *ctx, int32_t slot, float t_max) {
     contact_query *q = (contact_query *)ctx;
     q->slot = slot;
-    contact_body(&q->w->bodies[slot], q->p0, q->p1, q->r, q->margin, on_feature_contact, q);
+    contact_body(&q->w->bodies[slot], &q->query, q->margin, on_feature_contact, q);
     return t_max;
 }
 
 static tread_result contact_common(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
                                    const char *margin_name, contact_query *q) {
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    tread_result r = shape_core(shape, position, &q->p0, &q->p1, &q->r);
+    tread_result r = shape_core(shape, position, &q->query);
+    q->query.d = tread_v3_zero();
+    q->query.is_ray = false;
     if (r != TREAD_OK) return r;
     if (!isfinite(margin)) return tr_error(TREAD_ERR_NOT_FINITE, "%s is %g; expected a finite number", margin_name, (double)margin);
     if (margin < 0.0f || margin > TR_MAX_COORDINATE)
@@ -459,9 +496,13 @@ static tread_result contact_common(const tread_world *w, const tread_query_shape
 }
 
 static void run_contacts(contact_query *q, const tread_query_filter *filter) {
-    tread_vec3 mid = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
-    float grow = q->r + q->margin;
-    tread_vec3 half = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(q->p1, q->p0)), 0.5f), tread_v3(grow, grow, grow));
+    tread_vec3 mid = tread_v3_scale(tread_v3_add(q->query.p0, q->query.p1), 0.5f);
+    float grow = q->query.r + q->margin;
+    tread_vec3 half = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(q->query.p1, q->query.p0)), 0.5f), tread_v3(grow, grow, grow));
+    if (q->query.is_box) {
+        tr_obb box = tr_cast_obb(&q->query);
+        half = tread_v3_add(tr_obb_extent(&box), tread_v3(grow, grow, grow));
+    }
     visit_bodies(q->w, mid, tread_v3_zero(), half, 0.0f, filter, on_body_contact, q);
 }
 
@@ -516,6 +557,17 @@ tread_query_shape tread_query_shape_default(void) {
     s.radius = 0.3f;
     s.half_height = 0.6f;
     s.up = tread_v3(0.0f, 1.0f, 0.0f);
+    s.half_extents = tread_v3(0.3f, 0.9f, 0.3f);
+    return s;
+}
+
+tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up) {
+    tread_query_shape s = tread_query_shape_default();
+    s.type = TREAD_QUERY_BOX;
+    s.radius = 0.0f;
+    s.half_height = 0.0f;
+    s.half_extents = half_extents;
+    s.up = tread_v3_normalize(up);
     return s;
 }
 

@@ -2,6 +2,12 @@
 // and the internal-edge fix for triangles. Mesh, heightfield and voxel modules call these per feature.
 #include "shape.h"
 
+// The box query's branches (end of file).
+static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                              float t_max, tr_feature_hit *out);
+static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
+static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out);
+
 // Core segment of a world capsule of half height h along local Y.
 static void capsule_core(float half_height, tread_vec3 *a, tread_vec3 *b) {
     *a = tread_v3(0.0f, -half_height, 0.0f);
@@ -87,6 +93,7 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
                       tr_feature_hit *out) {
     // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
     // (degenerate triangles are never hit). Computed once the cheaper tests leave a chance of a hit.
+    if (c->is_box) return box_cast_triangle(c, a, b, cc, active_edges, t_max, out);
     tread_vec3 n;
     float twice_area;
     if (c->is_ray) {
@@ -165,6 +172,7 @@ bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tr
 // ---- boxes -------------------------------------------------------------------------------------------
 
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
+    if (c->is_box) return box_cast_box(c, half, t_max, out);
     tr_hit h;
     if (c->is_ray) {
         if (!tr_ray_box(c->p0, c->d, half, t_max, &h)) return false;
@@ -221,6 +229,7 @@ bool tr_contact_box(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 half, floa
 // ---- spheres and capsules (rounded: the surface is the core grown by the radius) ----------------------
 
 bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out) {
+    if (c->is_box) return box_cast_capsule(c, 0.0f, radius, t_max, out);
     tr_hit h;
     tread_vec3 center = tread_v3_zero();
     if (c->is_ray) {
@@ -257,6 +266,7 @@ bool tr_contact_sphere(tread_vec3 p0, tread_vec3 p1, float r, float radius, floa
 }
 
 bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out) {
+    if (c->is_box) return box_cast_capsule(c, half_height, radius, t_max, out);
     tread_vec3 a, b;
     capsule_core(half_height, &a, &b);
     tr_hit h;
@@ -297,7 +307,174 @@ bool tr_contact_capsule(tread_vec3 p0, tread_vec3 p1, float r, float half_height
 }
 
 tread_aabb tr_cast_bounds(const tr_cast *c, float t_max) {
+    if (c->is_box) {
+        tr_obb box = tr_cast_obb(c);
+        tread_vec3 e = tr_obb_extent(&box), end = tread_v3_mad(c->p0, t_max, c->d);
+        tread_aabb b = tread_aabb_make(c->p0, end);
+        b.min = tread_v3_sub(b.min, e);
+        b.max = tread_v3_add(b.max, e);
+        return b;
+    }
     tread_vec3 e0 = tread_v3_mad(c->p0, t_max, c->d), e1 = tread_v3_mad(c->p1, t_max, c->d);
     tread_aabb box = tread_aabb_union(tread_aabb_make(c->p0, c->p1), tread_aabb_make(e0, e1));
     return tread_aabb_expand(box, c->r);
+}
+
+tr_obb tr_cast_obb(const tr_cast *c) {
+    tr_obb b;
+    b.center = c->p0;
+    b.axis[0] = c->box_axes[0];
+    b.axis[1] = c->box_axes[1];
+    b.axis[2] = c->box_axes[2];
+    b.half = c->box_half;
+    return b;
+}
+
+tread_aabb tr_query_bounds(const tr_cast *q, float grow) {
+    if (!q->is_box) return tread_aabb_expand(tread_aabb_make(q->p0, q->p1), q->r + grow);
+    tr_obb box = tr_cast_obb(q);
+    tread_vec3 e = tread_v3_add(tr_obb_extent(&box), tread_v3(grow, grow, grow));
+    tread_aabb b;
+    b.min = tread_v3_sub(q->p0, e);
+    b.max = tread_v3_add(q->p0, e);
+    return b;
+}
+
+// ---- the box query ------------------------------------------------------------------------------------------
+// The same rule as the capsule's: a start within TR_TOUCH_TOLERANCE is decided by start_contact with the
+// exact closest distance and push-out normal; otherwise the separating-axis sweep decides.
+
+// Conservative early-out on bounds: the swept box's bounds farther than the touch tolerance from the
+// primitive's bounds on some axis cannot reach it. Returns 1: miss; 0: the start is apart (skip the closest
+// test); -1: test the start.
+static int box_bounds_test(const tr_cast *c, tread_vec3 lo_p, tread_vec3 hi_p, float t_max) {
+    tr_obb box = tr_cast_obb(c);
+    tread_vec3 e = tr_obb_extent(&box);
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->d)), tread_v3_max(tread_v3_abs(lo_p), tread_v3_abs(hi_p)));
+    float scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, tr_maxf(e.x, tr_maxf(e.y, e.z))));
+    float reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * scale;
+    tread_vec3 lo = tread_v3_sub(c->p0, e), hi = tread_v3_add(c->p0, e);
+    tread_vec3 mv = tread_v3_scale(c->d, t_max);
+    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, mv)), shi = tread_v3_max(hi, tread_v3_add(hi, mv));
+    if (lo_p.x - shi.x > reach || slo.x - hi_p.x > reach || lo_p.y - shi.y > reach || slo.y - hi_p.y > reach ||
+        lo_p.z - shi.z > reach || slo.z - hi_p.z > reach)
+        return 1;
+    bool apart = lo_p.x - hi.x > reach || lo.x - hi_p.x > reach || lo_p.y - hi.y > reach || lo.y - hi_p.y > reach ||
+                 lo_p.z - hi.z > reach || lo.z - hi_p.z > reach;
+    return apart ? 0 : -1;
+}
+
+static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                              float t_max, tr_feature_hit *out) {
+    tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+    float twice_area = tread_v3_length(n);
+    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+    tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
+    int bounds = box_bounds_test(c, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), t_max);
+    if (bounds == 1) return false;
+    tr_obb box = tr_cast_obb(c);
+    if (bounds == -1) {
+        tr_closest cl;
+        if (!tr_closest_box_triangle(&box, a, b, cc, &cl)) return false;
+        if (cl.distance <= TR_TOUCH_TOLERANCE) {
+            tread_vec3 sided = facing_normal(face, cl.normal);
+            tread_vec3 nn = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
+            if (start_contact(c, cl.distance, nn) == 0) return false;
+            fill_start_hit(out, cl.distance, &cl, nn, sided, 0.0f);
+            return true;
+        }
+    }
+    tr_hit h;
+    if (!tr_sweep_box_triangle(&box, c->d, a, b, cc, t_max, &h)) return false;
+    tread_vec3 sided = facing_normal(face, h.normal);
+    h.normal = resolve_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided);
+    fill_sweep_hit(out, &h, sided);
+    return true;
+}
+
+static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
+    int bounds = box_bounds_test(c, tread_v3_neg(half), half, t_max);
+    if (bounds == 1) return false;
+    tr_obb box = tr_cast_obb(c);
+    if (bounds == -1) {
+        tr_closest cl;
+        tr_closest_box_box(&box, half, &cl);
+        if (cl.distance <= TR_TOUCH_TOLERANCE) {
+            if (start_contact(c, cl.distance, cl.normal) == 0) return false;
+            fill_start_hit(out, cl.distance, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
+            return true;
+        }
+    }
+    tr_hit h;
+    if (!tr_sweep_box_box(&box, c->d, half, t_max, &h)) return false;
+    fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
+    return true;
+}
+
+static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out) {
+    tread_vec3 ca, cb;
+    capsule_core(half_height, &ca, &cb);
+    tread_vec3 ext = tread_v3(radius, half_height + radius, radius);
+    int bounds = box_bounds_test(c, tread_v3_neg(ext), ext, t_max);
+    if (bounds == 1) return false;
+    tr_obb box = tr_cast_obb(c);
+    if (bounds == -1) {
+        tr_closest cl;
+        tr_closest_box_capsule(&box, ca, cb, radius, &cl);
+        if (cl.distance <= TR_TOUCH_TOLERANCE) {
+            if (start_contact(c, cl.distance, cl.normal) == 0) return false;
+            fill_start_hit(out, cl.distance, &cl, cl.normal, cl.normal, 0.0f);
+            return true;
+        }
+    }
+    tr_hit h;
+    if (!tr_sweep_box_capsule(&box, c->d, ca, cb, radius, t_max, &h)) return false;
+    fill_sweep_hit(out, &h, h.normal);
+    return true;
+}
+
+static void fill_contact(tr_feature_contact *out, const tr_closest *cl, tread_vec3 normal, tread_vec3 surface_normal) {
+    out->separation = cl->distance;
+    out->point = cl->on_shape;
+    out->normal = normal;
+    out->surface_normal = surface_normal;
+    out->feature = 0;
+}
+
+bool tr_query_contact_triangle(const tr_cast *q, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                               float margin, tr_feature_contact *out) {
+    if (!q->is_box) return tr_contact_triangle(q->p0, q->p1, q->r, a, b, cc, active_edges, margin, out);
+    tr_obb box = tr_cast_obb(q);
+    tr_closest cl;
+    if (!tr_closest_box_triangle(&box, a, b, cc, &cl) || cl.distance > margin) return false;
+    tread_vec3 sided = facing_normal(tr_triangle_normal(a, b, cc), cl.normal);
+    fill_contact(out, &cl, resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided), sided);
+    return true;
+}
+
+bool tr_query_contact_box(const tr_cast *q, tread_vec3 half, float margin, tr_feature_contact *out) {
+    if (!q->is_box) return tr_contact_box(q->p0, q->p1, q->r, half, margin, out);
+    tr_obb box = tr_cast_obb(q);
+    tr_closest cl;
+    tr_closest_box_box(&box, half, &cl);
+    if (cl.distance > margin) return false;
+    fill_contact(out, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, tread_v3_zero()));
+    return true;
+}
+
+bool tr_query_contact_sphere(const tr_cast *q, float radius, float margin, tr_feature_contact *out) {
+    if (!q->is_box) return tr_contact_sphere(q->p0, q->p1, q->r, radius, margin, out);
+    return tr_query_contact_capsule(q, 0.0f, radius, margin, out);
+}
+
+bool tr_query_contact_capsule(const tr_cast *q, float half_height, float radius, float margin, tr_feature_contact *out) {
+    if (!q->is_box) return tr_contact_capsule(q->p0, q->p1, q->r, half_height, radius, margin, out);
+    tread_vec3 ca, cb;
+    capsule_core(half_height, &ca, &cb);
+    tr_obb box = tr_cast_obb(q);
+    tr_closest cl;
+    tr_closest_box_capsule(&box, ca, cb, radius, &cl);
+    if (cl.distance > margin) return false;
+    fill_contact(out, &cl, cl.normal, cl.normal);
+    return true;
 }

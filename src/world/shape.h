@@ -4,14 +4,18 @@
 #ifndef TREAD_SHAPE_H
 #define TREAD_SHAPE_H
 
-#include "../geometry/geometry.h"
+#include "../geometry/box.h"
 
-// A moving capsule in a shape's local frame (a ray: p0 == p1 and r == 0).
+// A moving capsule in a shape's local frame (a ray: p0 == p1 and r == 0), or a moving box. Resting queries
+// (contacts) use the same description with d = 0.
 typedef struct tr_cast {
-    tread_vec3 p0, p1; // core segment at t = 0
-    float r;           // radius, metres (0 for rays)
-    tread_vec3 d;      // translation over t in [0, 1]
-    bool is_ray;       // p0 == p1 and r == 0: use the ray primitives
+    tread_vec3 p0, p1;      // core segment at t = 0 (a box: p0 == p1 == its centre)
+    float r;                // radius, metres (0 for rays and boxes)
+    tread_vec3 d;           // translation over t in [0, 1]
+    bool is_ray;            // p0 == p1 and r == 0: use the ray primitives
+    bool is_box;            // the box query: centre p0, axes box_axes, half extents box_half
+    tread_vec3 box_half;    // metres, along box_axes
+    tread_vec3 box_axes[3]; // unit, orthogonal, in this frame
 } tr_cast;
 
 // One feature's hit in local space.
@@ -63,7 +67,19 @@ bool tr_contact_sphere(tread_vec3 p0, tread_vec3 p1, float r, float radius, floa
 bool tr_contact_capsule(tread_vec3 p0, tread_vec3 p1, float r, float half_height, float radius, float margin,
                         tr_feature_contact *out);
 
-// Bounds of a cast (start and end capsule), local space.
+// The same contacts for any query (capsule, sphere or box) given as a tr_cast (d unused).
+bool tr_query_contact_triangle(const tr_cast *q, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                               float margin, tr_feature_contact *out);
+bool tr_query_contact_box(const tr_cast *q, tread_vec3 half, float margin, tr_feature_contact *out);
+bool tr_query_contact_sphere(const tr_cast *q, float radius, float margin, tr_feature_contact *out);
+bool tr_query_contact_capsule(const tr_cast *q, float half_height, float radius, float margin, tr_feature_contact *out);
+
+// Bounds of a cast (start and end capsule or box), local space.
 tread_aabb tr_cast_bounds(const tr_cast *c, float t_max);
+// The box query as an oriented box (c->is_box).
+tr_obb tr_cast_obb(const tr_cast *c);
+// Bounds of the resting query grown by `grow` (>= 0), local space. Capsules: exactly the segment's bounds
+// grown by r + grow.
+tread_aabb tr_query_bounds(const tr_cast *q, float grow);
 
 #endif

@@ -228,6 +228,10 @@ static void cast_capsule(const tr_voxels *vox, const tr_cast *c, float t_max, tr
     // Half extent of the capsule, plus the touch tolerance so casts starting within it see the surface.
     float grow = c->r + TR_TOUCH_TOLERANCE;
     tread_vec3 ext = tread_v3_add(tread_v3_scale(tread_v3_abs(tread_v3_sub(c->p1, c->p0)), 0.5f), tread_v3(grow, grow, grow));
+    if (c->is_box) {
+        tr_obb box = tr_cast_obb(c);
+        ext = tread_v3_add(tr_obb_extent(&box), tread_v3(grow, grow, grow));
+    }
     tread_vec3 inv_d = tr_inverse_direction(c->d);
     if (tr_ray_aabb_entry(o, inv_d, vox->bounds, ext, t_max) > t_max) return;
     tread_aabb sweep = tread_aabb_expand(tr_cast_bounds(c, t_max), TR_TOUCH_TOLERANCE);
@@ -282,7 +286,17 @@ void tr_voxels_cast(const tr_voxels *vox, const tr_cast *c, float t_max, tr_hit_
 
 void tr_voxels_contacts(const tr_voxels *vox, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
                         void *ctx) {
-    tread_aabb query = tread_aabb_expand(tread_aabb_make(p0, p1), r + tr_maxf(margin, 0.0f));
+    tr_cast q;
+    memset(&q, 0, sizeof q);
+    q.p0 = p0;
+    q.p1 = p1;
+    q.r = r;
+    tr_voxels_query_contacts(vox, &q, margin, fn, ctx);
+}
+
+void tr_voxels_query_contacts(const tr_voxels *vox, const tr_cast *qc, float margin, tr_contact_fn *fn, void *ctx) {
+    tread_aabb query = tr_query_bounds(qc, tr_maxf(margin, 0.0f));
+    float r = qc->r; // 0 for a box: its surface is the query itself
     if (!tread_aabb_overlaps(query, vox->bounds)) return;
     float s = vox->cell_size, half = 0.5f * s;
     int i0 = clamp_index(query.min.x / s, vox->count_x - 1), i1 = clamp_index(query.max.x / s, vox->count_x - 1);
@@ -294,9 +308,10 @@ void tr_voxels_contacts(const tr_voxels *vox, tread_vec3 p0, tread_vec3 p1, floa
                 if (!cell_solid(vox, i, j, k)) continue;
                 tread_vec3 center = cell_center(vox, i, j, k);
                 tr_feature_contact contact;
-                if (!tr_contact_box(tread_v3_sub(p0, center), tread_v3_sub(p1, center), r, tread_v3(half, half, half),
-                                    margin, &contact))
-                    continue;
+                tr_cast local = *qc;
+                local.p0 = tread_v3_sub(qc->p0, center);
+                local.p1 = tread_v3_sub(qc->p1, center);
+                if (!tr_query_contact_box(&local, tread_v3(half, half, half), margin, &contact)) continue;
                 tread_vec3 fixed, surface;
                 if (seam_normal(vox, i, j, k, contact.point, contact.normal, tread_v3_zero(), &fixed, &surface) == SEAM_REPLACED) {
                     // Separation along the exposed normal: the closest core point sits separation + r out along

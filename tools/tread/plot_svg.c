@@ -194,7 +194,7 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
             double x = to_px(&side, axis_of(p, side.h_axis) - radius), y = to_py(&side, axis_of(p, side.v_axis) + tall);
             double w = radius * 2 * side.pw / (side.h1 - side.h0), hpx = tall * side.ph / (side.v1 - side.v0);
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-dasharray=\"%s\"/>\n", x, y, w,
-                    hpx, w / 2, color, e == 0 ? "3,3" : "none");
+                    hpx, ch->settings.shape == TREAD_QUERY_BOX ? 0.0 : w / 2, color, e == 0 ? "3,3" : "none");
         }
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"", color);
         for (int i = 0; i < t->frame_count; ++i) {

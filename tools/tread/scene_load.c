@@ -333,8 +333,8 @@ static const char *const setting_names[] = {
 _Static_assert(sizeof setting_names / sizeof setting_names[0] == sizeof setting_fields / sizeof setting_fields[0] + 1,
                "setting_names must list every setting_fields row");
 
-static const char *const shape_names[] = {"capsule", "sphere", NULL};
-static const tread_query_shape_type shape_values[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE};
+static const char *const shape_names[] = {"capsule", "sphere", "box", NULL};
+static const tread_query_shape_type shape_values[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
 static const char *const strategy_names[] = {"sweep", "contact", "cast_down", "riser", NULL};
 static const tread_step_strategy strategy_values[] = {TREAD_STEP_SWEEP, TREAD_STEP_CONTACT, TREAD_STEP_CAST_DOWN, TREAD_STEP_RISER};
 

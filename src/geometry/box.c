@@ -1,0 +1,438 @@
+// The box query shape's primitives (box.h): separating-axis sweeps and closest distance for an oriented box
+// against boxes, triangles, spheres and capsules.
+#include "box.h"
+
+// Rounding allowance (relative to the coordinates' scale) within which a centred pair of closest points
+// replaces the enumerated one.
+#define TR_BOX_POINT_SLACK 1.0e-6f
+// Closer than this (metres) the closest points do not define a direction: the separating axis does.
+#define TR_BOX_TOUCH_DISTANCE 1.0e-6f
+// A box axis this close to perpendicular to a direction (|cosine|) spans a feature flat against it: the
+// support point takes the feature's centre along that axis.
+#define TR_BOX_FLAT_COS 1.0e-4f
+// |up . Z| at or above this builds the upright basis from X instead of Z (Z would be nearly parallel).
+#define TR_UPRIGHT_Z_LIMIT 0.9f
+// A push-out direction this close to a box axis (cosine) is that face's normal.
+#define TR_BOX_FACE_AXIS_COS 0.9999f
+
+void tr_upright_axes(tread_vec3 up, tread_vec3 axes[3]) {
+    // up x Z is exactly +X for up = +Y; near +-Z fall back to up x X.
+    tread_vec3 ref = fabsf(up.z) < TR_UPRIGHT_Z_LIMIT ? tread_v3(0.0f, 0.0f, 1.0f) : tread_v3(1.0f, 0.0f, 0.0f);
+    tread_vec3 x = tread_v3_normalize(tread_v3_cross(up, ref));
+    axes[0] = x;
+    axes[1] = up;
+    axes[2] = tread_v3_cross(x, up);
+}
+
+tread_vec3 tr_obb_extent(const tr_obb *b) {
+    tread_vec3 e = tread_v3_scale(tread_v3_abs(b->axis[0]), b->half.x);
+    e = tread_v3_mad(e, b->half.y, tread_v3_abs(b->axis[1]));
+    return tread_v3_mad(e, b->half.z, tread_v3_abs(b->axis[2]));
+}
+
+// ---- the static convex: a box at the origin or a triangle ------------------------------------------------
+
+typedef struct convex {
+    bool is_box;
+    tread_vec3 half; // box
+    tread_vec3 v[3]; // triangle
+} convex;
+
+static void convex_interval(const convex *s, tread_vec3 n, float *lo, float *hi) {
+    if (s->is_box) {
+        float r = s->half.x * fabsf(n.x) + s->half.y * fabsf(n.y) + s->half.z * fabsf(n.z);
+        *lo = -r;
+        *hi = r;
+        return;
+    }
+    float a = tread_v3_dot(s->v[0], n), b = tread_v3_dot(s->v[1], n), c = tread_v3_dot(s->v[2], n);
+    *lo = tr_minf(a, tr_minf(b, c));
+    *hi = tr_maxf(a, tr_maxf(b, c));
+}
+
+static float obb_radius(const tr_obb *a, tread_vec3 n) {
+    return a->half.x * fabsf(tread_v3_dot(a->axis[0], n)) + a->half.y * fabsf(tread_v3_dot(a->axis[1], n)) +
+           a->half.z * fabsf(tread_v3_dot(a->axis[2], n));
+}
+
+// Candidate separating axes (unit): the static shape's face normals, the box's axes, the edge crosses.
+typedef struct axis_set {
+    tread_vec3 n[15];
+    int count;
+} axis_set;
+
+static void add_axis(axis_set *s, tread_vec3 v) {
+    float l2 = tread_v3_length_sq(v);
+    if (!(l2 >= TR_BOX_CROSS_EPS)) return;
+    s->n[s->count++] = tread_v3_scale(v, 1.0f / sqrtf(l2));
+}
+
+// Triangle edges or box axes of the static shape; returns false for a degenerate triangle.
+static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
+    out->count = 0;
+    tread_vec3 edges[3];
+    if (s->is_box) {
+        edges[0] = tread_v3(1.0f, 0.0f, 0.0f);
+        edges[1] = tread_v3(0.0f, 1.0f, 0.0f);
+        edges[2] = tread_v3(0.0f, 0.0f, 1.0f);
+        for (int i = 0; i < 3; i++) out->n[out->count++] = edges[i];
+    } else {
+        edges[0] = tread_v3_sub(s->v[1], s->v[0]);
+        edges[1] = tread_v3_sub(s->v[2], s->v[1]);
+        edges[2] = tread_v3_sub(s->v[0], s->v[2]);
+        tread_vec3 n = tread_v3_cross(edges[0], tread_v3_sub(s->v[2], s->v[0]));
+        float twice_area = tread_v3_length(n);
+        if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+        out->n[out->count++] = tread_v3_scale(n, 1.0f / twice_area);
+        for (int i = 0; i < 3; i++) edges[i] = tread_v3_normalize(edges[i]);
+    }
+    for (int i = 0; i < 3; i++) out->n[out->count++] = a->axis[i];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) add_axis(out, tread_v3_cross(edges[i], a->axis[j]));
+    return true;
+}
+
+// Largest gap between the projections over the axes (> 0: separated by at least that; <= 0: minus the smallest
+// overlap) and the direction that pushes the box out along it (from the static shape toward the box).
+static float sat_gap(const tr_obb *a, const convex *s, const axis_set *axes, tread_vec3 *dir) {
+    float best = -INFINITY;
+    *dir = axes->n[0];
+    for (int i = 0; i < axes->count; i++) {
+        tread_vec3 n = axes->n[i];
+        float lo, hi;
+        convex_interval(s, n, &lo, &hi);
+        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
+        float above = (c - r) - hi, below = lo - (c + r);
+        float gap = tr_maxf(above, below);
+        if (gap > best) {
+            best = gap;
+            *dir = above >= below ? n : tread_v3_neg(n);
+        }
+    }
+    return best;
+}
+
+// The moving-SAT sweep: each axis gives the fractions [enter, exit] during which the projections overlap; the
+// shapes touch at the latest entry if it comes before the earliest exit.
+static bool sat_sweep(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes, float t_max, float *t_out,
+                      tread_vec3 *normal) {
+    float enter = -INFINITY, exit = t_max;
+    tread_vec3 n_enter = axes->n[0];
+    for (int i = 0; i < axes->count; i++) {
+        tread_vec3 n = axes->n[i];
+        float lo, hi;
+        convex_interval(s, n, &lo, &hi);
+        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n), v = tread_v3_dot(d, n);
+        float above = (c - r) - hi, below = lo - (c + r); // > 0: the box is above / below the shape on n
+        float t0, t1;
+        tread_vec3 side;
+        if (v == 0.0f) {
+            if (above > 0.0f || below > 0.0f) return false;
+            continue;
+        }
+        if (v > 0.0f) { // moving up n: enters from below, leaves above
+            t0 = below / v;
+            t1 = -above / v;
+            side = tread_v3_neg(n);
+        } else {
+            t0 = above / -v;
+            t1 = -below / -v;
+            side = n;
+        }
+        if (t0 > enter) {
+            enter = t0;
+            n_enter = side;
+        }
+        exit = tr_minf(exit, t1);
+        if (enter > exit || enter > t_max || exit < 0.0f) return false;
+    }
+    *t_out = tr_maxf(enter, 0.0f);
+    *normal = n_enter;
+    return true;
+}
+
+static tr_obb moved(const tr_obb *a, tread_vec3 d, float t) {
+    tr_obb m = *a;
+    m.center = tread_v3_mad(a->center, t, d);
+    return m;
+}
+
+// Closest point of the box to p (p inside: p itself).
+static tread_vec3 obb_clamp(const tr_obb *a, tread_vec3 p) {
+    tread_vec3 rel = tread_v3_sub(p, a->center), out = a->center;
+    const float h[3] = {a->half.x, a->half.y, a->half.z};
+    for (int i = 0; i < 3; i++) {
+        float x = tread_v3_dot(rel, a->axis[i]);
+        x = tr_maxf(-h[i], tr_minf(h[i], x));
+        out = tread_v3_mad(out, x, a->axis[i]);
+    }
+    return out;
+}
+
+// The centre of the box's feature farthest along dir (a face's, an edge's or a corner).
+static tread_vec3 obb_support(const tr_obb *a, tread_vec3 dir) {
+    tread_vec3 p = a->center;
+    const float h[3] = {a->half.x, a->half.y, a->half.z};
+    for (int i = 0; i < 3; i++) {
+        float k = tread_v3_dot(a->axis[i], dir);
+        if (k > TR_BOX_FLAT_COS) p = tread_v3_mad(p, h[i], a->axis[i]);
+        else if (k < -TR_BOX_FLAT_COS) p = tread_v3_mad(p, -h[i], a->axis[i]);
+    }
+    return p;
+}
+
+static void obb_corners(const tr_obb *a, tread_vec3 v[8]) {
+    for (int i = 0; i < 8; i++) {
+        tread_vec3 p = a->center;
+        p = tread_v3_mad(p, (i & 1) ? a->half.x : -a->half.x, a->axis[0]);
+        p = tread_v3_mad(p, (i & 2) ? a->half.y : -a->half.y, a->axis[1]);
+        p = tread_v3_mad(p, (i & 4) ? a->half.z : -a->half.z, a->axis[2]);
+        v[i] = p;
+    }
+}
+
+// The 12 edges as corner index pairs (corners differ in one bit).
+static const int k_edges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+
+// Closest point of the static shape to p (inside a box: p itself).
+static tread_vec3 convex_closest(const struct convex *s, tread_vec3 p) {
+    if (s->is_box) return tread_v3_max(tread_v3_neg(s->half), tread_v3_min(s->half, p));
+    tr_closest cl;
+    if (!tr_closest_segment_triangle(p, p, s->v[0], s->v[1], s->v[2], &cl)) return p;
+    return cl.on_shape;
+}
+
+// Overlapping (gap <= 0): depth and normal from the axis. Points: the centre of the box's deepest feature
+// (a face's centre when a face lies flat on the shape) and the shape's surface point nearest to it, so a box
+// standing across a step's edge reports a point on the step, inside the contact region.
+static void fill_penetration(const tr_obb *a, const struct convex *s, float gap, tread_vec3 dir, tr_closest *out) {
+    out->distance = gap;
+    out->normal = dir;
+    out->on_segment = obb_support(a, tread_v3_neg(dir));
+    tread_vec3 p = out->on_segment, q = convex_closest(s, p);
+    if (!s->is_box) {
+        out->on_shape = q; // on the triangle
+        return;
+    }
+    bool inside = q.x == p.x && q.y == p.y && q.z == p.z;
+    bool face_axis = fabsf(dir.x) >= TR_BOX_FACE_AXIS_COS || fabsf(dir.y) >= TR_BOX_FACE_AXIS_COS || fabsf(dir.z) >= TR_BOX_FACE_AXIS_COS;
+    if (inside || face_axis) {
+        // Onto the box's face along the normal: where the deepest point leaves the box, or (outside, clamped
+        // onto a side face) onto the face the normal belongs to.
+        float lo, hi;
+        convex_interval(s, dir, &lo, &hi);
+        q = tread_v3_mad(q, hi - tread_v3_dot(q, dir), dir);
+        q = tread_v3_max(tread_v3_neg(s->half), tread_v3_min(s->half, q));
+    }
+    out->on_shape = q;
+}
+
+static void consider(tr_closest *best, float dist, tread_vec3 on_shape, tread_vec3 on_box, tread_vec3 normal) {
+    if (dist < best->distance) {
+        best->distance = dist;
+        best->on_shape = on_shape;
+        best->on_segment = on_box;
+        best->normal = normal;
+    }
+}
+
+// Closest points of a segment and an axis-aligned box at the origin, measured outside the box (0 when they
+// meet). The squared distance is a convex piecewise quadratic in the segment parameter, smooth between the
+// parameters where a coordinate crosses a slab plane: minimise each piece exactly. (tr_closest_segment_box
+// answers overlaps with a push-out instead; here touching segments need their touching point.)
+static void segment_box_outside(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out) {
+    tread_vec3 e = tread_v3_sub(p1, p0);
+    const float o[3] = {p0.x, p0.y, p0.z}, d[3] = {e.x, e.y, e.z}, h[3] = {half.x, half.y, half.z};
+    float cuts[8];
+    int n = 0;
+    cuts[n++] = 0.0f;
+    cuts[n++] = 1.0f;
+    for (int i = 0; i < 3; i++) {
+        if (d[i] == 0.0f) continue;
+        float a = (-h[i] - o[i]) / d[i], b = (h[i] - o[i]) / d[i];
+        if (a > 0.0f && a < 1.0f) cuts[n++] = a;
+        if (b > 0.0f && b < 1.0f) cuts[n++] = b;
+    }
+    for (int i = 1; i < n; i++) // sort the breakpoints
+        for (int j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
+            float t = cuts[j];
+            cuts[j] = cuts[j - 1];
+            cuts[j - 1] = t;
+        }
+    float best_d2 = INFINITY, best_s = 0.0f;
+    for (int k = 0; k + 1 < n; k++) {
+        float s0 = cuts[k], s1 = cuts[k + 1], mid = 0.5f * (s0 + s1);
+        // On this piece each coordinate is below, inside or above its slab: (o + s d - bound)^2 or 0.
+        float qa = 0.0f, qb = 0.0f;
+        for (int i = 0; i < 3; i++) {
+            float x = o[i] + mid * d[i];
+            float bound = x > h[i] ? h[i] : (x < -h[i] ? -h[i] : x);
+            if (bound == x) continue;
+            qa += d[i] * d[i];
+            qb += d[i] * (o[i] - bound);
+        }
+        float s_star = qa > 0.0f ? tr_maxf(s0, tr_minf(s1, -qb / qa)) : s0;
+        const float candidates[3] = {s0, s1, s_star};
+        for (int c = 0; c < 3; c++) {
+            tread_vec3 p = tread_v3_mad(p0, candidates[c], e);
+            tread_vec3 q = tread_v3_max(tread_v3_neg(half), tread_v3_min(half, p));
+            float d2 = tread_v3_length_sq(tread_v3_sub(p, q));
+            if (d2 < best_d2) best_d2 = d2, best_s = candidates[c];
+        }
+    }
+    tread_vec3 p = tread_v3_mad(p0, best_s, e);
+    tread_vec3 q = tread_v3_max(tread_v3_neg(half), tread_v3_min(half, p));
+    tread_vec3 diff = tread_v3_sub(p, q);
+    out->distance = tread_v3_length(diff);
+    out->on_segment = p;
+    out->on_shape = q;
+    out->normal = out->distance > 0.0f ? tread_v3_scale(diff, 1.0f / out->distance) : tread_v3_zero();
+}
+
+// The exact closest points of a box and the static shape that do not overlap (or just touch): the closest pair
+// is a box edge against the shape or a shape vertex against the box. `fallback` is the normal when they touch.
+static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, tr_closest *out) {
+    out->distance = INFINITY;
+    out->normal = fallback;
+    out->on_shape = out->on_segment = a->center;
+    tread_vec3 corners[8];
+    obb_corners(a, corners);
+    for (int e = 0; e < 12; e++) {
+        tr_closest cl;
+        tread_vec3 p0 = corners[k_edges[e][0]], p1 = corners[k_edges[e][1]];
+        if (s->is_box)
+            segment_box_outside(p0, p1, s->half, &cl);
+        else if (!tr_closest_segment_triangle(p0, p1, s->v[0], s->v[1], s->v[2], &cl))
+            continue;
+        consider(out, cl.distance, cl.on_shape, cl.on_segment, cl.normal);
+    }
+    tread_vec3 sv[8];
+    int n = 3;
+    if (s->is_box) {
+        tr_obb b = {tread_v3_zero(), {tread_v3(1, 0, 0), tread_v3(0, 1, 0), tread_v3(0, 0, 1)}, s->half};
+        obb_corners(&b, sv);
+        n = 8;
+    } else {
+        for (int i = 0; i < 3; i++) sv[i] = s->v[i];
+    }
+    for (int i = 0; i < n; i++) {
+        tread_vec3 q = obb_clamp(a, sv[i]), diff = tread_v3_sub(q, sv[i]);
+        float dist = tread_v3_length(diff);
+        if (dist < out->distance) consider(out, dist, sv[i], q, dist > 0.0f ? tread_v3_scale(diff, 1.0f / dist) : fallback);
+    }
+    // Touching within rounding: the separating axis is the better-conditioned direction.
+    if (!(out->distance > TR_BOX_TOUCH_DISTANCE)) out->normal = fallback;
+    // Where the closest points are not unique (a face parallel to a face or edge), prefer the pair at the centre
+    // of the box's nearest feature: the shape's point nearest to it, if that pair is as close (within rounding).
+    tread_vec3 p = obb_support(a, tread_v3_neg(out->normal));
+    tread_vec3 q = convex_closest(s, p), pa = obb_clamp(a, q);
+    float dist = tread_v3_distance(pa, q);
+    float scale = 1.0f + tr_maxf(tread_v3_length(q), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
+    if (dist <= tr_maxf(out->distance, 0.0f) + TR_BOX_POINT_SLACK * scale) {
+        out->on_shape = q;
+        out->on_segment = pa;
+    }
+}
+
+static void closest_convex(const tr_obb *a, const convex *s, const axis_set *axes, tr_closest *out) {
+    tread_vec3 dir;
+    float gap = sat_gap(a, s, axes, &dir);
+    if (gap <= 0.0f)
+        fill_penetration(a, s, gap, dir, out);
+    else
+        closest_features(a, s, dir, out);
+}
+
+static convex box_convex(tread_vec3 half) {
+    convex s;
+    s.is_box = true;
+    s.half = half;
+    s.v[0] = s.v[1] = s.v[2] = tread_v3_zero();
+    return s;
+}
+
+static convex triangle_convex(tread_vec3 p, tread_vec3 q, tread_vec3 r) {
+    convex s;
+    s.is_box = false;
+    s.half = tread_v3_zero();
+    s.v[0] = p;
+    s.v[1] = q;
+    s.v[2] = r;
+    return s;
+}
+
+static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, float t_max, tr_hit *hit) {
+    axis_set axes;
+    if (!build_axes(a, s, &axes)) return false;
+    float t;
+    tread_vec3 n;
+    if (!sat_sweep(a, d, s, &axes, t_max, &t, &n)) return false;
+    // The contact point: the closest points at the time of impact (touching, up to rounding).
+    tr_obb at = moved(a, d, t);
+    tr_closest cl;
+    closest_features(&at, s, n, &cl);
+    hit->t = t;
+    hit->normal = n;
+    hit->point = cl.on_shape;
+    return true;
+}
+
+bool tr_sweep_box_box(const tr_obb *a, tread_vec3 d, tread_vec3 half, float t_max, tr_hit *hit) {
+    convex s = box_convex(half);
+    return sweep_convex(a, d, &s, t_max, hit);
+}
+
+bool tr_sweep_box_triangle(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r, float t_max,
+                           tr_hit *hit) {
+    convex s = triangle_convex(p, q, r);
+    return sweep_convex(a, d, &s, t_max, hit);
+}
+
+void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out) {
+    convex s = box_convex(half);
+    axis_set axes;
+    build_axes(a, &s, &axes);
+    closest_convex(a, &s, &axes, out);
+}
+
+bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out) {
+    convex s = triangle_convex(p, q, r);
+    axis_set axes;
+    if (!build_axes(a, &s, &axes)) return false;
+    closest_convex(a, &s, &axes, out);
+    return true;
+}
+
+// ---- capsules and spheres: the capsule primitives in the box's frame ---------------------------------------
+
+static tread_vec3 to_box(const tr_obb *a, tread_vec3 v) {
+    return tread_v3(tread_v3_dot(v, a->axis[0]), tread_v3_dot(v, a->axis[1]), tread_v3_dot(v, a->axis[2]));
+}
+
+static tread_vec3 from_box(const tr_obb *a, tread_vec3 v) {
+    return tread_v3_mad(tread_v3_mad(tread_v3_scale(a->axis[0], v.x), v.y, a->axis[1]), v.z, a->axis[2]);
+}
+
+void tr_closest_box_capsule(const tr_obb *a, tread_vec3 ca, tread_vec3 cb, float radius, tr_closest *out) {
+    tread_vec3 la = to_box(a, tread_v3_sub(ca, a->center)), lb = to_box(a, tread_v3_sub(cb, a->center));
+    tr_closest cl;
+    tr_closest_segment_box(la, lb, a->half, &cl);
+    // cl.normal points from the box toward the core; the capsule's surface lies radius back toward the box.
+    out->distance = cl.distance - radius;
+    out->normal = tread_v3_neg(from_box(a, cl.normal));
+    out->on_segment = tread_v3_add(a->center, from_box(a, cl.on_shape));
+    out->on_shape = tread_v3_add(a->center, from_box(a, tread_v3_mad(cl.on_segment, -radius, cl.normal)));
+}
+
+bool tr_sweep_box_capsule(const tr_obb *a, tread_vec3 d, tread_vec3 ca, tread_vec3 cb, float radius, float t_max,
+                          tr_hit *hit) {
+    tread_vec3 la = to_box(a, tread_v3_sub(ca, a->center)), lb = to_box(a, tread_v3_sub(cb, a->center));
+    tr_hit h;
+    // In the box's frame the capsule moves by -d.
+    if (!tr_sweep_capsule_box(la, lb, radius, tread_v3_neg(to_box(a, d)), a->half, t_max, &h)) return false;
+    hit->t = h.t;
+    hit->normal = tread_v3_neg(from_box(a, h.normal));
+    // h.point is on the box's surface at time t, which is where the surfaces touch.
+    hit->point = tread_v3_add(tread_v3_mad(a->center, h.t, d), from_box(a, h.point));
+    return true;
+}

@@ -1,0 +1,48 @@
+// The box query shape's primitives: an oriented box (the character's upright box, in some shape's local
+// frame) moving against a static box, triangle, sphere or capsule; and its closest distance / penetration.
+// Separate from geometry.h so the capsule primitives stay as they are. Exact: the sweeps use the method of
+// separating axes for moving objects (entry/exit fractions per candidate axis), no iteration.
+#ifndef TREAD_GEOMETRY_BOX_H
+#define TREAD_GEOMETRY_BOX_H
+
+#include "geometry.h"
+
+// An oriented box: centre, three unit orthogonal axes, half extents along them (metres).
+typedef struct tr_obb {
+    tread_vec3 center;
+    tread_vec3 axis[3];
+    tread_vec3 half;
+} tr_obb;
+
+// Cross-product axes of (nearly) parallel edges are skipped below this squared length (unit inputs): the face
+// axes separate such pairs, and a normalised near-zero cross would be noise.
+#define TR_BOX_CROSS_EPS 1.0e-10f
+
+// The upright basis of a unit `up`: axes[1] = up; axes[0] = normalize(up x Z) (or up x X when up is near
+// +-Z), axes[2] = axes[0] x up. For up = +Y exactly: world X, Y, Z.
+void tr_upright_axes(tread_vec3 up, tread_vec3 axes[3]);
+// Half extents of the box's axis-aligned bounds.
+tread_vec3 tr_obb_extent(const tr_obb *b);
+
+// ---- sweeps: box a translated by d over t in [0, t_max]; precondition: it starts separated ------------
+// hit->point lies on the static primitive's surface at time t; hit->normal points from it toward the box.
+bool tr_sweep_box_box(const tr_obb *a, tread_vec3 d, tread_vec3 half, float t_max, tr_hit *hit);
+// Degenerate triangles (twice the area below TR_DEGENERATE_AREA) are never hit.
+bool tr_sweep_box_triangle(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r, float t_max,
+                           tr_hit *hit);
+// Static capsule with core ca-cb (a sphere: ca == cb) and radius: tr_sweep_capsule_box in the box's frame
+// with the motion reversed.
+bool tr_sweep_box_capsule(const tr_obb *a, tread_vec3 d, tread_vec3 ca, tread_vec3 cb, float radius, float t_max,
+                          tr_hit *hit);
+
+// ---- closest distance / penetration -----------------------------------------------------------------------
+// tr_closest fields for a box query: distance is the signed surface distance (radius included for capsules);
+// on_shape is on the static primitive's surface, on_segment on the box; normal from the primitive toward the
+// box. Separated: exact closest points (every box edge against the primitive, every primitive vertex against
+// the box). Overlapping: the minimum-overlap separating axis gives depth and push-out normal.
+void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out);
+// Returns false for a degenerate triangle.
+bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out);
+void tr_closest_box_capsule(const tr_obb *a, tread_vec3 ca, tread_vec3 cb, float radius, tr_closest *out);
+
+#endif
