@@ -993,9 +993,35 @@ static void test_sweeps_do_not_depend_on_their_bound(void **state) {
     assert_true(checked > 2000);
 }
 
+// A segment pushed out across a box edge: the closest points lie on that edge (the box's support edge along the
+// push-out normal), not on the edge diagonally opposite.
+static void test_penetrating_segment_box_points_on_the_crossed_edge(void **state) {
+    (void)state;
+    tread_vec3 half = tread_v3(0.798f, 1.387f, 1.991f);
+    tr_closest cl;
+    tr_closest_segment_box(tread_v3(0.2461f, 1.4767f, 0.1899f), tread_v3(2.7081f, 1.0758f, 0.2642f), half, &cl);
+    assert_true(cl.distance <= 0.0f);
+    // On the box surface, on the side the normal faces, and where the segment is.
+    assert_true(tread_v3_dot(cl.on_shape, cl.normal) > 0.0f);
+    assert_float_equal(cl.on_shape.x, 0.798f, 1e-4f);
+    assert_float_equal(cl.on_shape.y, 1.387f, 1e-4f);
+    // Random penetrating segments across edges: the shape point is the box's extreme along the normal.
+    rng_state = 777;
+    for (int i = 0; i < 5000; ++i) {
+        tread_vec3 h = tread_v3(uf(0.2, 2.0), uf(0.2, 2.0), uf(0.2, 2.0));
+        tread_vec3 a = random_in_box(2.5f), b = random_in_box(2.5f);
+        tr_closest c;
+        tr_closest_segment_box(a, b, h, &c);
+        if (c.distance >= 0.0f) continue;
+        float support = fabsf(c.normal.x) * h.x + fabsf(c.normal.y) * h.y + fabsf(c.normal.z) * h.z;
+        assert_float_equal(tread_v3_dot(c.on_shape, c.normal), support, 1e-3f);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sweeps_do_not_depend_on_their_bound),
+        cmocka_unit_test(test_penetrating_segment_box_points_on_the_crossed_edge),
         cmocka_unit_test(test_box_surface_normal_riser_vs_tread),
         cmocka_unit_test(test_triangle_feature_classifies_points),
         cmocka_unit_test(test_triangle_normal_winding_and_degenerate),

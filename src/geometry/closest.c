@@ -232,12 +232,13 @@ void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_cl
     out->distance = -best_depth;
     out->normal = n;
     if (best_axis >= 3) {
-        // Edge axis: the segment lies across the box edge that is extreme along -n; the closest points of the two.
+        // Edge axis: n pushes the segment out of the box, so the segment lies across the box edge extreme along
+        // +n (the box's support edge toward the segment); the closest points of the two.
         int axis = best_axis - 3;
         float c[3];
         for (int i = 0; i < 3; ++i) {
             float ni = axis_of(n, i);
-            c[i] = (ni > 0.0f ? -1.0f : 1.0f) * axis_of(half, i); // extreme along -n
+            c[i] = (ni > 0.0f ? 1.0f : -1.0f) * axis_of(half, i); // extreme along +n
         }
         c[axis] = -axis_of(half, axis);
         tread_vec3 a = tread_v3(c[0], c[1], c[2]);
