@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -68,6 +69,16 @@ static tr_cast capsule_cast(tread_vec3 centre, float half_height, float r, tread
     c.d = d;
     c.is_ray = false;
     return c;
+}
+
+// A resting capsule (core p0-p1, radius r) as a contact query.
+static inline tr_cast contact_query(tread_vec3 p0, tread_vec3 p1, float r) {
+    tr_cast q;
+    memset(&q, 0, sizeof q);
+    q.p0 = p0;
+    q.p1 = p1;
+    q.r = r;
+    return q;
 }
 
 static tr_cast ray_cast(tread_vec3 o, tread_vec3 d) {

@@ -195,7 +195,7 @@ static void test_heightfield_contacts_match_triangle_list(void **state) {
         float h = rng_float(0.0f, 0.8f), r = rng_float(0.1f, 0.6f), margin = rng_float(0.0f, 0.1f);
         tread_vec3 p0 = tread_v3(centre.x, centre.y - h, centre.z), p1 = tread_v3(centre.x, centre.y + h, centre.z);
         count_contacts = 0;
-        tr_heightfield_contacts(&hf, p0, p1, r, margin, count_contact, NULL);
+        tr_heightfield_query_contacts(&hf, (tr_cast[]){contact_query(p0, p1, r)}, margin, count_contact, NULL);
         int slow = 0;
         for (int t = 0; t < list.count; t++) {
             tr_feature_contact contact;
@@ -246,7 +246,7 @@ static void hf_cast_adapter(const void *shape, const tr_cast *c, float t_max, tr
 }
 static void hf_contacts_adapter(const void *shape, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
                                 void *ctx) {
-    tr_heightfield_contacts((const tr_heightfield *)shape, p0, p1, r, margin, fn, ctx);
+    tr_heightfield_query_contacts((const tr_heightfield *)shape, (tr_cast[]){contact_query(p0, p1, r)}, margin, fn, ctx);
 }
 
 static void test_heightfield_flat_floor_has_no_ghost_normals(void **state) {

@@ -234,7 +234,7 @@ static void test_mesh_contacts_match_brute_force(void **state) {
         float h = rng_float(0.0f, 0.8f), r = rng_float(0.1f, 0.6f), margin = rng_float(0.0f, 0.1f);
         tread_vec3 p0 = tread_v3(centre.x, centre.y - h, centre.z), p1 = tread_v3(centre.x, centre.y + h, centre.z);
         contact_list fast = {0, {0}};
-        tr_mesh_contacts(&mesh, p0, p1, r, margin, collect_contact, &fast);
+        tr_mesh_query_contacts(&mesh, (tr_cast[]){contact_query(p0, p1, r)}, margin, collect_contact, &fast);
         int slow = 0;
         for (int t = 0; t < mesh.triangle_count; t++) {
             tr_feature_contact contact;
@@ -288,7 +288,7 @@ static void mesh_cast_adapter(const void *shape, const tr_cast *c, float t_max, 
 }
 static void mesh_contacts_adapter(const void *shape, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
                                   void *ctx) {
-    tr_mesh_contacts((const tr_mesh *)shape, p0, p1, r, margin, fn, ctx);
+    tr_mesh_query_contacts((const tr_mesh *)shape, (tr_cast[]){contact_query(p0, p1, r)}, margin, fn, ctx);
 }
 
 static void test_mesh_flat_floor_has_no_ghost_normals(void **state) {

@@ -158,7 +158,7 @@ static void test_voxels_contacts_match_brute_force(void **state) {
         float h = rng_float(0.0f, 0.8f), r = rng_float(0.1f, 0.6f), margin = rng_float(0.0f, 0.1f);
         tread_vec3 p0 = tread_v3(centre.x, centre.y - h, centre.z), p1 = tread_v3(centre.x, centre.y + h, centre.z);
         count_contacts = 0;
-        tr_voxels_contacts(&vox, p0, p1, r, margin, count_contact, NULL);
+        tr_voxels_query_contacts(&vox, (tr_cast[]){contact_query(p0, p1, r)}, margin, count_contact, NULL);
         int slow = 0;
         for (int k = 0; k < def.count_z; k++)
             for (int j = 0; j < def.count_y; j++)
@@ -222,7 +222,7 @@ static void vox_cast_adapter(const void *shape, const tr_cast *c, float t_max, t
 }
 static void vox_contacts_adapter(const void *shape, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
                                  void *ctx) {
-    tr_voxels_contacts((const tr_voxels *)shape, p0, p1, r, margin, fn, ctx);
+    tr_voxels_query_contacts((const tr_voxels *)shape, (tr_cast[]){contact_query(p0, p1, r)}, margin, fn, ctx);
 }
 
 static void test_voxels_flat_floor_has_no_ghost_normals(void **state) {

@@ -298,16 +298,6 @@ void tr_heightfield_cast(const tr_heightfield *hf, const tr_cast *c, float t_max
         cast_capsule(hf, c, t_max, fn, ctx);
 }
 
-void tr_heightfield_contacts(const tr_heightfield *hf, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
-                        void *ctx) {
-    tr_cast q;
-    memset(&q, 0, sizeof q);
-    q.p0 = p0;
-    q.p1 = p1;
-    q.r = r;
-    tr_heightfield_query_contacts(hf, &q, margin, fn, ctx);
-}
-
 void tr_heightfield_query_contacts(const tr_heightfield *hf, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx) {
     tread_aabb query = tr_query_bounds(q, tr_maxf(margin, 0.0f));
     if (!tread_aabb_overlaps(query, hf->bounds)) return;

@@ -20,8 +20,6 @@ tread_result tr_heightfield_validate(const tread_heightfield_def *def);
 tread_result tr_heightfield_create(tr_heightfield *hf, const tread_heightfield_def *def);
 void tr_heightfield_destroy(tr_heightfield *hf);
 void tr_heightfield_cast(const tr_heightfield *hf, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx);
-void tr_heightfield_contacts(const tr_heightfield *hf, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
-                        void *ctx);
 // The same for any query (capsule or box; d unused).
 void tr_heightfield_query_contacts(const tr_heightfield *hf, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx);
 

@@ -402,16 +402,6 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     }
 }
 
-void tr_mesh_contacts(const tr_mesh *mesh, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
-                        void *ctx) {
-    tr_cast q;
-    memset(&q, 0, sizeof q);
-    q.p0 = p0;
-    q.p1 = p1;
-    q.r = r;
-    tr_mesh_query_contacts(mesh, &q, margin, fn, ctx);
-}
-
 void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx) {
     const tr_mesh_node *nodes = mesh->nodes;
     if (mesh->node_count == 0) return;

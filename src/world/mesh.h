@@ -47,10 +47,7 @@ void tr_mesh_destroy(tr_mesh *mesh);
 // Every triangle hit by the cast with t <= the current t_max (which the callback updates). feature = the
 // caller's triangle index. Front-to-back BVH order for rays, so closest-hit queries prune early.
 void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx);
-// Every triangle within margin of the query (capsule or box).
-void tr_mesh_contacts(const tr_mesh *mesh, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
-                        void *ctx);
-// The same for any query (capsule or box; d unused).
+// Every triangle within margin of the query (capsule or box; d unused).
 void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx);
 
 #endif

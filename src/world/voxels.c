@@ -284,16 +284,6 @@ void tr_voxels_cast(const tr_voxels *vox, const tr_cast *c, float t_max, tr_hit_
         cast_capsule(vox, c, t_max, fn, ctx);
 }
 
-void tr_voxels_contacts(const tr_voxels *vox, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
-                        void *ctx) {
-    tr_cast q;
-    memset(&q, 0, sizeof q);
-    q.p0 = p0;
-    q.p1 = p1;
-    q.r = r;
-    tr_voxels_query_contacts(vox, &q, margin, fn, ctx);
-}
-
 void tr_voxels_query_contacts(const tr_voxels *vox, const tr_cast *qc, float margin, tr_contact_fn *fn, void *ctx) {
     tread_aabb query = tr_query_bounds(qc, tr_maxf(margin, 0.0f));
     float r = qc->r; // 0 for a box: its surface is the query itself

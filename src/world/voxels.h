@@ -18,8 +18,6 @@ tread_result tr_voxels_validate(const tread_voxels_def *def);
 tread_result tr_voxels_create(tr_voxels *vox, const tread_voxels_def *def);
 void tr_voxels_destroy(tr_voxels *vox);
 void tr_voxels_cast(const tr_voxels *vox, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx);
-void tr_voxels_contacts(const tr_voxels *vox, tread_vec3 p0, tread_vec3 p1, float r, float margin, tr_contact_fn *fn,
-                        void *ctx);
 // The same for any query (capsule or box; d unused).
 void tr_voxels_query_contacts(const tr_voxels *vox, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx);
 
