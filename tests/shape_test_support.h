@@ -71,6 +71,14 @@ static tr_cast capsule_cast(tread_vec3 centre, float half_height, float r, tread
     return c;
 }
 
+// Counts every contact reported (reset count_contacts before a query).
+static int count_contacts;
+static inline void count_contact(void *ctx, const tr_feature_contact *contact) {
+    (void)ctx;
+    (void)contact;
+    count_contacts++;
+}
+
 // A resting capsule (core p0-p1, radius r) as a contact query.
 static inline tr_cast contact_query(tread_vec3 p0, tread_vec3 p1, float r) {
     tr_cast q;

@@ -173,13 +173,6 @@ static void test_heightfield_capsules_match_triangle_list(void **state) {
     compare_with_brute_force(false);
 }
 
-static int count_contacts;
-static void count_contact(void *ctx, const tr_feature_contact *contact) {
-    (void)ctx;
-    (void)contact;
-    count_contacts++;
-}
-
 static void test_heightfield_contacts_match_triangle_list(void **state) {
     (void)state;
     float *heights;

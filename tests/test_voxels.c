@@ -137,13 +137,6 @@ static void test_voxels_capsules_match_brute_force(void **state) {
     compare_with_brute_force(false);
 }
 
-static int count_contacts;
-static void count_contact(void *ctx, const tr_feature_contact *contact) {
-    (void)ctx;
-    (void)contact;
-    count_contacts++;
-}
-
 static void test_voxels_contacts_match_brute_force(void **state) {
     (void)state;
     uint8_t *solid;
