@@ -14,7 +14,13 @@ static const char *const result_names[TREAD_RESULT_COUNT] = {
     "TREAD_ERR_INVALID_ARGUMENT",
     "TREAD_ERR_INVALID_ID",
     "TREAD_ERR_OUT_OF_MEMORY",
+    "TREAD_ERR_BLOCKED",
 };
+
+tread_version_info tread_version(void) {
+    tread_version_info v = {TREAD_VERSION_MAJOR, TREAD_VERSION_MINOR, TREAD_VERSION_PATCH};
+    return v;
+}
 
 const char *tread_result_name(tread_result result) {
     if ((int)result < 0 || result >= TREAD_RESULT_COUNT) return "TREAD_ERR_UNKNOWN";

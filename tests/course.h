@@ -123,7 +123,7 @@ static inline void course_walk(course_run *run, tread_vec3 horizontal_velocity, 
         course_frame *f = &run->f[run->frames++];
         f->feet = ch->position;
         f->ground = ch->ground.state;
-        f->stepped = res.stepped;
+        f->stepped = res.step_up - res.snap_down;
         f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);
         f->penetration = course_penetration(run);
     }

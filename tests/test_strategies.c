@@ -24,9 +24,9 @@ static void test_strategy_setting_is_validated(void **state) {
     assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(tread_error_message(), "step_strategy"));
     s = with_strategy(TREAD_STEP_RISER);
-    s.riser_radius_scale = 0.0f;
+    s.riser.radius_scale = 0.0f;
     assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_ERR_INVALID_ARGUMENT);
-    assert_non_null(strstr(tread_error_message(), "riser_radius_scale"));
+    assert_non_null(strstr(tread_error_message(), "riser.radius_scale"));
 }
 
 // ---- contact (seed 000) ----------------------------------------------------------------------------------
@@ -78,19 +78,25 @@ static void test_contact_seed_cases(void **state) {
     tread_character ch;
     tread_character_settings s = with_strategy(TREAD_STEP_CONTACT);
     assert_int_equal(tread_character_init(&ch, &s, tread_v3(0.7f, 0.002f, 0)), TREAD_OK);
-    tread_vec3 feet;
-    float rise = 0.0f;
+    tr_move_query q;
+    assert_int_equal(tr_move_query_begin(&q, w, ch.position, 10.0f), TREAD_OK);
+    tr_step step_found;
+    bool found = false;
     // Moving into the riser: a step of the riser's height.
     tread_move_result res = riser_contact(step, tread_v3(0.05f, 0, 0));
-    assert_true(tr_step_contact(w, &ch, &res, &feet, &rise));
-    assert_float_equal(rise, 0.2f, 1e-4f);
+    assert_int_equal(tr_step_contact(&q, &ch, &res, &step_found, &found), TREAD_OK);
+    assert_true(found);
+    assert_float_equal(step_found.support.y, 0.2f, 1e-4f);
+    assert_true(tr_step_within_limit(&ch, &step_found));
     // Creeping back down (moving away from the riser): no stepping back up.
     res = riser_contact(step, tread_v3(-0.05f, 0, 0));
-    assert_false(tr_step_contact(w, &ch, &res, &feet, &rise));
+    assert_int_equal(tr_step_contact(&q, &ch, &res, &step_found, &found), TREAD_OK);
+    assert_false(found);
     // A body removed since the contact was gathered: skipped.
     res = riser_contact(step, tread_v3(0.05f, 0, 0));
     assert_int_equal(tread_world_remove_body(w, step), TREAD_OK);
-    assert_false(tr_step_contact(w, &ch, &res, &feet, &rise));
+    assert_int_equal(tr_step_contact(&q, &ch, &res, &step_found, &found), TREAD_OK);
+    assert_false(found);
     tread_world_destroy(w);
     // Where the body does not fit (S10's ceiling over a 0.3 m step): no step, in the full run too.
     w = course_world();
@@ -154,17 +160,17 @@ static void test_riser_climbs_voxel_steps_within_the_seed_rate(void **state) {
         // Seed 003's budget: the rise is at most speed_scale x the frame's motion (here horizontal; it rises only
         // while held, and the held slide cancels downward motion).
         float across = tread_v3_length(tread_v3_reject(tread_v3_sub(ch.position, before), s.up));
-        if (res.stepped > 0.0f) {
+        if (res.step_up > 0.0f) {
             assert_true(res.held_by_riser);
-            assert_true(res.stepped <= s.riser_speed_scale * across + 1e-5f);
-            worst_ratio = fmaxf(worst_ratio, res.stepped / across);
+            assert_true(res.step_up <= s.riser.speed_scale * across + 1e-5f);
+            worst_ratio = fmaxf(worst_ratio, res.step_up / across);
         }
         top = fmaxf(top, ch.position.y);
     }
     print_message("riser: highest feet %.3f, largest rise per metre moved %.3f (limit %.1f)\n", (double)top, (double)worst_ratio,
-                  (double)s.riser_speed_scale);
+                  (double)s.riser.speed_scale);
     assert_true(top > 1.5f - 0.01f); // onto the top layer (hovering up to riser_depth above it)
-    assert_true(top < 1.5f + s.riser_depth + 0.01f);
+    assert_true(top < 1.5f + s.riser.depth + 0.01f);
     tread_world_destroy(w);
 }
 
@@ -254,7 +260,10 @@ static void test_per_layer_walkable_angle(void **state) {
         tread_body_id id;
         assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
         tread_character_settings s = tread_character_settings_default();
-        if (steep_ok) s.layer_max_slope_degrees[2] = 55.0f;
+        if (steep_ok) {
+            s.stairs_layer_mask = 1u << 2;
+            s.stairs_max_slope_degrees = 55.0f;
+        }
         course_begin(&run, w, tread_v3(0, 0, 0), &s);
         course_walk(&run, tread_v3(4, 0, 0), 1.5f, COURSE_DT);
         float top = 0.0f;

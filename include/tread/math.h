@@ -23,14 +23,14 @@ typedef struct tread_quat {
 
 /// A rigid transform: rotate by q, then translate by p.
 typedef struct tread_transform {
-    tread_vec3 p; /// translation, metres
-    tread_quat q; /// rotation, unit quaternion
+    tread_vec3 p; ///< translation, metres
+    tread_quat q; ///< rotation, unit quaternion
 } tread_transform;
 
 /// An axis-aligned bounding box.
 typedef struct tread_aabb {
-    tread_vec3 min; /// lower corner, metres
-    tread_vec3 max; /// upper corner, metres
+    tread_vec3 min; ///< lower corner, metres
+    tread_vec3 max; ///< upper corner, metres
 } tread_aabb;
 
 static inline tread_vec3 tread_v3(float x, float y, float z) { tread_vec3 v = {x, y, z}; return v; }

@@ -1,6 +1,6 @@
 /// tread motor: the movement model that turns a wish (a player's stick, an AI's choice) into the velocity handed to
 /// tread_character_move — acceleration, friction, gravity, jumps of every kind — plus crouching.
-/// Data in, velocity out: the motor never touches the world; input is kept apart from movement (seed 002).
+/// Data in, velocity out: the motor never touches the world; input is kept apart from movement (as in Unity DOTS's character controller).
 ///
 /// A frame:
 ///     tread_vec3 v;
@@ -25,92 +25,86 @@ extern "C" {
 
 /// How a jump gives its take-off speed.
 typedef enum tread_jump_mode {
-    TREAD_JUMP_HEIGHT,        /// seed 004: speed sqrt(2 g jump_height) along the jump direction, aligned-speed rule
-    TREAD_JUMP_STRENGTH_DRAG, /// seed 002: a separate jump velocity of jump_strength that drag wears down linearly
+    TREAD_JUMP_HEIGHT,        ///< Catlike Coding: speed sqrt(2 g jump_height) along the jump direction, aligned-speed rule
+    TREAD_JUMP_STRENGTH_DRAG, ///< Unity DOTS: a separate jump velocity of jump_strength that drag wears down linearly
 } tread_jump_mode;
 
 /// What the last tread_motor_update did about jumping.
 typedef enum tread_jump_kind {
-    TREAD_JUMP_NONE,   /// no jump this update
-    TREAD_JUMP_GROUND, /// from the ground (or within coyote time of leaving it)
-    TREAD_JUMP_AIR,    /// an air jump
-    TREAD_JUMP_WALL,   /// off a steep contact
+    TREAD_JUMP_NONE,   ///< no jump this update
+    TREAD_JUMP_GROUND, ///< from the ground (or within coyote time of leaving it)
+    TREAD_JUMP_AIR,    ///< an air jump
+    TREAD_JUMP_WALL,   ///< off a steep contact
 } tread_jump_kind;
 
 /// Movement model settings. Every field has a default in tread_motor_settings_default().
 typedef struct tread_motor_settings {
-    float max_speed;                /// wish speed cap and horizontal speed clamp, m/s, >= 0; default 6
-    float ground_acceleration;      /// max change of horizontal velocity toward the wish on ground, m/s^2, >= 0; default 60
-    float air_acceleration;         /// the same in the air, m/s^2, >= 0; default 15
-    float friction;                 /// exponential decay rate of ground speed without a wish, 1/s, >= 0; default 10
-    float gravity;                  /// acceleration along -up off the ground, m/s^2, >= 0; default 9.81
-    float terminal_speed;           /// fastest fall along -up, m/s, > 0; default 50
-    tread_jump_mode jump_mode;      /// default TREAD_JUMP_HEIGHT
-    float jump_height;              /// TREAD_JUMP_HEIGHT: apex height of a standing jump, m, >= 0; default 1.2
-    float jump_strength;            /// TREAD_JUMP_STRENGTH_DRAG: take-off jump speed, m/s, >= 0; default 9 (seed 002's
-                                    /// 0.15 m per frame at 60 Hz)
-    float jump_drag;                /// TREAD_JUMP_STRENGTH_DRAG: jump speed lost per second, m/s^2, >= 0; default 12
-                                    /// (seed 002's 0.2 at 60 Hz)
-    float jump_cut;                 /// fraction of the rise speed kept when jump is released while rising, [0, 1];
-                                    /// 1 = fixed-height jumps; default 0.5
-    float coyote_time;              /// a ground jump is still allowed this long after leaving the ground, s, >= 0; default 0.1
-    float jump_buffer_time;         /// a press this long before a jump becomes possible still jumps, s, >= 0; default 0.1
-    int max_air_jumps;              /// jumps allowed in the air, 0..100; default 0
-    bool wall_jump;                 /// jump off steep contacts while in the air; default true
-    float jump_up_bias;             /// weight of up added to a ground or wall jump's normal before normalizing, >= 0;
-                                    /// 1 turns a vertical wall's jump to 45 degrees (seed 004); default 1
-    float jump_snap_suppress_time;  /// stick-to-floor off this long after a jump (for the caller to pass to
-                                    /// tread_character_suppress_snap), s, >= 0; default 0.1
-    float crouch_height;            /// total capsule height while crouched, m, > 0; default 1.0
-    float crouch_speed_scale;       /// wish speed factor while crouched, [0, 1]; default 0.5
+    float max_speed;                ///< wish speed cap and horizontal speed clamp, m/s, >= 0; default 6
+    float ground_acceleration;      ///< max change of horizontal velocity toward the wish on ground, m/s^2, >= 0; default 60
+    float air_acceleration;         ///< the same in the air, m/s^2, >= 0; default 15
+    float friction;                 ///< exponential decay rate of ground speed without a wish, 1/s, >= 0; default 10
+    float gravity;                  ///< acceleration along -up off the ground, m/s^2, >= 0; default 9.81
+    float terminal_speed;           ///< fastest fall along -up, m/s, > 0; default 50
+    tread_jump_mode jump_mode;      ///< default TREAD_JUMP_HEIGHT
+    float jump_height;              ///< TREAD_JUMP_HEIGHT: apex height of a standing jump, m, >= 0; default 1.2
+    float jump_strength;            ///< TREAD_JUMP_STRENGTH_DRAG: take-off jump speed, m/s, >= 0; default 9 (Unity DOTS's
+                                    ///< 0.15 m per frame at 60 Hz)
+    float jump_drag;                ///< TREAD_JUMP_STRENGTH_DRAG: jump speed lost per second, m/s^2, >= 0; default 12
+                                    ///< (Unity DOTS's 0.2 at 60 Hz)
+    float jump_cut;                 ///< fraction of the rise speed kept when jump is released while rising, [0, 1];
+                                    ///< 1 = fixed-height jumps; default 0.5
+    float coyote_time;              ///< a ground jump is still allowed this long after leaving the ground, s, >= 0; default 0.1
+    float jump_buffer_time;         ///< a press this long before a jump becomes possible still jumps, s, >= 0; default 0.1
+    int max_air_jumps;              ///< jumps allowed in the air, 0..100; default 0
+    bool wall_jump;                 ///< jump off steep contacts while in the air; default true
+    float jump_up_bias;             ///< weight of up added to a ground or wall jump's normal before normalizing, >= 0;
+                                    ///< 1 turns a vertical wall's jump to 45 degrees (Catlike Coding); default 1
+    float jump_snap_suppress_time;  ///< stick-to-floor off this long after a jump (for the caller to pass to
+                                    ///< tread_character_suppress_snap), s, >= 0; default 0.1
+    float crouch_height;            ///< total capsule height while crouched, m, > 0; default 1.0
+    float crouch_speed_scale;       ///< wish speed factor while crouched, [0, 1]; default 0.5
 } tread_motor_settings;
 
 /// One frame's wish, from a player or an AI.
 typedef struct tread_motor_input {
-    tread_vec3 direction; /// wish direction; only its part perpendicular to up counts (normalized); zero = no wish
-    float speed;          /// wish speed, m/s (capped at max_speed); < 0 = use magnitude instead; default -1
-    float magnitude;      /// wish as a fraction of max_speed in [0, 1] (a stick's deflection), used when speed < 0; default 1
-    bool jump;            /// jump button held
-    bool crouch;          /// crouch button held (scales the wish speed while the character is crouched)
+    tread_vec3 direction; ///< wish direction; only its part perpendicular to up counts (normalized); zero = no wish
+    float speed;          ///< wish speed, m/s (capped at max_speed); < 0 = use magnitude instead; default -1
+    float magnitude;      ///< wish as a fraction of max_speed in [0, 1] (a stick's deflection), used when speed < 0; default 1
+    bool jump;            ///< jump button held
+    bool crouch;          ///< crouch button held (scales the wish speed while the character is crouched)
 } tread_motor_input;
 
 /// Motor state carried between frames. Start from tread_motor_state_default().
 typedef struct tread_motor_state {
-    tread_vec3 velocity;      /// exact velocity at the end of the last step (gravity and jump included), m/s
-    tread_vec3 jump_velocity; /// TREAD_JUMP_STRENGTH_DRAG: the jump's own velocity, worn down by drag, m/s
-    tread_vec3 handed;        /// the velocity handed to the controller by the last update, m/s
-    float time_since_grounded; /// seconds since the motor last counted as on ground
-    float jump_buffer;        /// seconds a buffered press stays valid (0 = none)
-    int jump_phase;           /// jumps since last grounded (seed 004's jump phase)
-    bool grounded;            /// on walkable ground at the start of the last update
-    bool jump_held;           /// jump was held in the last update (press-edge detection)
-    bool rising;              /// rising from a jump (the cut and the landing test read it)
-    bool jump_cut_done;       /// this jump's rise was already cut
-    bool jumped;              /// the last update started a jump (pass jump_snap_suppress_time to the controller)
-    tread_jump_kind last_jump; /// kind of that jump
+    tread_vec3 velocity;      ///< exact velocity at the end of the last step (gravity and jump included), m/s
+    tread_vec3 jump_velocity; ///< TREAD_JUMP_STRENGTH_DRAG: the jump's own velocity, worn down by drag, m/s
+    tread_vec3 move_velocity; ///< the velocity handed to the controller by the last update, m/s
+    float time_since_grounded; ///< seconds since the motor last counted as on ground
+    float jump_buffer;        ///< seconds a buffered press stays valid (0 = none)
+    int jump_phase;           ///< jumps since last grounded (Catlike Coding's jump phase)
+    bool grounded;            ///< on walkable ground at the start of the last update
+    bool jump_held;           ///< jump was held in the last update (press-edge detection)
+    bool rising;              ///< rising from a jump (the cut and the landing test read it)
+    bool jump_cut_done;       ///< this jump's rise was already cut
+    bool jumped;              ///< the last update started a jump (pass jump_snap_suppress_time to the controller)
+    tread_jump_kind last_jump; ///< kind of that jump
 } tread_motor_state;
 
 /// Defaults of every field above.
-tread_motor_settings tread_motor_settings_default(void);
+TREAD_API tread_motor_settings tread_motor_settings_default(void);
 /// Input with no wish, speed -1 (use magnitude), magnitude 1, nothing held.
-tread_motor_input tread_motor_input_default(void);
+TREAD_API tread_motor_input tread_motor_input_default(void);
 /// A state for a character at rest, not yet known to be on ground (no coyote jump before it first lands).
-tread_motor_state tread_motor_state_default(void);
+TREAD_API tread_motor_state tread_motor_state_default(void);
 
 /// Turn this frame's input into the velocity to hand to tread_character_move for `dt` seconds.
 /// `character` is the character after its last move; `last_move` that move's result (NULL before the first move):
 /// its contacts take velocity into walls and ceilings away and offer wall jumps. Validates everything
 /// (TREAD_ERR_INVALID_ARGUMENT naming the field, TREAD_ERR_NOT_FINITE for NaN or infinity); on error the state
 /// is unchanged.
-tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *settings, const tread_motor_input *input,
+TREAD_API tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *settings, const tread_motor_input *input,
                                 const tread_character *character, const tread_move_result *last_move, float dt,
                                 tread_vec3 *out_velocity);
-
-/// Change the character's total height with its feet fixed (crouch and stand). Lowering always succeeds; growing
-/// only when the taller shape fits (nothing nearer than the current shape already is), so under a low ceiling the
-/// character stays crouched. *out_changed (may be NULL) says whether the height changed. Sphere characters: the
-/// height is ignored (TREAD_OK, unchanged).
-tread_result tread_character_set_height(const tread_world *world, tread_character *character, float height, bool *out_changed);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 #ifndef TREAD_H
 #define TREAD_H
 
+#include "tread/base.h"
 #include "tread/math.h"
 #include "tread/types.h"
 #include "tread/motor.h"
@@ -17,61 +18,74 @@ extern "C" {
 
 /* ---- core ---------------------------------------------------------------------------------- */
 
+/// The library's version, as it was built (compare with TREAD_VERSION_* from the headers you compiled against).
+typedef struct tread_version_info {
+    int major; ///< incompatible API or character-layout changes
+    int minor; ///< added features
+    int patch; ///< fixes
+} tread_version_info;
+TREAD_API tread_version_info tread_version(void);
+
 /// Stable name of a result code, e.g. "TREAD_ERR_NOT_FINITE".
 const char *tread_result_name(tread_result result);
 /// Message of the last failed call on this thread ("" if none): says which argument and value was wrong.
 const char *tread_error_message(void);
 /// Replace the allocator (default malloc/free). Call before creating worlds.
-void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn, void *context);
+TREAD_API void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn, void *context);
 
 /* ---- definitions ------------------------------------------------------------------------------ */
 
-tread_world_def tread_world_def_default(void);
-tread_body_def tread_body_def_default(void);
-tread_shape_def tread_shape_def_default(void);
-tread_query_filter tread_query_filter_default(void);
-tread_query_shape tread_query_shape_default(void);
+TREAD_API tread_world_def tread_world_def_default(void);
+TREAD_API tread_body_def tread_body_def_default(void);
+TREAD_API tread_shape_def tread_shape_def_default(void);
+TREAD_API tread_query_filter tread_query_filter_default(void);
+TREAD_API tread_query_shape tread_query_shape_default(void);
 
 /// Shorthands for shape definitions.
-tread_shape_def tread_shape_sphere(float radius);
-tread_shape_def tread_shape_capsule(float half_height, float radius);
-tread_shape_def tread_shape_box(tread_vec3 half_extents);
-tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
+TREAD_API tread_shape_def tread_shape_sphere(float radius);
+TREAD_API tread_shape_def tread_shape_capsule(float half_height, float radius);
+TREAD_API tread_shape_def tread_shape_box(tread_vec3 half_extents);
+TREAD_API tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
 /// Query-shape shorthands. `up` is normalized.
-tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
-tread_query_shape tread_query_sphere(float radius);
+TREAD_API tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
+TREAD_API tread_query_shape tread_query_sphere(float radius);
 /// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized.
-tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
+TREAD_API tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
+
+/// Name of a stepping strategy ("sweep", "contact", "cast_down", "riser"); "unknown" outside the enum.
+TREAD_API const char *tread_step_strategy_name(tread_step_strategy strategy);
+/// The strategy with that name (as tread_step_strategy_name gives it). TREAD_ERR_INVALID_ARGUMENT for other names.
+TREAD_API tread_result tread_step_strategy_from_name(const char *name, tread_step_strategy *out_strategy);
 
 /// Rotation of angle_radians about a unit axis (setup-time helper; uses libm sin/cos).
-tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
+TREAD_API tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
 
 /* ---- world and bodies ------------------------------------------------------------------------ */
 
-tread_result tread_world_create(const tread_world_def *def, tread_world **out_world);
-void tread_world_destroy(tread_world *world);
+TREAD_API tread_result tread_world_create(const tread_world_def *def, tread_world **out_world);
+TREAD_API void tread_world_destroy(tread_world *world);
 
 /// Add a body; validates the whole definition (finite numbers, positive extents, in-range indices).
-tread_result tread_world_add_body(tread_world *world, const tread_body_def *def, tread_body_id *out_body);
-tread_result tread_world_remove_body(tread_world *world, tread_body_id body);
+TREAD_API tread_result tread_world_add_body(tread_world *world, const tread_body_def *def, tread_body_id *out_body);
+TREAD_API tread_result tread_world_remove_body(tread_world *world, tread_body_id body);
 /// True while the id names a live body of this world.
-bool tread_body_is_valid(const tread_world *world, tread_body_id body);
+TREAD_API bool tread_body_is_valid(const tread_world *world, tread_body_id body);
 /// Number of live bodies.
-int tread_world_body_count(const tread_world *world);
+TREAD_API int tread_world_body_count(const tread_world *world);
 
-tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
-tread_result tread_body_get_transform(const tread_world *world, tread_body_id body, tread_transform *out_transform);
+TREAD_API tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
+TREAD_API tread_result tread_body_get_transform(const tread_world *world, tread_body_id body, tread_transform *out_transform);
 /// Kinematic bodies only.
-tread_result tread_body_set_velocity(tread_world *world, tread_body_id body, tread_vec3 linear, tread_vec3 angular);
-tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
+TREAD_API tread_result tread_body_set_velocity(tread_world *world, tread_body_id body, tread_vec3 linear, tread_vec3 angular);
+TREAD_API tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
 /// Velocity of the body's material at a world point (linear + angular x r): what a character standing there moves with.
-tread_result tread_body_get_point_velocity(const tread_world *world, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
-tread_result tread_body_get_aabb(const tread_world *world, tread_body_id body, tread_aabb *out_aabb);
-tread_result tread_body_get_layer(const tread_world *world, tread_body_id body, uint32_t *out_layer);
-void *tread_body_user_data(const tread_world *world, tread_body_id body);
+TREAD_API tread_result tread_body_get_point_velocity(const tread_world *world, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
+TREAD_API tread_result tread_body_get_aabb(const tread_world *world, tread_body_id body, tread_aabb *out_aabb);
+TREAD_API tread_result tread_body_get_layer(const tread_world *world, tread_body_id body, uint32_t *out_layer);
+TREAD_API void *tread_body_user_data(const tread_world *world, tread_body_id body);
 
 /// Move every kinematic body by its velocity over dt seconds (dt in (0, 1]).
-tread_result tread_world_advance(tread_world *world, float dt);
+TREAD_API tread_result tread_world_advance(tread_world *world, float dt);
 
 /* ---- queries -------------------------------------------------------------------------------------
  * A NULL filter means tread_query_filter_default(). Results come in a deterministic order: by fraction
@@ -80,31 +94,31 @@ tread_result tread_world_advance(tread_world *world, float dt);
  */
 
 /// Closest hit of the segment origin -> origin + translation.
-tread_result tread_world_cast_ray(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
+TREAD_API tread_result tread_world_cast_ray(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
                                   const tread_query_filter *filter, tread_ray_hit *out_hit);
 /// Every hit along the segment (one per body and feature).
-tread_result tread_world_cast_ray_all(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
+TREAD_API tread_result tread_world_cast_ray_all(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
                                       const tread_query_filter *filter, tread_ray_hit *hits, int capacity,
                                       int *out_count, bool *out_overflow);
 
 /// Closest hit of `shape` centred at `position` moved by `translation`. A cast that starts overlapping or
 /// touching (within 0.1 mm of) a body while pressing into it hits it at fraction 0 with started_in_contact
 /// set; moving away or along, that body is not hit. A zero-length cast reports the bodies it overlaps.
-tread_result tread_world_cast_shape(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_cast_shape(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                     tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit);
 /// Every hit of the cast (one per body and feature).
-tread_result tread_world_cast_shape_all(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_cast_shape_all(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                         tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits,
                                         int capacity, int *out_count, bool *out_overflow);
 
 /// Every body (and mesh triangle / cell) whose surface is within `margin` metres of the shape's surface,
 /// with signed separation (negative = penetration depth), normal and point.
-tread_result tread_world_collect_contacts(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_collect_contacts(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                           float margin, const tread_query_filter *filter, tread_contact *contacts,
                                           int capacity, int *out_count, bool *out_overflow);
 
 /// Closest world surface to the shape within max_distance metres (signed: negative = penetration).
-tread_result tread_world_closest(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_closest(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                  float max_distance, const tread_query_filter *filter, tread_distance_result *out_result);
 
 
@@ -117,43 +131,72 @@ tread_result tread_world_closest(const tread_world *world, const tread_query_sha
  * A move never allocates. On any error the character is left unchanged.
  */
 
-tread_character_settings tread_character_settings_default(void);
+TREAD_API tread_character_settings tread_character_settings_default(void);
 /// Validate settings and place the character's feet at `position`.
-tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
+TREAD_API tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
+/// Replace the character's settings, validated as tread_character_init does, keeping its feet, velocity and ground.
+/// A new shape must fit where the character stands: it may overlap the world no deeper than the current shape
+/// does (TREAD_ERR_BLOCKED otherwise, and nothing changes). World may be NULL only when the shape is unchanged.
+TREAD_API tread_result tread_character_set_settings(const tread_world *world, tread_character *character,
+                                                    const tread_character_settings *settings);
+/// Change the total height with the feet fixed (crouch and stand), through tread_character_set_settings: lowering
+/// always fits; growing only where the taller shape fits, so under a low ceiling the character stays crouched
+/// (TREAD_OK with *out_changed false). Capsules and boxes; a sphere has no height (TREAD_ERR_INVALID_ARGUMENT).
+/// *out_changed (may be NULL) says whether the height changed.
+TREAD_API tread_result tread_character_set_height(const tread_world *world, tread_character *character, float height,
+                                                  bool *out_changed);
 /// The character's volume as a query shape (for the caller's own queries).
-tread_query_shape tread_character_shape(const tread_character *character);
+TREAD_API tread_query_shape tread_character_shape(const tread_character *character);
 /// Centre of the character's shape (feet + up * half height).
-tread_vec3 tread_character_center(const tread_character *character);
+TREAD_API tread_vec3 tread_character_center(const tread_character *character);
 /// Teleport the feet (no collision).
-tread_result tread_character_set_position(tread_character *character, tread_vec3 position);
+TREAD_API tread_result tread_character_set_position(tread_character *character, tread_vec3 position);
 /// No stick-to-floor snapping for this many seconds (e.g. after a launch pad).
-tread_result tread_character_suppress_snap(tread_character *character, float seconds);
+TREAD_API tread_result tread_character_suppress_snap(tread_character *character, float seconds);
 
 /// Phase 1: recover from penetration, collide and slide with `velocity` for dt seconds, classify the ground.
-tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
+TREAD_API tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                     tread_move_result *result);
 /// True when the last update was stopped by a wall or riser while on ground (a step candidate).
-bool tread_character_can_walk_stairs(const tread_character *character, const tread_move_result *result);
+TREAD_API bool tread_character_can_walk_stairs(const tread_character *character, const tread_move_result *result);
 /// Phase 2: try to step up where the update was stopped (sweep up, forward, down). Keeps the update's
 /// result when no step fits.
-tread_result tread_character_walk_stairs(const tread_world *world, tread_character *character, tread_move_result *result);
+TREAD_API tread_result tread_character_walk_stairs(const tread_world *world, tread_character *character, tread_move_result *result);
 /// Phase 3: if the move started on ground and lost it (or hovers above it), and the caller is not moving away
 /// from the ground, settle down onto walkable ground within step_down_distance.
-tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
+TREAD_API tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
                                             tread_move_result *result);
 /// The reference move: update, walk_stairs when possible, stick_to_floor.
-tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
+TREAD_API tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                   tread_move_result *result);
+
+/* ---- building your own mover on tread's queries -------------------------------------------------------- */
+
+/// Most planes tread_solve_planes takes.
+#define TREAD_MAX_SOLVER_PLANES 16
+/// The pure plane solver the controller slides with: the part of `motion` that moves into none of the planes
+/// (unit normals; moving along or away is free). One plane projects onto it, two onto their crease, three or more
+/// that cannot all be satisfied stop. count in [0, TREAD_MAX_SOLVER_PLANES].
+TREAD_API tread_result tread_solve_planes(tread_vec3 motion, const tread_vec3 *normals, int count, tread_vec3 *out_motion);
+/// Turn a motion along a walkable ground plane, keeping its horizontal direction: the same length (constant speed
+/// along the surface) or, with keep_horizontal, the same horizontal part. `up` and `ground_normal` are unit.
+TREAD_API tread_result tread_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal,
+                                             tread_vec3 *out_motion);
+
+/* ---- debug drawing ------------------------------------------------------------------------------------- */
+
+/// Show this thread's character moves to `draw` (copied); NULL stops. Costs nothing while unset.
+TREAD_API void tread_set_debug_draw(const tread_debug_draw *draw);
 
 /* ---- camera helpers ------------------------------------------------------------------------------------ */
 
 /// e^x with the project's own deterministic implementation (same bits everywhere).
-float tread_exp(float x);
+TREAD_API float tread_exp(float x);
 /// Exponential approach from a to b: b + (a - b) * e^(-decay * dt). Frame-rate independent.
-float tread_exp_decay(float a, float b, float decay, float dt);
-tread_step_smoothing tread_step_smoothing_default(void);
-/// Absorb a move's `stepped` into the view offset and decay it by dt seconds.
-tread_result tread_step_smoothing_update(tread_step_smoothing *smoothing, float stepped, float dt);
+TREAD_API float tread_exp_decay(float a, float b, float decay, float dt);
+TREAD_API tread_step_smoothing tread_step_smoothing_default(void);
+/// Absorb a step or snap (a move's step_up - snap_down, metres) into the view offset and decay it by dt seconds.
+TREAD_API tread_result tread_step_smoothing_update(tread_step_smoothing *smoothing, float offset, float dt);
 
 #ifdef __cplusplus
 }

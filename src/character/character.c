@@ -1,9 +1,14 @@
-// The character: settings, validation, the public phases, and tread_character_move — the reference
-// combination of them that most callers use.
+// The character: settings and their validation, the public phases, and tread_character_move — the reference
+// combination of them that most callers use. Each public phase validates its arguments and begins its own
+// per-move query context; tread_character_move validates once and runs the phases in one context.
 #include "character_internal.h"
+#include "../validate.h"
 
-#include <stdio.h>
 #include <string.h>
+
+// Probes reach a little past the distances the settings name (the tread-depth ray, the step probe's lift): the
+// margin a move's bounds keep for them (metres).
+#define TR_REACH_MARGIN 0.1f
 
 tread_character_settings tread_character_settings_default(void) {
     tread_character_settings s;
@@ -24,12 +29,14 @@ tread_character_settings tread_character_settings_default(void) {
     s.ground_mask = 0xFFFFFFFFu;
     s.recovery_speed = 2.0f;
     s.keep_horizontal_speed = false;
+    s.stairs_layer_mask = 0u;
+    s.stairs_max_slope_degrees = 60.0f;
     s.step_strategy = TREAD_STEP_SWEEP;
-    s.step_search_overshoot = 0.01f;
-    s.riser_depth = 0.25f;
-    s.riser_radius_scale = 0.9f;
-    s.riser_speed_scale = 1.5f;
-    s.riser_fall_scale = 0.25f;
+    s.contact_step.search_overshoot = 0.01f;
+    s.riser.depth = 0.25f;
+    s.riser.radius_scale = 0.9f;
+    s.riser.speed_scale = 1.5f;
+    s.riser.fall_scale = 0.25f;
     return s;
 }
 
@@ -45,85 +52,71 @@ static float cos_degrees(float degrees) {
     return sum;
 }
 
-float tr_character_center_height(const tread_character_settings *s) {
-    return s->shape == TREAD_QUERY_SPHERE ? s->radius : 0.5f * s->height;
-}
-
-tread_vec3 tr_character_center(const tread_character *ch, tread_vec3 feet) {
-    return tread_v3_mad(feet, tr_character_center_height(&ch->settings), ch->settings.up);
-}
-
-tread_query_shape tr_character_query_shape(const tread_character *ch, float extra) {
-    const tread_character_settings *s = &ch->settings;
-    if (s->shape == TREAD_QUERY_SPHERE) return tread_query_sphere(s->radius + extra);
-    // The box grows by the skin on every face, as the capsule does (its bottom sits `extra` below the feet).
-    if (s->shape == TREAD_QUERY_BOX)
-        return tread_query_box(tread_v3(s->radius + extra, 0.5f * s->height + extra, s->radius + extra), s->up);
-    // Grow the radius only: the feet stay where they are, the skin surrounds the whole shape.
-    return tread_query_capsule(0.5f * s->height - s->radius, s->radius + extra, s->up);
-}
-
 // ---- validation ---------------------------------------------------------------------------------------------
 
-static tread_result check_range(const char *name, float v, float lo, float hi, const char *unit) {
-    if (!isfinite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.%s is %g; expected a finite number", name, (double)v);
-    if (v < lo || v > hi)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.%s is %g %s; expected %g .. %g", name, (double)v, unit, (double)lo, (double)hi);
-    return TREAD_OK;
-}
-
-static tread_result validate_settings(const tread_character_settings *s) {
-    tread_result r;
+static tread_result validate_shape_settings(const tread_character_settings *s) {
     if (s->shape != TREAD_QUERY_CAPSULE && s->shape != TREAD_QUERY_SPHERE && s->shape != TREAD_QUERY_BOX)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.shape is %d; expected TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE or TREAD_QUERY_BOX",
                         (int)s->shape);
     if (!isfinite(s->radius)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.radius is %g; expected a finite number", (double)s->radius);
     if (!(s->radius > 0.0f) || s->radius > 100.0f)
         return tr_error(TREAD_ERR_INVALID_SHAPE, "settings.radius is %g m; expected > 0 and at most 100", (double)s->radius);
-    if (s->shape == TREAD_QUERY_CAPSULE) {
+    if (s->shape != TREAD_QUERY_SPHERE) {
         if (!isfinite(s->height)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.height is %g; expected a finite number", (double)s->height);
-        if (s->height < 2.0f * s->radius || s->height > 1000.0f)
-            return tr_error(TREAD_ERR_INVALID_SHAPE, "settings.height is %g m; expected at least 2 * radius (%g) and at most 1000",
-                            (double)s->height, (double)(2.0f * s->radius));
-    }
-    if (s->shape == TREAD_QUERY_BOX) {
-        if (!isfinite(s->height)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.height is %g; expected a finite number", (double)s->height);
-        if (!(s->height > 0.0f) || s->height > 1000.0f)
-            return tr_error(TREAD_ERR_INVALID_SHAPE, "settings.height is %g m; expected > 0 and at most 1000 for a box", (double)s->height);
+        float lowest = s->shape == TREAD_QUERY_CAPSULE ? 2.0f * s->radius : 0.0f;
+        bool low = s->shape == TREAD_QUERY_CAPSULE ? s->height < lowest : !(s->height > 0.0f);
+        if (low || s->height > 1000.0f)
+            return tr_error(TREAD_ERR_INVALID_SHAPE, "settings.height is %g m; expected %s %g and at most 1000 for a %s", (double)s->height,
+                            s->shape == TREAD_QUERY_CAPSULE ? "at least 2 * radius =" : ">", (double)lowest,
+                            s->shape == TREAD_QUERY_CAPSULE ? "capsule" : "box");
     }
     if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.up has a NaN or infinite component");
     if (tread_v3_length(s->up) < 1.0e-6f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.up is the zero vector; expected a direction");
-    if ((r = check_range("max_slope_degrees", s->max_slope_degrees, 0.0f, 89.9f, "degrees")) != TREAD_OK) return r;
-    if ((r = check_range("max_step_height", s->max_step_height, 0.0f, 100.0f, "m")) != TREAD_OK) return r;
-    if ((r = check_range("min_step_depth", s->min_step_depth, 0.0f, 100.0f, "m")) != TREAD_OK) return r;
-    if ((r = check_range("step_down_distance", s->step_down_distance, 0.0f, 100.0f, "m")) != TREAD_OK) return r;
-    if ((r = check_range("max_snap_speed", s->max_snap_speed, 0.0f, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
-    if ((r = check_range("ground_probe_distance", s->ground_probe_distance, 1.0e-4f, 10.0f, "m")) != TREAD_OK) return r;
-    if ((r = check_range("skin", s->skin, 1.0e-4f, 0.5f, "m")) != TREAD_OK) return r;
-    if ((r = check_range("recovery_speed", s->recovery_speed, 1.0e-3f, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
+    return TREAD_OK;
+}
+
+static tread_result validate_settings(const tread_character_settings *s) {
+    tread_result r = validate_shape_settings(s);
+    if (r != TREAD_OK) return r;
+    static const struct {
+        const char *name;
+        size_t offset;
+        float lo, hi;
+        const char *unit;
+    } ranges[] = {
+        {"settings.max_slope_degrees", offsetof(tread_character_settings, max_slope_degrees), 0.0f, 89.9f, "degrees"},
+        {"settings.max_step_height", offsetof(tread_character_settings, max_step_height), 0.0f, 100.0f, "m"},
+        {"settings.min_step_depth", offsetof(tread_character_settings, min_step_depth), 0.0f, 100.0f, "m"},
+        {"settings.step_down_distance", offsetof(tread_character_settings, step_down_distance), 0.0f, 100.0f, "m"},
+        {"settings.max_snap_speed", offsetof(tread_character_settings, max_snap_speed), 0.0f, TR_MAX_SPEED, "m/s"},
+        {"settings.ground_probe_distance", offsetof(tread_character_settings, ground_probe_distance), 1.0e-4f, 10.0f, "m"},
+        {"settings.skin", offsetof(tread_character_settings, skin), 1.0e-4f, 0.5f, "m"},
+        {"settings.recovery_speed", offsetof(tread_character_settings, recovery_speed), 1.0e-3f, TR_MAX_SPEED, "m/s"},
+        {"settings.stairs_max_slope_degrees", offsetof(tread_character_settings, stairs_max_slope_degrees), 0.0f, 89.9f, "degrees"},
+        {"settings.contact_step.search_overshoot", offsetof(tread_character_settings, contact_step.search_overshoot), 0.0f, 1.0f, "m"},
+        {"settings.riser.depth", offsetof(tread_character_settings, riser.depth), 0.0f, 10.0f, "m"},
+        {"settings.riser.radius_scale", offsetof(tread_character_settings, riser.radius_scale), 0.01f, 1.0f, ""},
+        {"settings.riser.speed_scale", offsetof(tread_character_settings, riser.speed_scale), 0.0f, 100.0f, ""},
+        {"settings.riser.fall_scale", offsetof(tread_character_settings, riser.fall_scale), 0.0f, 100.0f, ""},
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) {
+        float v;
+        memcpy(&v, (const char *)s + ranges[i].offset, sizeof v);
+        if ((r = tr_check_range(ranges[i].name, v, ranges[i].lo, ranges[i].hi, ranges[i].unit)) != TREAD_OK) return r;
+    }
     if (s->max_slide_iterations < 1 || s->max_slide_iterations > 16)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.max_slide_iterations is %d; expected 1 .. 16", s->max_slide_iterations);
-    for (int i = 0; i < 32; ++i) {
-        char name[48];
-        snprintf(name, sizeof name, "layer_max_slope_degrees[%d]", i);
-        if ((r = check_range(name, s->layer_max_slope_degrees[i], 0.0f, 89.9f, "degrees")) != TREAD_OK) return r;
-    }
-    if ((r = check_range("step_search_overshoot", s->step_search_overshoot, 0.0f, 1.0f, "m")) != TREAD_OK) return r;
-    if ((r = check_range("riser_depth", s->riser_depth, 0.0f, 10.0f, "m")) != TREAD_OK) return r;
-    if ((r = check_range("riser_radius_scale", s->riser_radius_scale, 0.01f, 1.0f, "")) != TREAD_OK) return r;
-    if ((r = check_range("riser_speed_scale", s->riser_speed_scale, 0.0f, 100.0f, "")) != TREAD_OK) return r;
-    if ((r = check_range("riser_fall_scale", s->riser_fall_scale, 0.0f, 100.0f, "")) != TREAD_OK) return r;
     if ((int)s->step_strategy < 0 || s->step_strategy >= TREAD_STEP_STRATEGY_COUNT)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.step_strategy is %d; expected a tread_step_strategy", (int)s->step_strategy);
     return TREAD_OK;
 }
 
-static tread_result check_vec(const char *name, tread_vec3 v, float limit) {
-    if (!tread_v3_is_finite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "%s = (%g, %g, %g) has a NaN or infinite component", name,
-                                                (double)v.x, (double)v.y, (double)v.z);
-    if (tread_v3_length(v) > limit)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) is longer than %g", name, (double)v.x, (double)v.y, (double)v.z, (double)limit);
-    return TREAD_OK;
+// The validated settings and what is derived from them.
+static void apply_settings(tread_character *ch, const tread_character_settings *settings) {
+    ch->settings = *settings;
+    ch->settings.up = tread_v3_normalize(settings->up);
+    ch->max_slope_cos = cos_degrees(settings->max_slope_degrees);
+    ch->stairs_slope_cos = cos_degrees(settings->stairs_max_slope_degrees);
 }
 
 tread_result tread_character_init(tread_character *ch, const tread_character_settings *settings, tread_vec3 feet) {
@@ -131,13 +124,9 @@ tread_result tread_character_init(tread_character *ch, const tread_character_set
     if (!settings) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
     tread_result r = validate_settings(settings);
     if (r != TREAD_OK) return r;
-    if ((r = check_vec("position", feet, TR_MAX_COORDINATE)) != TREAD_OK) return r;
+    if ((r = tr_check_point("position", feet)) != TREAD_OK) return r;
     memset(ch, 0, sizeof *ch);
-    ch->settings = *settings;
-    ch->settings.up = tread_v3_normalize(settings->up);
-    ch->max_slope_cos = cos_degrees(settings->max_slope_degrees);
-    for (int i = 0; i < 32; ++i)
-        ch->layer_slope_cos[i] = settings->layer_max_slope_degrees[i] > 0.0f ? cos_degrees(settings->layer_max_slope_degrees[i]) : ch->max_slope_cos;
+    apply_settings(ch, settings);
     ch->position = feet;
     ch->ground.state = TREAD_GROUND_IN_AIR;
     ch->ground.normal = ch->settings.up;
@@ -146,50 +135,143 @@ tread_result tread_character_init(tread_character *ch, const tread_character_set
     return TREAD_OK;
 }
 
-tread_query_shape tread_character_shape(const tread_character *ch) { return tr_character_query_shape(ch, 0.0f); }
+static bool same_shape(const tread_character_settings *a, const tread_character_settings *b) {
+    return a->shape == b->shape && a->radius == b->radius && (a->shape == TREAD_QUERY_SPHERE || a->height == b->height) &&
+           a->up.x == b->up.x && a->up.y == b->up.y && a->up.z == b->up.z;
+}
 
-tread_vec3 tread_character_center(const tread_character *ch) { return tr_character_center(ch, ch->position); }
+// Slack on "the new shape comes no nearer than the current one" for float rounding (metres).
+#define TR_FIT_SLACK 1.0e-4f
+
+// The new shape fits where the character stands: nothing comes nearer to it than to the current shape (or than
+// the skin the controller keeps), so a character under a low ceiling stays crouched while one resting on its
+// floor (at the skin) may stand up, and one already pressed into something is not made worse.
+static tread_result new_shape_fits(const tread_world *w, const tread_character *now, const tread_character *next, bool *out_fits) {
+    float reach = tr_maxf(tr_body_reach(&now->settings), tr_body_reach(&next->settings)) + now->settings.skin + TR_REACH_MARGIN;
+    tr_move_query q;
+    tread_result r = tr_move_query_begin(&q, w, now->position, reach + tr_maxf(now->settings.height, next->settings.height));
+    if (r != TREAD_OK) return r;
+    tread_query_shape shape = tr_body_shape(now, 0.0f);
+    tread_query_filter filter = tr_collide_filter(now);
+    tread_distance_result d;
+    if ((r = tr_query_closest(&q, &shape, tr_center(now, now->position), now->settings.skin, &filter, &d)) != TREAD_OK) return r;
+    float kept = tr_minf(d.found ? d.distance : now->settings.skin, now->settings.skin) - TR_FIT_SLACK;
+    return tr_fits(&q, next, now->position, -kept, out_fits);
+}
+
+tread_result tread_character_set_settings(const tread_world *w, tread_character *ch, const tread_character_settings *settings) {
+    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
+    if (!settings) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
+    tread_result r = validate_settings(settings);
+    if (r != TREAD_OK) return r;
+    tread_character next = *ch;
+    apply_settings(&next, settings);
+    if (!same_shape(&ch->settings, &next.settings)) {
+        if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL; a new shape needs the world to check that it fits");
+        bool fits = false;
+        if ((r = new_shape_fits(w, ch, &next, &fits)) != TREAD_OK) return r;
+        if (!fits)
+            return tr_error(TREAD_ERR_BLOCKED, "the new shape (radius %g m, height %g m) does not fit at the feet (%g, %g, %g)",
+                            (double)settings->radius, (double)settings->height, (double)ch->position.x, (double)ch->position.y,
+                            (double)ch->position.z);
+    }
+    *ch = next;
+    return TREAD_OK;
+}
+
+tread_result tread_character_set_height(const tread_world *w, tread_character *ch, float height, bool *out_changed) {
+    if (out_changed) *out_changed = false;
+    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
+    if (ch->settings.shape == TREAD_QUERY_SPHERE)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "the character is a sphere; its height is its diameter (set its radius instead)");
+    if (!isfinite(height)) return tr_error(TREAD_ERR_NOT_FINITE, "height is %g; expected a finite number", (double)height);
+    float lowest = ch->settings.shape == TREAD_QUERY_CAPSULE ? 2.0f * ch->settings.radius : 0.0f;
+    if (height < lowest || !(height > 0.0f) || height > 1000.0f)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "height is %g m; expected more than %g (%s) and at most 1000", (double)height,
+                        (double)lowest, ch->settings.shape == TREAD_QUERY_CAPSULE ? "2 * radius" : "a box's bottom");
+    if (height == ch->settings.height) return TREAD_OK;
+    tread_character_settings settings = ch->settings;
+    settings.height = height;
+    tread_result r = tread_character_set_settings(w, ch, &settings);
+    if (r == TREAD_ERR_BLOCKED) return TREAD_OK; // does not fit: stays as it is
+    if (r == TREAD_OK && out_changed) *out_changed = true;
+    return r;
+}
+
+tread_query_shape tread_character_shape(const tread_character *ch) { return tr_body_shape(ch, 0.0f); }
+
+tread_vec3 tread_character_center(const tread_character *ch) { return tr_center(ch, ch->position); }
 
 tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) {
     if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
-    tread_result r = check_vec("position", feet, TR_MAX_COORDINATE);
+    tread_result r = tr_check_point("position", feet);
     if (r == TREAD_OK) ch->position = feet;
     return r;
 }
 
 tread_result tread_character_suppress_snap(tread_character *ch, float seconds) {
     if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
-    if (!isfinite(seconds) || seconds < 0.0f)
-        return tr_error(isfinite(seconds) ? TREAD_ERR_INVALID_ARGUMENT : TREAD_ERR_NOT_FINITE, "seconds is %g; expected >= 0", (double)seconds);
-    ch->snap_suppress_time = seconds;
-    return TREAD_OK;
+    tread_result r = tr_check_range("seconds", seconds, 0.0f, 3600.0f, "s");
+    if (r == TREAD_OK) ch->snap_suppress_time = seconds;
+    return r;
+}
+
+// ---- a move's reach ---------------------------------------------------------------------------------------------
+
+static tread_result check_character(const tread_character *ch) {
+    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
+    // The character is the caller's plain data: the table index and the position must still be sane.
+    if ((int)ch->settings.step_strategy < 0 || ch->settings.step_strategy >= TREAD_STEP_STRATEGY_COUNT)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "character->settings.step_strategy is %d; expected a tread_step_strategy",
+                        (int)ch->settings.step_strategy);
+    return tr_check_point("character->position", ch->position);
 }
 
 static tread_result check_move_args(const tread_world *w, const tread_character *ch, tread_vec3 velocity, float dt,
                                     const tread_move_result *res) {
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
     if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
+    tread_result r = check_character(ch);
+    if (r != TREAD_OK) return r;
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
     if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
-    return check_vec("velocity", velocity, TR_MAX_SPEED);
+    return tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s");
 }
 
-static void begin_result(const tread_character *ch, tread_move_result *res) {
+// How far from the shape's centre one phase's queries can reach (metres).
+static float body_reach(const tread_character *ch) { return tr_body_reach(&ch->settings) + ch->settings.skin + TR_REACH_MARGIN; }
+
+static float update_reach(const tread_character *ch, tread_vec3 velocity, float dt) {
+    const tread_character_settings *s = &ch->settings;
+    return body_reach(ch) + (tread_v3_length(velocity) + s->recovery_speed) * dt + s->ground_probe_distance + s->riser.depth;
+}
+
+static float stairs_reach(const tread_character *ch) {
+    const tread_character_settings *s = &ch->settings;
+    return 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth;
+}
+
+static float floor_reach(const tread_character *ch) {
+    return ch->settings.step_down_distance + ch->settings.ground_probe_distance;
+}
+
+// ---- phases --------------------------------------------------------------------------------------------------
+
+static void begin_result(const tread_character *ch, float dt, tread_move_result *res) {
     memset(res, 0, sizeof *res);
     res->position = ch->position;
     res->velocity = ch->velocity;
     res->ground = ch->ground;
     res->previous_ground = ch->ground;
+    res->start_position = ch->position;
+    res->dt = dt;
 }
 
-static void finish(tread_character *ch, tread_move_result *res) {
+static void finish(tread_character *ch, const tread_move_result *res) {
     ch->position = res->position;
     ch->velocity = res->velocity;
     ch->ground = res->ground;
 }
-
-// ---- phases --------------------------------------------------------------------------------------------------
 
 // The velocity the slide should follow: on walkable ground, unless the caller moves away from it (a jump),
 // the horizontal input runs along the ground and the part pressing into it is dropped (so gravity applied
@@ -204,107 +286,157 @@ static tread_vec3 ground_velocity(const tread_character *ch, tread_vec3 velocity
     return tread_v3_add(tr_align_to_ground(horizontal, s->up, ch->ground.normal, s->keep_horizontal_speed), ch->ground.velocity);
 }
 
-tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    tread_result r = check_move_args(w, ch, velocity, dt, res);
+static tread_vec3 without_downward(tread_vec3 v, tread_vec3 up) { return tread_v3_mad(v, -tr_minf(0.0f, tread_v3_dot(v, up)), up); }
+
+static tread_result update_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    const tread_character_settings *s = &ch->settings;
+    const tr_strategy *strategy = tr_strategy_of(s->step_strategy);
+    begin_result(ch, dt, res);
+    res->snap_suppressed = ch->snap_suppress_time > 0.0f;
+    tread_vec3 push;
+    tread_result r = tr_recover(q, ch, ch->position, dt, &push);
     if (r != TREAD_OK) return r;
-    begin_result(ch, res);
-    tread_vec3 feet = tread_v3_add(ch->position, tr_recover(w, ch, ch->position, dt));
+    // A strategy that holds the body up (the riser in the ground) turns gravity off: downward input is dropped.
+    bool held = false;
+    if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;
+    if (held) velocity = without_downward(velocity, s->up);
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
     tread_vec3 v = ground_velocity(ch, velocity);
     tr_slide_result slide;
-    tr_slide(w, ch, feet, tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, res, &slide);
+    r = tr_slide(q, ch, tread_v3_add(ch->position, push), tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, res, &slide);
+    if (r != TREAD_OK) return r;
     res->position = slide.feet;
     res->velocity = tr_solve_planes(v, slide.planes, slide.plane_count);
     res->blocked = grounded && slide.blocked;
     res->blocked_position = slide.blocked_feet;
     res->blocked_motion = slide.blocked_motion;
-    tr_classify_ground(w, ch, res->position, &res->ground);
+    if ((r = tr_classify_ground(q, ch, res->position, &res->ground)) != TREAD_OK) return r;
     finish(ch, res);
+    ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;
 }
 
-bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
-    return ch && res && res->blocked && ch->settings.max_step_height > 0.0f && tread_v3_length(res->blocked_motion) > TR_MIN_MOVE;
-}
-
-tread_result tread_character_walk_stairs(const tread_world *w, tread_character *ch, tread_move_result *res) {
-    if (!w || !ch || !res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world, character or result is NULL");
-    if (!tread_character_can_walk_stairs(ch, res)) return TREAD_OK;
-    tread_vec3 landed;
-    float rise = 0.0f;
-    bool stepped = false;
-    switch (ch->settings.step_strategy) {
-    case TREAD_STEP_SWEEP: stepped = tr_step_sweep(w, ch, res->blocked_position, res->blocked_motion, res, &landed, &rise); break;
-    case TREAD_STEP_CONTACT: stepped = tr_step_contact(w, ch, res, &landed, &rise); break;
-    case TREAD_STEP_CAST_DOWN: stepped = tr_step_cast_down(w, ch, res, &landed, &rise); break;
-    default: break; // the riser climbs in tread_character_move's riser phase, not here
+static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tread_move_result *res) {
+    const tread_vec3 up = ch->settings.up;
+    tr_step step;
+    memset(&step, 0, sizeof step);
+    bool found = false;
+    tread_result r = tr_strategy_of(ch->settings.step_strategy)->step(q, ch, res, &step, &found);
+    if (r != TREAD_OK || !found) return r;
+    bool allowed = tr_step_within_limit(ch, &step);
+    tr_draw_step(step.base, step.feet, allowed);
+    if (!allowed) return TREAD_OK; // higher than max step: keep the update's result
+    tread_move_result next = *res;
+    next.position = step.feet;
+    next.step_up += tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(step.feet, step.base), up));
+    if (step.has_landing) tr_record_contact(&next, &step.landing);
+    if (step.holds) {
+        next.ground = step.ground;
+        next.held_by_riser = true;
+        next.velocity = without_downward(next.velocity, up);
+    } else {
+        // The step replaces the slide from the point where the riser stopped it.
+        next.blocked = false;
+        next.velocity = tread_v3_mad(tread_v3_reject(next.velocity, up), tread_v3_dot(next.previous_ground.velocity, up), up);
+        if ((r = tr_classify_ground(q, ch, next.position, &next.ground)) != TREAD_OK) return r;
     }
-    if (!stepped) return TREAD_OK;
-    // The step replaces the slide from the point where the riser stopped it.
-    res->position = landed;
-    res->stepped += rise;
-    res->blocked = false;
-    tread_vec3 up = ch->settings.up;
-    res->velocity = tread_v3_mad(tread_v3_reject(res->velocity, up), tread_v3_dot(res->previous_ground.velocity, up), up);
-    tr_classify_ground(w, ch, res->position, &res->ground);
+    *res = next;
     finish(ch, res);
     return TREAD_OK;
 }
 
-tread_result tread_character_stick_to_floor(const tread_world *w, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
-    if (!w || !ch || !res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world, character or result is NULL");
-    tread_result r = check_vec("velocity", velocity, TR_MAX_SPEED);
-    if (r != TREAD_OK) return r;
+static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
     const tread_character_settings *s = &ch->settings;
+    if (!tr_strategy_of(s->step_strategy)->snaps) return TREAD_OK;
     // Lost the ground, or still over it but hovering (e.g. after riding over an edge): settle down.
     bool settled = res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance <= TR_MIN_MOVE;
-    if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || ch->snap_suppress_time > 0.0f) return TREAD_OK;
+    if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || res->snap_suppressed) return TREAD_OK;
     // Never while the caller moves away from the ground faster than the ground does (a jump), nor too fast.
     tread_vec3 relative = tread_v3_sub(velocity, res->previous_ground.velocity);
     if (tread_v3_dot(relative, s->up) > TR_SEPARATING_SPEED || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
     tread_vec3 feet = res->position;
-    float lowered = tr_snap_down(w, ch, &feet, s->step_down_distance);
-    if (lowered <= 0.0f) return TREAD_OK;
+    float lowered = 0.0f;
+    tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, &lowered);
+    if (r != TREAD_OK || lowered <= 0.0f) return r;
+    tread_ground ground;
+    if ((r = tr_classify_ground(q, ch, feet, &ground)) != TREAD_OK) return r;
     res->position = feet;
-    res->stepped -= lowered;
-    tr_classify_ground(w, ch, res->position, &res->ground);
+    res->snap_down += lowered;
+    res->ground = ground;
     finish(ch, res);
     return TREAD_OK;
 }
 
-// The riser strategy's move (seed 003): while the riser is in the ground it holds the body — downward velocity
-// is cancelled, the slide runs as on ground, and the riser lifts the body over what it walks onto. It replaces
-// the stairs and stick-to-floor phases.
-static tread_result move_with_riser(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    tread_vec3 up = ch->settings.up, before = ch->position;
-    bool held = tr_riser_touches(w, ch, ch->position);
-    tread_vec3 v = held ? tread_v3_mad(velocity, -tr_minf(0.0f, tread_v3_dot(velocity, up)), up) : velocity;
-    tread_result r = tread_character_update(w, ch, v, dt, res);
+// ---- the public phases and the reference move --------------------------------------------------------------------
+
+tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    tread_result r = check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
-    tread_vec3 feet = res->position;
-    float rise = 0.0f;
-    tread_ground ground;
-    if (tr_riser_hold(w, ch, &feet, tread_v3_sub(res->position, before), dt, &rise, &ground)) {
-        res->position = feet;
-        res->stepped += rise;
-        res->ground = ground;
-        res->held_by_riser = true;
-        res->velocity = tread_v3_mad(res->velocity, -tr_minf(0.0f, tread_v3_dot(res->velocity, up)), up);
-        finish(ch, res);
-    }
+    tr_move_query q;
+    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), update_reach(ch, velocity, dt))) != TREAD_OK) return r;
+    tread_character work = *ch;
+    if ((r = update_phase(&q, &work, velocity, dt, res)) == TREAD_OK) *ch = work;
+    return r;
+}
+
+bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
+    if (!ch || !res || !(ch->settings.max_step_height > 0.0f) || check_character(ch) != TREAD_OK) return false;
+    if (tr_strategy_of(ch->settings.step_strategy)->every_move) return true;
+    return res->blocked && tread_v3_length(res->blocked_motion) > TR_MIN_MOVE;
+}
+
+// A result handed back to a later phase: it came from an update (its dt is one an update accepts).
+static tread_result check_phase_args(const tread_world *w, const tread_character *ch, const tread_move_result *res) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
+    tread_result r = check_character(ch);
+    if (r != TREAD_OK) return r;
+    if (!(res->dt > 0.0f && res->dt <= 1.0f))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "result->dt is %g; expected the result of tread_character_update", (double)res->dt);
+    if ((r = tr_check_point("result->position", res->position)) != TREAD_OK) return r;
+    return TREAD_OK;
+}
+
+tread_result tread_character_walk_stairs(const tread_world *w, tread_character *ch, tread_move_result *res) {
+    tread_result r = check_phase_args(w, ch, res);
+    if (r != TREAD_OK || !tread_character_can_walk_stairs(ch, res)) return r;
+    float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(res->position, res->start_position)) +
+                  tread_v3_length(res->blocked_motion) + ch->settings.recovery_speed * res->dt + stairs_reach(ch);
+    tr_move_query q;
+    if ((r = tr_move_query_begin(&q, w, tr_center(ch, res->position), reach)) != TREAD_OK) return r;
+    tread_character work = *ch;
+    tread_move_result next = *res;
+    if ((r = stairs_phase(&q, &work, &next)) != TREAD_OK) return r;
+    *ch = work;
+    *res = next;
+    return TREAD_OK;
+}
+
+tread_result tread_character_stick_to_floor(const tread_world *w, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+    tread_result r = check_phase_args(w, ch, res);
+    if (r != TREAD_OK) return r;
+    if ((r = tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
+    tr_move_query q;
+    if ((r = tr_move_query_begin(&q, w, tr_center(ch, res->position), body_reach(ch) + floor_reach(ch))) != TREAD_OK) return r;
+    tread_character work = *ch;
+    tread_move_result next = *res;
+    if ((r = floor_phase(&q, &work, velocity, &next)) != TREAD_OK) return r;
+    *ch = work;
+    *res = next;
     return TREAD_OK;
 }
 
 tread_result tread_character_move(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    tread_result r;
-    if (ch && ch->settings.step_strategy == TREAD_STEP_RISER) {
-        if ((r = check_move_args(w, ch, velocity, dt, res)) != TREAD_OK) return r;
-        r = move_with_riser(w, ch, velocity, dt, res);
-    } else {
-        if ((r = tread_character_update(w, ch, velocity, dt, res)) != TREAD_OK) return r;
-        if (tread_character_can_walk_stairs(ch, res)) tread_character_walk_stairs(w, ch, res);
-        tread_character_stick_to_floor(w, ch, velocity, res);
-    }
-    ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
+    tread_result r = check_move_args(w, ch, velocity, dt, res);
+    if (r != TREAD_OK) return r;
+    // One context for the whole move: everything the three phases can reach, validated once.
+    float reach = update_reach(ch, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
+    tr_move_query q;
+    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), reach)) != TREAD_OK) return r;
+    tread_character work = *ch;
+    if ((r = update_phase(&q, &work, velocity, dt, res)) != TREAD_OK) return r;
+    if (tread_character_can_walk_stairs(&work, res) && (r = stairs_phase(&q, &work, res)) != TREAD_OK) return r;
+    if ((r = floor_phase(&q, &work, velocity, res)) != TREAD_OK) return r;
+    *ch = work;
     return TREAD_OK;
 }

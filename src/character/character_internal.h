@@ -1,11 +1,13 @@
-// Private interface between the controller's phases. Each phase is one file:
-//   planes.c (pure plane solver) · slide.c (collide and slide) · ground.c (ground probe and classification)
-//   step_sweep.c (step up: up, forward, down) · snap.c (stick to floor) · recover.c (penetration recovery)
-//   character.c (settings, validation, the public phases and the reference move) · smoothing.c (camera)
+// Private interface between the controller's phases. Each phase is one file, above the body module (body.c:
+// shape, filters, fit test, ground probe, support pick) and the per-move query layer (move_query.c):
+//   planes.c (pure plane solver) · slide.c (collide and slide) · ground.c (classification) · snap.c (stick to
+//   floor) · recover.c (penetration recovery) · step_sweep.c, step_contact.c, step_cast_down.c, step_riser.c (the
+//   stepping strategies) · strategies.c (their table and the one max-step rule) · character.c (settings, the
+//   public phases and the reference move) · smoothing.c (camera)
 #ifndef TREAD_CHARACTER_INTERNAL_H
 #define TREAD_CHARACTER_INTERNAL_H
 
-#include "../core.h"
+#include "body.h"
 
 // ---- named tolerances ------------------------------------------------------------------------------------
 // Displacements shorter than this are not cast (metres).
@@ -20,17 +22,11 @@
 #define TR_PENETRATION_SLOP 1.0e-5f
 // Fastest speed a move accepts (metres per second): far beyond any game's characters; bounds casts.
 #define TR_MAX_SPEED 1000.0f
+// Planes one slide keeps for the solver.
 #define TR_MAX_PLANES 8
 // The caller moves away from the ground (a jump) only faster than this along up (metres per second): a
 // horizontal input under a tilted up carries rounding-level components that are not jumps.
 #define TR_SEPARATING_SPEED 1.0e-3f
-
-// ---- geometry of the character --------------------------------------------------------------------------
-// Distance from the feet to the shape's centre along up.
-float tr_character_center_height(const tread_character_settings *s);
-tread_vec3 tr_character_center(const tread_character *ch, tread_vec3 feet);
-// The query shape, grown by `extra` metres of radius (the skin).
-tread_query_shape tr_character_query_shape(const tread_character *ch, float extra);
 
 // ---- planes.c ------------------------------------------------------------------------------------------------
 // The part of `motion` that moves into none of the planes (unit normals; moving along or away is free):
@@ -48,64 +44,75 @@ typedef enum tr_slide_mode {
 } tr_slide_mode;
 
 typedef struct tr_slide_result {
-    tread_vec3 feet;          // where the slide ended
+    tread_vec3 feet;                  // where the slide ended
     tread_vec3 planes[TR_MAX_PLANES]; // the planes it met (as the solver used them)
     int plane_count;
-    bool blocked;             // grounded: a wall stopped part of the motion (a step candidate)
-    tread_vec3 blocked_feet;  // where the first wall was met
+    bool blocked;              // grounded: a wall stopped part of the motion (a step candidate)
+    tread_vec3 blocked_feet;   // where the first wall was met
     tread_vec3 blocked_motion; // the horizontal motion still to do there
 } tr_slide_result;
 
-void tr_slide(const tread_world *w, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
-              tread_move_result *res, tr_slide_result *out);
-// Remember a touched surface in the move's result (deduplicated by body and feature).
-void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit);
+// Cast the skin-grown shape along `motion` from `feet`, sliding along what it meets (contacts go to res, which
+// may be NULL).
+tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
+                      tread_move_result *res, tr_slide_result *out);
 
 // ---- ground.c ------------------------------------------------------------------------------------------------
 // Classify what holds the character at `feet` (probe of skin + ground_probe_distance below the shape).
-void tr_classify_ground(const tread_world *w, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
-bool tr_is_walkable(const tread_character *ch, tread_vec3 normal);
-// Walkable on that body's layer (per-layer walkable angles, seed 004's steeper stairs layer).
-bool tr_is_walkable_on(const tread_world *w, const tread_character *ch, tread_body_id body, tread_vec3 normal);
-// Hits this close to the nearest one (metres) compete to be the support.
-#define TR_GROUND_TIE 1.0e-3f
-// Hits kept by a downward probe.
-#define TR_GROUND_HITS 8
-// Every surface a downward cast of `distance` meets (sorted by fraction), at most `capacity`.
-int tr_probe_down(const tread_world *w, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits, int capacity);
-// The hit that supports: walkable face, contact below the shape, about as near as the nearest hit, most
-// level. -1 when none.
-int tr_pick_support(const tread_world *w, const tread_character *ch, const tread_shape_hit *hits, int count, float distance);
-
-// ---- step_sweep.c ------------------------------------------------------------------------------------------
-// Try to climb from `feet` by `motion` (horizontal): sweep up by max step, forward, and down. On success
-// writes the landing feet and the rise and returns true.
-bool tr_step_sweep(const tread_world *w, const tread_character *ch, tread_vec3 feet, tread_vec3 motion,
-                   tread_move_result *res, tread_vec3 *out_feet, float *out_rise);
+tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
 
 // ---- snap.c --------------------------------------------------------------------------------------------------
-// Cast down by up to `distance` onto walkable ground; returns the distance lowered (0 when none).
-float tr_snap_down(const tread_world *w, const tread_character *ch, tread_vec3 *feet, float distance);
+// Cast down by up to `distance` onto walkable ground; *out_lowered is the distance lowered (0 when none).
+tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, float *out_lowered);
 
-// ---- recover.c ------------------------------------------------------------------------------------------------
-// Push the shape out of anything it penetrates, at most recovery_speed * dt this frame. Returns the push.
-tread_vec3 tr_recover(const tread_world *w, const tread_character *ch, tread_vec3 feet, float dt);
-// The shape at `feet` overlaps nothing deeper than `allowance` metres: the body fits there (stepping onto a
-// tread under a ceiling, seed 000's "player too wide", crouching back up).
-bool tr_fits(const tread_world *w, const tread_character *ch, tread_vec3 feet, float allowance);
+// ---- recover.c -----------------------------------------------------------------------------------------------
+// Push the shape out of anything it penetrates, at most recovery_speed * dt this frame.
+tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push);
 
-// ---- the other stepping strategies (one file each; the sweep is step_sweep.c) --------------------------------
-// Seed 000: step from the contacts met while sliding. Reads res->contacts, res->previous_ground, blocked_*.
-bool tr_step_contact(const tread_world *w, const tread_character *ch, tread_move_result *res, tread_vec3 *out_feet,
-                     float *out_rise);
-// Seed 002: cast down from the target raised by max step.
-bool tr_step_cast_down(const tread_world *w, const tread_character *ch, tread_move_result *res, tread_vec3 *out_feet,
-                       float *out_rise);
-// Seed 003: true while the riser volume is in the ground (it holds the body); lifts *feet by the binary-searched
-// rise for this frame's motion and writes the support into *ground.
-bool tr_riser_hold(const tread_world *w, const tread_character *ch, tread_vec3 *feet, tread_vec3 motion, float dt,
-                   float *out_rise, tread_ground *ground);
-// The riser is in the ground at these feet (the move cancels downward velocity while it is).
-bool tr_riser_touches(const tread_world *w, const tread_character *ch, tread_vec3 feet);
+// ---- stepping strategies (one file each) and strategies.c ------------------------------------------------------
+
+// A step a strategy found. Every step passes the one max-step rule (tr_step_within_limit) before it is taken.
+typedef struct tr_step {
+    tread_vec3 base;          // the feet the step started from
+    tread_vec3 feet;          // where it lands
+    tread_vec3 support;       // the point of the tread it stands on
+    bool has_landing;         // `landing` is the tread's hit, recorded as a contact when the step is taken
+    tread_shape_hit landing;
+    bool holds;               // the strategy holds the body itself (the riser): `ground` replaces the probe's
+    tread_ground ground;
+} tr_step;
+
+// Look for a step from the update's result (blocked_position, blocked_motion, contacts, previous_ground); the
+// slide a step runs may record contacts in res.
+typedef tread_result tr_step_fn(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
+                                bool *out_found);
+// The strategy holds the body at these feet: the update cancels downward velocity (gravity is off).
+typedef tread_result tr_hold_fn(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds);
+
+typedef struct tr_strategy {
+    const char *name;   // as tread_step_strategy_name gives it
+    tr_step_fn *step;   // the stairs phase
+    tr_hold_fn *hold;   // NULL, or holds the body up (the riser)
+    bool every_move;    // looks for a step on every grounded move, not only where the update was blocked
+    bool snaps;         // stick-to-floor runs after it (the riser keeps its own hover instead)
+} tr_strategy;
+
+const tr_strategy *tr_strategy_of(tread_step_strategy strategy);
+// The one max-step rule: the feet rise at most max_step_height, and the tread they stand on is at most
+// max_step_height above the feet the step started from (a capsule perched on a tall step's edge has its feet
+// well below the tread: measuring the tread keeps the limit hard).
+bool tr_step_within_limit(const tread_character *ch, const tr_step *step);
+
+// Sweep up by max step, forward, down (Godot's and Jolt's stair walking).
+tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found);
+// The Source engine's stepping from the contacts met while sliding.
+tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
+                             bool *out_found);
+// Unity DOTS: cast down from the target raised by max step.
+tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
+                               bool *out_found);
+// Staxel's riser: while the riser volume is in the ground it holds the body and lifts it by a binary search.
+tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found);
+tread_result tr_riser_holds(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds);
 
 #endif

@@ -1,24 +1,24 @@
 // Penetration recovery: a character that starts inside geometry, or is pushed into it, moves out along the
 // least-penetration directions at the recovery speed. Deeply buried (contacts that cancel out, or more than
-// the buffer holds) it rises along up (seed 003's answer to starting inside the ground).
+// the buffer holds) it rises along up (Staxel's answer to starting inside the ground).
 #include "character_internal.h"
 
 #define TR_RECOVER_CONTACTS 16
 #define TR_RECOVER_ITERATIONS 4
 
-tread_vec3 tr_recover(const tread_world *w, const tread_character *ch, tread_vec3 feet, float dt) {
+tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push) {
     const tread_character_settings *s = &ch->settings;
-    tread_query_shape shape = tr_character_query_shape(ch, 0.0f);
-    tread_query_filter filter = tread_query_filter_default();
-    filter.layer_mask = s->collide_mask;
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
     tread_contact contacts[TR_RECOVER_CONTACTS];
     int count = 0;
     bool overflow = false;
-    tread_world_collect_contacts(w, &shape, tr_character_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS,
-                                 &count, &overflow);
+    *out_push = tread_v3_zero();
+    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS, &count, &overflow);
+    if (r != TREAD_OK) return r;
     float deepest = 0.0f;
     for (int i = 0; i < count; ++i) deepest = tr_maxf(deepest, -contacts[i].separation);
-    if (deepest <= TR_PENETRATION_SLOP) return tread_v3_zero();
+    if (deepest <= TR_PENETRATION_SLOP) return TREAD_OK;
 
     // Relax the push against every penetrating contact in turn (contacts come sorted: deterministic).
     tread_vec3 push = tread_v3_zero();
@@ -33,14 +33,6 @@ tread_vec3 tr_recover(const tread_world *w, const tread_character *ch, tread_vec
     if (overflow || tread_v3_length(push) < 0.5f * deepest) push = tread_v3_scale(s->up, deepest);
     float len = tread_v3_length(push);
     if (len > limit) push = tread_v3_scale(push, limit / len);
-    return push;
-}
-
-bool tr_fits(const tread_world *w, const tread_character *ch, tread_vec3 feet, float allowance) {
-    tread_query_shape shape = tr_character_query_shape(ch, 0.0f);
-    tread_query_filter filter = tread_query_filter_default();
-    filter.layer_mask = ch->settings.collide_mask;
-    tread_distance_result d;
-    tread_world_closest(w, &shape, tr_character_center(ch, feet), 0.0f, &filter, &d);
-    return !d.found || d.distance >= -allowance;
+    *out_push = push;
+    return TREAD_OK;
 }

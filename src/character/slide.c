@@ -2,23 +2,6 @@
 // the plane solver turn the rest of the motion along everything touched so far, repeat.
 #include "character_internal.h"
 
-void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit) {
-    if (!res) return;
-    for (int i = 0; i < res->contact_count; ++i)
-        if (tread_body_id_equal(res->contacts[i].body, hit->body) && res->contacts[i].feature == hit->feature) return;
-    if (res->contact_count == TREAD_MAX_MOVE_CONTACTS) {
-        res->contacts_overflow = true;
-        return;
-    }
-    tread_contact *c = &res->contacts[res->contact_count++];
-    c->separation = -hit->penetration;
-    c->point = hit->point;
-    c->normal = hit->normal;
-    c->surface_normal = hit->surface_normal;
-    c->body = hit->body;
-    c->feature = hit->feature;
-}
-
 // A vertical wall through the surface: its normal with the up part removed (zero if it faces straight up/down).
 static tread_vec3 as_wall(tread_vec3 n, tread_vec3 up) { return tread_v3_normalize(tread_v3_reject(n, up)); }
 
@@ -33,25 +16,29 @@ static void add_plane(tr_slide_result *out, tread_vec3 n) {
 // seam between floor pieces, a lip lower than both the max step and the capsule's rounding) is ridden
 // over like ground; anything else is a wall for climbing, so no height is ever gained by sliding up an
 // edge or a steep face. Climbing is the stairs phase's job, and it enforces the max step.
-static bool ridable(const tread_world *w, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hit) {
+static tread_result ridable(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hit,
+                            bool *out_ridable) {
     tread_vec3 up = ch->settings.up;
-    if (!tr_is_walkable_on(w, ch, hit->body, hit->normal)) return false;
     float height = tread_v3_dot(tread_v3_sub(hit->point, feet), up);
-    return height <= ch->settings.max_step_height;
+    *out_ridable = false;
+    if (height > ch->settings.max_step_height) return TREAD_OK;
+    return tr_is_walkable_on(q, ch, hit->body, hit->normal, out_ridable);
 }
 
-void tr_slide(const tread_world *w, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
-              tread_move_result *res, tr_slide_result *out) {
+tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
+                      tread_move_result *res, tr_slide_result *out) {
     const tread_character_settings *s = &ch->settings;
-    tread_query_shape shape = tr_character_query_shape(ch, s->skin);
-    tread_query_filter filter = tread_query_filter_default();
-    filter.layer_mask = s->collide_mask;
+    tread_query_shape shape = tr_body_shape(ch, s->skin);
+    tread_query_filter filter = tr_collide_filter(ch);
     out->plane_count = 0;
     out->blocked = false;
+    out->blocked_feet = feet;
+    out->blocked_motion = tread_v3_zero();
     tread_vec3 original = motion;
     for (int it = 0; it < s->max_slide_iterations && tread_v3_length(motion) > TR_MIN_MOVE; ++it) {
         tread_shape_hit hit;
-        tread_world_cast_shape(w, &shape, tr_character_center(ch, feet), motion, &filter, &hit);
+        tread_result r = tr_query_cast(q, &shape, tr_center(ch, feet), motion, &filter, &hit);
+        if (r != TREAD_OK) return r;
         if (!hit.hit) {
             feet = tread_v3_add(feet, motion);
             motion = tread_v3_zero();
@@ -64,7 +51,9 @@ void tr_slide(const tread_world *w, const tread_character *ch, tread_vec3 feet, 
         if (mode == TR_SLIDE_STEP_FORWARD) {
             n = as_wall(n, s->up);
         } else if (mode == TR_SLIDE_GROUNDED) {
-            if (ridable(w, ch, feet, &hit)) {
+            bool ride = false;
+            if ((r = ridable(q, ch, feet, &hit, &ride)) != TREAD_OK) return r;
+            if (ride) {
                 // Follow the new ground at the same speed (constant speed over seams and onto slopes).
                 tread_vec3 aligned = tr_align_to_ground(rest, s->up, n, s->keep_horizontal_speed);
                 add_plane(out, n);
@@ -87,4 +76,5 @@ void tr_slide(const tread_world *w, const tread_character *ch, tread_vec3 feet, 
         }
     }
     out->feet = feet;
+    return TREAD_OK;
 }

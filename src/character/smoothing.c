@@ -1,4 +1,4 @@
-// Camera smoothing of steps (seed 001) on the project's own deterministic exp: the same bits on every
+// Camera smoothing of steps (as in Godot's stair stepping) on the project's own deterministic exp: the same bits on every
 // compiler and libm, so replays that drive cameras from it agree.
 #include "../core.h"
 
@@ -30,14 +30,14 @@ tread_step_smoothing tread_step_smoothing_default(void) {
     return s;
 }
 
-tread_result tread_step_smoothing_update(tread_step_smoothing *s, float stepped, float dt) {
+tread_result tread_step_smoothing_update(tread_step_smoothing *s, float offset, float dt) {
     if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "smoothing is NULL");
-    if (!isfinite(stepped) || !isfinite(dt) || !isfinite(s->decay))
-        return tr_error(TREAD_ERR_NOT_FINITE, "stepped = %g, dt = %g, decay = %g; expected finite numbers", (double)stepped,
+    if (!isfinite(offset) || !isfinite(dt) || !isfinite(s->decay))
+        return tr_error(TREAD_ERR_NOT_FINITE, "offset = %g, dt = %g, decay = %g; expected finite numbers", (double)offset,
                         (double)dt, (double)s->decay);
     if (dt < 0.0f || s->decay < 0.0f)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt = %g s, decay = %g /s; expected both >= 0", (double)dt, (double)s->decay);
-    // The body jumped by `stepped`; hold the view where it was, then let it catch up.
-    s->offset = tread_exp_decay(s->offset - stepped, 0.0f, s->decay, dt);
+    // The body jumped by `offset`; hold the view where it was, then let it catch up.
+    s->offset = tread_exp_decay(s->offset - offset, 0.0f, s->decay, dt);
     return TREAD_OK;
 }

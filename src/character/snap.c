@@ -1,15 +1,18 @@
-// Stick to floor / snap (seeds 001 and 004): after a move that lost the ground, cast down and settle on
-// walkable ground within reach. The caller's conditions (was grounded, not moving away from the ground,
+// Stick to floor (Godot's snap, Catlike Coding's ground snapping): after a move that lost the ground, cast down
+// and settle on walkable ground within reach. The conditions (was grounded, not moving away from the ground,
 // below the max snap speed, not suppressed) are checked by the phase in character.c.
 #include "character_internal.h"
 
-float tr_snap_down(const tread_world *w, const tread_character *ch, tread_vec3 *feet, float distance) {
-    if (distance <= 0.0f) return 0.0f;
+tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, float *out_lowered) {
+    *out_lowered = 0.0f;
+    if (distance <= 0.0f) return TREAD_OK;
     tread_shape_hit hits[TR_GROUND_HITS];
-    int count = tr_probe_down(w, ch, *feet, distance, hits, TR_GROUND_HITS);
-    if (tr_pick_support(w, ch, hits, count, distance) < 0) return 0.0f;
+    int count = 0, support = -1;
+    tread_result r = tr_probe_down(q, ch, *feet, distance, hits, TR_GROUND_HITS, &count);
+    if (r == TREAD_OK) r = tr_pick_support(q, ch, hits, count, distance, &support);
+    if (r != TREAD_OK || support < 0) return r;
     // Settle where the nearest surface stops the shape; the support is about as near.
-    float lowered = hits[0].fraction * distance;
-    *feet = tread_v3_mad(*feet, -lowered, ch->settings.up);
-    return lowered;
+    *out_lowered = hits[0].fraction * distance;
+    *feet = tread_v3_mad(*feet, -*out_lowered, ch->settings.up);
+    return TREAD_OK;
 }

@@ -1,61 +1,73 @@
-// Stepping from contacts (seed 000, Source-engine style): among the surfaces the slide ran into, find one whose
+// Stepping from contacts (the Source engine's): among the surfaces the slide ran into, find one whose
 // face is near-vertical (the face normal: a capsule meets a low riser's edge with its round bottom, so the
 // contact normal is far from horizontal) and whose contact lies below max step above the ground contact;
 // probe down from max step height a little past it into the step; lift by the offset and give back the motion
 // the collision removed. The three cases the seed leaves to the reader are handled: no stepping when moving
 // away from the riser (creeping back down a step), no stepping where the body does not fit, and contacts on
-// bodies removed since they were gathered are skipped. Seed 000's player is a box, which rests on the tread after
+// bodies removed since they were gathered are skipped. The Source engine's player is a box, which rests on the tread after
 // a lift plus the 1 cm overshoot; a capsule lifted that way floats beside the edge on its round bottom, so the
 // body is also advanced until its bottom would rest on the nose with a walkable contact normal (at most
 // r * sin(max slope) from the edge), and the floor phase settles it there.
 #include "character_internal.h"
 
-// A face is a riser when its normal is this close to horizontal (|n . up|, dimensionless; seed 000's 0.01).
+// A face is a riser when its normal is this close to horizontal (|n . up|, dimensionless; the Source write-up's 0.01).
 #define TR_RISER_FACE_UP 0.01f
-// The step probe starts this far above max step height (metres; seed 000's 0.0001), so a tread exactly at
+// The step probe starts this far above max step height (metres; the Source write-up's 0.0001), so a tread exactly at
 // max step is found.
 #define TR_STEP_PROBE_LIFT 1.0e-4f
 // Share of r * sin(max slope) the capsule's axis may stay from the nose after the step (dimensionless): less
 // than 1 so the contact normal it settles on is walkable with a margin.
 #define TR_NOSE_REACH 0.9f
 
-bool tr_step_contact(const tread_world *w, const tread_character *ch, tread_move_result *res, tread_vec3 *out_feet,
-                     float *out_rise) {
+tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
     const tread_character_settings *s = &ch->settings;
     const tread_vec3 up = s->up;
     tread_vec3 motion = res->blocked_motion;
-    if (tread_v3_length(motion) <= TR_MIN_MOVE || res->previous_ground.state != TREAD_GROUND_ON_GROUND) return false;
+    *out_found = false;
+    if (tread_v3_length(motion) <= TR_MIN_MOVE || res->previous_ground.state != TREAD_GROUND_ON_GROUND) return TREAD_OK;
     tread_vec3 ground = res->previous_ground.point;
-    tread_query_filter filter = tread_query_filter_default();
-    filter.layer_mask = s->ground_mask;
-    for (int i = 0; i < res->contact_count; ++i) {
-        const tread_contact *c = &res->contacts[i];
-        if (!tread_body_is_valid(w, c->body)) continue; // removed since the slide met it
-        if (fabsf(tread_v3_dot(c->surface_normal, up)) >= TR_RISER_FACE_UP) continue; // not a riser face
-        tread_vec3 inward = tread_v3_normalize(tread_v3_neg(tread_v3_reject(c->surface_normal, up)));
+    tread_query_filter filter = tr_ground_filter(ch);
+    tread_result r = TREAD_OK;
+    // The slide below appends to the contacts: only those the update met are candidates.
+    int candidates = res->contact_count;
+    for (int i = 0; i < candidates; ++i) {
+        const tread_contact c = res->contacts[i];
+        if (!tr_query_body_is_live(q, c.body)) continue; // removed since the slide met it
+        if (fabsf(tread_v3_dot(c.surface_normal, up)) >= TR_RISER_FACE_UP) continue; // not a riser face
+        tread_vec3 inward = tread_v3_normalize(tread_v3_neg(tread_v3_reject(c.surface_normal, up)));
         if (tread_v3_dot(inward, motion) <= 0.0f) continue; // moving away from it: creeping back down a step
-        float height = tread_v3_dot(tread_v3_sub(c->point, ground), up);
+        float height = tread_v3_dot(tread_v3_sub(c.point, ground), up);
         if (height >= s->max_step_height) continue; // too high to be a step
         // Probe down from max step height above the ground, a little past the riser.
-        tread_vec3 origin = tread_v3_mad(c->point, s->max_step_height + TR_STEP_PROBE_LIFT - height, up);
-        origin = tread_v3_mad(origin, s->step_search_overshoot, inward);
+        tread_vec3 origin = tread_v3_mad(c.point, s->max_step_height + TR_STEP_PROBE_LIFT - height, up);
+        origin = tread_v3_mad(origin, s->contact_step.search_overshoot, inward);
         tread_ray_hit hit;
-        tread_world_cast_ray(w, origin, tread_v3_scale(up, -s->max_step_height), &filter, &hit);
-        if (!hit.hit || hit.fraction == 0.0f || !tr_is_walkable_on(w, ch, hit.body, hit.normal)) continue;
+        if ((r = tr_query_ray(q, origin, tread_v3_scale(up, -s->max_step_height), &filter, &hit)) != TREAD_OK) return r;
+        if (!hit.hit || hit.fraction == 0.0f) continue;
+        bool walkable = false;
+        if ((r = tr_is_walkable_on(q, ch, hit.body, hit.normal, &walkable)) != TREAD_OK) return r;
+        if (!walkable) continue;
         float rise = tread_v3_dot(tread_v3_sub(hit.point, ground), up);
-        if (rise <= TR_MIN_STEP_RISE || rise > s->max_step_height + TR_STEP_HEIGHT_SLACK) continue;
+        if (rise <= TR_MIN_STEP_RISE) continue;
         // Lift onto the tread, advance over the nose (plus the overshoot), then give back the motion the riser took.
         float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
-        float to_nose = tread_v3_dot(tread_v3_sub(c->point, res->blocked_position), inward);
-        float advance = tr_maxf(0.0f, to_nose - TR_NOSE_REACH * s->radius * sin_slope) + s->step_search_overshoot;
+        float to_nose = tread_v3_dot(tread_v3_sub(c.point, res->blocked_position), inward);
+        float advance = tr_maxf(0.0f, to_nose - TR_NOSE_REACH * s->radius * sin_slope) + s->contact_step.search_overshoot;
         tread_vec3 lifted = tread_v3_mad(tread_v3_mad(res->blocked_position, rise, up), advance, inward);
-        if (!tr_fits(w, ch, lifted, s->skin)) continue; // the body does not fit on the step
+        bool fits = false;
+        if ((r = tr_fits(q, ch, lifted, s->skin, &fits)) != TREAD_OK) return r;
+        if (!fits) continue; // the body does not fit on the step
         tr_slide_result rest;
         tread_vec3 remaining = tread_v3_mad(motion, -advance, inward);
-        tr_slide(w, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, res, &rest);
-        *out_feet = rest.feet;
-        *out_rise = rise;
-        return true;
+        r = tr_slide(q, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, res, &rest);
+        if (r != TREAD_OK) return r;
+        out->base = res->blocked_position;
+        out->feet = rest.feet;
+        out->support = hit.point;
+        out->has_landing = false;
+        out->holds = false;
+        *out_found = true;
+        return TREAD_OK;
     }
-    return false;
+    return TREAD_OK;
 }

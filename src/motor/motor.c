@@ -8,6 +8,7 @@
 // exact end-of-step velocity; the controller is handed the step's mean velocity (displacement / dt), so positions
 // at frame ends lie on the same continuous trajectory for any dt.
 #include "motor_internal.h"
+#include "../validate.h"
 
 #include <string.h>
 
@@ -50,7 +51,7 @@ tread_motor_state tread_motor_state_default(void) {
     memset(&st, 0, sizeof st);
     st.velocity = tread_v3_zero();
     st.jump_velocity = tread_v3_zero();
-    st.handed = tread_v3_zero();
+    st.move_velocity = tread_v3_zero();
     st.time_since_grounded = TR_MOTOR_LONG_AGO; // not on ground until the controller says so: no coyote jump
     st.last_jump = TREAD_JUMP_NONE;
     return st;
@@ -58,41 +59,33 @@ tread_motor_state tread_motor_state_default(void) {
 
 // ---- validation ------------------------------------------------------------------------------------------------
 
-static tread_result check_setting(const char *name, float v, float lo, float hi, const char *unit) {
-    if (!isfinite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "motor settings.%s is %g; expected a finite number", name, (double)v);
-    if (v < lo || v > hi)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "motor settings.%s is %g %s; expected %g .. %g", name, (double)v, unit, (double)lo,
-                        (double)hi);
-    return TREAD_OK;
-}
-
 static tread_result validate_settings(const tread_motor_settings *s) {
     tread_result r;
-    if ((r = check_setting("max_speed", s->max_speed, 0.0f, TR_MOTOR_MAX_RATE, "m/s")) != TREAD_OK) return r;
-    if ((r = check_setting("ground_acceleration", s->ground_acceleration, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
-    if ((r = check_setting("air_acceleration", s->air_acceleration, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
-    if ((r = check_setting("friction", s->friction, 0.0f, TR_MOTOR_MAX_RATE, "1/s")) != TREAD_OK) return r;
-    if ((r = check_setting("gravity", s->gravity, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
-    if ((r = check_setting("terminal_speed", s->terminal_speed, 0.0f, TR_MOTOR_MAX_RATE, "m/s")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.max_speed", s->max_speed, 0.0f, TR_MOTOR_MAX_RATE, "m/s")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.ground_acceleration", s->ground_acceleration, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.air_acceleration", s->air_acceleration, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.friction", s->friction, 0.0f, TR_MOTOR_MAX_RATE, "1/s")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.gravity", s->gravity, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.terminal_speed", s->terminal_speed, 0.0f, TR_MOTOR_MAX_RATE, "m/s")) != TREAD_OK) return r;
     if (!(s->terminal_speed > 0.0f))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "motor settings.terminal_speed is %g m/s; expected > 0", (double)s->terminal_speed);
     if (s->jump_mode != TREAD_JUMP_HEIGHT && s->jump_mode != TREAD_JUMP_STRENGTH_DRAG)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "motor settings.jump_mode is %d; expected TREAD_JUMP_HEIGHT or TREAD_JUMP_STRENGTH_DRAG",
                         (int)s->jump_mode);
-    if ((r = check_setting("jump_height", s->jump_height, 0.0f, 1000.0f, "m")) != TREAD_OK) return r;
-    if ((r = check_setting("jump_strength", s->jump_strength, 0.0f, TR_MOTOR_MAX_RATE, "m/s")) != TREAD_OK) return r;
-    if ((r = check_setting("jump_drag", s->jump_drag, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
-    if ((r = check_setting("jump_cut", s->jump_cut, 0.0f, 1.0f, "")) != TREAD_OK) return r;
-    if ((r = check_setting("coyote_time", s->coyote_time, 0.0f, 3600.0f, "s")) != TREAD_OK) return r;
-    if ((r = check_setting("jump_buffer_time", s->jump_buffer_time, 0.0f, 3600.0f, "s")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.jump_height", s->jump_height, 0.0f, 1000.0f, "m")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.jump_strength", s->jump_strength, 0.0f, TR_MOTOR_MAX_RATE, "m/s")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.jump_drag", s->jump_drag, 0.0f, TR_MOTOR_MAX_RATE, "m/s^2")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.jump_cut", s->jump_cut, 0.0f, 1.0f, "")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.coyote_time", s->coyote_time, 0.0f, 3600.0f, "s")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.jump_buffer_time", s->jump_buffer_time, 0.0f, 3600.0f, "s")) != TREAD_OK) return r;
     if (s->max_air_jumps < 0 || s->max_air_jumps > 100)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "motor settings.max_air_jumps is %d; expected 0 .. 100", s->max_air_jumps);
-    if ((r = check_setting("jump_up_bias", s->jump_up_bias, 0.0f, 1000.0f, "")) != TREAD_OK) return r;
-    if ((r = check_setting("jump_snap_suppress_time", s->jump_snap_suppress_time, 0.0f, 3600.0f, "s")) != TREAD_OK) return r;
-    if ((r = check_setting("crouch_height", s->crouch_height, 0.0f, 1000.0f, "m")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.jump_up_bias", s->jump_up_bias, 0.0f, 1000.0f, "")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.jump_snap_suppress_time", s->jump_snap_suppress_time, 0.0f, 3600.0f, "s")) != TREAD_OK) return r;
+    if ((r = tr_check_range("motor settings.crouch_height", s->crouch_height, 0.0f, 1000.0f, "m")) != TREAD_OK) return r;
     if (!(s->crouch_height > 0.0f))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "motor settings.crouch_height is %g m; expected > 0", (double)s->crouch_height);
-    return check_setting("crouch_speed_scale", s->crouch_speed_scale, 0.0f, 1.0f, "");
+    return tr_check_range("motor settings.crouch_speed_scale", s->crouch_speed_scale, 0.0f, 1.0f, "");
 }
 
 static tread_result validate_input(const tread_motor_input *in) {
@@ -196,7 +189,7 @@ static tread_vec3 clip(tread_vec3 v, tread_vec3 n) {
 // (the controller's own post-move velocity is for the mean velocity it was handed, not the motor's exact one).
 // Walkable contacts are the ground's business. A step up met its riser and climbed it: nothing to take away.
 static void apply_contacts(tread_motor_state *st, const tread_character *ch, const tread_move_result *last) {
-    if (!last || last->stepped > 0.0f) return;
+    if (!last || last->step_up > 0.0f) return;
     tread_vec3 up = ch->settings.up;
     bool was_grounded = last->previous_ground.state == TREAD_GROUND_ON_GROUND;
     for (int i = 0; i < last->contact_count; ++i) {
@@ -331,7 +324,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     tread_vec3 wish_dir = tread_v3_normalize(tread_v3_reject(in->direction, up));
     float wish_speed = in->speed >= 0.0f ? in->speed : in->magnitude * s->max_speed;
     wish_speed = tr_minf(wish_speed, s->max_speed);
-    bool crouched = ch->settings.shape == TREAD_QUERY_CAPSULE && ch->settings.height <= s->crouch_height + TR_MOTOR_CROUCH_TOLERANCE;
+    bool crouched = ch->settings.shape != TREAD_QUERY_SPHERE && ch->settings.height <= s->crouch_height + TR_MOTOR_CROUCH_TOLERANCE;
     if (crouched) wish_speed *= s->crouch_speed_scale;
     tread_vec3 h1, h_mean;
     // A jump leaves the ground at the start of the step, so the whole step is air movement: the same at any dt.
@@ -361,7 +354,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     tread_vec3 out = tread_v3_add(tread_v3_mad(h_mean, u_mean, up), j_mean);
     st.velocity = tread_v3_mad(h1, u1, up);
     st.jump_velocity = j1;
-    st.handed = out;
+    st.move_velocity = out;
     st.grounded = ground_at_start;
     st.jump_held = in->jump;
     // Read next update: time since the last update that started on ground (capped: "long ago" stays finite).

@@ -2,6 +2,8 @@
 // broadphase (explicit stack, front to back for casts), hands the query to the body's shape in the body's
 // local frame, and gathers results in a deterministic order (fraction or separation, body, feature).
 #include "world_internal.h"
+#include "world_query.h"
+#include "../validate.h"
 
 #include <string.h>
 
@@ -166,30 +168,45 @@ static void sorted_insert(sorted_buffer *buf, const void *item, int position) {
     ++buf->count;
 }
 
-// ---- validation -------------------------------------------------------------------------------------------
+// ---- validation ---------------------------------------------------------------------------------------------
 
-static tread_result check_vec(const char *name, tread_vec3 v) {
-    if (!tread_v3_is_finite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "%s = (%g, %g, %g) has a NaN or infinite component", name,
-                                                (double)v.x, (double)v.y, (double)v.z);
-    if (fabsf(v.x) > TR_MAX_COORDINATE || fabsf(v.y) > TR_MAX_COORDINATE || fabsf(v.z) > TR_MAX_COORDINATE)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) exceeds %g m", name, (double)v.x, (double)v.y, (double)v.z,
-                        (double)TR_MAX_COORDINATE);
-    return TREAD_OK;
-}
-
-static tread_result check_filter(const tread_query_filter *in, tread_query_filter *out) {
-    *out = in ? *in : tread_query_filter_default();
-    return TREAD_OK;
-}
-
-// The query shape in world space: a capsule's core segment and radius, or the box (centre, upright axes).
-static tread_result shape_core(const tread_query_shape *s, tread_vec3 position, tr_cast *q) {
-    if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "shape is NULL");
-    tread_result res = check_vec("position", position);
-    if (res != TREAD_OK) return res;
+// The query shape in world space (no checks: the shape was validated or built by the controller): a capsule's
+// core segment and radius, a sphere, or the upright box (centre and axes).
+static void prepare_shape(const tread_query_shape *s, tread_vec3 position, tr_cast *q) {
     q->is_box = false;
+    q->is_ray = false;
+    q->d = tread_v3_zero();
     q->box_half = tread_v3_zero();
     q->box_axes[0] = q->box_axes[1] = q->box_axes[2] = tread_v3_zero();
+    if (s->type == TREAD_QUERY_BOX) {
+        q->p0 = q->p1 = position;
+        q->r = 0.0f;
+        q->is_box = true;
+        q->box_half = s->half_extents;
+        tr_upright_axes(tread_v3_normalize(s->up), q->box_axes);
+        return;
+    }
+    q->r = s->radius;
+    if (s->type == TREAD_QUERY_SPHERE) {
+        q->p0 = q->p1 = position;
+        return;
+    }
+    tread_vec3 up = tread_v3_normalize(s->up);
+    q->p0 = tread_v3_mad(position, -s->half_height, up);
+    q->p1 = tread_v3_mad(position, s->half_height, up);
+}
+
+static tread_result check_up(tread_vec3 up) {
+    if (!tread_v3_is_finite(up)) return tr_error(TREAD_ERR_NOT_FINITE, "shape.up has a NaN or infinite component");
+    if (tread_v3_length_sq(tread_v3_normalize(up)) == 0.0f)
+        return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.up is the zero vector; expected a direction");
+    return TREAD_OK;
+}
+
+static tread_result validate_shape(const tread_query_shape *s, tread_vec3 position) {
+    if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "shape is NULL");
+    tread_result res = tr_check_point("position", position);
+    if (res != TREAD_OK) return res;
     if (s->type == TREAD_QUERY_BOX) {
         tread_vec3 h = s->half_extents;
         if (!tread_v3_is_finite(h))
@@ -198,46 +215,35 @@ static tread_result shape_core(const tread_query_shape *s, tread_vec3 position, 
         if (!(h.x > 0.0f && h.y > 0.0f && h.z > 0.0f) || h.x > TR_MAX_COORDINATE || h.y > TR_MAX_COORDINATE || h.z > TR_MAX_COORDINATE)
             return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.half_extents = (%g, %g, %g); expected each > 0", (double)h.x, (double)h.y,
                             (double)h.z);
-        if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "shape.up has a NaN or infinite component");
-        tread_vec3 up = tread_v3_normalize(s->up);
-        if (tread_v3_length_sq(up) == 0.0f) return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.up is the zero vector; expected a direction");
-        q->p0 = q->p1 = position;
-        q->r = 0.0f;
-        q->is_box = true;
-        q->box_half = h;
-        tr_upright_axes(up, q->box_axes);
-        return TREAD_OK;
+        return check_up(s->up);
     }
-    tread_vec3 *p0 = &q->p0, *p1 = &q->p1;
-    float *r = &q->r;
     if (!isfinite(s->radius) || !isfinite(s->half_height))
         return tr_error(TREAD_ERR_NOT_FINITE, "shape.radius = %g, shape.half_height = %g; expected finite numbers", (double)s->radius,
                         (double)s->half_height);
     if (!(s->radius > 0.0f) || s->radius > TR_MAX_COORDINATE)
         return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.radius is %g; expected > 0", (double)s->radius);
-    *r = s->radius;
-    if (s->type == TREAD_QUERY_SPHERE) {
-        *p0 = *p1 = position;
-        return TREAD_OK;
-    }
+    if (s->type == TREAD_QUERY_SPHERE) return TREAD_OK;
     if (s->type != TREAD_QUERY_CAPSULE) return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.type is %d; expected a tread_query_shape_type", (int)s->type);
     if (s->half_height < 0.0f || s->half_height > TR_MAX_COORDINATE)
         return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.half_height is %g; expected >= 0", (double)s->half_height);
-    if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "shape.up has a NaN or infinite component");
-    tread_vec3 up = tread_v3_normalize(s->up);
-    if (tread_v3_length_sq(up) == 0.0f) return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.up is the zero vector; expected a direction");
-    *p0 = tread_v3_mad(position, -s->half_height, up);
-    *p1 = tread_v3_mad(position, s->half_height, up);
-    return TREAD_OK;
+    return check_up(s->up);
 }
 
-static tread_result check_buffer(const void *items, int capacity, int *count, bool *overflow) {
+static tread_result check_buffer(const void *items, int capacity, const int *count, const bool *overflow) {
     if (!count || !overflow) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_count or out_overflow is NULL");
     if (capacity < 0) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "capacity is %d; expected >= 0", capacity);
     if (capacity > 0 && !items) return tr_error(TREAD_ERR_NULL_ARGUMENT, "the result buffer is NULL with capacity %d", capacity);
-    *count = 0;
-    *overflow = false;
     return TREAD_OK;
+}
+
+static tread_result check_margin(const char *name, float margin) {
+    return tr_check_range(name, margin, 0.0f, TR_MAX_COORDINATE, "m");
+}
+
+static const tread_query_filter *filter_or_default(const tread_query_filter *filter, tread_query_filter *storage) {
+    if (filter) return filter;
+    *storage = tread_query_filter_default();
+    return storage;
 }
 
 // ---- casts -------------------------------------------------------------------------------------------------
@@ -330,30 +336,51 @@ static void run_cast(cast_query *q, const tread_query_filter *filter) {
     visit_bodies(q->w, mid, q->cast.d, half, 1.0f, filter, on_body_cast, q);
 }
 
-static tread_result cast_shape_common(const tread_world *w, const tread_query_shape *shape, tread_vec3 position,
-                                      tread_vec3 translation, const tread_query_filter *filter, cast_query *q,
-                                      tread_query_filter *f) {
-    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    tread_result r = shape_core(shape, position, &q->cast);
-    if (r != TREAD_OK) return r;
-    if ((r = check_vec("translation", translation)) != TREAD_OK) return r;
-    check_filter(filter, f);
+static void begin_shape_cast(cast_query *q, const tread_world *w, const tread_query_shape *shape, tread_vec3 position,
+                             tread_vec3 translation) {
+    memset(q, 0, sizeof *q);
     q->w = w;
+    prepare_shape(shape, position, &q->cast);
     q->cast.d = translation;
-    q->cast.is_ray = false;
-    return TREAD_OK;
+}
+
+void tr_world_cast_shape(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                         const tread_query_filter *filter, tread_shape_hit *out_hit) {
+    TR_ASSERT(w && shape && filter && out_hit);
+    cast_query q;
+    begin_shape_cast(&q, w, shape, position, translation);
+    run_cast(&q, filter);
+    *out_hit = q.best;
+}
+
+void tr_world_cast_shape_all(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                             const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count, bool *out_overflow) {
+    TR_ASSERT(w && shape && filter && out_count && out_overflow && capacity >= 0 && (hits || capacity == 0));
+    cast_query q;
+    begin_shape_cast(&q, w, shape, position, translation);
+    q.all = true;
+    q.buf.items = hits;
+    q.buf.size = sizeof(tread_shape_hit);
+    q.buf.capacity = capacity;
+    run_cast(&q, filter);
+    *out_count = q.buf.count;
+    *out_overflow = q.buf.overflow;
+}
+
+static tread_result check_cast(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    tread_result r = validate_shape(shape, position);
+    if (r != TREAD_OK) return r;
+    return tr_check_point("translation", translation);
 }
 
 tread_result tread_world_cast_shape(const tread_world *w, const tread_query_shape *shape, tread_vec3 position,
                                     tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit) {
     if (!out_hit) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_hit is NULL");
-    cast_query q;
-    memset(&q, 0, sizeof q);
-    tread_query_filter f;
-    tread_result r = cast_shape_common(w, shape, position, translation, filter, &q, &f);
+    tread_result r = check_cast(w, shape, position, translation);
     if (r != TREAD_OK) return r;
-    run_cast(&q, &f);
-    *out_hit = q.best;
+    tread_query_filter storage;
+    tr_world_cast_shape(w, shape, position, translation, filter_or_default(filter, &storage), out_hit);
     return TREAD_OK;
 }
 
@@ -362,47 +389,47 @@ tread_result tread_world_cast_shape_all(const tread_world *w, const tread_query_
                                         int capacity, int *out_count, bool *out_overflow) {
     tread_result r = check_buffer(hits, capacity, out_count, out_overflow);
     if (r != TREAD_OK) return r;
-    cast_query q;
-    memset(&q, 0, sizeof q);
-    tread_query_filter f;
-    if ((r = cast_shape_common(w, shape, position, translation, filter, &q, &f)) != TREAD_OK) return r;
-    q.all = true;
-    q.buf.items = hits;
-    q.buf.size = sizeof(tread_shape_hit);
-    q.buf.capacity = capacity;
-    run_cast(&q, &f);
-    *out_count = q.buf.count;
-    *out_overflow = q.buf.overflow;
+    if ((r = check_cast(w, shape, position, translation)) != TREAD_OK) return r;
+    tread_query_filter storage;
+    tr_world_cast_shape_all(w, shape, position, translation, filter_or_default(filter, &storage), hits, capacity, out_count,
+                            out_overflow);
     return TREAD_OK;
 }
 
 // ---- rays (shape casts of a point, reported as ray hits) ----------------------------------------------------
 
-static tread_result ray_common(const tread_world *w, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
-                               cast_query *q, tread_query_filter *f) {
-    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    tread_result r = check_vec("origin", origin);
-    if (r != TREAD_OK) return r;
-    if ((r = check_vec("translation", translation)) != TREAD_OK) return r;
-    check_filter(filter, f);
+static void begin_ray(cast_query *q, const tread_world *w, tread_vec3 origin, tread_vec3 translation) {
+    memset(q, 0, sizeof *q);
     q->w = w;
     q->cast.p0 = q->cast.p1 = origin;
     q->cast.r = 0.0f;
     q->cast.d = translation;
     q->cast.is_ray = true;
-    return TREAD_OK;
+}
+
+void tr_world_cast_ray(const tread_world *w, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
+                       tread_ray_hit *out_hit) {
+    TR_ASSERT(w && filter && out_hit);
+    cast_query q;
+    begin_ray(&q, w, origin, translation);
+    run_cast(&q, filter);
+    *out_hit = to_ray_hit(&q.best);
+}
+
+static tread_result check_ray(const tread_world *w, tread_vec3 origin, tread_vec3 translation) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    tread_result r = tr_check_point("origin", origin);
+    if (r != TREAD_OK) return r;
+    return tr_check_point("translation", translation);
 }
 
 tread_result tread_world_cast_ray(const tread_world *w, tread_vec3 origin, tread_vec3 translation,
                                   const tread_query_filter *filter, tread_ray_hit *out_hit) {
     if (!out_hit) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_hit is NULL");
-    cast_query q;
-    memset(&q, 0, sizeof q);
-    tread_query_filter f;
-    tread_result r = ray_common(w, origin, translation, filter, &q, &f);
+    tread_result r = check_ray(w, origin, translation);
     if (r != TREAD_OK) return r;
-    run_cast(&q, &f);
-    *out_hit = to_ray_hit(&q.best);
+    tread_query_filter storage;
+    tr_world_cast_ray(w, origin, translation, filter_or_default(filter, &storage), out_hit);
     return TREAD_OK;
 }
 
@@ -411,16 +438,16 @@ tread_result tread_world_cast_ray_all(const tread_world *w, tread_vec3 origin, t
                                       bool *out_overflow) {
     tread_result r = check_buffer(hits, capacity, out_count, out_overflow);
     if (r != TREAD_OK) return r;
+    if ((r = check_ray(w, origin, translation)) != TREAD_OK) return r;
+    tread_query_filter storage;
     cast_query q;
-    memset(&q, 0, sizeof q);
-    tread_query_filter f;
-    if ((r = ray_common(w, origin, translation, filter, &q, &f)) != TREAD_OK) return r;
+    begin_ray(&q, w, origin, translation);
     q.all = true;
     q.ray_output = true;
     q.buf.items = hits;
     q.buf.size = sizeof(tread_ray_hit);
     q.buf.capacity = capacity;
-    run_cast(&q, &f);
+    run_cast(&q, filter_or_default(filter, &storage));
     *out_count = q.buf.count;
     *out_overflow = q.buf.overflow;
     return TREAD_OK;
@@ -480,21 +507,6 @@ static float on_body_contact(void *ctx, int32_t slot, float t_max) {
     return t_max;
 }
 
-static tread_result contact_common(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
-                                   const char *margin_name, contact_query *q) {
-    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    tread_result r = shape_core(shape, position, &q->query);
-    q->query.d = tread_v3_zero();
-    q->query.is_ray = false;
-    if (r != TREAD_OK) return r;
-    if (!isfinite(margin)) return tr_error(TREAD_ERR_NOT_FINITE, "%s is %g; expected a finite number", margin_name, (double)margin);
-    if (margin < 0.0f || margin > TR_MAX_COORDINATE)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s is %g m; expected 0 .. %g", margin_name, (double)margin, (double)TR_MAX_COORDINATE);
-    q->w = w;
-    q->margin = margin;
-    return TREAD_OK;
-}
-
 static void run_contacts(contact_query *q, const tread_query_filter *filter) {
     tread_vec3 mid = tread_v3_scale(tread_v3_add(q->query.p0, q->query.p1), 0.5f);
     float grow = q->query.r + q->margin;
@@ -506,37 +518,60 @@ static void run_contacts(contact_query *q, const tread_query_filter *filter) {
     visit_bodies(q->w, mid, tread_v3_zero(), half, 0.0f, filter, on_body_contact, q);
 }
 
+static void begin_contacts(contact_query *q, const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin) {
+    memset(q, 0, sizeof *q);
+    q->w = w;
+    prepare_shape(shape, position, &q->query);
+    q->margin = margin;
+}
+
+void tr_world_collect_contacts(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
+                               const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
+                               bool *out_overflow) {
+    TR_ASSERT(w && shape && filter && out_count && out_overflow && margin >= 0.0f && capacity >= 0 && (contacts || capacity == 0));
+    contact_query q;
+    begin_contacts(&q, w, shape, position, margin);
+    q.buf.items = contacts;
+    q.buf.size = sizeof(tread_contact);
+    q.buf.capacity = capacity;
+    run_contacts(&q, filter);
+    *out_count = q.buf.count;
+    *out_overflow = q.buf.overflow;
+}
+
+void tr_world_closest(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float max_distance,
+                      const tread_query_filter *filter, tread_distance_result *out_result) {
+    TR_ASSERT(w && shape && filter && out_result && max_distance >= 0.0f);
+    contact_query q;
+    begin_contacts(&q, w, shape, position, max_distance);
+    q.closest_only = true;
+    run_contacts(&q, filter);
+    *out_result = q.best;
+}
+
 tread_result tread_world_collect_contacts(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
                                           const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
                                           bool *out_overflow) {
     tread_result r = check_buffer(contacts, capacity, out_count, out_overflow);
     if (r != TREAD_OK) return r;
-    contact_query q;
-    memset(&q, 0, sizeof q);
-    if ((r = contact_common(w, shape, position, margin, "margin", &q)) != TREAD_OK) return r;
-    tread_query_filter f;
-    check_filter(filter, &f);
-    q.buf.items = contacts;
-    q.buf.size = sizeof(tread_contact);
-    q.buf.capacity = capacity;
-    run_contacts(&q, &f);
-    *out_count = q.buf.count;
-    *out_overflow = q.buf.overflow;
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    if ((r = validate_shape(shape, position)) != TREAD_OK) return r;
+    if ((r = check_margin("margin", margin)) != TREAD_OK) return r;
+    tread_query_filter storage;
+    tr_world_collect_contacts(w, shape, position, margin, filter_or_default(filter, &storage), contacts, capacity, out_count,
+                              out_overflow);
     return TREAD_OK;
 }
 
 tread_result tread_world_closest(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float max_distance,
                                  const tread_query_filter *filter, tread_distance_result *out_result) {
     if (!out_result) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_result is NULL");
-    contact_query q;
-    memset(&q, 0, sizeof q);
-    tread_result r = contact_common(w, shape, position, max_distance, "max_distance", &q);
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    tread_result r = validate_shape(shape, position);
     if (r != TREAD_OK) return r;
-    tread_query_filter f;
-    check_filter(filter, &f);
-    q.closest_only = true;
-    run_contacts(&q, &f);
-    *out_result = q.best;
+    if ((r = check_margin("max_distance", max_distance)) != TREAD_OK) return r;
+    tread_query_filter storage;
+    tr_world_closest(w, shape, position, max_distance, filter_or_default(filter, &storage), out_result);
     return TREAD_OK;
 }
 

@@ -1,6 +1,8 @@
 // The collision world: bodies behind generation-checked ids, their shapes, and the broadphase upkeep
 // (refit on move, rebuild when degraded or when enough bodies were added or removed).
 #include "world_internal.h"
+#include "world_query.h"
+#include "../validate.h"
 
 #include <string.h>
 
@@ -376,7 +378,8 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     tread_result r;
     if (def->type != TREAD_BODY_STATIC && def->type != TREAD_BODY_KINEMATIC)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.type is %d; expected TREAD_BODY_STATIC or TREAD_BODY_KINEMATIC", (int)def->type);
-    if (def->layer > 31u) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.layer is %u; expected 0 .. 31", def->layer);
+    if (def->layer >= TREAD_MAX_LAYERS)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.layer is %u; expected 0 .. %d", def->layer, TREAD_MAX_LAYERS - 1);
     if ((r = validate_transform("def.transform", def->transform)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.linear_velocity", def->linear_velocity)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.angular_velocity", def->angular_velocity)) != TREAD_OK) return r;
@@ -505,14 +508,30 @@ tread_result tread_body_get_velocity(const tread_world *w, tread_body_id id, tre
     return TREAD_OK;
 }
 
+static tread_vec3 point_velocity(const tr_body *b, tread_vec3 point) {
+    tread_vec3 arm = tread_v3_sub(point, b->transform.p);
+    return tread_v3_add(b->linear_velocity, tread_v3_cross(b->angular_velocity, arm));
+}
+
+bool tr_world_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out) {
+    const tr_body *b = lookup(w, id);
+    if (b) *out = point_velocity(b, point);
+    return b != NULL;
+}
+
+bool tr_world_body_layer(const tread_world *w, tread_body_id id, uint32_t *out) {
+    const tr_body *b = lookup(w, id);
+    if (b) *out = b->layer;
+    return b != NULL;
+}
+
 tread_result tread_body_get_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out) {
     tr_body *b;
     if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_velocity is NULL");
     tread_result r = lookup_checked(w, id, &b);
     if (r != TREAD_OK) return r;
-    if (!tread_v3_is_finite(point)) return tr_error(TREAD_ERR_NOT_FINITE, "point has a NaN or infinite component");
-    tread_vec3 arm = tread_v3_sub(point, b->transform.p);
-    *out = tread_v3_add(b->linear_velocity, tread_v3_cross(b->angular_velocity, arm));
+    if ((r = tr_check_point("point", point)) != TREAD_OK) return r;
+    *out = point_velocity(b, point);
     return TREAD_OK;
 }
 

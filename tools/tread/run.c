@@ -231,10 +231,14 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     tread_character *chars = out->final;
     for (int c = 0; c < n; ++c) {
         tread_character_settings settings = s->characters[c].settings;
-        // The scene's per-layer walkable angles (seed 004's stairs layer) unless the character sets its own.
-        for (int l = 0; l < s->layer_count && l < 32; ++l)
-            if (settings.layer_max_slope_degrees[l] == 0.0f && s->layers[l].walkable_degrees > 0.0f)
-                settings.layer_max_slope_degrees[l] = s->layers[l].walkable_degrees;
+        // The scene's layers with their own walkable angle become the character's stairs layers (Catlike Coding's
+        // stairs layer) unless the character sets its own.
+        if (settings.stairs_layer_mask == 0u)
+            for (int l = 0; l < s->layer_count && l < TREAD_MAX_LAYERS; ++l)
+                if (s->layers[l].walkable_degrees > 0.0f) {
+                    settings.stairs_layer_mask |= 1u << l;
+                    settings.stairs_max_slope_degrees = s->layers[l].walkable_degrees;
+                }
         if (!apply_options(o, &settings, message, size) ||
             tread_character_init(&chars[c], &settings, s->characters[c].start) != TREAD_OK) {
             if (message[0] == '\0') snprintf(message, size, "characters[%d]: %s", c, tread_error_message());
@@ -272,12 +276,12 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
                 motors[c].last = res;
                 motors[c].has_last = true;
             }
-            tread_step_smoothing_update(&smooth[c], res.stepped, dt);
+            tread_step_smoothing_update(&smooth[c], res.step_up - res.snap_down, dt);
             run_frame *f = &out->frames[c * frames + i];
             f->feet = ch->position;
             f->velocity = ch->velocity;
             f->ground = ch->ground.state;
-            f->stepped = res.stepped;
+            f->stepped = res.step_up - res.snap_down;
             f->camera = tread_v3_dot(ch->position, up) + smooth[c].offset;
             f->penetration = penetration_of(w, ch);
             f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);

@@ -513,6 +513,11 @@ static bool parse_layers(loader *L, const cJSON *root) {
             return false;
         if (l->name[0] == '\0') return fail(L, p, "layer name is empty");
         if (find_layer(s, l->name) >= 0) return fail(L, p, "layer \"%s\" is named twice", quote(q, sizeof q, l->name));
+        // A character has one stairs angle for all its stairs layers (tread_character_settings.stairs_max_slope_degrees).
+        for (int k = 0; k < i; ++k)
+            if (l->walkable_degrees >= 0.0f && s->layers[k].walkable_degrees >= 0.0f && s->layers[k].walkable_degrees != l->walkable_degrees)
+                return fail(L, p, "walkable_degrees is %g but layer \"%s\" has %g; all layers with their own walkable angle share one",
+                            (double)l->walkable_degrees, quote(q, sizeof q, s->layers[k].name), (double)s->layers[k].walkable_degrees);
         s->layer_count = ++i;
     }
     return true;

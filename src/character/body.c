@@ -1,0 +1,110 @@
+// The character's body: shape, centre, filters, walkability, fit test, ground probe and support pick.
+#include "body.h"
+
+float tr_center_height(const tread_character_settings *s) { return s->shape == TREAD_QUERY_SPHERE ? s->radius : 0.5f * s->height; }
+
+tread_vec3 tr_center(const tread_character *ch, tread_vec3 feet) { return tread_v3_mad(feet, tr_center_height(&ch->settings), ch->settings.up); }
+
+tread_query_shape tr_body_shape(const tread_character *ch, float extra) {
+    const tread_character_settings *s = &ch->settings;
+    if (s->shape == TREAD_QUERY_SPHERE) return tread_query_sphere(s->radius + extra);
+    // The box grows by the skin on every face, as the capsule does (its bottom sits `extra` below the feet).
+    if (s->shape == TREAD_QUERY_BOX)
+        return tread_query_box(tread_v3(s->radius + extra, 0.5f * s->height + extra, s->radius + extra), s->up);
+    // Grow the radius only: the feet stay where they are, the skin surrounds the whole shape.
+    return tread_query_capsule(0.5f * s->height - s->radius, s->radius + extra, s->up);
+}
+
+float tr_body_reach(const tread_character_settings *s) {
+    if (s->shape == TREAD_QUERY_SPHERE) return s->radius;
+    // A box's half diagonal bounds both the box and the capsule of the same radius and height.
+    float h = 0.5f * s->height;
+    return sqrtf(2.0f * s->radius * s->radius + h * h);
+}
+
+static tread_query_filter mask_filter(uint32_t mask) {
+    tread_query_filter f = tread_query_filter_default();
+    f.layer_mask = mask;
+    return f;
+}
+
+tread_query_filter tr_collide_filter(const tread_character *ch) { return mask_filter(ch->settings.collide_mask); }
+
+tread_query_filter tr_ground_filter(const tread_character *ch) { return mask_filter(ch->settings.ground_mask); }
+
+bool tr_is_walkable(const tread_character *ch, tread_vec3 normal) { return tread_v3_dot(normal, ch->settings.up) >= ch->max_slope_cos; }
+
+tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tread_body_id body, tread_vec3 normal,
+                               bool *out_walkable) {
+    float limit = ch->max_slope_cos;
+    if (ch->settings.stairs_layer_mask != 0u) {
+        uint32_t layer = 0;
+        tread_result r = tr_query_body_layer(q, body, &layer);
+        if (r != TREAD_OK) return r;
+        if ((ch->settings.stairs_layer_mask >> layer) & 1u) limit = ch->stairs_slope_cos;
+    }
+    *out_walkable = tread_v3_dot(normal, ch->settings.up) >= limit;
+    return TREAD_OK;
+}
+
+tread_result tr_fits(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float allowance, bool *out_fits) {
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    tread_distance_result d;
+    // A negative allowance asks for clearance: look that far around the shape.
+    tread_result r = tr_query_closest(q, &shape, tr_center(ch, feet), tr_maxf(0.0f, -allowance), &filter, &d);
+    if (r != TREAD_OK) return r;
+    *out_fits = !d.found || d.distance >= -allowance;
+    return TREAD_OK;
+}
+
+tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits,
+                           int capacity, int *out_count) {
+    const tread_character_settings *s = &ch->settings;
+    tread_query_shape shape = tr_body_shape(ch, s->skin);
+    tread_query_filter filter = tr_ground_filter(ch);
+    return tr_query_cast_all(q, &shape, tr_center(ch, feet), tread_v3_scale(s->up, -distance), &filter, hits, capacity, out_count);
+}
+
+tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
+                             int *out_index) {
+    // Candidates are below the shape (contact normal pointing up) on a walkable face. Hits come sorted by
+    // fraction; among those about as near as the nearest hit, the most level face wins, so at an edge shared
+    // by two faces (a mesh's riser and tread) the face that can hold the character is the one reported.
+    const tread_vec3 up = ch->settings.up;
+    *out_index = -1;
+    if (count == 0) return TREAD_OK;
+    float nearest = hits[0].fraction * distance;
+    float best_up = -2.0f;
+    for (int i = 0; i < count; ++i) {
+        if (hits[i].fraction * distance > nearest + TR_GROUND_TIE) break;
+        if (tread_v3_dot(hits[i].normal, up) <= 0.0f) continue;
+        bool walkable = false;
+        tread_result r = tr_is_walkable_on(q, ch, hits[i].body, hits[i].surface_normal, &walkable);
+        if (r != TREAD_OK) return r;
+        if (!walkable) continue;
+        float up_dot = tread_v3_dot(hits[i].surface_normal, up);
+        if (up_dot > best_up) {
+            *out_index = i;
+            best_up = up_dot;
+        }
+    }
+    return TREAD_OK;
+}
+
+void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit) {
+    if (!res) return;
+    for (int i = 0; i < res->contact_count; ++i)
+        if (tread_body_id_equal(res->contacts[i].body, hit->body) && res->contacts[i].feature == hit->feature) return;
+    if (res->contact_count == TREAD_MAX_MOVE_CONTACTS) {
+        res->contacts_overflow = true;
+        return;
+    }
+    tread_contact *c = &res->contacts[res->contact_count++];
+    c->separation = -hit->penetration;
+    c->point = hit->point;
+    c->normal = hit->normal;
+    c->surface_normal = hit->surface_normal;
+    c->body = hit->body;
+    c->feature = hit->feature;
+}

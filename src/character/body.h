@@ -1,0 +1,49 @@
+// The character's body, below every phase: its shape and centre, the filters it queries with, which surfaces it
+// can stand on, whether it fits somewhere, the downward ground probe and the pick of the supporting hit. Phases
+// call this module; it calls none of them.
+#ifndef TREAD_BODY_H
+#define TREAD_BODY_H
+
+#include "move_query.h"
+
+// Hits this close to the nearest one (metres) compete to be the support.
+#define TR_GROUND_TIE 1.0e-3f
+// Hits kept by a downward probe.
+#define TR_GROUND_HITS 8
+
+// Distance from the feet to the shape's centre along up.
+float tr_center_height(const tread_character_settings *s);
+tread_vec3 tr_center(const tread_character *ch, tread_vec3 feet);
+// The query shape, grown by `extra` metres on every side (the skin).
+tread_query_shape tr_body_shape(const tread_character *ch, float extra);
+// Radius of a sphere around the centre that holds the shape (metres).
+float tr_body_reach(const tread_character_settings *s);
+
+// Filters: what blocks movement (collide_mask), what counts as ground (ground_mask).
+tread_query_filter tr_collide_filter(const tread_character *ch);
+tread_query_filter tr_ground_filter(const tread_character *ch);
+
+// A surface with this normal is walkable at the character's max slope / on that body's layer (stairs layers have
+// their own angle).
+bool tr_is_walkable(const tread_character *ch, tread_vec3 normal);
+tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tread_body_id body, tread_vec3 normal,
+                               bool *out_walkable);
+
+// The shape at `feet` overlaps nothing deeper than `allowance` metres (a negative allowance asks for that much
+// clearance): the body fits there (stepping onto a tread under a ceiling, the Source engine's "player too wide",
+// crouching back up, a new shape in set_settings).
+tread_result tr_fits(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float allowance, bool *out_fits);
+
+// Every surface a downward cast of the skin-grown shape over `distance` meets, sorted by fraction (at most
+// `capacity`, the nearest).
+tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits,
+                           int capacity, int *out_count);
+// The hit that supports: walkable face, contact below the shape, about as near as the nearest hit, most level.
+// *out_index is -1 when none.
+tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
+                             int *out_index);
+
+// Remember a touched surface in the move's result (deduplicated by body and feature; res may be NULL).
+void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit);
+
+#endif

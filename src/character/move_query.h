@@ -1,0 +1,42 @@
+// The controller's query layer: every world query a move makes goes through a per-move context. A move begins
+// with its bounds — everything it can reach, validated once against the coordinate limit — and then casts,
+// collects contacts and probes inside them without re-validating each argument. Every query returns a status
+// that its caller checks (a query outside the move's bounds is an error, not a silent miss), so a failure
+// reaches the caller of the move with the character unchanged. The context is also where debug drawing sees
+// what a move looked at.
+#ifndef TREAD_MOVE_QUERY_H
+#define TREAD_MOVE_QUERY_H
+
+#include "../core.h"
+
+typedef struct tr_move_query {
+    const tread_world *world;
+    tread_aabb bounds; // every query of this move stays inside (metres)
+} tr_move_query;
+
+// Begin a move around `center` that reaches at most `reach` metres from it (shape included). Fails when that
+// reach crosses the coordinate limit.
+tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_vec3 center, float reach);
+
+tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                           const tread_query_filter *filter, tread_shape_hit *out_hit);
+tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                               const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count);
+tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
+                          tread_ray_hit *out_hit);
+tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, float margin,
+                               const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
+                               bool *out_overflow);
+tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, float max_distance,
+                              const tread_query_filter *filter, tread_distance_result *out_result);
+// The body is still in the world (a public phase may run after the caller removed a body the update met).
+bool tr_query_body_is_live(const tr_move_query *q, tread_body_id body);
+// A body the move hit: its layer, and the velocity of its material at a point.
+tread_result tr_query_body_layer(const tr_move_query *q, tread_body_id body, uint32_t *out_layer);
+tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
+
+// Debug drawing of what the phases decided (the queries draw themselves).
+void tr_draw_ground(const tread_ground *ground, tread_vec3 feet);
+void tr_draw_step(tread_vec3 from, tread_vec3 to, bool accepted);
+
+#endif

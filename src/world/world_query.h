@@ -1,0 +1,24 @@
+// The world's queries without argument checks, for callers that validated once up front (the controller's
+// per-move query layer). Arguments are asserted, not checked: a NULL filter is not allowed here.
+#ifndef TREAD_WORLD_QUERY_H
+#define TREAD_WORLD_QUERY_H
+
+#include "../core.h"
+
+void tr_world_cast_shape(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                         const tread_query_filter *filter, tread_shape_hit *out_hit);
+void tr_world_cast_shape_all(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                             const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count, bool *out_overflow);
+void tr_world_cast_ray(const tread_world *w, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
+                       tread_ray_hit *out_hit);
+void tr_world_collect_contacts(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
+                               const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
+                               bool *out_overflow);
+void tr_world_closest(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float max_distance,
+                      const tread_query_filter *filter, tread_distance_result *out_result);
+
+// A live body's layer and the velocity of its material at a world point. False for a stale id.
+bool tr_world_body_layer(const tread_world *w, tread_body_id body, uint32_t *out_layer);
+bool tr_world_point_velocity(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
+
+#endif
