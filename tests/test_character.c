@@ -73,7 +73,7 @@ static void test_corner_does_not_stick_or_jitter(void **state) {
 
 static void test_narrowing_hallway_stops_smoothly(void **state) {
     (void)state;
-    // Two walls closing at 5 degrees (seed 002's known failure): the character must come to rest.
+    // Two walls closing at 5 degrees (a known failure of Unity DOTS's controller): the character must come to rest.
     tread_world *w = course_world();
     float a = 2.5f;
     // Inner faces at z = +-1 at x = 10, closing toward +x: they are 0.6 m apart (the capsule's width) at x = 26.

@@ -1,4 +1,4 @@
-// The stepping strategies, each held to what its seed promises, plus what all of them share: max step holds
+// The stepping strategies, each held to what its origin promises, plus what all of them share: max step holds
 // at the tread, per-layer walkable angles, and a ground mask that snapping and ground probes respect.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -29,7 +29,7 @@ static void test_strategy_setting_is_validated(void **state) {
     assert_non_null(strstr(tread_error_message(), "riser.radius_scale"));
 }
 
-// ---- contact (seed 000) ----------------------------------------------------------------------------------
+// ---- contact (Source engine) ----------------------------------------------------------------------------------
 
 static void test_contact_climbs_s1_one_frame_after_touching(void **state) {
     (void)state;
@@ -67,7 +67,7 @@ static tread_move_result riser_contact(tread_body_id step, tread_vec3 motion) {
     return res;
 }
 
-static void test_contact_seed_cases(void **state) {
+static void test_contact_cases_the_source_write_up_leaves_open(void **state) {
     (void)state;
     tread_world *w = course_world();
     tread_body_def def = tread_body_def_default();
@@ -109,7 +109,7 @@ static void test_contact_seed_cases(void **state) {
     tread_world_destroy(w);
 }
 
-// ---- cast down (seed 002) ---------------------------------------------------------------------------------
+// ---- cast down (Unity DOTS) ---------------------------------------------------------------------------------
 
 static void test_cast_down_does_not_step_under_low_ceiling(void **state) {
     (void)state;
@@ -131,9 +131,9 @@ static void test_cast_down_does_not_step_under_low_ceiling(void **state) {
     tread_world_destroy(w);
 }
 
-// ---- riser (seed 003) -------------------------------------------------------------------------------------
+// ---- riser (Staxel) -------------------------------------------------------------------------------------
 
-static void test_riser_climbs_voxel_steps_within_the_seed_rate(void **state) {
+static void test_riser_climbs_voxel_steps_within_staxels_rate(void **state) {
     (void)state;
     // 0.25 m voxel steps every 0.5 m, five of them.
     enum { NX = 30, NY = 6, NZ = 8 };
@@ -157,7 +157,7 @@ static void test_riser_climbs_voxel_steps_within_the_seed_rate(void **state) {
         float vy = ch.ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : ch.velocity.y + COURSE_G * COURSE_DT;
         tread_move_result res;
         assert_int_equal(tread_character_move(w, &ch, tread_v3(3, vy, 0), COURSE_DT, &res), TREAD_OK);
-        // Seed 003's budget: the rise is at most speed_scale x the frame's motion (here horizontal; it rises only
+        // Staxel's budget: the rise is at most speed_scale x the frame's motion (here horizontal; it rises only
         // while held, and the held slide cancels downward motion).
         float across = tread_v3_length(tread_v3_reject(tread_v3_sub(ch.position, before), s.up));
         if (res.step_up > 0.0f) {
@@ -278,9 +278,9 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strategy_setting_is_validated),
         cmocka_unit_test(test_contact_climbs_s1_one_frame_after_touching),
-        cmocka_unit_test(test_contact_seed_cases),
+        cmocka_unit_test(test_contact_cases_the_source_write_up_leaves_open),
         cmocka_unit_test(test_cast_down_does_not_step_under_low_ceiling),
-        cmocka_unit_test(test_riser_climbs_voxel_steps_within_the_seed_rate),
+        cmocka_unit_test(test_riser_climbs_voxel_steps_within_staxels_rate),
         cmocka_unit_test(test_riser_holds_and_releases),
         cmocka_unit_test(test_every_strategy_keeps_max_step),
         cmocka_unit_test(test_ground_mask_agent_layer_is_not_snapped_to),

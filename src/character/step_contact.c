@@ -2,7 +2,7 @@
 // face is near-vertical (the face normal: a capsule meets a low riser's edge with its round bottom, so the
 // contact normal is far from horizontal) and whose contact lies below max step above the ground contact;
 // probe down from max step height a little past it into the step; lift by the offset and give back the motion
-// the collision removed. The three cases the seed leaves to the reader are handled: no stepping when moving
+// the collision removed. The three cases the Source write-up leaves to the reader are handled: no stepping when moving
 // away from the riser (creeping back down a step), no stepping where the body does not fit, and contacts on
 // bodies removed since they were gathered are skipped. The Source engine's player is a box, which rests on the tread after
 // a lift plus the 1 cm overshoot; a capsule lifted that way floats beside the edge on its round bottom, so the

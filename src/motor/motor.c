@@ -1,6 +1,6 @@
-// The movement model: wish in, velocity out (seed 002 keeps input apart from movement). Ground and air
-// acceleration, exponential friction, max speed and terminal fall speed (seed 001); jumps with the aligned-speed
-// rule, jump phases, air and wall jumps with an upward bias (seed 004); seed 002's jump strength with drag,
+// The movement model: wish in, velocity out (Unity DOTS's controller keeps input apart from movement). Ground and air
+// acceleration, exponential friction, max speed and terminal fall speed (Godot's); jumps with the aligned-speed
+// rule, jump phases, air and wall jumps with an upward bias (Catlike Coding); Unity DOTS's jump strength with drag,
 // restated per second; coyote time, jump buffering and a jump cut on early release.
 //
 // Frame-rate independence: every per-step law here (constant acceleration toward a target, e^(-k t) friction,
@@ -158,7 +158,7 @@ static void fall(float u0, float g, float terminal, float dt, float *u1, float *
     *mean = ((u0 - 0.5f * g * reach) * reach - terminal * (dt - reach)) / dt;
 }
 
-// Seed 002's jump velocity worn down by `drag` (m/s^2) in length, never reversing.
+// Unity DOTS's jump velocity worn down by `drag` (m/s^2) in length, never reversing.
 static void drag_jump(tread_vec3 j0, float drag, float dt, tread_vec3 *j1, tread_vec3 *mean) {
     float speed = tread_v3_length(j0);
     if (speed == 0.0f) {
@@ -216,7 +216,7 @@ static tread_vec3 steep_normal(const tread_character *ch, const tread_move_resul
     return tread_v3_normalize(sum);
 }
 
-// The jump, if one is possible now (seed 004's order: ground, then steep contact, then air jump).
+// The jump, if one is possible now (Catlike Coding's order: ground, then steep contact, then air jump).
 static tread_jump_kind try_jump(tread_motor_state *st, const tread_motor_settings *s, const tread_character *ch,
                                 const tread_move_result *last, bool on_ground) {
     tread_vec3 up = ch->settings.up;
@@ -230,10 +230,10 @@ static tread_jump_kind try_jump(tread_motor_state *st, const tread_motor_setting
         kind = TREAD_JUMP_GROUND;
     } else if (tread_v3_length_sq(wall) > 0.0f) {
         dir = tread_v3_normalize(tread_v3_mad(wall, s->jump_up_bias, up));
-        st->jump_phase = 0; // a wall jump starts a new sequence of air jumps (seed 004)
+        st->jump_phase = 0; // a wall jump starts a new sequence of air jumps (Catlike Coding)
         kind = TREAD_JUMP_WALL;
     } else if (s->max_air_jumps > 0 && st->jump_phase <= s->max_air_jumps) {
-        // Falling off a ledge skips the ground jump's phase, so it grants no extra air jump (seed 004).
+        // Falling off a ledge skips the ground jump's phase, so it grants no extra air jump (Catlike Coding).
         if (st->jump_phase == 0) st->jump_phase = 1;
         dir = up;
         kind = TREAD_JUMP_AIR;
@@ -242,19 +242,19 @@ static tread_jump_kind try_jump(tread_motor_state *st, const tread_motor_setting
     }
     if (tread_v3_length_sq(dir) == 0.0f) dir = up;
     st->jump_phase += 1;
-    // Off the ground (coyote, air and wall jumps) a jump first cancels any fall, so it always lifts (seed 004 adds the speed to a fall, which makes a late air jump a mere slowdown).
+    // Off the ground (coyote, air and wall jumps) a jump first cancels any fall, so it always lifts (Catlike Coding adds the speed to a fall, which makes a late air jump a mere slowdown).
     if (!on_ground) {
         float fall_speed = tread_v3_dot(st->velocity, up);
         if (fall_speed < 0.0f) st->velocity = tread_v3_mad(st->velocity, -fall_speed, up);
     }
     if (s->jump_mode == TREAD_JUMP_HEIGHT) {
-        // Seed 004: take-off speed sqrt(2 g h); speed already along the jump counts toward it.
+        // Catlike Coding: take-off speed sqrt(2 g h); speed already along the jump counts toward it.
         float speed = sqrtf(2.0f * s->gravity * s->jump_height);
         float aligned = tread_v3_dot(st->velocity, dir);
         if (aligned > 0.0f) speed = tr_maxf(speed - aligned, 0.0f);
         st->velocity = tread_v3_mad(st->velocity, speed, dir);
     } else {
-        // Seed 002: a separate burst that drag wears down.
+        // Unity DOTS: a separate burst that drag wears down.
         st->jump_velocity = tread_v3_scale(dir, s->jump_strength);
     }
     return kind;
@@ -279,7 +279,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     apply_contacts(&st, ch, last);
 
     // 2. Ground. Right after a jump the controller may still report ground below; while the jump still rises
-    // away from it, that is not a landing (seed 004's "steps since last jump").
+    // away from it, that is not a landing (Catlike Coding's "steps since last jump").
     tread_vec3 ground_v = ch->ground.velocity;
     bool on_ground = ch->ground.state == TREAD_GROUND_ON_GROUND;
     float rise = tread_v3_dot(tread_v3_sub(tread_v3_add(st.velocity, st.jump_velocity), ground_v), up);
@@ -337,7 +337,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
         h1 = h0; // no air friction: momentum carries
         h_mean = h0;
     }
-    // Max speed clamp (seed 001), on the speed relative to the ground.
+    // Max speed clamp (as in Godot's), on the speed relative to the ground.
     float h1_speed = tread_v3_length(h1);
     if (h1_speed > s->max_speed) h1 = tread_v3_scale(h1, s->max_speed / h1_speed);
     float mean_speed = tread_v3_length(h_mean);

@@ -10,7 +10,7 @@
 // Below this many "decay rate x dt" (dimensionless), the mean of e^(-k t) over a step is taken from its series
 // (1 - k dt / 2) instead of (1 - e^(-k dt)) / (k dt), which would lose all its digits to cancellation.
 #define TR_MOTOR_SMALL_DECAY 1.0e-4f
-// A contact normal whose component along up is above this (a cosine) is not a ceiling or overhang: seed 004's
+// A contact normal whose component along up is above this (a cosine) is not a ceiling or overhang: Catlike Coding's
 // lenient test for steep contacts that a wall jump may push off.
 #define TR_MOTOR_STEEP_MIN_UP (-0.01f)
 // Crouch: a taller shape fits when nothing is nearer to it than to the current shape (or than the skin),

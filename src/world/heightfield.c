@@ -5,7 +5,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "bvh.h" // tr_ray_aabb_entry, tr_inverse_direction
+#include "../geometry/ray_box.h"
 
 // Cell (i, j) has samples s00 = (i, j), s10 = (i + 1, j), s01 = (i, j + 1), s11 = (i + 1, j + 1), split along
 // s00-s11. Both triangles wind so their normal points up (+Y):

@@ -5,7 +5,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include "bvh.h" // tr_ray_aabb_entry, tr_inverse_direction
+#include "../geometry/ray_box.h"
 
 // ---- validation ------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-// Voxel grid shape: dense solid cells of edge cell_size (seed 003's worlds). Rays use a 3D DDA; capsules test
+// Voxel grid shape: dense solid cells of edge cell_size (Staxel's voxel worlds). Rays use a 3D DDA; capsules test
 // the solid cells in the cast's footprint as boxes. Only exposed surfaces count: a contact on a cell edge or
 // corner shared with solid neighbours (a flat voxel floor's seams) takes the exposed face's normal.
 // feature = cell index (k * count_y + j) * count_x + i.

@@ -18,7 +18,7 @@ typedef struct scene_error {
 
 typedef struct scene_layer {
     char name[SCENE_NAME_MAX];
-    float walkable_degrees; // per-layer walkable angle (seed 004); < 0 = use the character's max slope
+    float walkable_degrees; // per-layer walkable angle (Catlike Coding's stairs layer); < 0 = use the character's max slope
 } scene_layer;
 
 // One body: a ready-to-add definition plus the arrays its shape points into (owned by the scene).
