@@ -221,7 +221,7 @@ static int bench_mesh_capsules(const char *name) { return bench_mesh_casts(name,
 
 // ---- the course's P1 box field through the public world API -------------------------------------------------
 
-// splitmix64, exactly as the course spec draws it; uniform = lo + (hi - lo) * (x >> 11) / 2^53.
+// splitmix64, exactly as the course (docs/COURSE.md) draws it; uniform = lo + (hi - lo) * (x >> 11) / 2^53.
 static uint64_t p1_state;
 static uint64_t splitmix64(void) {
     p1_state += 0x9E3779B97F4A7C15ull;

@@ -1,20 +1,105 @@
 #!/usr/bin/env bash
-# Make sure the Debian packages tread's build and tests need are present. As root, install what is
-# missing; otherwise print the exact apt line and fail. Used by both `make run` and `make test`.
+# Make sure the Debian packages a job needs are present. As root, install what is missing; otherwise print the
+# exact apt-get line and fail.
+#
+#   scripts/deps.sh [GROUP ...]     GROUP: core (default), docs, web, engine
+#
+#   core    what `make run` and `make test` need (they call this through `make deps`)
+#   docs    `make docs` (the Doxygen API reference)
+#   web     WebAssembly builds and browser runs (for later)
+#   engine  a peer engine to compare against (for later)
+#
+# Another apt or dpkg process (unattended-upgrades, a second build) may hold the package locks. Rather than
+# failing with apt's "Could not get lock", wait for it: poll every 2 s, say who holds the lock, and give up
+# after DEPS_LOCK_TIMEOUT seconds (default 300) with a message saying so.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libcmocka-dev libcjson-dev libassimp-dev clang libclang-rt-14-dev)
+
+usage() {
+  echo "usage: scripts/deps.sh [core|docs|web|engine ...]   (default: core)" >&2
+  exit 2
+}
+
+group_packages() {
+  case "$1" in
+    core)   echo build-essential cmake pkg-config libcmocka-dev libcjson-dev libassimp-dev clang libclang-rt-14-dev ;;
+    docs)   echo doxygen ;;
+    web)    echo emscripten nodejs npm chromium ;;
+    engine) echo libbullet-dev ;;
+    -h|--help) usage ;;
+    *) echo "scripts/deps.sh: unknown group '$1'" >&2; usage ;;
+  esac
+}
+
+[ $# -eq 0 ] && set -- core
+packages=()
+for group in "$@"; do
+  group_packages "$group" >/dev/null # exits here on an unknown group (a $(...) below would only exit its subshell)
+  read -r -a list <<<"$(group_packages "$group")"
+  packages+=("${list[@]}")
+done
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-if [ "$(id -u)" -eq 0 ]; then
-  echo "scripts/deps.sh: installing ${missing[*]}" >&2
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}" >/dev/null
-else
-  echo "scripts/deps.sh: missing Debian packages; run:" >&2
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "scripts/deps.sh: missing Debian packages ($*); run:" >&2
   echo "  sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi
+
+locks=(/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock)
+timeout=${DEPS_LOCK_TIMEOUT:-300}
+
+# Who holds `lock`, as "pid (command)" words; empty when it is free. lslocks (util-linux, always on Debian)
+# lists fcntl locks, which apt and dpkg take, and flock locks alike; fuser (psmisc) lists processes that have
+# the file open; as a last resort flock tries to take the lock for an instant.
+lock_holders() {
+  local lock=$1 pids="" pid out=""
+  [ -e "$lock" ] || return 0
+  if command -v lslocks >/dev/null 2>&1; then
+    pids=$(lslocks -n -r -o PID,PATH 2>/dev/null | awk -v f="$lock" '$2 == f { print $1 }' | sort -un)
+  elif command -v fuser >/dev/null 2>&1; then
+    pids=$(fuser "$lock" 2>/dev/null || true)
+  elif command -v flock >/dev/null 2>&1; then
+    flock -n -E 99 "$lock" true 2>/dev/null || [ $? -ne 99 ] || pids="?"
+  fi
+  for pid in $pids; do
+    if [ "$pid" = "?" ]; then out="another process"; break; fi
+    out+="${out:+, }pid $pid ($(ps -o args= -p "$pid" 2>/dev/null | cut -c1-60 || true))"
+  done
+  echo "$out"
+}
+
+wait_for_locks() {
+  local start=$SECONDS lock holders announced=""
+  while :; do
+    holders=""
+    for lock in "${locks[@]}"; do
+      holders=$(lock_holders "$lock")
+      [ -n "$holders" ] && break
+    done
+    [ -z "$holders" ] && return 0
+    if [ $((SECONDS - start)) -ge "$timeout" ]; then
+      echo "scripts/deps.sh: gave up after ${timeout} s: $lock is still held by $holders." >&2
+      echo "  Let that apt/dpkg run finish (or stop it), then run scripts/deps.sh $* again;" >&2
+      echo "  DEPS_LOCK_TIMEOUT=SECONDS waits longer." >&2
+      exit 1
+    fi
+    if [ "$announced" != "$lock $holders" ]; then
+      echo "scripts/deps.sh: $lock is held by $holders; waiting up to ${timeout} s for it..." >&2
+      announced="$lock $holders"
+    fi
+    sleep 2
+  done
+}
+
+echo "scripts/deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+wait_for_locks "$@"
+# The lock can be taken again between our check and apt's; apt then waits on its own for what is left.
+left=$((timeout - SECONDS)); [ "$left" -lt 10 ] && left=10
+apt-get -o DPkg::Lock::Timeout="$left" update -qq
+apt-get -o DPkg::Lock::Timeout="$left" install -y -qq "${missing[@]}" >/dev/null

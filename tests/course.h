@@ -1,5 +1,5 @@
-// Code-built worlds from the shared course (../shared/course/SPEC.md) for the controller's behaviour tests and
-// the P1/P2 benchmarks: the floor, the S1 stairs, ramps, the P1 box field, and the spec's frame loop with
+// Code-built worlds from the comparison course (docs/COURSE.md) for the controller's behaviour tests and
+// the P1/P2 benchmarks: the floor, the S1 stairs, ramps, the P1 box field, and the course's frame loop with
 // per-frame records. The course scenes themselves are data: scenes/course/*.json, run by `tread suite`.
 #ifndef TREAD_TEST_COURSE_H
 #define TREAD_TEST_COURSE_H
@@ -73,7 +73,7 @@ static inline float course_ramp(tread_world *w, float degrees, float height, flo
     return crest;
 }
 
-// splitmix64 as the spec uses it, and a uniform draw in [lo, hi].
+// splitmix64 as the course uses it, and a uniform draw in [lo, hi].
 static inline uint64_t course_splitmix64(uint64_t *state) {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -110,7 +110,7 @@ static inline float course_penetration(const course_run *run) {
     return d.found && d.distance < 0.0f ? -d.distance : 0.0f;
 }
 
-// The spec's frame loop: desired horizontal velocity, gravity while not grounded, 0 vertical when grounded.
+// The course's frame loop: desired horizontal velocity, gravity while not grounded, 0 vertical when grounded.
 static inline void course_walk(course_run *run, tread_vec3 horizontal_velocity, float seconds, float dt) {
     int n = (int)(seconds / dt + 0.5f);
     for (int i = 0; i < n && run->frames < COURSE_MAX_FRAMES; ++i) {

@@ -1,4 +1,4 @@
-// Character update cost on the course's performance runs (../shared/course/SPEC.md):
+// Character update cost on the course's performance runs (docs/COURSE.md):
 //   P1: 1000 characters walking over the 400-box field for 300 frames (single thread)
 //   P2: one character on S1, 1000 frames, reset to the start every 180 frames
 // Prints CSV (scenario,metric,value,unit): the median over REPEATS runs of the mean microseconds per
@@ -25,7 +25,7 @@ static int compare_doubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-// One frame of the spec's loop for one character; returns the seconds spent inside tread_character_move.
+// One frame of the course's loop for one character; returns the seconds spent inside tread_character_move.
 static double step(tread_world *w, tread_character *ch, tread_vec3 horizontal) {
     float vy = ch->ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : ch->velocity.y + COURSE_G * COURSE_DT;
     tread_vec3 v = tread_v3(horizontal.x, vy, horizontal.z);
