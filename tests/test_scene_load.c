@@ -1,4 +1,4 @@
-// The scene loader (tools/tread/scene_load.c): a complete scene loads with every value where it belongs, and each
+// The scene loader (tools/scene/): a complete scene loads with every value where it belongs, and each
 // kind of bad input fails with a message that names the file and the JSON path of the mistake.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "scene.h"
+#include "tread_scene.h"
 
 #define DATA TREAD_TEST_DATA
 #define NEAR 1.0e-5f
@@ -499,7 +499,7 @@ static void test_set_setting_parses_command_line_text(void **state) {
         assert_non_null(strstr(msg, *name));
         assert_null(strstr(msg, "unknown setting"));
     }
-    assert_int_equal(n, 17);
+    assert_true(n > 0); // that the list covers every field: test_every_setting_is_settable_by_name
 
     tread_character_settings before = s;
     struct {

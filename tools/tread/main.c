@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "run.h"
+#include "tread_scene.h"
 
 #define EXIT_CHECK_FAILED 1
 #define EXIT_BAD_INPUT 2
@@ -283,7 +283,7 @@ static int command_suite(int argc, char **argv) {
         fprintf(stderr, "tread suite: no directory given\n%s", suite_usage);
         return EXIT_BAD_INPUT;
     }
-    const char *const *all = run_strategy_names();
+    const char *const *all = scene_strategy_names();
     const char *chosen[16];
     int strategies = 0;
     if (!strcmp(strategy, "all")) {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run.h"
+#include "tread_scene.h"
 
 #define PLOT_W 960.0
 #define SIDE_H 420.0

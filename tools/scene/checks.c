@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run.h"
+#include "tread_scene.h"
 
 static const char *const axis_names[3] = {"x", "y", "z"};
 

@@ -2,16 +2,12 @@
 // horizontal velocity comes from the input timeline; along up, velocity is the ground's while on walkable
 // ground, and gains gravity otherwise. The controller does the rest. Characters with a "motor" are driven by
 // the movement model instead (tread_motor_update: acceleration, friction, jumps, crouch).
-#include "run.h"
+#include "tread_scene.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static const char *const strategy_names[] = {"sweep", "contact", "cast_down", "riser", NULL};
-
-const char *const *run_strategy_names(void) { return strategy_names; }
 
 static double seconds_now(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
 
