@@ -265,9 +265,9 @@ bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char 
     for (int i = 0; i < t->frame_count; ++i)
         for (int c = 0; c < t->character_count; ++c) {
             const run_frame *fr = run_frame_at(t, c, i);
-            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%d,%.6f,%.6f,%.6f\n", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
+            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%s,%.6f,%.6f,%.6f\n", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
                     (double)fr->feet.x, (double)fr->feet.y, (double)fr->feet.z, (double)fr->velocity.x, (double)fr->velocity.y, (double)fr->velocity.z,
-                    (int)fr->ground, (double)fr->stepped, (double)fr->camera, (double)fr->penetration);
+                    scene_ground_state_name(fr->ground), (double)fr->stepped, (double)fr->camera, (double)fr->penetration);
         }
     bool ok = fclose(f) == 0;
     if (!ok) snprintf(message, size, "writing %s failed", path);
