@@ -50,5 +50,17 @@ head -1 "$work/walk.csv" | grep -qx "frame,t,character,x,y,z,vx,vy,vz,ground,ste
 grep -q ",walker,.*,on_ground," "$work/walk.csv" || fail "trace: no on_ground row"
 ! cut -d, -f10 "$work/walk.csv" | tail -n +2 | grep -qv '^[a-z_]*$' || fail "trace: a ground column that is not a name"
 
+# Plots: "plot": {"view": "top"} draws the top view only; by default both views; always a legend.
+svg=$(cat "$work/walk.svg")
+has "$svg" 'id="top-view"' "walk.svg"
+lacks "$svg" 'id="side-view"' "walk.svg"
+has "$svg" 'id="legend"' "walk.svg"
+"$tread" run "$src/scenes/course/S08-wall-slide.json" --plot "$work/S08.svg" >/dev/null 2>&1 || fail "run S08 --plot"
+svg=$(cat "$work/S08.svg")
+has "$svg" 'id="side-view"' "S08.svg"
+has "$svg" 'id="top-view"' "S08.svg"
+has "$svg" 'id="legend"' "S08.svg"
+for item in "feet path" "start" "end" "bodies" "in the air" "on steep ground"; do has "$svg" ">$item" "S08.svg legend"; done
+
 [ "$failures" -eq 0 ] && echo "cli_test: all checks passed"
 exit $((failures > 0))
