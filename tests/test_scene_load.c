@@ -637,7 +637,7 @@ static void test_bad_motor_values_are_rejected_with_a_path(void **state) {
 
 // ---- every setting by name ---------------------------------------------------------------------------------
 
-// A non-default value for every field, as `--set field=value` text. API-CHANGE: the last five character rows
+// A non-default value for every field, as `--set field=value` text. API-CHANGE: the last six character rows
 // follow this branch's names (see /work/API_CHANGES.md); after the rebase they become stairs_layer_mask,
 // stairs_max_slope_degrees, contact_step.search_overshoot and riser.depth / radius_scale / speed_scale / fall_scale.
 static const struct {

@@ -51,7 +51,7 @@ static const field setting_fields[] = {
     SETTING(recovery_speed, F_FLOAT),
     SETTING(keep_horizontal_speed, F_BOOL),
     SETTING(step_strategy, F_STRATEGY),
-    // API-CHANGE (see /work/API_CHANGES.md): these five rows name fields being renamed on main. After the rebase:
+    // API-CHANGE (see /work/API_CHANGES.md): these six rows name fields being renamed on main. After the rebase:
     //   SETTING(stairs_layer_mask, F_MASK), SETTING(stairs_max_slope_degrees, F_FLOAT),
     //   SETTING(contact_step.search_overshoot, F_FLOAT), SETTING(riser.depth, F_FLOAT), ... (the scene-file name
     //   becomes the dotted path), and F_LAYER_DEGREES can go.
