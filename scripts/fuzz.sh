@@ -18,12 +18,13 @@ mkdir -p "$out/corpus" "$out/seeds"
 bin="$out/fuzz_scene_load"
 
 # Rebuild when any input is newer than the binary.
-sources=(tools/tread/fuzz_scene_load.c tools/tread/scene_load.c $(find src -name '*.c'))
-if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" tools/tread/scene.h include src scripts/fuzz.sh -newer "$bin" -print -quit)" ]; then
+# The target links the whole scene library (tools/scene/), as the tread command and the tests do.
+sources=(tools/tread/fuzz_scene_load.c tools/scene/*.c $(find src -name '*.c'))
+if [ ! -x "$bin" ] || [ -n "$(find "${sources[@]}" tools/scene include src scripts/fuzz.sh -newer "$bin" -print -quit)" ]; then
   echo "scripts/fuzz.sh: building $bin" >&2
   "$cc" -std=c11 -g -O1 -fno-omit-frame-pointer -ffp-contract=off \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -Iinclude -Isrc -Itools/tread \
+    -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -Iinclude -Isrc -Itools/scene \
     "${sources[@]}" $(pkg-config --cflags --libs libcjson assimp) -lm -o "$bin"
 fi
 

@@ -1,15 +1,16 @@
-// The scene loader (tools/tread/scene_load.c): a complete scene loads with every value where it belongs, and each
+// The scene loader (tools/scene/): a complete scene loads with every value where it belongs, and each
 // kind of bad input fails with a message that names the file and the JSON path of the mistake.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
-#include "scene.h"
+#include "tread_scene.h"
 
 #define DATA TREAD_TEST_DATA
 #define NEAR 1.0e-5f
@@ -499,7 +500,7 @@ static void test_set_setting_parses_command_line_text(void **state) {
         assert_non_null(strstr(msg, *name));
         assert_null(strstr(msg, "unknown setting"));
     }
-    assert_int_equal(n, 17);
+    assert_true(n > 0); // that the list covers every field: test_every_setting_is_settable_by_name
 
     tread_character_settings before = s;
     struct {
@@ -633,8 +634,187 @@ static void test_bad_motor_values_are_rejected_with_a_path(void **state) {
                  "characters[0].motor.max_air_jumps");
 }
 
+
+// ---- every setting by name ---------------------------------------------------------------------------------
+
+// A non-default value for every field, as `--set field=value` text (strategy settings by their dotted path).
+static const struct {
+    const char *name, *value;
+} setting_values[] = {
+    {"shape", "box"}, {"radius", "0.25"}, {"height", "1.5"}, {"up", "0,0,1"}, {"max_slope_degrees", "50"},
+    {"max_step_height", "0.3"}, {"min_step_depth", "0.05"}, {"step_down_distance", "0.4"}, {"max_snap_speed", "10"},
+    {"ground_probe_distance", "0.03"}, {"skin", "0.003"}, {"max_slide_iterations", "6"}, {"collide_mask", "3"},
+    {"ground_mask", "1"}, {"recovery_speed", "3"}, {"keep_horizontal_speed", "true"}, {"step_strategy", "riser"},
+    {"stairs_layer_mask", "6"}, {"stairs_max_slope_degrees", "50"}, {"contact_step.search_overshoot", "0.02"},
+    {"riser.depth", "0.2"}, {"riser.radius_scale", "0.8"}, {"riser.speed_scale", "1.25"}, {"riser.fall_scale", "0.5"},
+};
+static const struct {
+    const char *name, *value;
+} motor_values[] = {
+    {"max_speed", "5"}, {"ground_acceleration", "50"}, {"air_acceleration", "10"}, {"friction", "8"}, {"gravity", "12"},
+    {"terminal_speed", "40"}, {"jump_mode", "strength_drag"}, {"jump_height", "1.5"}, {"jump_strength", "8"},
+    {"jump_drag", "10"}, {"jump_cut", "0.25"}, {"coyote_time", "0.2"}, {"jump_buffer_time", "0.15"},
+    {"max_air_jumps", "2"}, {"wall_jump", "false"}, {"jump_up_bias", "0.5"}, {"jump_snap_suppress_time", "0.2"},
+    {"crouch_height", "0.9"}, {"crouch_speed_scale", "0.4"},
+};
+#define COUNT(a) (sizeof(a) / sizeof(a)[0])
+
+// Padding of the settings structs: the bytes that still differ between a struct filled with 0x00 and one filled
+// with 0xFF after every named field is set in both. With a complete table those are exactly the padding bytes
+// (test_the_settings_tables_cover_every_field checks that they are few and short).
+static unsigned char setting_padding[sizeof(tread_character_settings)], motor_padding[sizeof(tread_motor_settings)];
+
+static void find_padding(void) {
+    char msg[1024];
+    tread_character_settings zeros, ones;
+    memset(&zeros, 0x00, sizeof zeros);
+    memset(&ones, 0xFF, sizeof ones);
+    for (size_t i = 0; i < COUNT(setting_values); ++i) {
+        if (!scene_set_setting(&zeros, setting_values[i].name, setting_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+        if (!scene_set_setting(&ones, setting_values[i].name, setting_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+    }
+    for (size_t i = 0; i < sizeof zeros; ++i) setting_padding[i] = ((unsigned char *)&zeros)[i] != ((unsigned char *)&ones)[i];
+    tread_motor_settings mz, mo;
+    memset(&mz, 0x00, sizeof mz);
+    memset(&mo, 0xFF, sizeof mo);
+    for (size_t i = 0; i < COUNT(motor_values); ++i) {
+        if (!scene_set_motor_setting(&mz, motor_values[i].name, motor_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+        if (!scene_set_motor_setting(&mo, motor_values[i].name, motor_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+    }
+    for (size_t i = 0; i < sizeof mz; ++i) motor_padding[i] = ((unsigned char *)&mz)[i] != ((unsigned char *)&mo)[i];
+}
+
+// Bytes that differ between two structs outside `padding`.
+static int differing_bytes(const void *a, const void *b, size_t size, const unsigned char *padding) {
+    const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+    int total = 0;
+    for (size_t i = 0; i < size; ++i) total += !padding[i] && x[i] != y[i];
+    return total;
+}
+#define SETTINGS_DIFFER(a, b) differing_bytes(a, b, sizeof(tread_character_settings), setting_padding)
+#define MOTORS_DIFFER(a, b) differing_bytes(a, b, sizeof(tread_motor_settings), motor_padding)
+
+// The value as JSON: lists become arrays, names strings.
+static void json_value(char *out, size_t size, const char *value) {
+    if (strchr(value, ',')) snprintf(out, size, "[%s]", value);
+    else if (((value[0] >= 'a' && value[0] <= 'z') || value[0] == '_') && strcmp(value, "true") && strcmp(value, "false")) snprintf(out, size, "\"%s\"", value);
+    else snprintf(out, size, "%s", value);
+}
+
+// The names lists and the value tables above list the same fields; each value differs from the default.
+static void test_every_setting_name_has_a_non_default_value(void **state) {
+    (void)state;
+    char msg[1024];
+    int n = 0;
+    for (const char *const *name = scene_setting_names(); *name; ++name, ++n) {
+        size_t i = 0;
+        while (i < COUNT(setting_values) && strcmp(setting_values[i].name, *name)) ++i;
+        if (i == COUNT(setting_values)) fail_msg("setting \"%s\" has no test value", *name);
+        tread_character_settings d = tread_character_settings_default(), s = d;
+        if (!scene_set_setting(&s, *name, setting_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+        if (memcmp(&s, &d, sizeof s) == 0) // s is a byte copy of d but the field
+            fail_msg("%s=%s left the settings at their defaults", *name, setting_values[i].value);
+    }
+    assert_int_equal(n, COUNT(setting_values));
+    n = 0;
+    for (const char *const *name = scene_motor_setting_names(); *name; ++name, ++n) {
+        size_t i = 0;
+        while (i < COUNT(motor_values) && strcmp(motor_values[i].name, *name)) ++i;
+        if (i == COUNT(motor_values)) fail_msg("motor setting \"%s\" has no test value", *name);
+        tread_motor_settings d = tread_motor_settings_default(), m = d;
+        if (!scene_set_motor_setting(&m, *name, motor_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+        if (memcmp(&m, &d, sizeof m) == 0)
+            fail_msg("motor %s=%s left the settings at their defaults", *name, motor_values[i].value);
+    }
+    assert_int_equal(n, COUNT(motor_values));
+}
+
+// Setting every named field reaches every byte of the structs but padding: a field missing from the table
+// (a new field of tread_character_settings or tread_motor_settings) fails here.
+static void test_the_settings_tables_cover_every_field(void **state) {
+    (void)state;
+    find_padding();
+    // Padding is at most 3 bytes in a row (after a bool before a 4-byte field); a field left out would be a run
+    // of its whole size (4 bytes or more).
+    const unsigned char *masks[2] = {setting_padding, motor_padding};
+    size_t sizes[2] = {sizeof setting_padding, sizeof motor_padding};
+    for (int m = 0; m < 2; ++m) {
+        size_t run = 0;
+        for (size_t i = 0; i < sizes[m]; ++i) {
+            run = masks[m][i] ? run + 1 : 0;
+            if (run >= 4) fail_msg("%s byte %zu is set by no named field: a field is missing from the table", m ? "motor settings" : "settings", i);
+        }
+    }
+}
+
+// Every field set from a scene file reads back as the same field set by `--set` text; and `--set` through a
+// run (run_options.sets, what `tread run --set` fills) reaches the character the run creates.
+static void test_every_setting_is_settable_by_name(void **state) {
+    (void)state;
+    char msg[1024], json[8192], v[128];
+    find_padding();
+    tread_character_settings want = tread_character_settings_default();
+    tread_motor_settings want_motor = tread_motor_settings_default();
+    for (size_t i = 0; i < COUNT(setting_values); ++i)
+        if (!scene_set_setting(&want, setting_values[i].name, setting_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+    for (size_t i = 0; i < COUNT(motor_values); ++i)
+        if (!scene_set_motor_setting(&want_motor, motor_values[i].name, motor_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
+
+    snprintf(json, sizeof json, "{\"duration\": 0.1, \"bodies\": [" FLOOR "], \"characters\": [{\"start\": [0, 0, 0], \"settings\": {");
+    for (size_t i = 0; i < COUNT(setting_values); ++i) {
+        json_value(v, sizeof v, setting_values[i].value);
+        size_t used = strlen(json);
+        snprintf(json + used, sizeof json - used, "%s\"%s\": %s", i ? ", " : "", setting_values[i].name, v);
+    }
+    strncat(json, "}, \"motor\": {", sizeof json - strlen(json) - 1);
+    for (size_t i = 0; i < COUNT(motor_values); ++i) {
+        json_value(v, sizeof v, motor_values[i].value);
+        size_t used = strlen(json);
+        snprintf(json + used, sizeof json - used, "%s\"%s\": %s", i ? ", " : "", motor_values[i].name, v);
+    }
+    strncat(json, "}, \"input\": []}]}", sizeof json - strlen(json) - 1);
+    scene s;
+    scene_error err;
+    if (!scene_load_buffer("every-setting.json", json, strlen(json), &s, &err)) fail_msg("%s\n%s", err.message, json);
+    assert_int_equal(SETTINGS_DIFFER(&s.characters[0].settings, &want), 0);
+    assert_int_equal(MOTORS_DIFFER(&s.characters[0].motor, &want_motor), 0);
+    scene_free(&s);
+
+    // --set on a scene that sets nothing itself.
+    const char *plain = SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"motor\": {}, \"input\": []}");
+    if (!scene_load_buffer("plain.json", plain, strlen(plain), &s, &err)) fail_msg("%s", err.message);
+    char sets_text[COUNT(setting_values) + COUNT(motor_values)][160];
+    const char *sets[COUNT(setting_values) + COUNT(motor_values)];
+    int n = 0;
+    for (size_t i = 0; i < COUNT(setting_values); ++i, ++n) {
+        snprintf(sets_text[n], sizeof sets_text[n], "%s=%s", setting_values[i].name, setting_values[i].value);
+        sets[n] = sets_text[n];
+    }
+    for (size_t i = 0; i < COUNT(motor_values); ++i, ++n) {
+        snprintf(sets_text[n], sizeof sets_text[n], "motor.%s=%s", motor_values[i].name, motor_values[i].value);
+        sets[n] = sets_text[n];
+    }
+    run_options o = {0};
+    o.sets = sets;
+    o.set_count = n;
+    run_trace t;
+    if (!run_scene(&s, &o, &t, msg, sizeof msg)) fail_msg("%s", msg);
+    assert_int_equal(SETTINGS_DIFFER(&t.final[0].settings, &want), 0);
+    run_trace_free(&t);
+    // A bad motor value is refused by name.
+    const char *bad[] = {"motor.jump_hieght=1"};
+    o.sets = bad;
+    o.set_count = 1;
+    assert_false(run_scene(&s, &o, &t, msg, sizeof msg));
+    if (!strstr(msg, "unknown motor setting \"jump_hieght\"")) fail_msg("%s", msg);
+    scene_free(&s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_setting_name_has_a_non_default_value),
+        cmocka_unit_test(test_the_settings_tables_cover_every_field),
+        cmocka_unit_test(test_every_setting_is_settable_by_name),
         cmocka_unit_test(test_complete_scene_loads_every_value),
         cmocka_unit_test(test_motor_field_loads_over_defaults),
         cmocka_unit_test(test_bad_motor_values_are_rejected_with_a_path),

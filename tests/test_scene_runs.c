@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run.h"
+#include "tread_scene.h"
 
 static const char *const course[] = {
     "S01-stairs-up", "S02-step-too-high", "S03-stairs-down", "S04-slope-30", "S05-slope-60",

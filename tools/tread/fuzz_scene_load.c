@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "scene.h"
+#include "tread_scene.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

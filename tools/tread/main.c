@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "run.h"
+#include "tread_scene.h"
 
 #define EXIT_CHECK_FAILED 1
 #define EXIT_BAD_INPUT 2
@@ -22,9 +22,10 @@ static const char *const run_usage =
     "usage: tread run SCENE.json [options]\n"
     "Run one scene, print its metrics and each check's pass/fail; exit 1 if a check fails, 2 on bad input.\n"
     "  --strategy NAME     step strategy for every character (default: the scene's settings)\n"
-    "  --set field=value   override a character setting (any tread_character_settings field) or dt; repeatable\n"
-    "  --trace FILE.csv    write every frame of every character\n"
-    "  --plot FILE.svg     write the side view and height-over-time plot\n"
+    "  --set field=value   override a character setting (any tread_character_settings field), a motor setting\n"
+    "                      (motor.field=value, any tread_motor_settings field) or dt; repeatable\n"
+    "  --trace FILE.csv    write every frame of every character (columns: docs/SCENES.md)\n"
+    "  --plot FILE.svg     write the plot: side and/or top view (the scene's \"plot\" field), legend, height over time\n"
     "  --json              print one JSON object (metrics, checks, final state of every character) instead of text\n"
     "  --up X,Y,Z          run the whole scene rotated so that its up becomes (X,Y,Z); checks read it rotated back\n";
 
@@ -57,7 +58,7 @@ typedef struct outcome {
     int results_count;
     check_result results[MAX_RESULTS];
     bool passed;
-    char key_text[SCENE_NAME_MAX + 64];
+    char key_text[SCENE_NAME_MAX + 128]; // "<check name>: <value with label and unit>", the first failure's if any
 } outcome;
 
 static bool run_one(const scene *s, const run_options *o, run_trace *trace, outcome *out, char *message, size_t size) {
@@ -70,14 +71,14 @@ static bool run_one(const scene *s, const run_options *o, run_trace *trace, outc
         if (key < 0 && out->results[i].key) key = i;
     }
     if (key < 0 && s->check_count > 0) key = 0;
-    if (key >= 0) snprintf(out->key_text, sizeof out->key_text, "%s %.4g", out->results[key].name, out->results[key].value);
-    else snprintf(out->key_text, sizeof out->key_text, "-");
     // A failing scene shows its first failure and what was measured instead of the key metric.
     for (int i = 0; i < out->results_count; ++i)
         if (!out->results[i].passed) {
-            snprintf(out->key_text, sizeof out->key_text, "FAILED %s (%.4g)", out->results[i].name, out->results[i].value);
+            key = i;
             break;
         }
+    if (key >= 0) snprintf(out->key_text, sizeof out->key_text, "%s: %s", out->results[key].name, out->results[key].value_text);
+    else snprintf(out->key_text, sizeof out->key_text, "-");
     return true;
 }
 
@@ -95,6 +96,7 @@ static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o,
         cJSON_AddStringToObject(c, "name", o->results[i].name);
         cJSON_AddBoolToObject(c, "passed", o->results[i].passed);
         cJSON_AddNumberToObject(c, "value", isfinite(o->results[i].value) ? o->results[i].value : -1.0);
+        cJSON_AddStringToObject(c, "value_text", o->results[i].value_text);
         cJSON_AddStringToObject(c, "detail", o->results[i].detail);
         cJSON_AddItemToArray(checks, c);
     }
@@ -106,8 +108,7 @@ static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o,
         double pos[3] = {ch->position.x, ch->position.y, ch->position.z}, vel[3] = {ch->velocity.x, ch->velocity.y, ch->velocity.z};
         cJSON_AddItemToObject(j, "position", cJSON_CreateDoubleArray(pos, 3));
         cJSON_AddItemToObject(j, "velocity", cJSON_CreateDoubleArray(vel, 3));
-        static const char *const grounds[] = {"on_ground", "on_steep", "not_supported", "in_air"};
-        cJSON_AddStringToObject(j, "ground", grounds[ch->ground.state]);
+        cJSON_AddStringToObject(j, "ground", scene_ground_state_name(ch->ground.state));
         cJSON_AddItemToArray(chars, j);
     }
     return root;
@@ -200,7 +201,7 @@ static int command_run(int argc, char **argv) {
         }
         int failed = 0;
         for (int i = 0; i < out.results_count; ++i) failed += !out.results[i].passed;
-        printf("%d passed, %d failed\n", out.results_count - failed, failed);
+        printf("%d of %d checks failed\n", failed, out.results_count);
     }
     run_trace_free(&trace);
     scene_free(&s);
@@ -283,7 +284,7 @@ static int command_suite(int argc, char **argv) {
         fprintf(stderr, "tread suite: no directory given\n%s", suite_usage);
         return EXIT_BAD_INPUT;
     }
-    const char *const *all = run_strategy_names();
+    const char *const *all = scene_strategy_names();
     const char *chosen[16];
     int strategies = 0;
     if (!strcmp(strategy, "all")) {
@@ -305,7 +306,7 @@ static int command_suite(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     if (plots) mkdir(plots, 0777);
-    int status = 0, passed = 0, failed = 0;
+    int status = 0, passed = 0, failed = 0, skipped = 0;
     cJSON *runs = json ? cJSON_CreateArray() : NULL;
     if (markdown) {
         printf("| scene |");
@@ -321,6 +322,12 @@ static int command_suite(int argc, char **argv) {
     for (int i = 0; i < list.count; ++i) {
         scene s;
         scene_error err;
+        if (!scene_file_is_scene(list.items[i])) {
+            // Other JSON sharing the folder (package.json, editor settings) is not a scene and not a failure.
+            fprintf(json || markdown ? stderr : stdout, "skip  %s: not a scene file (no \"bodies\" or \"characters\")\n", list.items[i]);
+            ++skipped;
+            continue;
+        }
         if (!scene_load(list.items[i], &s, &err)) {
             fprintf(stderr, "tread suite: %s\n", err.message);
             status = EXIT_BAD_INPUT;
@@ -360,9 +367,9 @@ static int command_suite(int argc, char **argv) {
                 if (!plot_svg(&s, &trace, plot_path, message, sizeof message)) fprintf(stderr, "tread suite: %s\n", message);
             }
             if (json) cJSON_AddItemToArray(runs, outcome_json(&s, &trace, &out, chosen[k]));
-            else if (markdown) printf(" %s %s |", out.passed ? "pass" : "**FAIL**", out.key_text + (out.passed ? 0 : 7));
+            else if (markdown) printf(" %s %s |", out.passed ? "pass" : "**FAIL**", out.key_text);
             else {
-                char cell[160];
+                char cell[SCENE_NAME_MAX + 140];
                 snprintf(cell, sizeof cell, "%s %s", out.passed ? "pass" : "FAIL", out.key_text);
                 printf(" | %-52s", cell);
             }
@@ -377,9 +384,11 @@ static int command_suite(int argc, char **argv) {
         free(text);
         cJSON_Delete(runs);
     } else if (markdown) {
-        printf("\n%d runs passed, %d failed.\n", passed, failed);
+        printf("\n%d of %d runs failed.\n", failed, passed + failed);
     } else {
-        printf("%d passed, %d failed\n", passed, failed);
+        printf("%d of %d runs failed", failed, passed + failed);
+        if (skipped) printf(" (%d file%s skipped: not scenes)", skipped, skipped == 1 ? "" : "s");
+        printf("\n");
     }
     for (int i = 0; i < list.count; ++i) free(list.items[i]);
     free(list.items);

@@ -1,7 +1,18 @@
-// A scene file (JSON, documented in docs/SCENES.md) loaded into memory: world geometry, layers, characters
-// with settings and input timelines, time stepping, and the expectations that make a scene a test.
-#ifndef TREAD_TOOL_SCENE_H
-#define TREAD_TOOL_SCENE_H
+// tread_scene: the scene files of the `tread` command as a library (docs/SCENES.md). Loading (JSON by cJSON,
+// mesh files by assimp), running a scene with the course's frame loop, evaluating its expectations, and
+// writing plots and traces. The `tread` command (tools/tread/main.c), the tests and the fuzzer link it.
+//
+// Files of tools/scene/ (calls between them form a DAG, leaves first):
+//   names.c          enum <-> name tables (shapes, step strategies, ground states, jump modes)
+//   json_read.c      JSON reading helpers: typed values, ranges, paths in messages, layer references
+//   settings_table.c the character and motor settings tables: by name from JSON and from "field=value" text
+//   geometry.c       layers and bodies (box, sphere, capsule, ramp, mesh via assimp, heightfield, voxels)
+//   characters.c     characters: settings, motor, input timelines
+//   checks_parse.c   expectations
+//   scene_load.c     the file: top level, syntax errors, scene_load / scene_free
+//   run.c            simulation; checks.c expectations evaluated; plot_svg.c plots and CSV traces
+#ifndef TREAD_SCENE_H
+#define TREAD_SCENE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -131,6 +142,13 @@ typedef struct scene_check {
     bool key;                 // the metric the suite table shows for this scene
 } scene_check;
 
+// Which views a plot shows ("plot": {"view": ...} in the scene file).
+typedef enum scene_plot_view {
+    SCENE_PLOT_BOTH, // side and top (default)
+    SCENE_PLOT_SIDE, // along the path, up vertical
+    SCENE_PLOT_TOP,  // looking down along -up
+} scene_plot_view;
+
 typedef struct scene {
     char path[512];
     char name[SCENE_NAME_MAX]; // "name" field, or the file's base name
@@ -147,6 +165,7 @@ typedef struct scene {
     int character_count;
     scene_check *checks;
     int check_count;
+    scene_plot_view plot_view; // default SCENE_PLOT_BOTH
 } scene;
 
 // Load and validate a scene file. On failure returns false, fills err, and leaves *out empty.
@@ -162,5 +181,78 @@ void scene_free(scene *s);
 bool scene_set_setting(tread_character_settings *settings, const char *name, const char *value, char *message, size_t size);
 // The names scene_set_setting accepts, NULL-terminated (for help text and error messages).
 const char *const *scene_setting_names(void);
+// The same for tread_motor_settings ("max_speed", "jump_mode" = "height" | "strength_drag", ...).
+bool scene_set_motor_setting(tread_motor_settings *motor, const char *name, const char *value, char *message, size_t size);
+const char *const *scene_motor_setting_names(void);
+
+// Does this file look like a scene (a JSON object with "bodies" or "characters")? False for other JSON
+// files (package.json, tool configs) that share a folder with scenes; true for anything that is not valid
+// JSON or cannot be read, so that a broken scene still fails loudly when loaded.
+bool scene_file_is_scene(const char *path);
+
+// ---- names (names.c) ----
+// Step strategy names: "sweep", "contact", "cast_down", "riser". NULL-terminated list, name of a value
+// (NULL when out of range), value of a name (false when unknown).
+const char *const *scene_strategy_names(void);
+const char *scene_strategy_name(tread_step_strategy strategy);
+bool scene_strategy_from_name(const char *name, tread_step_strategy *out);
+// Ground state names as in scene files and traces: "on_ground", "on_steep", "not_supported", "in_air".
+const char *const *scene_ground_state_names(void);
+const char *scene_ground_state_name(tread_ground_state state);
+
+
+typedef struct run_frame {
+    tread_vec3 feet;
+    tread_vec3 velocity;
+    tread_ground_state ground;
+    float stepped;
+    float camera;      // camera height along up: feet height plus the step-smoothing offset
+    float penetration; // deepest overlap with the world at the end of the frame, metres (>= 0)
+    bool finite;
+} run_frame;
+
+typedef struct run_options {
+    const char *strategy;    // step strategy name, NULL = the scene's
+    const char **sets;       // "field=value" overrides for every character's settings ("motor.field=value": its motor)
+    int set_count;
+    float dt;                // > 0 overrides the scene's dt
+    bool progress;           // print a progress line on stderr for runs longer than a second
+    bool rotate_up;          // run the whole scene rotated so its up becomes `up` (checks see it rotated back)
+    tread_vec3 up;
+} run_options;
+
+typedef struct run_trace {
+    int frame_count;            // frames per character
+    int character_count;
+    float dt;
+    run_frame *frames;          // frames[c * frame_count + i] = character c at the end of frame i + 1
+    float *initial_penetration; // per character, at spawn
+    tread_character *final;     // per character, the state after the last frame
+} run_trace;
+
+typedef struct check_result {
+    char name[SCENE_NAME_MAX + 32];
+    bool passed;
+    double value;        // the measured metric
+    char value_text[80]; // the metric with its label and unit: "max y 2.0020 m", "grounded 98.5%"
+    char detail[320];    // every measurement and the expectation: "y in [2.0020, 2.0020] m over 109 frames, expected <= 2.02 m"
+    bool key;
+} check_result;
+
+// Simulate. False + message (bad --set value, body the world refused, ...) on failure.
+bool run_scene(const scene *s, const run_options *options, run_trace *out, char *message, size_t size);
+void run_trace_free(run_trace *t);
+static inline const run_frame *run_frame_at(const run_trace *t, int character, int frame) {
+    return &t->frames[character * t->frame_count + frame];
+}
+
+// Evaluate the scene's checks plus the invariants every scene has (finite state; penetration <= 1 mm, or for a
+// character spawned inside geometry: never deeper than at spawn and out within 1 s). Returns the number of
+// results written (at most capacity).
+int run_checks(const scene *s, const run_trace *t, check_result *results, int capacity);
+
+// Write plots and traces.
+bool plot_svg(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
+bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
 
 #endif

@@ -2,16 +2,16 @@
 // horizontal velocity comes from the input timeline; along up, velocity is the ground's while on walkable
 // ground, and gains gravity otherwise. The controller does the rest. Characters with a "motor" are driven by
 // the movement model instead (tread_motor_update: acceleration, friction, jumps, crouch).
-#include "run.h"
+#include "tread_scene.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static const char *const strategy_names[] = {"sweep", "contact", "cast_down", "riser", NULL};
-
-const char *const *run_strategy_names(void) { return strategy_names; }
+// Height the move lifted (> 0) or lowered (< 0) the feet by stepping or snapping.
+// What the camera absorbs: the stairs phase lifted, stick-to-floor lowered.
+static float move_stepped(const tread_move_result *r) { return r->step_up - r->snap_down; }
 
 static double seconds_now(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
 
@@ -42,6 +42,7 @@ typedef struct motor_run {
     bool jump, crouch;  // held, as the timeline says
     float stand_height; // the settings' height: what standing up returns to
     int next_input;     // first timeline entry not yet applied to the buttons
+    tread_motor_settings motor; // the scene's, with --set motor.field=value applied
 } motor_run;
 
 // The motor's velocity for this frame: buttons from the timeline entries reached by t, the wish from the
@@ -52,7 +53,7 @@ static tread_vec3 motor_velocity(const tread_world *w, const scene_character *sc
         if (in->jump >= 0) m->jump = in->jump == 1;
         if (in->crouch >= 0) m->crouch = in->crouch == 1;
     }
-    float height = m->crouch ? sc->motor.crouch_height : m->stand_height;
+    float height = m->crouch ? m->motor.crouch_height : m->stand_height;
     if (ch->settings.shape == TREAD_QUERY_CAPSULE && ch->settings.height != height && height >= 2.0f * ch->settings.radius)
         tread_character_set_height(w, ch, height, NULL);
     tread_motor_input input = tread_motor_input_default();
@@ -63,8 +64,8 @@ static tread_vec3 motor_velocity(const tread_world *w, const scene_character *sc
     input.jump = m->jump;
     input.crouch = m->crouch;
     tread_vec3 v = tread_v3_zero();
-    if (tread_motor_update(&m->state, &sc->motor, &input, ch, m->has_last ? &m->last : NULL, dt, &v) != TREAD_OK) return tread_v3_zero();
-    if (m->state.jumped) tread_character_suppress_snap(ch, sc->motor.jump_snap_suppress_time);
+    if (tread_motor_update(&m->state, &m->motor, &input, ch, m->has_last ? &m->last : NULL, dt, &v) != TREAD_OK) return tread_v3_zero();
+    if (m->state.jumped) tread_character_suppress_snap(ch, m->motor.jump_snap_suppress_time);
     return v;
 }
 
@@ -75,7 +76,8 @@ static float penetration_of(const tread_world *w, const tread_character *ch) {
     return d.distance < 0.0f ? -d.distance : 0.0f;
 }
 
-static bool apply_options(const run_options *o, tread_character_settings *s, char *message, size_t size) {
+// --strategy and --set: "field=value" sets a character setting, "motor.field=value" a motor setting.
+static bool apply_options(const run_options *o, tread_character_settings *s, tread_motor_settings *motor, char *message, size_t size) {
     if (!o) return true;
     if (o->strategy && !scene_set_setting(s, "step_strategy", o->strategy, message, size)) return false;
     for (int i = 0; i < o->set_count; ++i) {
@@ -88,8 +90,10 @@ static bool apply_options(const run_options *o, tread_character_settings *s, cha
         memcpy(name, o->sets[i], (size_t)(eq - o->sets[i]));
         name[eq - o->sets[i]] = '\0';
         if (strcmp(name, "dt") == 0) continue; // handled by the caller
-        char why[256];
-        if (!scene_set_setting(s, name, eq + 1, why, sizeof why)) {
+        char why[1024];
+        bool ok = strncmp(name, "motor.", 6) == 0 ? scene_set_motor_setting(motor, name + 6, eq + 1, why, sizeof why)
+                                                  : scene_set_setting(s, name, eq + 1, why, sizeof why);
+        if (!ok) {
             snprintf(message, size, "--set %s: %s", o->sets[i], why);
             return false;
         }
@@ -239,7 +243,8 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
                     settings.stairs_layer_mask |= 1u << l;
                     settings.stairs_max_slope_degrees = s->layers[l].walkable_degrees;
                 }
-        if (!apply_options(o, &settings, message, size) ||
+        motors[c].motor = s->characters[c].motor;
+        if (!apply_options(o, &settings, &motors[c].motor, message, size) ||
             tread_character_init(&chars[c], &settings, s->characters[c].start) != TREAD_OK) {
             if (message[0] == '\0') snprintf(message, size, "characters[%d]: %s", c, tread_error_message());
             free(motors);
@@ -276,12 +281,12 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
                 motors[c].last = res;
                 motors[c].has_last = true;
             }
-            tread_step_smoothing_update(&smooth[c], res.step_up - res.snap_down, dt);
+            tread_step_smoothing_update(&smooth[c], move_stepped(&res), dt);
             run_frame *f = &out->frames[c * frames + i];
             f->feet = ch->position;
             f->velocity = ch->velocity;
             f->ground = ch->ground.state;
-            f->stepped = res.step_up - res.snap_down;
+            f->stepped = move_stepped(&res);
             f->camera = tread_v3_dot(ch->position, up) + smooth[c].offset;
             f->penetration = penetration_of(w, ch);
             f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);

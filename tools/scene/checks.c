@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run.h"
+#include "tread_scene.h"
 
 static const char *const axis_names[3] = {"x", "y", "z"};
 
@@ -46,11 +46,18 @@ static bool range_ok(const scene_range *r, double v) {
     return (!r->has_min || v >= (double)r->min - 1e-9) && (!r->has_max || v <= (double)r->max + 1e-9);
 }
 
-static void range_text(const scene_range *r, char *out, size_t size) {
-    if (r->has_min && r->has_max) snprintf(out, size, "in [%g, %g]", (double)r->min, (double)r->max);
-    else if (r->has_min) snprintf(out, size, ">= %g", (double)r->min);
-    else if (r->has_max) snprintf(out, size, "<= %g", (double)r->max);
+// "in [0.5, 1] m", ">= 4 m/s", "<= 0.02 m"; `scale` turns fractions into percent.
+static void range_text(const scene_range *r, const char *unit, double scale, char *out, size_t size) {
+    const char *space = unit[0] == '%' ? "" : " ";
+    if (r->has_min && r->has_max) snprintf(out, size, "in [%g, %g]%s%s", scale * r->min, scale * r->max, space, unit);
+    else if (r->has_min) snprintf(out, size, ">= %g%s%s", scale * r->min, space, unit);
+    else if (r->has_max) snprintf(out, size, "<= %g%s%s", scale * r->max, space, unit);
     else snprintf(out, size, "any");
+}
+
+static const char *speed_label(const scene_check *k) {
+    static const char *const along[3] = {"speed along x", "speed along y", "speed along z"};
+    return k->measure == SCENE_SPEED_HORIZONTAL ? "horizontal speed" : (k->measure == SCENE_SPEED_AXIS ? along[k->axis] : "speed");
 }
 
 // Speed between frames i - 1 and i (i >= 1; frame 0 compares with the start).
@@ -65,22 +72,13 @@ static float pair_speed(const scene_check *k, const run_trace *t, const scene *s
     }
 }
 
-static const char *ground_name(tread_ground_state g) {
-    switch (g) {
-    case TREAD_GROUND_ON_GROUND: return "on_ground";
-    case TREAD_GROUND_ON_STEEP: return "on_steep";
-    case TREAD_GROUND_NOT_SUPPORTED: return "not_supported";
-    default: return "in_air";
-    }
-}
-
 static void evaluate(const scene *s, const scene_check *k, const run_trace *t, check_result *r) {
     int c = k->character, a = 0, b = 0;
     window_span(&k->window, t, c, &a, &b);
     float up_height_prev = 0.0f;
     tread_vec3 up = t->final[c].settings.up;
     char want[64];
-    range_text(&k->range, want, sizeof want);
+    range_text(&k->range, "m", 1.0, want, sizeof want);
     r->passed = true;
     r->value = 0.0;
     switch (k->kind) {
@@ -97,12 +95,13 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         for (int ax = 0; ax < 3; ++ax) {
             if (!k->axes[ax].has_min && !k->axes[ax].has_max) continue;
             char rt[64];
-            range_text(&k->axes[ax], rt, sizeof rt);
+            range_text(&k->axes[ax], "m", 1.0, rt, sizeof rt);
             bool ok = range_ok(&k->axes[ax], (double)axis_of(p, ax));
             r->passed &= ok;
             size_t used = strlen(parts);
-            snprintf(parts + used, sizeof parts - used, "%s%s %.4f %s", used ? ", " : "", axis_names[ax], (double)axis_of(p, ax), rt);
+            snprintf(parts + used, sizeof parts - used, "%s%s %.4f m (expected %s)", used ? ", " : "", axis_names[ax], (double)axis_of(p, ax), rt);
             r->value = (double)axis_of(p, ax);
+            snprintf(r->value_text, sizeof r->value_text, "%s %.4f m at %.3f s", axis_names[ax], r->value, (double)frame_time(t, i));
         }
         snprintf(r->detail, sizeof r->detail, "at t = %.3f s: %s", (double)frame_time(t, i), parts);
         return;
@@ -113,7 +112,13 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
             if (condition_holds(&k->condition, t, run_frame_at(t, c, i), i)) hit = i;
         r->value = hit >= 0 ? (double)frame_time(t, hit) : INFINITY;
         r->passed = hit >= 0 && frame_time(t, hit) <= k->by + 1e-6f;
-        snprintf(r->detail, sizeof r->detail, "first at t = %.3f s, expected by %.3f s", r->value, (double)k->by);
+        if (hit >= 0) {
+            snprintf(r->value_text, sizeof r->value_text, "reached at %.3f s", r->value);
+            snprintf(r->detail, sizeof r->detail, "first at t = %.3f s, expected by %.3f s", r->value, (double)k->by);
+        } else {
+            snprintf(r->value_text, sizeof r->value_text, "never reached");
+            snprintf(r->detail, sizeof r->detail, "never reached in %.3f s, expected by %.3f s", (double)frame_time(t, t->frame_count - 1), (double)k->by);
+        }
         return;
     }
     case SCENE_CHECK_MAX_RISE:
@@ -130,8 +135,9 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         }
         r->value = worst;
         r->passed = range_ok(&k->range, worst);
-        snprintf(r->detail, sizeof r->detail, "largest %s per frame %.4f m, expected %s", k->kind == SCENE_CHECK_MAX_RISE ? "rise" : "drop",
-                 (double)worst, want);
+        const char *what = k->kind == SCENE_CHECK_MAX_RISE ? "rise" : "drop";
+        snprintf(r->value_text, sizeof r->value_text, "largest %s %.4f m in a frame", what, (double)worst);
+        snprintf(r->detail, sizeof r->detail, "largest %s in one frame %.4f m, expected %s", what, (double)worst, want);
         return;
     }
     case SCENE_CHECK_HEIGHT_RANGE: {
@@ -148,7 +154,8 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         }
         r->value = k->range.has_max ? hi : lo;
         r->passed &= counted > 0;
-        snprintf(r->detail, sizeof r->detail, "%s in [%.4f, %.4f] over %d frames, expected %s", axis_names[k->axis], (double)lo, (double)hi, counted, want);
+        snprintf(r->value_text, sizeof r->value_text, "%s %s %.4f m", k->range.has_max ? "max" : "min", axis_names[k->axis], r->value);
+        snprintf(r->detail, sizeof r->detail, "%s in [%.4f, %.4f] m over %d frames, expected %s", axis_names[k->axis], (double)lo, (double)hi, counted, want);
         return;
     }
     case SCENE_CHECK_GROUNDED_FRACTION: {
@@ -161,6 +168,8 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         }
         r->value = counted ? (double)grounded / (double)counted : 0.0;
         r->passed = counted > 0 && range_ok(&k->range, r->value);
+        range_text(&k->range, "%", 100.0, want, sizeof want);
+        snprintf(r->value_text, sizeof r->value_text, "grounded %.1f%% of frames", 100.0 * r->value);
         snprintf(r->detail, sizeof r->detail, "grounded in %d of %d frames (%.1f%%), expected %s", grounded, counted, 100.0 * r->value, want);
         return;
     }
@@ -178,6 +187,7 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
             ++counted;
         }
         double mean = counted ? sum / counted : 0.0;
+        range_text(&k->range, "m/s", 1.0, want, sizeof want);
         if (k->kind == SCENE_CHECK_MEAN_SPEED) {
             r->value = mean;
             r->passed = counted > 0 && range_ok(&k->range, mean);
@@ -185,22 +195,28 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
             r->value = (double)lo;
             r->passed = counted > 0 && range_ok(&k->range, lo) && range_ok(&k->range, hi);
         }
-        snprintf(r->detail, sizeof r->detail, "speed mean %.4f min %.4f max %.4f m/s over %d frames, expected %s", mean, (double)lo, (double)hi,
-                 counted, want);
+        snprintf(r->value_text, sizeof r->value_text, "%s %s %.4f m/s", k->kind == SCENE_CHECK_MEAN_SPEED ? "mean" : "min", speed_label(k), r->value);
+        snprintf(r->detail, sizeof r->detail, "%s mean %.4f, min %.4f, max %.4f m/s over %d frames, expected %s%s", speed_label(k), mean, (double)lo,
+                 (double)hi, counted, k->kind == SCENE_CHECK_MEAN_SPEED ? "mean " : "every frame ", want);
         return;
     }
     case SCENE_CHECK_DRIFT:
     case SCENE_CHECK_ADVANCE: {
         if (b <= a) {
             r->passed = false;
-            snprintf(r->detail, sizeof r->detail, "empty window");
+            snprintf(r->value_text, sizeof r->value_text, "empty window");
+            snprintf(r->detail, sizeof r->detail, "empty window: no frames between its start and end");
             return;
         }
         tread_vec3 p0 = run_frame_at(t, c, a)->feet, p1 = run_frame_at(t, c, b - 1)->feet;
         r->value = k->kind == SCENE_CHECK_DRIFT ? (double)tread_v3_distance(p0, p1) : (double)(axis_of(p1, k->axis) - axis_of(p0, k->axis));
         r->passed = range_ok(&k->range, r->value);
-        snprintf(r->detail, sizeof r->detail, "%s %.6f m from t = %.3f to %.3f s, expected %s", k->kind == SCENE_CHECK_DRIFT ? "drift" : "advance",
-                 r->value, (double)frame_time(t, a), (double)frame_time(t, b - 1), want);
+        char what[32];
+        if (k->kind == SCENE_CHECK_DRIFT) snprintf(what, sizeof what, "drift");
+        else snprintf(what, sizeof what, "advance along %s", axis_names[k->axis]);
+        snprintf(r->value_text, sizeof r->value_text, "%s %.4f m", what, r->value);
+        snprintf(r->detail, sizeof r->detail, "%s %.6f m from t = %.3f to %.3f s, expected %s", what, r->value, (double)frame_time(t, a),
+                 (double)frame_time(t, b - 1), want);
         return;
     }
     case SCENE_CHECK_COMES_TO_REST: {
@@ -209,7 +225,8 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
             worst = fmaxf(worst, tread_v3_distance(run_frame_at(t, c, i)->feet, run_frame_at(t, c, i - 1)->feet));
         r->value = worst;
         r->passed = b > a && range_ok(&k->range, worst);
-        snprintf(r->detail, sizeof r->detail, "largest per-frame motion %.6f m, expected %s", (double)worst, want);
+        snprintf(r->value_text, sizeof r->value_text, "largest motion %.6f m in a frame", (double)worst);
+        snprintf(r->detail, sizeof r->detail, "largest motion in one frame %.6f m, expected %s", (double)worst, want);
         return;
     }
     case SCENE_CHECK_GROUND_STATE: {
@@ -219,7 +236,8 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         tread_ground_state g = run_frame_at(t, c, i)->ground;
         r->value = (double)g;
         r->passed = g == k->state;
-        snprintf(r->detail, sizeof r->detail, "%s at t = %.3f s, expected %s", ground_name(g), (double)frame_time(t, i), ground_name(k->state));
+        snprintf(r->value_text, sizeof r->value_text, "%s at %.3f s", scene_ground_state_name(g), (double)frame_time(t, i));
+        snprintf(r->detail, sizeof r->detail, "%s at t = %.3f s, expected %s", scene_ground_state_name(g), (double)frame_time(t, i), scene_ground_state_name(k->state));
         return;
     }
     case SCENE_CHECK_NO_PENETRATION: {
@@ -227,6 +245,7 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         for (int i = a; i < b; ++i) worst = fmaxf(worst, run_frame_at(t, c, i)->penetration);
         r->value = worst;
         r->passed = range_ok(&k->range, worst);
+        snprintf(r->value_text, sizeof r->value_text, "deepest penetration %.5f m", (double)worst);
         snprintf(r->detail, sizeof r->detail, "deepest penetration %.5f m, expected %s", (double)worst, want);
         return;
     }
@@ -244,6 +263,8 @@ static int invariants(const scene *s, const run_trace *t, int c, check_result *r
     r[0].passed = bad < 0;
     r[0].value = bad;
     snprintf(r[0].detail, sizeof r[0].detail, bad < 0 ? "every frame finite" : "NaN or Inf at frame %d", bad);
+    if (bad < 0) snprintf(r[0].value_text, sizeof r[0].value_text, "every frame finite");
+    else snprintf(r[0].value_text, sizeof r[0].value_text, "NaN or Inf at frame %d", bad);
     r[0].key = false;
 
     const float limit = 0.001f;
@@ -259,7 +280,8 @@ static int invariants(const scene *s, const run_trace *t, int c, check_result *r
     snprintf(r[1].name, sizeof r[1].name, "%s: penetration", s->characters[c].name);
     r[1].passed = ok;
     r[1].value = worst;
-    if (start <= limit) snprintf(r[1].detail, sizeof r[1].detail, "deepest %.5f m, expected <= %.3f", (double)worst, (double)limit);
+    snprintf(r[1].value_text, sizeof r[1].value_text, "deepest %.5f m", (double)worst);
+    if (start <= limit) snprintf(r[1].detail, sizeof r[1].detail, "deepest %.5f m, expected <= %.3f m", (double)worst, (double)limit);
     else snprintf(r[1].detail, sizeof r[1].detail, "spawned %.4f m inside: deepest %.5f m, expected never deeper and out within 1 s", (double)start, (double)worst);
     r[1].key = false;
     return 2;

@@ -1,14 +1,16 @@
-// The plots people look at: an SVG with the side view of the feet's path over the geometry's silhouette,
-// and height over time with the camera-smoothed height and grounded/air shading. Also the CSV trace.
+// The plots people look at: an SVG with the side view and the top view of the feet's path over the geometry
+// (the scene's "plot": {"view": ...} picks them), height over time with the camera-smoothed height and
+// grounded/air shading, and a legend. Also the CSV trace (columns in docs/SCENES.md).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "run.h"
+#include "tread_scene.h"
 
 #define PLOT_W 960.0
 #define SIDE_H 420.0
+#define TOP_H 300.0
 #define TIME_H 240.0
 #define MARGIN 50.0
 // Geometry with more triangles or cells than this is drawn by its bounds, keeping files small.
@@ -128,86 +130,147 @@ static int up_axis_of(tread_vec3 up) {
     return a.x >= a.y && a.x >= a.z ? 0 : (a.y >= a.z ? 1 : 2);
 }
 
+static const char *axis_letter(int axis) { return axis == 0 ? "x" : (axis == 1 ? "y" : "z"); }
+
+// A map view of the feet paths on world axes h (across) and v (up the page): the paths' extents plus room
+// around them, at equal scale on both axes inside the panel.
+static view map_view(const scene *s, const run_trace *t, int h_axis, int v_axis, double py, double ph, double below, double above) {
+    view m;
+    m.h_axis = h_axis, m.v_axis = v_axis;
+    m.h0 = m.v0 = INFINITY, m.h1 = m.v1 = -INFINITY;
+    for (int c = 0; c < t->character_count; ++c) {
+        tread_vec3 start = s->characters[c].start;
+        m.h0 = fmin(m.h0, axis_of(start, h_axis)), m.h1 = fmax(m.h1, axis_of(start, h_axis));
+        m.v0 = fmin(m.v0, axis_of(start, v_axis)), m.v1 = fmax(m.v1, axis_of(start, v_axis));
+        for (int i = 0; i < t->frame_count; ++i) {
+            tread_vec3 p = run_frame_at(t, c, i)->feet;
+            m.h0 = fmin(m.h0, axis_of(p, h_axis)), m.h1 = fmax(m.h1, axis_of(p, h_axis));
+            m.v0 = fmin(m.v0, axis_of(p, v_axis)), m.v1 = fmax(m.v1, axis_of(p, v_axis));
+        }
+    }
+    m.h0 -= 1.5, m.h1 += 1.5, m.v0 -= below, m.v1 += above;
+    m.px = MARGIN, m.py = py, m.pw = PLOT_W - 2 * MARGIN, m.ph = ph;
+    double sx = m.pw / (m.h1 - m.h0), sy = m.ph / (m.v1 - m.v0);
+    if (sx < sy) {
+        double extra = (m.ph / sx - (m.v1 - m.v0)) / 2;
+        m.v0 -= extra, m.v1 += extra;
+    } else {
+        double extra = (m.pw / sy - (m.h1 - m.h0)) / 2;
+        m.h0 -= extra, m.h1 += extra;
+    }
+    return m;
+}
+
+// Bodies, each character's outline at start (dashed) and end (solid), and the feet path. `top`: looking down
+// along -up, where a character is a circle (a square for a box) of its radius.
+static void draw_map(FILE *f, const scene *s, const run_trace *t, const view *m, const char *id, bool top) {
+    fprintf(f, "<g id=\"%s-view\">\n", id);
+    fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" fill=\"#555\">%s view: %s across, %s up the page%s; metres</text>\n", MARGIN, m->py - 8,
+            top ? "top" : "side", axis_letter(m->h_axis), axis_letter(m->v_axis), top ? " (looking down along -up)" : "");
+    fprintf(f, "<clipPath id=\"clip-%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n", id, m->px, m->py, m->pw, m->ph);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f4f8fc\" stroke=\"#999\"/>\n<g clip-path=\"url(#clip-%s)\">\n", m->px,
+            m->py, m->pw, m->ph, id);
+    for (int i = 0; i < s->body_count; ++i) draw_body(f, m, &s->bodies[i]);
+    double scale = m->pw / (m->h1 - m->h0); // pixels per metre, both axes
+    for (int c = 0; c < t->character_count; ++c) {
+        const char *color = palette[c % 5];
+        const tread_character *ch = &t->final[c];
+        float radius = ch->settings.radius, tall = ch->settings.shape == TREAD_QUERY_SPHERE ? 2 * radius : ch->settings.height;
+        for (int e = 0; e < 2; ++e) {
+            tread_vec3 p = e == 0 ? s->characters[c].start : run_frame_at(t, c, t->frame_count - 1)->feet;
+            double w = radius * 2 * scale, hpx = top ? w : tall * scale;
+            double x = to_px(m, axis_of(p, m->h_axis) - radius);
+            double y = top ? to_py(m, axis_of(p, m->v_axis) + radius) : to_py(m, axis_of(p, m->v_axis) + tall);
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-dasharray=\"%s\"/>\n", x, y,
+                    w, hpx, ch->settings.shape == TREAD_QUERY_BOX ? 0.0 : w / 2, color, e == 0 ? "3,3" : "none");
+        }
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"", color);
+        for (int i = 0; i < t->frame_count; ++i) {
+            tread_vec3 p = run_frame_at(t, c, i)->feet;
+            fprintf(f, "%.1f,%.1f ", to_px(m, axis_of(p, m->h_axis)), to_py(m, axis_of(p, m->v_axis)));
+        }
+        fprintf(f, "\"/>\n");
+    }
+    fprintf(f, "</g>\n");
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.1f m</text>\n", m->px - 4, m->py + 10, m->v1);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.1f m</text>\n", m->px - 4, m->py + m->ph, m->v0);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%.1f m</text>\n", m->px, m->py + m->ph + 16, m->h0);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.1f m</text>\n", m->px + m->pw, m->py + m->ph + 16, m->h1);
+    fprintf(f, "</g>\n");
+}
+
+// One legend entry: a swatch drawn by `shape` (an SVG element at x, y) and its label. Returns the next x.
+static double legend_item(FILE *f, double x, double y, const char *shape, const char *label) {
+    fprintf(f, shape, x, y);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x + 26, y + 4, label);
+    return x + 34 + 7.0 * (double)strlen(label);
+}
+
+static void draw_legend(FILE *f, const scene *s, const run_trace *t, double y) {
+    fprintf(f, "<g id=\"legend\">\n<text x=\"%.0f\" y=\"%.1f\" font-weight=\"bold\">legend</text>\n", MARGIN, y + 4);
+    double x = MARGIN + 60;
+    char line[160], label[SCENE_NAME_MAX + 16];
+    for (int c = 0; c < t->character_count && c < 5; ++c) {
+        snprintf(line, sizeof line, "<path d=\"M %%.1f %%.1f h 20\" stroke=\"%s\" stroke-width=\"2\"/>\n", palette[c]);
+        snprintf(label, sizeof label, "feet path: %s", s->characters[c].name);
+        x = legend_item(f, x, y, line, label);
+    }
+    x = legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"none\" stroke=\"#333\" stroke-dasharray=\"3,3\"/>\n",
+                    "start");
+    x = legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"none\" stroke=\"#333\"/>\n", "end");
+    x = legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"#b9b2a6\" stroke=\"#6d665c\"/>\n",
+                    "bodies");
+    y += 20, x = MARGIN + 60;
+    x = legend_item(f, x, y, "<path d=\"M %.1f %.1f h 20\" stroke=\"#333\" stroke-width=\"1.2\" stroke-dasharray=\"5,3\"/>\n", "camera height (step smoothing)");
+    x = legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"#f7c9c0\"/>\n", "in the air (or not supported)");
+    legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"#f6dfa0\"/>\n", "on steep ground");
+    fprintf(f, "</g>\n");
+}
+
 bool plot_svg(const scene *s, const run_trace *t, const char *path, char *message, size_t size) {
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(message, size, "cannot write %s", path);
         return false;
     }
-    view side;
-    side.v_axis = up_axis_of(s->up);
-    // Horizontal: the other world axis along which the paths travel farthest.
+    int up = up_axis_of(s->up);
+    // Across: the other world axis along which the paths travel farthest; the top view's second axis is the third.
     double best = -1.0;
-    side.h_axis = 0;
+    int across = up == 0 ? 1 : 0;
     for (int ax = 0; ax < 3; ++ax) {
-        if (ax == side.v_axis) continue;
+        if (ax == up) continue;
         double lo = INFINITY, hi = -INFINITY;
         for (int c = 0; c < t->character_count; ++c)
             for (int i = 0; i < t->frame_count; ++i) {
                 double p = axis_of(run_frame_at(t, c, i)->feet, ax);
                 lo = fmin(lo, p), hi = fmax(hi, p);
             }
-        if (hi - lo > best) best = hi - lo, side.h_axis = ax;
+        if (hi - lo > best) best = hi - lo, across = ax;
     }
-    side.h0 = side.v0 = INFINITY, side.h1 = side.v1 = -INFINITY;
-    for (int c = 0; c < t->character_count; ++c) {
-        double heights[2] = {axis_of(s->characters[c].start, side.v_axis), 0};
-        side.h0 = fmin(side.h0, axis_of(s->characters[c].start, side.h_axis));
-        side.h1 = fmax(side.h1, axis_of(s->characters[c].start, side.h_axis));
-        side.v0 = fmin(side.v0, heights[0]);
-        side.v1 = fmax(side.v1, heights[0]);
-        for (int i = 0; i < t->frame_count; ++i) {
-            tread_vec3 p = run_frame_at(t, c, i)->feet;
-            side.h0 = fmin(side.h0, axis_of(p, side.h_axis)), side.h1 = fmax(side.h1, axis_of(p, side.h_axis));
-            side.v0 = fmin(side.v0, axis_of(p, side.v_axis)), side.v1 = fmax(side.v1, axis_of(p, side.v_axis));
-        }
+    int third = 3 - up - across;
+    bool show_side = s->plot_view != SCENE_PLOT_TOP, show_top = s->plot_view != SCENE_PLOT_SIDE;
+    double y = 40;
+    view side = {0}, top = {0};
+    if (show_side) {
+        // Room for the character's body above its feet and some ground below.
+        side = map_view(s, t, across, up, y + 16, SIDE_H, 1.0, 2.5);
+        y += 16 + SIDE_H + 40;
     }
-    // Room for the character's body above its feet and some ground below; equal scale on both axes.
-    side.h0 -= 1.5, side.h1 += 1.5, side.v0 -= 1.0, side.v1 += 2.5;
-    side.px = MARGIN, side.py = 40, side.pw = PLOT_W - 2 * MARGIN, side.ph = SIDE_H;
-    double sx = side.pw / (side.h1 - side.h0), sy = side.ph / (side.v1 - side.v0);
-    if (sx < sy) {
-        double extra = (side.ph / sx - (side.v1 - side.v0)) / 2;
-        side.v0 -= extra, side.v1 += extra;
-    } else {
-        double extra = (side.pw / sy - (side.h1 - side.h0)) / 2;
-        side.h0 -= extra, side.h1 += extra;
+    if (show_top) {
+        top = map_view(s, t, across, third, y + 16, TOP_H, 1.5, 1.5);
+        y += 16 + TOP_H + 40;
     }
-
-    double height = 40 + SIDE_H + 60 + TIME_H + 50;
+    double time_y = y + 16, legend_y = time_y + TIME_H + 44;
+    double height = legend_y + 40;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"12\">\n", PLOT_W, height);
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     fprintf(f, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">%s</text>\n", MARGIN, s->name);
-    fprintf(f, "<text x=\"%.0f\" y=\"24\" text-anchor=\"end\" fill=\"#555\">side view (%s horizontal, %s up), feet path</text>\n",
-            PLOT_W - MARGIN, side.h_axis == 0 ? "x" : (side.h_axis == 1 ? "y" : "z"), side.v_axis == 0 ? "x" : (side.v_axis == 1 ? "y" : "z"));
-    fprintf(f, "<clipPath id=\"side\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n", side.px, side.py, side.pw, side.ph);
-    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f4f8fc\" stroke=\"#999\"/>\n<g clip-path=\"url(#side)\">\n", side.px,
-            side.py, side.pw, side.ph);
-    for (int i = 0; i < s->body_count; ++i) draw_body(f, &side, &s->bodies[i]);
-    for (int c = 0; c < t->character_count; ++c) {
-        const char *color = palette[c % 5];
-        const tread_character *ch = &t->final[c];
-        float radius = ch->settings.radius, tall = ch->settings.shape == TREAD_QUERY_SPHERE ? 2 * radius : ch->settings.height;
-        // The body outline at the start and at the end.
-        for (int e = 0; e < 2; ++e) {
-            tread_vec3 p = e == 0 ? s->characters[c].start : run_frame_at(t, c, t->frame_count - 1)->feet;
-            double x = to_px(&side, axis_of(p, side.h_axis) - radius), y = to_py(&side, axis_of(p, side.v_axis) + tall);
-            double w = radius * 2 * side.pw / (side.h1 - side.h0), hpx = tall * side.ph / (side.v1 - side.v0);
-            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-dasharray=\"%s\"/>\n", x, y, w,
-                    hpx, ch->settings.shape == TREAD_QUERY_BOX ? 0.0 : w / 2, color, e == 0 ? "3,3" : "none");
-        }
-        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"", color);
-        for (int i = 0; i < t->frame_count; ++i) {
-            tread_vec3 p = run_frame_at(t, c, i)->feet;
-            fprintf(f, "%.1f,%.1f ", to_px(&side, axis_of(p, side.h_axis)), to_py(&side, axis_of(p, side.v_axis)));
-        }
-        fprintf(f, "\"/>\n");
-    }
-    fprintf(f, "</g>\n");
+    if (show_side) draw_map(f, s, t, &side, "side", false);
+    if (show_top) draw_map(f, s, t, &top, "top", true);
 
     // Height over time: feet (solid), camera with step smoothing (dashed), shading where not on ground.
     view time;
-    time.px = MARGIN, time.py = 40 + SIDE_H + 60, time.pw = PLOT_W - 2 * MARGIN, time.ph = TIME_H;
+    time.px = MARGIN, time.py = time_y, time.pw = PLOT_W - 2 * MARGIN, time.ph = TIME_H;
     time.h0 = 0, time.h1 = (double)t->frame_count * t->dt;
     time.v0 = INFINITY, time.v1 = -INFINITY;
     for (int c = 0; c < t->character_count; ++c)
@@ -218,8 +281,8 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
         }
     double pad = fmax(0.1, 0.08 * (time.v1 - time.v0));
     time.v0 -= pad, time.v1 += pad;
-    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">height over time: feet (solid), camera with step smoothing (dashed); shaded: in the air (red) or on steep ground (amber)</text>\n",
-            MARGIN, time.py - 10);
+    fprintf(f, "<g id=\"time-view\">\n<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">height along up over time: feet (solid), camera with step smoothing (dashed); shaded: %s in the air (red) or on steep ground (amber)</text>\n",
+            MARGIN, time.py - 8, s->characters[0].name);
     fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#fbfbfb\" stroke=\"#999\"/>\n", time.px, time.py, time.pw, time.ph);
     for (int i = 0; i < t->frame_count; ++i) {
         tread_ground_state g = run_frame_at(t, 0, i)->ground;
@@ -244,11 +307,8 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
     for (int sec = 0; sec <= (int)time.h1; ++sec)
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#555\">%d s</text>\n", to_px(&time, sec), time.py + time.ph + 16, sec);
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.2f m</text>\n", time.px - 4, time.py + 10, time.v1);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.2f m</text>\n", time.px - 4, time.py + time.ph, time.v0);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.1f</text>\n", side.px - 4, side.py + 10, side.v1);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.1f</text>\n", side.px - 4, side.py + side.ph, side.v0);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555\">%.1f</text>\n", side.px, side.py + side.ph + 16, side.h0);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.1f m</text>\n", side.px + side.pw, side.py + side.ph + 16, side.h1);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555\">%.2f m</text>\n</g>\n", time.px - 4, time.py + time.ph, time.v0);
+    draw_legend(f, s, t, legend_y);
     fprintf(f, "</svg>\n");
     bool ok = fclose(f) == 0;
     if (!ok) snprintf(message, size, "writing %s failed", path);
@@ -265,9 +325,9 @@ bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char 
     for (int i = 0; i < t->frame_count; ++i)
         for (int c = 0; c < t->character_count; ++c) {
             const run_frame *fr = run_frame_at(t, c, i);
-            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%d,%.6f,%.6f,%.6f\n", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
+            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%s,%.6f,%.6f,%.6f\n", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
                     (double)fr->feet.x, (double)fr->feet.y, (double)fr->feet.z, (double)fr->velocity.x, (double)fr->velocity.y, (double)fr->velocity.z,
-                    (int)fr->ground, (double)fr->stepped, (double)fr->camera, (double)fr->penetration);
+                    scene_ground_state_name(fr->ground), (double)fr->stepped, (double)fr->camera, (double)fr->penetration);
         }
     bool ok = fclose(f) == 0;
     if (!ok) snprintf(message, size, "writing %s failed", path);

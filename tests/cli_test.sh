@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The tread command's output says what happened: failures read as failures with a count, values carry labels
+# and units, non-scene JSON in a suite folder is skipped (a broken scene still fails), traces name ground
+# states, and plots have the views and legend the scene asks for.
+#   tests/cli_test.sh TREAD_BINARY SOURCE_DIR WORK_DIR
+set -u
+tread="$1"; src="$2"; work="$3"
+data="$src/tests/data/cli"
+mkdir -p "$work"
+failures=0
+fail() { echo "FAILED: $*" >&2; failures=$((failures + 1)); }
+has() { grep -qF -- "$2" <<<"$1" || fail "$3: output lacks '$2'"$'\n'"$1"; }
+lacks() { ! grep -qF -- "$2" <<<"$1" || fail "$3: output has '$2'"$'\n'"$1"; }
+
+# A failed check: FAIL once with its name, a count at the end, exit 1.
+out=$("$tread" run "$data/failing.json" 2>&1); rc=$?
+[ "$rc" -eq 1 ] || fail "run failing.json: exit $rc, expected 1"
+has "$out" "FAIL  walks five metres" "run failing.json"
+has "$out" "1 of 4 checks failed" "run failing.json"
+lacks "$out" "FAILED" "run failing.json"
+has "$out" "advance along x" "run failing.json"
+has "$out" "expected >= 5 m" "run failing.json"
+rm -rf "$work/mixed" && mkdir -p "$work/mixed" && cp "$data/failing.json" "$data/suite/walk.json" "$work/mixed/"
+out=$("$tread" suite "$work/mixed" 2>&1); rc=$?
+[ "$rc" -eq 1 ] || fail "suite with a failing scene: exit $rc, expected 1"
+lacks "$out" "FAIL FAILED" "suite with a failing scene"
+has "$out" "FAIL walks five metres: advance along x" "suite with a failing scene"
+has "$out" "1 of 2 runs failed" "suite with a failing scene"
+
+# Values carry labels and units.
+out=$("$tread" run "$src/scenes/course/S07-ramp-crest.json" 2>&1)
+has "$out" "expected <= 2.02 m" "run S07"
+has "$out" "expected >= 95%" "run S07"
+out=$("$tread" suite "$src/scenes/course" 2>&1)
+has "$out" "height over the plateau at y 2: max y 2.0020 m" "suite course"
+has "$out" "min speed 4.0000 m/s" "suite course"
+
+# Non-scene JSON is skipped; a broken scene is still bad input.
+out=$("$tread" suite "$data/suite" 2>&1); rc=$?
+[ "$rc" -eq 0 ] || fail "suite with package.json: exit $rc, expected 0"$'\n'"$out"
+has "$out" "skip  $data/suite/package.json: not a scene file" "suite with package.json"
+has "$out" "0 of 1 runs failed (1 file skipped: not scenes)" "suite with package.json"
+out=$("$tread" suite "$data/broken" 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "suite with a broken scene: exit $rc, expected 2"$'\n'"$out"
+has "$out" "JSON syntax error" "suite with a broken scene"
+
+# Trace: ground states by name, the documented header.
+"$tread" run "$data/suite/walk.json" --trace "$work/walk.csv" --plot "$work/walk.svg" >/dev/null 2>&1 || fail "run walk.json"
+head -1 "$work/walk.csv" | grep -qx "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration" || fail "trace header: $(head -1 "$work/walk.csv")"
+grep -q ",walker,.*,on_ground," "$work/walk.csv" || fail "trace: no on_ground row"
+! cut -d, -f10 "$work/walk.csv" | tail -n +2 | grep -qv '^[a-z_]*$' || fail "trace: a ground column that is not a name"
+
+# Plots: "plot": {"view": "top"} draws the top view only; by default both views; always a legend.
+svg=$(cat "$work/walk.svg")
+has "$svg" 'id="top-view"' "walk.svg"
+lacks "$svg" 'id="side-view"' "walk.svg"
+has "$svg" 'id="legend"' "walk.svg"
+"$tread" run "$src/scenes/course/S08-wall-slide.json" --plot "$work/S08.svg" >/dev/null 2>&1 || fail "run S08 --plot"
+svg=$(cat "$work/S08.svg")
+has "$svg" 'id="side-view"' "S08.svg"
+has "$svg" 'id="top-view"' "S08.svg"
+has "$svg" 'id="legend"' "S08.svg"
+for item in "feet path" "start" "end" "bodies" "in the air" "on steep ground"; do has "$svg" ">$item" "S08.svg legend"; done
+
+[ "$failures" -eq 0 ] && echo "cli_test: all checks passed"
+exit $((failures > 0))

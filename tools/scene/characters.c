@@ -1,0 +1,127 @@
+// Characters of a scene file: name, start, settings (settings_table.c), the optional movement model ("motor")
+// and the input timeline. Calls json_read.c and settings_table.c.
+#include <stdio.h>
+#include <string.h>
+
+#include "scene_internal.h"
+
+static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_character *c, int index, scene_input *in) {
+    static const char *const fields[] = {"t", "direction", "toward", "speed", "idle", "jump", "crouch", NULL};
+    if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
+    memset(in, 0, sizeof *in);
+    if (!js_field_float(L, j, jp, "t", true, &in->t, 0.0, INFINITY, 0)) return false;
+    const cJSON *dir = js_member(j, "direction"), *toward = js_member(j, "toward"), *idle = js_member(j, "idle"), *speed = js_member(j, "speed");
+    const cJSON *jump = js_member(j, "jump"), *crouch = js_member(j, "crouch");
+    char p[JP];
+    if ((dir != NULL) + (toward != NULL) + (idle != NULL) > 1) return js_fail(L, jp, "give at most one of \"direction\", \"toward\" and \"idle\"");
+    if (!dir && !toward && !idle && !jump && !crouch) return js_fail(L, jp, "needs \"direction\", \"toward\", \"idle\", \"jump\" or \"crouch\"");
+    in->jump = in->crouch = -1;
+    bool b = false;
+    if (jump) {
+        if (!js_read_bool(L, jump, js_jp_key(p, jp, "jump"), &b)) return false;
+        in->jump = b;
+    }
+    if (crouch) {
+        if (!js_read_bool(L, crouch, js_jp_key(p, jp, "crouch"), &b)) return false;
+        in->crouch = b;
+    }
+    if (speed && !dir && !toward) return js_fail(L, jp, "\"speed\" needs \"direction\" or \"toward\"");
+    if (dir || toward) {
+        if (!js_field_float(L, j, jp, "speed", true, &in->speed, 0.0, INFINITY, 0)) return false;
+        if (dir) {
+            in->kind = SCENE_INPUT_DIRECTION;
+            if (!js_read_vec3(L, dir, js_jp_key(p, jp, "direction"), &in->direction)) return false;
+            tread_vec3 flat = tread_v3_reject(in->direction, tread_v3_normalize(c->settings.up));
+            if (!(tread_v3_length(flat) > 1.0e-6f)) return js_fail(L, p, "has no horizontal part (it is parallel to the character's up)");
+        } else {
+            in->kind = SCENE_INPUT_TOWARD;
+            if (!js_read_vec3(L, toward, js_jp_key(p, jp, "toward"), &in->target)) return false;
+        }
+    } else if (idle) {
+        if (!js_read_bool(L, idle, js_jp_key(p, jp, "idle"), &b)) return false;
+        if (!b) return js_fail(L, p, "only true is meaningful (leave the field out instead)");
+        in->kind = SCENE_INPUT_IDLE;
+    } else if (index > 0) {
+        // jump / crouch alone: the movement goes on unchanged.
+        const scene_input *prev = &c->inputs[index - 1];
+        in->kind = prev->kind;
+        in->direction = prev->direction;
+        in->target = prev->target;
+        in->speed = prev->speed;
+    } else {
+        in->kind = SCENE_INPUT_IDLE;
+    }
+    if (index > 0 && in->t < c->inputs[index - 1].t)
+        return js_fail(L, js_jp_key(p, jp, "t"), "%g s comes before the previous entry's %g s (entries must be sorted by t)", (double)in->t,
+                    (double)c->inputs[index - 1].t);
+    return true;
+}
+
+static bool parse_character(loader *L, const cJSON *j, const char *jp, int index, scene_character *c) {
+    static const char *const fields[] = {"name", "start", "settings", "motor", "input", NULL};
+    if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
+    snprintf(c->name, sizeof c->name, "character%d", index);
+    if (!js_field_string(L, j, jp, "name", false, c->name, sizeof c->name) || !js_field_vec3(L, j, jp, "start", true, &c->start)) return false;
+    char p[JP], q[64];
+    if (c->name[0] == '\0') return js_fail(L, js_jp_key(p, jp, "name"), "is empty");
+    for (int i = 0; i < index; ++i)
+        if (strcmp(L->s->characters[i].name, c->name) == 0) return js_fail(L, js_jp_key(p, jp, "name"), "\"%s\" is already characters[%d]'s name", js_quote(q, sizeof q, c->name), i);
+    c->settings = tread_character_settings_default();
+    c->settings.up = L->s->up;
+    const cJSON *settings = js_member(j, "settings");
+    const char *settings_path = jp;
+    if (settings) {
+        settings_path = js_jp_key(p, jp, "settings");
+        if (!scene_read_settings(L, settings, p, &c->settings)) return false;
+    }
+    tread_character probe;
+    if (tread_character_init(&probe, &c->settings, c->start) != TREAD_OK) {
+        // The library names the argument: its "position" is our "start".
+        const char *message = tread_error_message();
+        char ps[JP];
+        return js_fail(L, strstr(message, " position = ") ? js_jp_key(ps, jp, "start") : settings_path, "%s", message);
+    }
+    const cJSON *motor = js_member(j, "motor");
+    if (motor) {
+        c->has_motor = true;
+        c->motor = tread_motor_settings_default();
+        // Gravity defaults to the scene's, along the character's -up.
+        float g = -tread_v3_dot(L->s->gravity, tread_v3_normalize(c->settings.up));
+        c->motor.gravity = g > 0.0f ? g : 0.0f;
+        char pm[JP];
+        if (!scene_read_motor(L, motor, js_jp_key(pm, jp, "motor"), &probe, &c->motor)) return false;
+    }
+
+    const cJSON *input;
+    char pi[JP];
+    if (!js_need_field(L, j, jp, "input", &input) || !js_expect_array(L, input, js_jp_key(pi, jp, "input"))) return false;
+    int n = cJSON_GetArraySize(input);
+    c->inputs = (scene_input *)js_alloc_array(L, pi, (size_t)n, sizeof(scene_input));
+    if (!c->inputs) return false;
+    const cJSON *e;
+    int i = 0;
+    cJSON_ArrayForEach(e, input) {
+        char pe[JP];
+        if (!parse_input(L, e, js_jp_index(pe, pi, i), c, i, &c->inputs[i])) return false;
+        c->input_count = ++i;
+    }
+    return true;
+}
+
+bool scene_parse_characters(loader *L, const cJSON *root) {
+    const cJSON *j;
+    if (!js_need_field(L, root, "", "characters", &j) || !js_expect_array(L, j, "characters")) return false;
+    int n = cJSON_GetArraySize(j);
+    if (n < 1) return js_fail(L, "characters", "is empty; a scene needs at least one character");
+    L->s->characters = (scene_character *)js_alloc_array(L, "characters", (size_t)n, sizeof(scene_character));
+    if (!L->s->characters) return false;
+    const cJSON *e;
+    int i = 0;
+    cJSON_ArrayForEach(e, j) {
+        char p[JP];
+        L->s->character_count = i + 1;
+        if (!parse_character(L, e, js_jp_index(p, "characters", i), i, &L->s->characters[i])) return false;
+        ++i;
+    }
+    return true;
+}

@@ -1,0 +1,224 @@
+// Expectations of a scene file (what makes a scene a test) and its plot options. Calls json_read.c.
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scene_internal.h"
+
+// ---- expectations --------------------------------------------------------------------------------------
+
+static bool parse_axis(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, int *out) {
+    return js_field_enum(L, obj, jp, key, need, js_axis_names, out);
+}
+
+// {"min": a, "max": b}: fields of `obj` itself (need_one: at least one of them).
+static bool parse_min_max(loader *L, const cJSON *obj, const char *jp, bool need_one, scene_range *r) {
+    r->has_min = js_member(obj, "min") != NULL;
+    r->has_max = js_member(obj, "max") != NULL;
+    if (!js_field_float(L, obj, jp, "min", false, &r->min, -INFINITY, INFINITY, 0) || !js_field_float(L, obj, jp, "max", false, &r->max, -INFINITY, INFINITY, 0))
+        return false;
+    if (need_one && !r->has_min && !r->has_max) return js_fail(L, jp, "needs \"min\", \"max\" or both");
+    if (r->has_min && r->has_max && r->min > r->max) return js_fail(L, jp, "min %g is above max %g", (double)r->min, (double)r->max);
+    return true;
+}
+
+static bool parse_range_object(loader *L, const cJSON *j, const char *jp, scene_range *r) {
+    static const char *const fields[] = {"min", "max", NULL};
+    return js_expect_object(L, j, jp) && js_check_fields(L, j, jp, fields) && parse_min_max(L, j, jp, true, r);
+}
+
+// {"time": t} | {"axis": "x", "above": v} | {"axis": "y", "below": v}
+static bool parse_condition(loader *L, const cJSON *j, const char *jp, scene_condition *c) {
+    static const char *const fields[] = {"time", "axis", "above", "below", NULL};
+    if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
+    const cJSON *time = js_member(j, "time"), *above = js_member(j, "above"), *below = js_member(j, "below");
+    if (time) {
+        if (js_member(j, "axis") || above || below) return js_fail(L, jp, "give either \"time\" or \"axis\" with \"above\"/\"below\", not both");
+        c->kind = SCENE_COND_TIME;
+        return js_field_float(L, j, jp, "time", true, &c->value, 0.0, INFINITY, 0);
+    }
+    if (!above && !below) return js_fail(L, jp, "needs \"time\", or \"axis\" with \"above\" or \"below\"");
+    if (above && below) return js_fail(L, jp, "give \"above\" or \"below\", not both");
+    c->kind = above ? SCENE_COND_ABOVE : SCENE_COND_BELOW;
+    return parse_axis(L, j, jp, "axis", true, &c->axis) && js_field_float(L, j, jp, above ? "above" : "below", true, &c->value, -INFINITY, INFINITY, 0);
+}
+
+static bool parse_window(loader *L, const cJSON *j, const char *jp, scene_window *w) {
+    static const char *const fields[] = {"start", "end", "where", NULL};
+    static const char *const where_fields[] = {"axis", "min", "max", NULL};
+    if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
+    const cJSON *start = js_member(j, "start"), *end = js_member(j, "end"), *where = js_member(j, "where");
+    char p[JP];
+    if (start && !parse_condition(L, start, js_jp_key(p, jp, "start"), &w->start)) return false;
+    if (end && !parse_condition(L, end, js_jp_key(p, jp, "end"), &w->end)) return false;
+    if (where) {
+        scene_range r = {0};
+        js_jp_key(p, jp, "where");
+        if (!js_expect_object(L, where, p) || !js_check_fields(L, where, p, where_fields) || !parse_axis(L, where, p, "axis", true, &w->where_axis) ||
+            !parse_min_max(L, where, p, true, &r))
+            return false;
+        w->has_where = true;
+        w->where_min = r.has_min ? r.min : -FLT_MAX;
+        w->where_max = r.has_max ? r.max : FLT_MAX;
+    }
+    return true;
+}
+
+static const char *const check_names[] = {"final", "at_time", "reaches", "max_rise", "max_drop", "height_range", "grounded_fraction",
+                                          "speed_range", "mean_speed", "drift", "comes_to_rest", "ground_state", "advance",
+                                          "no_penetration", NULL};
+static const scene_check_kind check_kinds[] = {
+    SCENE_CHECK_FINAL,      SCENE_CHECK_AT_TIME,    SCENE_CHECK_REACHES,      SCENE_CHECK_MAX_RISE,     SCENE_CHECK_MAX_DROP,
+    SCENE_CHECK_HEIGHT_RANGE, SCENE_CHECK_GROUNDED_FRACTION, SCENE_CHECK_SPEED_RANGE, SCENE_CHECK_MEAN_SPEED, SCENE_CHECK_DRIFT,
+    SCENE_CHECK_COMES_TO_REST, SCENE_CHECK_GROUND_STATE, SCENE_CHECK_ADVANCE,     SCENE_CHECK_NO_PENETRATION,
+};
+
+static const char *const *check_fields_of(scene_check_kind kind) {
+#define COMMON "name", "type", "character", "window", "key"
+    static const char *const axes[] = {COMMON, "x", "y", "z", NULL};
+    static const char *const at_time[] = {COMMON, "time", "x", "y", "z", NULL};
+    static const char *const reaches[] = {COMMON, "condition", "by", NULL};
+    static const char *const rise[] = {COMMON, "max", "grounded_only", NULL};
+    static const char *const height[] = {COMMON, "min", "max", "axis", NULL};
+    static const char *const fraction[] = {COMMON, "min", NULL};
+    static const char *const speed[] = {COMMON, "measure", "min", "max", NULL};
+    static const char *const max_only[] = {COMMON, "max", NULL};
+    static const char *const ground[] = {COMMON, "state", "time", NULL};
+    static const char *const penetration[] = {COMMON, "max", "within", NULL};
+#undef COMMON
+    switch (kind) {
+    case SCENE_CHECK_FINAL: return axes;
+    case SCENE_CHECK_AT_TIME: return at_time;
+    case SCENE_CHECK_REACHES: return reaches;
+    case SCENE_CHECK_MAX_RISE:
+    case SCENE_CHECK_MAX_DROP: return rise;
+    case SCENE_CHECK_HEIGHT_RANGE:
+    case SCENE_CHECK_ADVANCE: return height;
+    case SCENE_CHECK_GROUNDED_FRACTION: return fraction;
+    case SCENE_CHECK_SPEED_RANGE:
+    case SCENE_CHECK_MEAN_SPEED: return speed;
+    case SCENE_CHECK_DRIFT:
+    case SCENE_CHECK_COMES_TO_REST: return max_only;
+    case SCENE_CHECK_GROUND_STATE: return ground;
+    case SCENE_CHECK_NO_PENETRATION: return penetration;
+    }
+    return axes;
+}
+
+// x / y / z ranges of FINAL and AT_TIME; at least one.
+static bool parse_axes(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+    bool any = false;
+    for (int a = 0; a < 3; ++a) {
+        const cJSON *r = js_member(j, js_axis_names[a]);
+        char p[JP];
+        if (!r) continue;
+        any = true;
+        if (!parse_range_object(L, r, js_jp_key(p, jp, js_axis_names[a]), &k->axes[a])) return false;
+    }
+    return any || js_fail(L, jp, "needs at least one of \"x\", \"y\", \"z\"");
+}
+
+static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+    int kind = 0;
+    if (!js_expect_object(L, j, jp) || !js_field_enum(L, j, jp, "type", true, check_names, &kind)) return false;
+    k->kind = check_kinds[kind];
+    if (!js_check_fields(L, j, jp, check_fields_of(k->kind))) return false;
+    snprintf(k->name, sizeof k->name, "%s", check_names[kind]);
+    k->time = -1.0f;
+    k->axis = 1;
+    if (!js_field_string(L, j, jp, "name", false, k->name, sizeof k->name) || !js_field_bool(L, j, jp, "key", &k->key)) return false;
+    char p[JP], q[64];
+    const cJSON *ch = js_member(j, "character"), *window = js_member(j, "window");
+    if (ch) {
+        js_jp_key(p, jp, "character");
+        if (cJSON_IsString(ch)) {
+            k->character = -1;
+            for (int i = 0; i < L->s->character_count; ++i)
+                if (strcmp(L->s->characters[i].name, ch->valuestring) == 0) k->character = i;
+            if (k->character < 0) return js_fail(L, p, "no character is named \"%s\"", js_quote(q, sizeof q, ch->valuestring));
+        } else {
+            int64_t v;
+            if (!cJSON_IsNumber(ch)) return js_fail(L, p, "expected a character name or index, got %s", js_type_name(ch));
+            if (!js_read_integer(L, ch, p, 0.0, (double)(L->s->character_count - 1), &v)) return false;
+            k->character = (int)v;
+        }
+    }
+    if (window && !parse_window(L, window, js_jp_key(p, jp, "window"), &k->window)) return false;
+    int v = 0;
+    switch (k->kind) {
+    case SCENE_CHECK_FINAL: return parse_axes(L, j, jp, k);
+    case SCENE_CHECK_AT_TIME:
+        return js_field_float(L, j, jp, "time", true, &k->time, 0.0, INFINITY, 0) && parse_axes(L, j, jp, k);
+    case SCENE_CHECK_REACHES: {
+        const cJSON *c;
+        k->by = L->s->duration;
+        return js_need_field(L, j, jp, "condition", &c) && parse_condition(L, c, js_jp_key(p, jp, "condition"), &k->condition) &&
+               js_field_float(L, j, jp, "by", false, &k->by, 0.0, INFINITY, 0);
+    }
+    case SCENE_CHECK_MAX_RISE:
+    case SCENE_CHECK_MAX_DROP:
+        k->range.has_max = true;
+        return js_field_float(L, j, jp, "max", true, &k->range.max, 0.0, INFINITY, 0) && js_field_bool(L, j, jp, "grounded_only", &k->grounded_only);
+    case SCENE_CHECK_HEIGHT_RANGE: return parse_axis(L, j, jp, "axis", false, &k->axis) && parse_min_max(L, j, jp, true, &k->range);
+    case SCENE_CHECK_ADVANCE: return parse_axis(L, j, jp, "axis", true, &k->axis) && parse_min_max(L, j, jp, true, &k->range);
+    case SCENE_CHECK_GROUNDED_FRACTION:
+        k->range.has_min = true;
+        return js_field_float(L, j, jp, "min", true, &k->range.min, 0.0, 1.0, 0);
+    case SCENE_CHECK_SPEED_RANGE:
+    case SCENE_CHECK_MEAN_SPEED: {
+        static const char *const measures[] = {"surface", "horizontal", "x", "y", "z", NULL};
+        if (!js_field_enum(L, j, jp, "measure", true, measures, &v)) return false;
+        k->measure = v == 0 ? SCENE_SPEED_SURFACE : (v == 1 ? SCENE_SPEED_HORIZONTAL : SCENE_SPEED_AXIS);
+        if (v >= 2) k->axis = v - 2;
+        return parse_min_max(L, j, jp, true, &k->range);
+    }
+    case SCENE_CHECK_DRIFT:
+    case SCENE_CHECK_COMES_TO_REST:
+        k->range.has_max = true;
+        return js_field_float(L, j, jp, "max", true, &k->range.max, 0.0, INFINITY, 0);
+    case SCENE_CHECK_GROUND_STATE: {
+        if (!js_field_enum(L, j, jp, "state", true, scene_ground_state_names(), &v)) return false;
+        k->state = (tread_ground_state)v;
+        return js_field_float(L, j, jp, "time", false, &k->time, 0.0, INFINITY, 0);
+    }
+    case SCENE_CHECK_NO_PENETRATION:
+        k->range.has_max = true;
+        k->range.max = 0.001f;
+        k->within = 1.0f;
+        return js_field_float(L, j, jp, "max", false, &k->range.max, 0.0, INFINITY, 0) &&
+               js_field_float(L, j, jp, "within", false, &k->within, 0.0, INFINITY, 0);
+    }
+    return true;
+}
+
+bool scene_parse_checks(loader *L, const cJSON *root) {
+    const cJSON *j = js_member(root, "expectations");
+    if (!j) return true;
+    if (!js_expect_array(L, j, "expectations")) return false;
+    int n = cJSON_GetArraySize(j);
+    L->s->checks = (scene_check *)js_alloc_array(L, "expectations", (size_t)n, sizeof(scene_check));
+    if (!L->s->checks) return false;
+    const cJSON *e;
+    int i = 0;
+    cJSON_ArrayForEach(e, j) {
+        char p[JP];
+        if (!parse_check(L, e, js_jp_index(p, "expectations", i), &L->s->checks[i])) return false;
+        L->s->check_count = ++i;
+    }
+    return true;
+}
+
+// "plot": {"view": "side" | "top" | "both"}
+bool scene_parse_plot(loader *L, const cJSON *root) {
+    static const char *const fields[] = {"view", NULL};
+    static const char *const views[] = {"both", "side", "top", NULL};
+    static const scene_plot_view values[] = {SCENE_PLOT_BOTH, SCENE_PLOT_SIDE, SCENE_PLOT_TOP};
+    const cJSON *j = js_member(root, "plot");
+    int v = 0;
+    L->s->plot_view = SCENE_PLOT_BOTH;
+    if (!j) return true;
+    if (!js_expect_object(L, j, "plot") || !js_check_fields(L, j, "plot", fields) || !js_field_enum(L, j, "plot", "view", false, views, &v)) return false;
+    L->s->plot_view = values[v];
+    return true;
+}

@@ -1,0 +1,282 @@
+// JSON reading helpers for the scene loader. Every value is checked where it is read, and every message names
+// the file and the JSON path of the value ("<file>: <json path>: <what>"), so a scene author can go straight to
+// the mistake. Leaf of tools/scene/: calls nothing else in the folder.
+#define _POSIX_C_SOURCE 200809L // strnlen
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene_internal.h"
+
+// ---- errors and JSON paths -----------------------------------------------------------------------------
+
+// Printable copy of untrusted text for a message: at most 40 characters, control bytes as '?'.
+const char *js_quote(char *out, size_t size, const char *text) {
+    size_t n = 0;
+    for (const char *c = text; *c && n + 4 < size && n < 40; ++c) out[n++] = (*c >= 0x20 && *c < 0x7f) ? *c : '?';
+    if (text[n] != '\0' && n + 4 < size) out[n++] = '.', out[n++] = '.', out[n++] = '.';
+    out[n] = '\0';
+    return out;
+}
+
+// Append text to a NUL-terminated buffer of `size` bytes, truncating (paths and messages are bounded).
+void js_append(char *out, size_t size, const char *text) {
+    size_t used = strlen(out), n = strlen(text);
+    if (used + 1 >= size) return;
+    if (n > size - used - 1) n = size - used - 1;
+    memcpy(out + used, text, n);
+    out[used + n] = '\0';
+}
+
+// Record the first error as "<file>: <json path>: <what>" ("<file>: <what>" at the top level). Returns false.
+bool js_fail(loader *L, const char *jp, const char *fmt, ...) {
+    if (L->failed) return false;
+    L->failed = true;
+    char what[SCENE_ERROR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    char *m = L->err->message;
+    m[0] = '\0';
+    js_append(m, SCENE_ERROR_MAX, L->file);
+    js_append(m, SCENE_ERROR_MAX, ": ");
+    if (jp && jp[0]) {
+        js_append(m, SCENE_ERROR_MAX, jp);
+        js_append(m, SCENE_ERROR_MAX, ": ");
+    }
+    js_append(m, SCENE_ERROR_MAX, what);
+    return false;
+}
+
+const char *js_jp_key(char *out, const char *parent, const char *key) {
+    char copy[JP];
+    memcpy(copy, parent, strnlen(parent, JP - 1));
+    copy[strnlen(parent, JP - 1)] = '\0';
+    out[0] = '\0';
+    js_append(out, JP, copy);
+    if (copy[0]) js_append(out, JP, ".");
+    js_append(out, JP, key);
+    return out;
+}
+
+const char *js_jp_index(char *out, const char *parent, int index) {
+    char copy[JP], number[16];
+    memcpy(copy, parent, strnlen(parent, JP - 1));
+    copy[strnlen(parent, JP - 1)] = '\0';
+    snprintf(number, sizeof number, "[%d]", index);
+    out[0] = '\0';
+    js_append(out, JP, copy);
+    js_append(out, JP, number);
+    return out;
+}
+
+const char *js_type_name(const cJSON *j) {
+    if (cJSON_IsNumber(j)) return "a number";
+    if (cJSON_IsString(j)) return "a string";
+    if (cJSON_IsBool(j)) return "a boolean";
+    if (cJSON_IsNull(j)) return "null";
+    if (cJSON_IsArray(j)) return "an array";
+    if (cJSON_IsObject(j)) return "an object";
+    return "an invalid value";
+}
+
+const cJSON *js_member(const cJSON *obj, const char *key) { return cJSON_GetObjectItemCaseSensitive(obj, key); }
+
+bool js_expect_object(loader *L, const cJSON *j, const char *jp) {
+    return cJSON_IsObject(j) || js_fail(L, jp, "expected an object, got %s", js_type_name(j));
+}
+
+bool js_expect_array(loader *L, const cJSON *j, const char *jp) {
+    return cJSON_IsArray(j) || js_fail(L, jp, "expected an array, got %s", js_type_name(j));
+}
+
+// Every member of obj must be one of `allowed` (NULL-terminated), each at most once.
+bool js_check_fields(loader *L, const cJSON *obj, const char *jp, const char *const *allowed) {
+    const cJSON *c;
+    cJSON_ArrayForEach(c, obj) {
+        bool known = false;
+        for (int i = 0; allowed[i] && !known; ++i) known = c->string && strcmp(c->string, allowed[i]) == 0;
+        if (!known) {
+            char q[64], list[256] = "";
+            for (int i = 0; allowed[i]; ++i) {
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
+            }
+            return js_fail(L, jp, "unknown field \"%s\" (expected one of: %s)", js_quote(q, sizeof q, c->string ? c->string : ""), list);
+        }
+    }
+    // Only known names remain, so counting each known name finds duplicates in O(fields * allowed).
+    for (int i = 0; allowed[i]; ++i) {
+        int n = 0;
+        cJSON_ArrayForEach(c, obj) n += strcmp(c->string, allowed[i]) == 0;
+        if (n > 1) return js_fail(L, jp, "duplicate field \"%s\"", allowed[i]);
+    }
+    return true;
+}
+
+bool js_need_field(loader *L, const cJSON *obj, const char *jp, const char *key, const cJSON **out) {
+    *out = js_member(obj, key);
+    return *out != NULL || js_fail(L, jp, "missing required field \"%s\"", key);
+}
+
+// ---- values --------------------------------------------------------------------------------------------
+
+bool js_read_double(loader *L, const cJSON *j, const char *jp, double *out) {
+    if (!cJSON_IsNumber(j)) return js_fail(L, jp, "expected a number, got %s", js_type_name(j));
+    double v = j->valuedouble;
+    if (!isfinite(v)) return js_fail(L, jp, "expected a finite number, got %s", isnan(v) ? "NaN" : (v > 0.0 ? "inf" : "-inf"));
+    *out = v;
+    return true;
+}
+
+bool js_read_float(loader *L, const cJSON *j, const char *jp, float *out) {
+    double v = 0.0;
+    if (!js_read_double(L, j, jp, &v)) return false;
+    if (fabs(v) > (double)FLT_MAX) return js_fail(L, jp, "%g is out of range for a 32-bit float", v);
+    *out = (float)v;
+    return true;
+}
+
+bool js_in_range(double v, double lo, double hi, int open) {
+    bool lo_ok = (open & OPEN_LO) ? v > lo : v >= lo;
+    bool hi_ok = (open & OPEN_HI) ? v < hi : v <= hi;
+    return lo_ok && hi_ok;
+}
+
+bool js_range_fail(loader *L, const char *jp, double v, double lo, double hi, int open) {
+    char want[96] = "";
+    if (isfinite(lo)) snprintf(want, sizeof want, "%s %g", (open & OPEN_LO) ? ">" : ">=", lo);
+    if (isfinite(hi)) {
+        size_t used = strlen(want);
+        snprintf(want + used, sizeof want - used, "%s%s %g", used ? " and " : "", (open & OPEN_HI) ? "<" : "<=", hi);
+    }
+    return js_fail(L, jp, "%g is out of range: expected %s", v, want);
+}
+
+bool js_read_float_in(loader *L, const cJSON *j, const char *jp, float *out, double lo, double hi, int open) {
+    float v = 0.0f;
+    if (!js_read_float(L, j, jp, &v)) return false;
+    if (!js_in_range((double)v, lo, hi, open)) return js_range_fail(L, jp, (double)v, lo, hi, open);
+    *out = v;
+    return true;
+}
+
+// An integral number in [lo, hi].
+bool js_read_integer(loader *L, const cJSON *j, const char *jp, double lo, double hi, int64_t *out) {
+    double v = 0.0;
+    if (!js_read_double(L, j, jp, &v)) return false;
+    if (v != floor(v)) return js_fail(L, jp, "expected an integer, got %g", v);
+    if (v < lo || v > hi) return js_range_fail(L, jp, v, lo, hi, 0);
+    *out = (int64_t)v;
+    return true;
+}
+
+bool js_read_vec3(loader *L, const cJSON *j, const char *jp, tread_vec3 *out) {
+    if (!cJSON_IsArray(j)) return js_fail(L, jp, "expected an array of 3 numbers, got %s", js_type_name(j));
+    int n = cJSON_GetArraySize(j);
+    if (n != 3) return js_fail(L, jp, "expected an array of 3 numbers, got %d element%s", n, n == 1 ? "" : "s");
+    float v[3];
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, j) {
+        char p[JP];
+        if (!js_read_float(L, e, js_jp_index(p, jp, i), &v[i])) return false;
+        ++i;
+    }
+    *out = tread_v3(v[0], v[1], v[2]);
+    return true;
+}
+
+bool js_read_bool(loader *L, const cJSON *j, const char *jp, bool *out) {
+    if (!cJSON_IsBool(j)) return js_fail(L, jp, "expected true or false, got %s", js_type_name(j));
+    *out = cJSON_IsTrue(j);
+    return true;
+}
+
+bool js_read_string(loader *L, const cJSON *j, const char *jp, char *out, size_t size) {
+    if (!cJSON_IsString(j)) return js_fail(L, jp, "expected a string, got %s", js_type_name(j));
+    size_t n = strlen(j->valuestring);
+    if (n >= size) return js_fail(L, jp, "is %zu characters long; at most %zu allowed", n, size - 1);
+    memcpy(out, j->valuestring, n + 1);
+    return true;
+}
+
+// One of `names` (NULL-terminated); *out is its index.
+bool js_read_enum(loader *L, const cJSON *j, const char *jp, const char *const *names, int *out) {
+    if (!cJSON_IsString(j)) return js_fail(L, jp, "expected a string, got %s", js_type_name(j));
+    char list[160] = "";
+    for (int i = 0; names[i]; ++i) {
+        if (strcmp(j->valuestring, names[i]) == 0) {
+            *out = i;
+            return true;
+        }
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s\"%s\"", i ? ", " : "", names[i]);
+    }
+    char q[64];
+    return js_fail(L, jp, "unknown value \"%s\": expected one of %s", js_quote(q, sizeof q, j->valuestring), list);
+}
+
+// Field versions: an absent optional field leaves *out as it is (the caller set the default); an absent
+// required one is an error naming the object.
+bool js_field_float(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, float *out, double lo, double hi,
+                        int open) {
+    const cJSON *j = js_member(obj, key);
+    char p[JP];
+    if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
+    return js_read_float_in(L, j, js_jp_key(p, jp, key), out, lo, hi, open);
+}
+
+bool js_field_vec3(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, tread_vec3 *out) {
+    const cJSON *j = js_member(obj, key);
+    char p[JP];
+    if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
+    return js_read_vec3(L, j, js_jp_key(p, jp, key), out);
+}
+
+bool js_field_bool(loader *L, const cJSON *obj, const char *jp, const char *key, bool *out) {
+    const cJSON *j = js_member(obj, key);
+    char p[JP];
+    return !j || js_read_bool(L, j, js_jp_key(p, jp, key), out);
+}
+
+bool js_field_string(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, char *out, size_t size) {
+    const cJSON *j = js_member(obj, key);
+    char p[JP];
+    if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
+    return js_read_string(L, j, js_jp_key(p, jp, key), out, size);
+}
+
+bool js_field_enum(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, const char *const *names, int *out) {
+    const cJSON *j = js_member(obj, key);
+    char p[JP];
+    if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
+    return js_read_enum(L, j, js_jp_key(p, jp, key), names, out);
+}
+
+const char *const js_axis_names[] = {"x", "y", "z", NULL};
+
+void *js_alloc_array(loader *L, const char *jp, size_t count, size_t size) {
+    void *p = calloc(count ? count : 1, size);
+    if (!p) js_fail(L, jp, "out of memory for %zu elements", count);
+    return p;
+}
+// ---- layer references (layers are parsed by geometry.c) --------------------------------------------------------------------------------------------
+
+int js_find_layer(const scene *s, const char *name) {
+    for (int i = 0; i < s->layer_count; ++i)
+        if (strcmp(s->layers[i].name, name) == 0) return i;
+    return -1;
+}
+
+bool js_read_layer_ref(loader *L, const cJSON *j, const char *jp, int *out) {
+    if (!cJSON_IsString(j)) return js_fail(L, jp, "expected a layer name (a string), got %s", js_type_name(j));
+    *out = js_find_layer(L->s, j->valuestring);
+    char q[64];
+    return *out >= 0 || js_fail(L, jp, "unknown layer \"%s\"", js_quote(q, sizeof q, j->valuestring));
+}

@@ -1,0 +1,36 @@
+// Names of the library's enums as scene files, the command line and traces spell them. Leaf of tools/scene/.
+
+#include "scene_internal.h"
+
+const char *const scene_shape_names[] = {"capsule", "sphere", "box", NULL};
+const tread_query_shape_type scene_shape_values[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
+
+const char *const scene_jump_mode_names[] = {"height", "strength_drag", NULL};
+const tread_jump_mode scene_jump_mode_values[] = {TREAD_JUMP_HEIGHT, TREAD_JUMP_STRENGTH_DRAG};
+
+// ---- step strategies --------------------------------------------------------------------------------------
+// The library names them (tread_step_strategy_name); NULL outside the enum, as the tool's callers expect.
+const char *scene_strategy_name(tread_step_strategy strategy) {
+    return (int)strategy >= 0 && strategy < TREAD_STEP_STRATEGY_COUNT ? tread_step_strategy_name(strategy) : NULL;
+}
+
+bool scene_strategy_from_name(const char *name, tread_step_strategy *out) {
+    return name && tread_step_strategy_from_name(name, out) == TREAD_OK;
+}
+
+const char *const *scene_strategy_names(void) {
+    static const char *names[TREAD_STEP_STRATEGY_COUNT + 1];
+    for (int i = 0; i < TREAD_STEP_STRATEGY_COUNT; ++i) names[i] = scene_strategy_name((tread_step_strategy)i);
+    return names;
+}
+
+// ---- ground states ---------------------------------------------------------------------------------------
+static const char *const ground_names[] = {"on_ground", "on_steep", "not_supported", "in_air", NULL};
+_Static_assert(TREAD_GROUND_ON_GROUND == 0 && TREAD_GROUND_ON_STEEP == 1 && TREAD_GROUND_NOT_SUPPORTED == 2 && TREAD_GROUND_IN_AIR == 3,
+               "ground_names follows tread_ground_state");
+
+const char *const *scene_ground_state_names(void) { return ground_names; }
+
+const char *scene_ground_state_name(tread_ground_state state) {
+    return (int)state >= 0 && (int)state < 4 ? ground_names[state] : "unknown";
+}

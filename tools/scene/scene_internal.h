@@ -1,0 +1,86 @@
+// Private to tools/scene/: the loader state every parsing file shares, the JSON reading helpers of
+// json_read.c, and the entry points each parsing file offers the ones above it (see tread_scene.h's file list).
+#ifndef TREAD_SCENE_INTERNAL_H
+#define TREAD_SCENE_INTERNAL_H
+
+#include <cjson/cJSON.h>
+#include <stdint.h>
+
+#include "tread_scene.h"
+
+#define JP 192                     // longest JSON path kept in a message
+#define SCENE_PI 3.14159265358979323846
+#define MAX_GRID_CELLS (1 << 24)   // heightfield samples or voxel cells in one body
+#define MAX_MESH_TRIANGLES (1 << 24)
+#define MAX_LAYERS 32
+#define MAX_FRAMES 10000000        // duration / dt: keeps a run's frame count (an int) and its trace in memory
+
+typedef struct loader {
+    const char *file;  // the scene's path, as given, for messages
+    char dir[512];     // its directory with a trailing '/', or "" (mesh files are relative to it)
+    scene_error *err;
+    bool failed;
+    scene *s;
+} loader;
+
+// ---- json_read.c ----
+enum { OPEN_LO = 1, OPEN_HI = 2 }; // range bounds that are excluded
+extern const char *const js_axis_names[]; // "x", "y", "z", NULL
+
+const char *js_quote(char *out, size_t size, const char *text);
+void js_append(char *out, size_t size, const char *text);
+bool js_fail(loader *L, const char *jp, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+const char *js_jp_key(char *out, const char *parent, const char *key);
+const char *js_jp_index(char *out, const char *parent, int index);
+const char *js_type_name(const cJSON *j);
+const cJSON *js_member(const cJSON *obj, const char *key);
+bool js_expect_object(loader *L, const cJSON *j, const char *jp);
+bool js_expect_array(loader *L, const cJSON *j, const char *jp);
+bool js_check_fields(loader *L, const cJSON *obj, const char *jp, const char *const *allowed);
+bool js_need_field(loader *L, const cJSON *obj, const char *jp, const char *key, const cJSON **out);
+bool js_read_double(loader *L, const cJSON *j, const char *jp, double *out);
+bool js_read_float(loader *L, const cJSON *j, const char *jp, float *out);
+bool js_in_range(double v, double lo, double hi, int open);
+bool js_range_fail(loader *L, const char *jp, double v, double lo, double hi, int open);
+bool js_read_float_in(loader *L, const cJSON *j, const char *jp, float *out, double lo, double hi, int open);
+bool js_read_integer(loader *L, const cJSON *j, const char *jp, double lo, double hi, int64_t *out);
+bool js_read_vec3(loader *L, const cJSON *j, const char *jp, tread_vec3 *out);
+bool js_read_bool(loader *L, const cJSON *j, const char *jp, bool *out);
+bool js_read_string(loader *L, const cJSON *j, const char *jp, char *out, size_t size);
+bool js_read_enum(loader *L, const cJSON *j, const char *jp, const char *const *names, int *out);
+bool js_field_float(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, float *out, double lo, double hi, int open);
+bool js_field_vec3(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, tread_vec3 *out);
+bool js_field_bool(loader *L, const cJSON *obj, const char *jp, const char *key, bool *out);
+bool js_field_string(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, char *out, size_t size);
+bool js_field_enum(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, const char *const *names, int *out);
+void *js_alloc_array(loader *L, const char *jp, size_t count, size_t size);
+int js_find_layer(const scene *s, const char *name);
+bool js_read_layer_ref(loader *L, const cJSON *j, const char *jp, int *out);
+
+// ---- names.c (internal tables) ----
+extern const char *const scene_shape_names[]; // "capsule", "sphere", "box", NULL
+extern const tread_query_shape_type scene_shape_values[];
+extern const char *const scene_jump_mode_names[]; // "height", "strength_drag", NULL
+extern const tread_jump_mode scene_jump_mode_values[];
+
+// ---- settings_table.c ----
+bool scene_read_settings(loader *L, const cJSON *j, const char *jp, tread_character_settings *s);
+// Fields by name, then validated by the library (tread_motor_update on `probe` reports what it refuses).
+bool scene_read_motor(loader *L, const cJSON *j, const char *jp, const tread_character *probe, tread_motor_settings *m);
+
+// ---- geometry.c ----
+bool scene_parse_layers(loader *L, const cJSON *root);
+bool scene_parse_bodies(loader *L, const cJSON *root);
+
+// ---- characters.c ----
+bool scene_parse_characters(loader *L, const cJSON *root);
+
+// ---- checks_parse.c ----
+bool scene_parse_checks(loader *L, const cJSON *root);
+bool scene_parse_plot(loader *L, const cJSON *root);
+
+#endif

@@ -1,0 +1,173 @@
+// Scene files (docs/SCENES.md): the top level, JSON syntax errors, and loading from a file or a buffer. The
+// parts are read by geometry.c (layers, bodies), characters.c and checks_parse.c. Top of the loader's call graph.
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene_internal.h"
+
+// ---- the file ------------------------------------------------------------------------------------------
+
+static bool parse_scene(loader *L, const cJSON *root) {
+    static const char *const fields[] = {"name", "description", "dt", "duration", "gravity", "up", "layers", "bodies", "characters", "expectations", "plot", NULL};
+    scene *s = L->s;
+    if (!cJSON_IsObject(root)) return js_fail(L, "", "the top level must be an object, got %s", js_type_name(root));
+    if (!js_check_fields(L, root, "", fields)) return false;
+    s->dt = 1.0f / 60.0f;
+    s->gravity = tread_v3(0.0f, -9.81f, 0.0f);
+    s->up = tread_v3(0.0f, 1.0f, 0.0f);
+    if (!js_field_string(L, root, "", "name", false, s->name, sizeof s->name) ||
+        !js_field_string(L, root, "", "description", false, s->description, sizeof s->description) ||
+        !js_field_float(L, root, "", "dt", false, &s->dt, 0.0, 1.0, OPEN_LO) ||
+        !js_field_float(L, root, "", "duration", true, &s->duration, 0.0, 3600.0, OPEN_LO) || !js_field_vec3(L, root, "", "gravity", false, &s->gravity) ||
+        !js_field_vec3(L, root, "", "up", false, &s->up))
+        return false;
+    if ((double)s->duration / (double)s->dt > MAX_FRAMES)
+        return js_fail(L, "dt", "duration / dt = %.0f frames; at most %d", (double)s->duration / (double)s->dt, MAX_FRAMES);
+    if (!(tread_v3_length(s->up) > 1.0e-6f)) return js_fail(L, "up", "is the zero vector");
+    s->up = tread_v3_normalize(s->up);
+    return scene_parse_layers(L, root) && scene_parse_bodies(L, root) && scene_parse_characters(L, root) && scene_parse_checks(L, root) &&
+           scene_parse_plot(L, root);
+}
+
+// "<file>:<line>:<column>: JSON syntax error near `...`" for the byte offset where cJSON gave up.
+static void syntax_error(loader *L, const char *json, size_t length, size_t offset) {
+    int line = 1, column = 1;
+    for (size_t i = 0; i < offset && i < length; ++i) {
+        if (json[i] == '\n') ++line, column = 1;
+        else ++column;
+    }
+    char near[40];
+    size_t n = 0;
+    for (size_t i = offset; i < length && n < 24 && json[i] != '\n' && json[i] != '\r'; ++i)
+        near[n++] = (json[i] >= 0x20 && json[i] < 0x7f) ? json[i] : '?';
+    near[n] = '\0';
+    L->failed = true;
+    if (n) snprintf(L->err->message, sizeof L->err->message, "%s:%d:%d: JSON syntax error near `%s`", L->file, line, column, near);
+    else snprintf(L->err->message, sizeof L->err->message, "%s:%d:%d: JSON syntax error at the end of the line or file", L->file, line, column);
+}
+
+void scene_free(scene *s) {
+    if (!s) return;
+    for (int i = 0; i < s->body_count && s->bodies; ++i) {
+        free(s->bodies[i].vertices);
+        free(s->bodies[i].indices);
+        free(s->bodies[i].heights);
+        free(s->bodies[i].holes);
+        free(s->bodies[i].cells);
+    }
+    for (int i = 0; i < s->character_count && s->characters; ++i) free(s->characters[i].inputs);
+    free(s->layers);
+    free(s->bodies);
+    free(s->characters);
+    free(s->checks);
+    memset(s, 0, sizeof *s);
+}
+
+bool scene_load_buffer(const char *path, const char *json, size_t length, scene *out, scene_error *err) {
+    scene_error dummy;
+    loader L;
+    memset(&L, 0, sizeof L);
+    L.file = path ? path : "<scene>";
+    L.err = err ? err : &dummy;
+    L.err->message[0] = '\0';
+    if (!out) {
+        js_fail(&L, "", "no scene to load into");
+        return false;
+    }
+    memset(out, 0, sizeof *out);
+    L.s = out;
+    snprintf(out->path, sizeof out->path, "%s", L.file);
+    // The directory mesh files are relative to, and the default name: the base name without ".json".
+    const char *slash = strrchr(L.file, '/');
+    const char *base = slash ? slash + 1 : L.file;
+    if (slash && (size_t)(slash - L.file) + 2 <= sizeof L.dir) memcpy(L.dir, L.file, (size_t)(slash - L.file) + 1);
+    size_t base_len = strlen(base);
+    if (base_len > 5 && strcmp(base + base_len - 5, ".json") == 0) base_len -= 5;
+    if (base_len >= sizeof out->name) base_len = sizeof out->name - 1;
+    memcpy(out->name, base, base_len);
+    out->name[base_len] = '\0';
+    if (!json) {
+        js_fail(&L, "", "no JSON text");
+        return false;
+    }
+
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(json, length, &end, false);
+    if (!root) {
+        syntax_error(&L, json, length, end && end >= json ? (size_t)(end - json) : 0);
+        scene_free(out);
+        return false;
+    }
+    // Only whitespace may follow the value.
+    size_t at = (size_t)(end - json);
+    while (at < length && (json[at] == ' ' || json[at] == '\t' || json[at] == '\n' || json[at] == '\r')) ++at;
+    if (at < length && json[at] != '\0') {
+        syntax_error(&L, json, length, at);
+        cJSON_Delete(root);
+        scene_free(out);
+        return false;
+    }
+    bool ok = parse_scene(&L, root);
+    cJSON_Delete(root);
+    if (!ok) scene_free(out);
+    return ok;
+}
+
+bool scene_load(const char *path, scene *out, scene_error *err) {
+    scene_error dummy;
+    if (!err) err = &dummy;
+    if (out) memset(out, 0, sizeof *out);
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (!f) {
+        snprintf(err->message, sizeof err->message, "%s: cannot open: %s", path ? path : "(null)", path ? strerror(errno) : "no path");
+        return false;
+    }
+    size_t size = 0, cap = 1 << 16;
+    char *buf = (char *)malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + size, 1, cap - size - 1, f);
+        size += got;
+        if (got == 0) break;
+        if (size + 1 == cap) {
+            char *bigger = (char *)realloc(buf, cap * 2);
+            if (!bigger) free(buf);
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    bool read_error = ferror(f) != 0;
+    fclose(f);
+    if (!buf || read_error) {
+        snprintf(err->message, sizeof err->message, "%s: cannot read: %s", path, buf ? "read error" : "out of memory");
+        free(buf);
+        return false;
+    }
+    buf[size] = '\0';
+    bool ok = scene_load_buffer(path, buf, size, out, err);
+    free(buf);
+    return ok;
+}
+
+bool scene_file_is_scene(const char *path) {
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (!f) return true; // let scene_load say why it cannot be read
+    char *text = NULL;
+    size_t size = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (text = (char *)malloc((size_t)n + 1)) != NULL) {
+            size = fread(text, 1, (size_t)n, f);
+            text[size] = '\0';
+        }
+    }
+    fclose(f);
+    if (!text) return true;
+    cJSON *root = cJSON_ParseWithLength(text, size);
+    free(text);
+    if (!root) return true; // broken JSON: may well be a scene with a typo
+    bool is_scene = cJSON_IsObject(root) && (js_member(root, "bodies") || js_member(root, "characters"));
+    cJSON_Delete(root);
+    return is_scene;
+}
