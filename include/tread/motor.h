@@ -91,18 +91,18 @@ typedef struct tread_motor_state {
 } tread_motor_state;
 
 /// Defaults of every field above.
-tread_motor_settings tread_motor_settings_default(void);
+TREAD_API tread_motor_settings tread_motor_settings_default(void);
 /// Input with no wish, speed -1 (use magnitude), magnitude 1, nothing held.
-tread_motor_input tread_motor_input_default(void);
+TREAD_API tread_motor_input tread_motor_input_default(void);
 /// A state for a character at rest, not yet known to be on ground (no coyote jump before it first lands).
-tread_motor_state tread_motor_state_default(void);
+TREAD_API tread_motor_state tread_motor_state_default(void);
 
 /// Turn this frame's input into the velocity to hand to tread_character_move for `dt` seconds.
 /// `character` is the character after its last move; `last_move` that move's result (NULL before the first move):
 /// its contacts take velocity into walls and ceilings away and offer wall jumps. Validates everything
 /// (TREAD_ERR_INVALID_ARGUMENT naming the field, TREAD_ERR_NOT_FINITE for NaN or infinity); on error the state
 /// is unchanged.
-tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *settings, const tread_motor_input *input,
+TREAD_API tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *settings, const tread_motor_input *input,
                                 const tread_character *character, const tread_move_result *last_move, float dt,
                                 tread_vec3 *out_velocity);
 
@@ -110,7 +110,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
 /// only when the taller shape fits (nothing nearer than the current shape already is), so under a low ceiling the
 /// character stays crouched. *out_changed (may be NULL) says whether the height changed. Sphere characters: the
 /// height is ignored (TREAD_OK, unchanged).
-tread_result tread_character_set_height(const tread_world *world, tread_character *character, float height, bool *out_changed);
+TREAD_API tread_result tread_character_set_height(const tread_world *world, tread_character *character, float height, bool *out_changed);
 
 #ifdef __cplusplus
 }

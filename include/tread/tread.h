@@ -7,6 +7,7 @@
 #ifndef TREAD_H
 #define TREAD_H
 
+#include "tread/base.h"
 #include "tread/math.h"
 #include "tread/types.h"
 #include "tread/motor.h"
@@ -18,60 +19,60 @@ extern "C" {
 /* ---- core ---------------------------------------------------------------------------------- */
 
 /// Stable name of a result code, e.g. "TREAD_ERR_NOT_FINITE".
-const char *tread_result_name(tread_result result);
+TREAD_API const char *tread_result_name(tread_result result);
 /// Message of the last failed call on this thread ("" if none): says which argument and value was wrong.
-const char *tread_error_message(void);
+TREAD_API const char *tread_error_message(void);
 /// Replace the allocator (default malloc/free). Call before creating worlds.
-void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn, void *context);
+TREAD_API void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn, void *context);
 
 /* ---- definitions ------------------------------------------------------------------------------ */
 
-tread_world_def tread_world_def_default(void);
-tread_body_def tread_body_def_default(void);
-tread_shape_def tread_shape_def_default(void);
-tread_query_filter tread_query_filter_default(void);
-tread_query_shape tread_query_shape_default(void);
+TREAD_API tread_world_def tread_world_def_default(void);
+TREAD_API tread_body_def tread_body_def_default(void);
+TREAD_API tread_shape_def tread_shape_def_default(void);
+TREAD_API tread_query_filter tread_query_filter_default(void);
+TREAD_API tread_query_shape tread_query_shape_default(void);
 
 /// Shorthands for shape definitions.
-tread_shape_def tread_shape_sphere(float radius);
-tread_shape_def tread_shape_capsule(float half_height, float radius);
-tread_shape_def tread_shape_box(tread_vec3 half_extents);
-tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
+TREAD_API tread_shape_def tread_shape_sphere(float radius);
+TREAD_API tread_shape_def tread_shape_capsule(float half_height, float radius);
+TREAD_API tread_shape_def tread_shape_box(tread_vec3 half_extents);
+TREAD_API tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
 /// Query-shape shorthands. `up` is normalized.
-tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
-tread_query_shape tread_query_sphere(float radius);
+TREAD_API tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
+TREAD_API tread_query_shape tread_query_sphere(float radius);
 /// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized.
-tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
+TREAD_API tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
 
 /// Rotation of angle_radians about a unit axis (setup-time helper; uses libm sin/cos).
-tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
+TREAD_API tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
 
 /* ---- world and bodies ------------------------------------------------------------------------ */
 
-tread_result tread_world_create(const tread_world_def *def, tread_world **out_world);
-void tread_world_destroy(tread_world *world);
+TREAD_API tread_result tread_world_create(const tread_world_def *def, tread_world **out_world);
+TREAD_API void tread_world_destroy(tread_world *world);
 
 /// Add a body; validates the whole definition (finite numbers, positive extents, in-range indices).
-tread_result tread_world_add_body(tread_world *world, const tread_body_def *def, tread_body_id *out_body);
-tread_result tread_world_remove_body(tread_world *world, tread_body_id body);
+TREAD_API tread_result tread_world_add_body(tread_world *world, const tread_body_def *def, tread_body_id *out_body);
+TREAD_API tread_result tread_world_remove_body(tread_world *world, tread_body_id body);
 /// True while the id names a live body of this world.
-bool tread_body_is_valid(const tread_world *world, tread_body_id body);
+TREAD_API bool tread_body_is_valid(const tread_world *world, tread_body_id body);
 /// Number of live bodies.
-int tread_world_body_count(const tread_world *world);
+TREAD_API int tread_world_body_count(const tread_world *world);
 
-tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
-tread_result tread_body_get_transform(const tread_world *world, tread_body_id body, tread_transform *out_transform);
+TREAD_API tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
+TREAD_API tread_result tread_body_get_transform(const tread_world *world, tread_body_id body, tread_transform *out_transform);
 /// Kinematic bodies only.
-tread_result tread_body_set_velocity(tread_world *world, tread_body_id body, tread_vec3 linear, tread_vec3 angular);
-tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
+TREAD_API tread_result tread_body_set_velocity(tread_world *world, tread_body_id body, tread_vec3 linear, tread_vec3 angular);
+TREAD_API tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
 /// Velocity of the body's material at a world point (linear + angular x r): what a character standing there moves with.
-tread_result tread_body_get_point_velocity(const tread_world *world, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
-tread_result tread_body_get_aabb(const tread_world *world, tread_body_id body, tread_aabb *out_aabb);
-tread_result tread_body_get_layer(const tread_world *world, tread_body_id body, uint32_t *out_layer);
-void *tread_body_user_data(const tread_world *world, tread_body_id body);
+TREAD_API tread_result tread_body_get_point_velocity(const tread_world *world, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
+TREAD_API tread_result tread_body_get_aabb(const tread_world *world, tread_body_id body, tread_aabb *out_aabb);
+TREAD_API tread_result tread_body_get_layer(const tread_world *world, tread_body_id body, uint32_t *out_layer);
+TREAD_API void *tread_body_user_data(const tread_world *world, tread_body_id body);
 
 /// Move every kinematic body by its velocity over dt seconds (dt in (0, 1]).
-tread_result tread_world_advance(tread_world *world, float dt);
+TREAD_API tread_result tread_world_advance(tread_world *world, float dt);
 
 /* ---- queries -------------------------------------------------------------------------------------
  * A NULL filter means tread_query_filter_default(). Results come in a deterministic order: by fraction
@@ -80,31 +81,31 @@ tread_result tread_world_advance(tread_world *world, float dt);
  */
 
 /// Closest hit of the segment origin -> origin + translation.
-tread_result tread_world_cast_ray(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
+TREAD_API tread_result tread_world_cast_ray(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
                                   const tread_query_filter *filter, tread_ray_hit *out_hit);
 /// Every hit along the segment (one per body and feature).
-tread_result tread_world_cast_ray_all(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
+TREAD_API tread_result tread_world_cast_ray_all(const tread_world *world, tread_vec3 origin, tread_vec3 translation,
                                       const tread_query_filter *filter, tread_ray_hit *hits, int capacity,
                                       int *out_count, bool *out_overflow);
 
 /// Closest hit of `shape` centred at `position` moved by `translation`. A cast that starts overlapping or
 /// touching (within 0.1 mm of) a body while pressing into it hits it at fraction 0 with started_in_contact
 /// set; moving away or along, that body is not hit. A zero-length cast reports the bodies it overlaps.
-tread_result tread_world_cast_shape(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_cast_shape(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                     tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit);
 /// Every hit of the cast (one per body and feature).
-tread_result tread_world_cast_shape_all(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_cast_shape_all(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                         tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits,
                                         int capacity, int *out_count, bool *out_overflow);
 
 /// Every body (and mesh triangle / cell) whose surface is within `margin` metres of the shape's surface,
 /// with signed separation (negative = penetration depth), normal and point.
-tread_result tread_world_collect_contacts(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_collect_contacts(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                           float margin, const tread_query_filter *filter, tread_contact *contacts,
                                           int capacity, int *out_count, bool *out_overflow);
 
 /// Closest world surface to the shape within max_distance metres (signed: negative = penetration).
-tread_result tread_world_closest(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
+TREAD_API tread_result tread_world_closest(const tread_world *world, const tread_query_shape *shape, tread_vec3 position,
                                  float max_distance, const tread_query_filter *filter, tread_distance_result *out_result);
 
 
@@ -117,43 +118,43 @@ tread_result tread_world_closest(const tread_world *world, const tread_query_sha
  * A move never allocates. On any error the character is left unchanged.
  */
 
-tread_character_settings tread_character_settings_default(void);
+TREAD_API tread_character_settings tread_character_settings_default(void);
 /// Validate settings and place the character's feet at `position`.
-tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
+TREAD_API tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
 /// The character's volume as a query shape (for the caller's own queries).
-tread_query_shape tread_character_shape(const tread_character *character);
+TREAD_API tread_query_shape tread_character_shape(const tread_character *character);
 /// Centre of the character's shape (feet + up * half height).
-tread_vec3 tread_character_center(const tread_character *character);
+TREAD_API tread_vec3 tread_character_center(const tread_character *character);
 /// Teleport the feet (no collision).
-tread_result tread_character_set_position(tread_character *character, tread_vec3 position);
+TREAD_API tread_result tread_character_set_position(tread_character *character, tread_vec3 position);
 /// No stick-to-floor snapping for this many seconds (e.g. after a launch pad).
-tread_result tread_character_suppress_snap(tread_character *character, float seconds);
+TREAD_API tread_result tread_character_suppress_snap(tread_character *character, float seconds);
 
 /// Phase 1: recover from penetration, collide and slide with `velocity` for dt seconds, classify the ground.
-tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
+TREAD_API tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                     tread_move_result *result);
 /// True when the last update was stopped by a wall or riser while on ground (a step candidate).
-bool tread_character_can_walk_stairs(const tread_character *character, const tread_move_result *result);
+TREAD_API bool tread_character_can_walk_stairs(const tread_character *character, const tread_move_result *result);
 /// Phase 2: try to step up where the update was stopped (sweep up, forward, down). Keeps the update's
 /// result when no step fits.
-tread_result tread_character_walk_stairs(const tread_world *world, tread_character *character, tread_move_result *result);
+TREAD_API tread_result tread_character_walk_stairs(const tread_world *world, tread_character *character, tread_move_result *result);
 /// Phase 3: if the move started on ground and lost it (or hovers above it), and the caller is not moving away
 /// from the ground, settle down onto walkable ground within step_down_distance.
-tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
+TREAD_API tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
                                             tread_move_result *result);
 /// The reference move: update, walk_stairs when possible, stick_to_floor.
-tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
+TREAD_API tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                   tread_move_result *result);
 
 /* ---- camera helpers ------------------------------------------------------------------------------------ */
 
 /// e^x with the project's own deterministic implementation (same bits everywhere).
-float tread_exp(float x);
+TREAD_API float tread_exp(float x);
 /// Exponential approach from a to b: b + (a - b) * e^(-decay * dt). Frame-rate independent.
-float tread_exp_decay(float a, float b, float decay, float dt);
-tread_step_smoothing tread_step_smoothing_default(void);
+TREAD_API float tread_exp_decay(float a, float b, float decay, float dt);
+TREAD_API tread_step_smoothing tread_step_smoothing_default(void);
 /// Absorb a move's `stepped` into the view offset and decay it by dt seconds.
-tread_result tread_step_smoothing_update(tread_step_smoothing *smoothing, float stepped, float dt);
+TREAD_API tread_result tread_step_smoothing_update(tread_step_smoothing *smoothing, float stepped, float dt);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tread/base.h"
 #include "tread/math.h"
 
 #ifdef __cplusplus

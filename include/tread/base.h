@@ -1,0 +1,27 @@
+/// tread base: the export macro, the library's version, and the limits every part of the API shares.
+#ifndef TREAD_BASE_H
+#define TREAD_BASE_H
+
+/// Marks a public function. The library is built with hidden visibility, so only what carries TREAD_API is
+/// exported from the shared library. Define TREAD_DLL when using tread as a Windows DLL.
+#if defined(_WIN32) && defined(TREAD_DLL)
+#if defined(TREAD_BUILDING)
+#define TREAD_API __declspec(dllexport)
+#else
+#define TREAD_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define TREAD_API __attribute__((visibility("default")))
+#else
+#define TREAD_API
+#endif
+
+/// The version of these headers (semantic versioning: a MAJOR change breaks the API or the character's layout).
+#define TREAD_VERSION_MAJOR 0
+#define TREAD_VERSION_MINOR 2
+#define TREAD_VERSION_PATCH 0
+
+/// Number of collision layers: a body's layer is in [0, TREAD_MAX_LAYERS), a mask has one bit per layer.
+#define TREAD_MAX_LAYERS 32
+
+#endif
