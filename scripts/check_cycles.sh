@@ -95,6 +95,7 @@ for folder in "${folders[@]}"; do
   check call "$folder" "$work/calls" || status=1
 done
 if [ $status -eq 0 ]; then
-  echo "module_cycles: no include or call cycles in ${folders[*]/#/src/}"
+  labels=$(printf 'src/%s ' "${folders[@]}" | sed 's|src/\. |src |g; s| $||')
+  echo "module_cycles: no include or call cycles in $labels"
 fi
 exit $status
