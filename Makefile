@@ -5,7 +5,7 @@ SAN_BUILD ?= build-san
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 
-.PHONY: all deps build run test test-fast sanitize fuzz strategies bench clean
+.PHONY: all deps build run test test-fast sanitize fuzz strategies bench docs cycles clean
 
 all: build
 
@@ -41,6 +41,20 @@ strategies: build
 
 bench: build
 	@$(BUILD)/bench/tread_bench
+
+# API reference of include/tread/ in $(BUILD)/docs/html. Doxygen's warnings (one per undocumented public
+# member) are printed and kept in $(BUILD)/docs/warnings.txt.
+TREAD_VERSION = $(shell awk '/^\#define TREAD_VERSION_(MAJOR|MINOR|PATCH) /{printf "%s%s", s, $$3; s="."}' include/tread/base.h)
+docs:
+	@bash scripts/deps.sh docs
+	@command -v doxygen >/dev/null || { echo "make docs: doxygen is missing (scripts/deps.sh docs installs it)" >&2; exit 1; }
+	@rm -rf $(BUILD)/docs && mkdir -p $(BUILD)/docs
+	@TREAD_VERSION=$(TREAD_VERSION) TREAD_DOCS_DIR=$(BUILD)/docs doxygen Doxyfile 2>&1 | sed 's|^$(CURDIR)/||' | tee $(BUILD)/docs/warnings.txt
+	@echo "docs: $(BUILD)/docs/html/index.html (tread $(TREAD_VERSION), $$(grep -c 'warning:' $(BUILD)/docs/warnings.txt) warnings)"
+
+# Include and call cycles between the modules of each src/ folder (also the ctest module_cycles).
+cycles: build
+	@bash scripts/check_cycles.sh src $(BUILD)/CMakeFiles/tread_objects.dir
 
 clean:
 	rm -rf $(BUILD) $(SAN_BUILD) out

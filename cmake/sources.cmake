@@ -1,0 +1,38 @@
+# The library's sources, listed explicitly (no GLOB): a file added to src/ is built only once it is named here,
+# so adding or removing a module is a reviewed change. Paths are relative to the source tree's root.
+set(TREAD_SOURCES
+  src/core.c
+  src/validate.c
+
+  src/geometry/box.c
+  src/geometry/closest.c
+  src/geometry/features.c
+  src/geometry/ray.c
+  src/geometry/sweep.c
+
+  src/world/bvh.c
+  src/world/heightfield.c
+  src/world/mesh.c
+  src/world/query.c
+  src/world/shape.c
+  src/world/voxels.c
+  src/world/world.c
+
+  src/character/body.c
+  src/character/character.c
+  src/character/ground.c
+  src/character/move_query.c
+  src/character/planes.c
+  src/character/recover.c
+  src/character/slide.c
+  src/character/smoothing.c
+  src/character/snap.c
+  src/character/step_cast_down.c
+  src/character/step_contact.c
+  src/character/step_riser.c
+  src/character/step_sweep.c
+  src/character/strategies.c
+
+  src/motor/motor.c
+)
+list(TRANSFORM TREAD_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/)
