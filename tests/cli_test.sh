@@ -57,10 +57,16 @@ lacks "$svg" 'id="side-view"' "walk.svg"
 has "$svg" 'id="legend"' "walk.svg"
 "$tread" run "$src/scenes/course/S08-wall-slide.json" --plot "$work/S08.svg" >/dev/null 2>&1 || fail "run S08 --plot"
 svg=$(cat "$work/S08.svg")
-has "$svg" 'id="side-view"' "S08.svg"
+has "$svg" 'id="front-view"' "S08.svg"   # "plot": {"view": ["top", "front"]}
 has "$svg" 'id="top-view"' "S08.svg"
+lacks "$svg" 'id="side-view"' "S08.svg"
 has "$svg" 'id="legend"' "S08.svg"
 for item in "feet path" "start" "end" "bodies" "in the air" "on steep ground"; do has "$svg" ">$item" "S08.svg legend"; done
+# A view that does not exist is an error naming the place in the file.
+sed 's/"plot": {"view": "top"}/"plot": {"view": ["top", "sideways"]}/' "$data/suite/walk.json" > "$work/bad-view.json"
+out=$("$tread" run "$work/bad-view.json" 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "run with an unknown view: exit $rc, expected 2"$'\n'"$out"
+has "$out" "plot.view[1]" "run with an unknown view"
 
 [ "$failures" -eq 0 ] && echo "cli_test: all checks passed"
 exit $((failures > 0))

@@ -209,16 +209,31 @@ bool scene_parse_checks(loader *L, const cJSON *root) {
     return true;
 }
 
-// "plot": {"view": "side" | "top" | "both"}
+// "plot": {"view": "side" | "top" | "front" | "both"} or an array of view names, e.g. ["front", "top"].
 bool scene_parse_plot(loader *L, const cJSON *root) {
     static const char *const fields[] = {"view", NULL};
-    static const char *const views[] = {"both", "side", "top", NULL};
-    static const scene_plot_view values[] = {SCENE_PLOT_BOTH, SCENE_PLOT_SIDE, SCENE_PLOT_TOP};
+    static const char *const views[] = {"both", "side", "top", "front", NULL};
+    static const int values[] = {SCENE_PLOT_BOTH, SCENE_PLOT_SIDE, SCENE_PLOT_TOP, SCENE_PLOT_FRONT};
     const cJSON *j = js_member(root, "plot");
-    int v = 0;
     L->s->plot_view = SCENE_PLOT_BOTH;
     if (!j) return true;
-    if (!js_expect_object(L, j, "plot") || !js_check_fields(L, j, "plot", fields) || !js_field_enum(L, j, "plot", "view", false, views, &v)) return false;
-    L->s->plot_view = values[v];
+    if (!js_expect_object(L, j, "plot") || !js_check_fields(L, j, "plot", fields)) return false;
+    const cJSON *list = js_member(j, "view");
+    if (!cJSON_IsArray(list)) {
+        int v = 0;
+        if (!js_field_enum(L, j, "plot", "view", false, views, &v)) return false;
+        L->s->plot_view = values[v];
+        return true;
+    }
+    int bits = 0, i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, list) {
+        char p[JP];
+        int v = 0;
+        if (!js_read_enum(L, e, js_jp_index(p, "plot.view", i++), views, &v)) return false;
+        bits |= values[v];
+    }
+    if (bits == 0) return js_fail(L, "plot.view", "is an empty list; expected at least one of side, top, front");
+    L->s->plot_view = bits;
     return true;
 }

@@ -80,7 +80,8 @@ static void project_round(FILE *f, const view *v, tread_transform t, float half_
 }
 
 static void draw_body(FILE *f, const view *v, const scene_body *b) {
-    const char *style = "fill=\"#b9b2a6\" stroke=\"#6d665c\" stroke-width=\"0.6\"";
+    // Half-transparent, so what overlaps in a projection (a wall standing on the floor, seen from above) shows darker.
+    const char *style = "fill=\"#9c9385\" fill-opacity=\"0.45\" stroke=\"#6d665c\" stroke-width=\"0.6\"";
     const tread_shape_def *s = &b->def.shape;
     tread_transform t = b->def.transform;
     switch (s->type) {
@@ -166,7 +167,8 @@ static view map_view(const scene *s, const run_trace *t, int h_axis, int v_axis,
 static void draw_map(FILE *f, const scene *s, const run_trace *t, const view *m, const char *id, bool top) {
     fprintf(f, "<g id=\"%s-view\">\n", id);
     fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" fill=\"#555\">%s view: %s across, %s up the page%s; metres</text>\n", MARGIN, m->py - 8,
-            top ? "top" : "side", axis_letter(m->h_axis), axis_letter(m->v_axis), top ? " (looking down along -up)" : "");
+            id, axis_letter(m->h_axis), axis_letter(m->v_axis),
+            top ? " (looking down along -up)" : strcmp(id, "front") == 0 ? " (looking along the path)" : "");
     fprintf(f, "<clipPath id=\"clip-%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n", id, m->px, m->py, m->pw, m->ph);
     fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f4f8fc\" stroke=\"#999\"/>\n<g clip-path=\"url(#clip-%s)\">\n", m->px,
             m->py, m->pw, m->ph, id);
@@ -248,12 +250,18 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
         if (hi - lo > best) best = hi - lo, across = ax;
     }
     int third = 3 - up - across;
-    bool show_side = s->plot_view != SCENE_PLOT_TOP, show_top = s->plot_view != SCENE_PLOT_SIDE;
+    bool show_side = (s->plot_view & SCENE_PLOT_SIDE) != 0, show_top = (s->plot_view & SCENE_PLOT_TOP) != 0;
+    bool show_front = (s->plot_view & SCENE_PLOT_FRONT) != 0;
     double y = 40;
-    view side = {0}, top = {0};
+    view side = {0}, top = {0}, front = {0};
     if (show_side) {
         // Room for the character's body above its feet and some ground below.
         side = map_view(s, t, across, up, y + 16, SIDE_H, 1.0, 2.5);
+        y += 16 + SIDE_H + 40;
+    }
+    if (show_front) {
+        // The path's cross-section: the third axis across, up vertical (a trench's two walls, a corridor).
+        front = map_view(s, t, third, up, y + 16, SIDE_H, 1.0, 2.5);
         y += 16 + SIDE_H + 40;
     }
     if (show_top) {
@@ -266,6 +274,7 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     fprintf(f, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">%s</text>\n", MARGIN, s->name);
     if (show_side) draw_map(f, s, t, &side, "side", false);
+    if (show_front) draw_map(f, s, t, &front, "front", false);
     if (show_top) draw_map(f, s, t, &top, "top", true);
 
     // Height over time: feet (solid), camera with step smoothing (dashed), shading where not on ground.

@@ -144,9 +144,10 @@ typedef struct scene_check {
 
 // Which views a plot shows ("plot": {"view": ...} in the scene file).
 typedef enum scene_plot_view {
-    SCENE_PLOT_BOTH, // side and top (default)
-    SCENE_PLOT_SIDE, // along the path, up vertical
-    SCENE_PLOT_TOP,  // looking down along -up
+    SCENE_PLOT_SIDE = 1,  // along the path, up vertical
+    SCENE_PLOT_TOP = 2,   // looking down along -up
+    SCENE_PLOT_FRONT = 4, // looking along the path: its cross-section (a trench, a corridor), up vertical
+    SCENE_PLOT_BOTH = SCENE_PLOT_SIDE | SCENE_PLOT_TOP,
 } scene_plot_view;
 
 typedef struct scene {
@@ -165,7 +166,7 @@ typedef struct scene {
     int character_count;
     scene_check *checks;
     int check_count;
-    scene_plot_view plot_view; // default SCENE_PLOT_BOTH
+    int plot_view; // scene_plot_view bits; default SCENE_PLOT_BOTH
 } scene;
 
 // Load and validate a scene file. On failure returns false, fills err, and leaves *out empty.
