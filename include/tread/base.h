@@ -16,9 +16,12 @@
 #define TREAD_API
 #endif
 
-/// The version of these headers (semantic versioning: a MAJOR change breaks the API or the character's layout).
+/// Major version of these headers (semantic versioning: a MAJOR change breaks the API or the character's layout).
+/// Compare with tread_version() to check the library you link against.
 #define TREAD_VERSION_MAJOR 0
+/// Minor version of these headers: features added without breaking the API.
 #define TREAD_VERSION_MINOR 2
+/// Patch version of these headers: fixes only, no API change.
 #define TREAD_VERSION_PATCH 0
 
 /// Number of collision layers: a body's layer is in [0, TREAD_MAX_LAYERS), a mask has one bit per layer.

@@ -24,6 +24,7 @@ typedef struct tread_version_info {
     int minor; ///< added features
     int patch; ///< fixes
 } tread_version_info;
+/// The version of the library as built; differs from TREAD_VERSION_* when the headers and the library disagree.
 TREAD_API tread_version_info tread_version(void);
 
 /// Stable name of a result code, e.g. "TREAD_ERR_NOT_FINITE".
@@ -35,19 +36,29 @@ TREAD_API void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn
 
 /* ---- definitions ------------------------------------------------------------------------------ */
 
+/// World options with every field at its default (body_capacity 64).
 TREAD_API tread_world_def tread_world_def_default(void);
+/// A static body at the origin (identity transform) with a 1 m box shape, layer 0, no velocity, no user data.
 TREAD_API tread_body_def tread_body_def_default(void);
+/// A box of half extents (0.5, 0.5, 0.5) m; the other shape fields at their documented defaults.
 TREAD_API tread_shape_def tread_shape_def_default(void);
+/// A filter that accepts every body: all layers, no ignored body, no callback.
 TREAD_API tread_query_filter tread_query_filter_default(void);
+/// An upright capsule, radius 0.3 m and half height 0.6 m along +Y (1.8 m tall), the default character's volume.
 TREAD_API tread_query_shape tread_query_shape_default(void);
 
-/// Shorthands for shape definitions.
+/// A sphere of `radius` metres centred at the body origin (validated when the body is added, not here).
 TREAD_API tread_shape_def tread_shape_sphere(float radius);
+/// A capsule along the body's local Y: core segment of half length `half_height` metres, `radius` metres.
 TREAD_API tread_shape_def tread_shape_capsule(float half_height, float radius);
+/// A box of `half_extents` metres centred at the body origin.
 TREAD_API tread_shape_def tread_shape_box(tread_vec3 half_extents);
+/// A triangle mesh over the caller's arrays: `indices` holds 3 * triangle_count vertex indices. The arrays are only
+/// referenced here; tread_world_add_body() copies them (and checks the indices), after which they may be freed.
 TREAD_API tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
-/// Query-shape shorthands. `up` is normalized.
+/// A capsule query shape: core segment of half length `half_height` metres along `up` (normalized), `radius` metres.
 TREAD_API tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
+/// A sphere query shape of `radius` metres.
 TREAD_API tread_query_shape tread_query_sphere(float radius);
 /// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized.
 TREAD_API tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
@@ -62,26 +73,51 @@ TREAD_API tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_rad
 
 /* ---- world and bodies ------------------------------------------------------------------------ */
 
+/// Create an empty world and store it in *out_world (NULL on failure). A NULL def means
+/// tread_world_def_default(). TREAD_ERR_NULL_ARGUMENT when out_world is NULL, TREAD_ERR_INVALID_ARGUMENT when
+/// def->body_capacity is outside [0, 2^28], TREAD_ERR_OUT_OF_MEMORY when the allocator fails.
 TREAD_API tread_result tread_world_create(const tread_world_def *def, tread_world **out_world);
+/// Free the world and every body in it; their ids become invalid. NULL is ignored.
 TREAD_API void tread_world_destroy(tread_world *world);
 
-/// Add a body; validates the whole definition (finite numbers, positive extents, in-range indices).
+/// Add a body; validates the whole definition (finite numbers, positive extents, in-range indices). Shape data is
+/// copied. Errors: TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_NOT_FINITE, TREAD_ERR_INVALID_SHAPE, TREAD_ERR_INVALID_MESH,
+/// TREAD_ERR_INVALID_ARGUMENT (type, layer, transform or velocity out of range), TREAD_ERR_OUT_OF_MEMORY.
 TREAD_API tread_result tread_world_add_body(tread_world *world, const tread_body_def *def, tread_body_id *out_body);
+/// Remove a body and free its shape data; its id (and every copy of it) becomes stale and its slot may be reused
+/// with a new generation. TREAD_ERR_NULL_ARGUMENT for a NULL world, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_world_remove_body(tread_world *world, tread_body_id body);
 /// True while the id names a live body of this world.
 TREAD_API bool tread_body_is_valid(const tread_world *world, tread_body_id body);
 /// Number of live bodies.
 TREAD_API int tread_world_body_count(const tread_world *world);
 
+/// Teleport a body (static or kinematic) to `transform`; the rotation is renormalized. Characters are not pushed.
+/// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or TREAD_ERR_INVALID_ARGUMENT when the
+/// position lies beyond the usable range or q is not a unit quaternion.
 TREAD_API tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
+/// The body's current transform (position in metres, unit rotation) in *out_transform.
+/// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_transform, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_body_get_transform(const tread_world *world, tread_body_id body, tread_transform *out_transform);
-/// Kinematic bodies only.
+/// Set a kinematic body's linear velocity (m/s) and angular velocity (radians per second about world axes), which
+/// tread_world_advance() integrates. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
+/// TREAD_ERR_INVALID_ARGUMENT for a static body or a velocity beyond the allowed range.
 TREAD_API tread_result tread_body_set_velocity(tread_world *world, tread_body_id body, tread_vec3 linear, tread_vec3 angular);
+/// The body's linear (m/s) and angular (radians per second) velocity, as its definition or
+/// tread_body_set_velocity() last set them (static bodies never move by them).
+/// TREAD_ERR_NULL_ARGUMENT for a NULL world or output pointer, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
-/// Velocity of the body's material at a world point (linear + angular x r): what a character standing there moves with.
+/// Velocity of the body's material at a world point (linear + angular x r), m/s: what a character standing there
+/// moves with. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, or TREAD_ERR_NOT_FINITE / TREAD_ERR_INVALID_ARGUMENT
+/// for a bad point.
 TREAD_API tread_result tread_body_get_point_velocity(const tread_world *world, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
+/// The body's world-space bounding box, metres (what the broad phase uses).
+/// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_aabb, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_body_get_aabb(const tread_world *world, tread_body_id body, tread_aabb *out_aabb);
+/// The body's collision layer, in [0, TREAD_MAX_LAYERS).
+/// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_layer, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_body_get_layer(const tread_world *world, tread_body_id body, uint32_t *out_layer);
+/// The body's tread_body_def::user_data; NULL also when the world is NULL or the id is stale (no error is set).
 TREAD_API void *tread_body_user_data(const tread_world *world, tread_body_id body);
 
 /// Move every kinematic body by its velocity over dt seconds (dt in (0, 1]).
@@ -131,6 +167,8 @@ TREAD_API tread_result tread_world_closest(const tread_world *world, const tread
  * A move never allocates. On any error the character is left unchanged.
  */
 
+/// The course character's settings: every field at the default its documentation gives (capsule 0.3 x 1.8 m,
+/// step 0.4 m, slopes up to 45 degrees, TREAD_STEP_SWEEP).
 TREAD_API tread_character_settings tread_character_settings_default(void);
 /// Validate settings and place the character's feet at `position`.
 TREAD_API tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
@@ -194,6 +232,7 @@ TREAD_API void tread_set_debug_draw(const tread_debug_draw *draw);
 TREAD_API float tread_exp(float x);
 /// Exponential approach from a to b: b + (a - b) * e^(-decay * dt). Frame-rate independent.
 TREAD_API float tread_exp_decay(float a, float b, float decay, float dt);
+/// Smoothing at rest: offset 0 m, decay 15 per second.
 TREAD_API tread_step_smoothing tread_step_smoothing_default(void);
 /// Absorb a step or snap (a move's step_up - snap_down, metres) into the view offset and decay it by dt seconds.
 TREAD_API tread_result tread_step_smoothing_update(tread_step_smoothing *smoothing, float offset, float dt);

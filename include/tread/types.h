@@ -25,12 +25,18 @@ typedef enum tread_result {
     TREAD_ERR_INVALID_ID,        ///< a body id that was never issued, was removed, or is stale
     TREAD_ERR_OUT_OF_MEMORY,     ///< the allocator returned NULL
     TREAD_ERR_BLOCKED,           ///< the requested change does not fit the world (a taller shape under a ceiling)
-    TREAD_RESULT_COUNT
+    TREAD_RESULT_COUNT           ///< number of result codes; not a result (its name is "TREAD_ERR_UNKNOWN")
 } tread_result;
 
-/// Allocation hooks (default: malloc/free). The world allocates only while bodies are added or removed,
-/// never inside a query.
+/// Allocation hook (default malloc), installed with tread_set_allocator(): return `size` bytes (never 0) aligned
+/// for any type, or NULL on failure. `context` is the pointer given to tread_set_allocator(). The world allocates
+/// while it is created, while bodies are added or removed, and when moving bodies (tread_body_set_transform(),
+/// tread_world_advance()) make it rebuild its broad-phase tree; never inside a query or a character move. NULL
+/// makes tread_world_create() and tread_world_add_body() fail with TREAD_ERR_OUT_OF_MEMORY; a failed tree rebuild
+/// is not an error (queries then scan the bodies linearly).
 typedef void *tread_alloc_fn(size_t size, void *context);
+/// Release hook (default free), paired with tread_alloc_fn: free `memory` that the alloc hook returned. Never
+/// called with NULL. `context` is the pointer given to tread_set_allocator().
 typedef void tread_free_fn(void *memory, void *context);
 
 /// Opaque collision world.
@@ -44,6 +50,7 @@ typedef struct tread_body_id {
 
 /// The null body id (generation 0).
 static inline tread_body_id tread_body_id_null(void) { tread_body_id id = {0u, 0u}; return id; }
+/// True when a and b are the same id (same slot index and same generation).
 static inline bool tread_body_id_equal(tread_body_id a, tread_body_id b) { return a.index == b.index && a.generation == b.generation; }
 
 /// World geometry kinds.
@@ -54,7 +61,7 @@ typedef enum tread_shape_type {
     TREAD_SHAPE_MESH,        ///< indexed triangle mesh with its own BVH
     TREAD_SHAPE_HEIGHTFIELD, ///< grid of heights along local Y over the local XZ plane, with optional holes
     TREAD_SHAPE_VOXELS,      ///< dense grid of solid cells
-    TREAD_SHAPE_TYPE_COUNT
+    TREAD_SHAPE_TYPE_COUNT   ///< number of shape types (not a shape type)
 } tread_shape_type;
 
 /// Indexed triangle mesh. The world copies the data; the caller may free it after tread_world_add_body.
@@ -80,11 +87,16 @@ typedef struct tread_heightfield_def {
 /// Dense voxel grid. Cell (i, j, k) is the box [i, i+1] x [j, j+1] x [k, k+1] times cell_size in local space.
 /// The world copies the data.
 typedef struct tread_voxels_def {
-    int count_x, count_y, count_z; ///< cells along each local axis, >= 1; default 0
+    int count_x, count_y, count_z; ///< cells along local Z, >= 1; default 0
     float cell_size;               ///< edge length of a cubic cell, metres, > 0; default 1
     const uint8_t *solid;          ///< count_x * count_y * count_z flags, index (k * count_y + j) * count_x + i,
                                    ///< nonzero = solid; default NULL
 } tread_voxels_def;
+/// @var tread_voxels_def::count_x
+/// Cells along local X, >= 1; default 0.
+
+/// @var tread_voxels_def::count_y
+/// Cells along local Y, >= 1; default 0.
 
 /// One body's geometry. Set type and the fields that type reads.
 typedef struct tread_shape_def {
@@ -100,8 +112,8 @@ typedef struct tread_shape_def {
 /// Static bodies never move on their own; kinematic bodies carry a velocity (moving platforms) that
 /// tread_world_advance integrates.
 typedef enum tread_body_type {
-    TREAD_BODY_STATIC,
-    TREAD_BODY_KINEMATIC,
+    TREAD_BODY_STATIC,    ///< fixed in place; moved only by tread_body_set_transform()
+    TREAD_BODY_KINEMATIC, ///< moves by its linear and angular velocity in tread_world_advance() (moving platforms)
 } tread_body_type;
 
 /// Everything needed to add a body to a world.
@@ -131,15 +143,18 @@ typedef struct tread_query_filter {
     void *context;                 ///< passed to callback; default NULL
 } tread_query_filter;
 
-/// Query shapes, the characters' volumes. A capsule's core segment runs along `up` through its centre. A box
-/// is upright: its local Y is `up`, its horizontal axes come from a fixed basis built from up (for up = +Y
-/// exactly, world X and Z), and it is centred at the query position.
+/// Kinds of query shape (and of character volume).
 typedef enum tread_query_shape_type {
-    TREAD_QUERY_SPHERE,
-    TREAD_QUERY_CAPSULE,
-    TREAD_QUERY_BOX,
+    TREAD_QUERY_SPHERE,  ///< sphere of `radius` centred at the query position
+    TREAD_QUERY_CAPSULE, ///< capsule: core segment along `up` through the centre, `half_height` each way, `radius`
+    TREAD_QUERY_BOX,     ///< upright box of `half_extents`, its local Y along `up`
 } tread_query_shape_type;
 
+/// A query shape, the characters' volumes; placed by the position each query takes (its centre). Start from
+/// tread_query_shape_default() or tread_query_capsule() / tread_query_sphere() / tread_query_box(). A capsule's
+/// core segment runs along `up` through its centre. A box is upright: its local Y is `up`, its horizontal axes
+/// come from a fixed basis built from up (for up = +Y exactly, world X and Z), and it is centred at the query
+/// position.
 typedef struct tread_query_shape {
     tread_query_shape_type type; ///< default TREAD_QUERY_CAPSULE
     float radius;                ///< metres, > 0; default 0.3
@@ -179,7 +194,7 @@ typedef struct tread_contact {
     tread_vec3 point;          ///< closest point on the world surface, metres
     tread_vec3 normal;         ///< unit, from the world surface toward the query shape (push-out direction)
     tread_vec3 surface_normal; ///< unit normal of the world face at that point
-    tread_body_id body;
+    tread_body_id body;        ///< body touched
     uint32_t feature;          ///< triangle or cell index as in tread_ray_hit
 } tread_contact;
 
@@ -187,11 +202,11 @@ typedef struct tread_contact {
 typedef struct tread_distance_result {
     bool found;                 ///< false: nothing within max_distance
     float distance;             ///< signed surface distance, metres: < 0 is penetration depth
-    tread_vec3 point_on_shape;  ///< closest point on the query shape's surface
-    tread_vec3 point_on_world;  ///< closest point on the world surface
+    tread_vec3 point_on_shape;  ///< closest point on the query shape's surface, metres
+    tread_vec3 point_on_world;  ///< closest point on the world surface, metres
     tread_vec3 normal;          ///< unit, from the world toward the query shape
-    tread_body_id body;
-    uint32_t feature;
+    tread_body_id body;         ///< body that surface belongs to
+    uint32_t feature;           ///< triangle or cell index as in tread_ray_hit
 } tread_distance_result;
 
 
@@ -212,7 +227,7 @@ typedef enum tread_step_strategy {
     TREAD_STEP_CONTACT,   ///< "contact": the Source engine's stepping from the contacts met while sliding
     TREAD_STEP_CAST_DOWN, ///< "cast_down": Unity DOTS's cast down from the target raised by max step
     TREAD_STEP_RISER,     ///< "riser": Staxel's riser volume, lifted by a binary search (voxel worlds)
-    TREAD_STEP_STRATEGY_COUNT
+    TREAD_STEP_STRATEGY_COUNT ///< number of strategies (not a strategy)
 } tread_step_strategy;
 
 /// Settings of the contact strategy (TREAD_STEP_CONTACT) only.
