@@ -28,9 +28,9 @@ typedef struct tread_version_info {
 TREAD_API tread_version_info tread_version(void);
 
 /// Stable name of a result code, e.g. "TREAD_ERR_NOT_FINITE".
-const char *tread_result_name(tread_result result);
+TREAD_API const char *tread_result_name(tread_result result);
 /// Message of the last failed call on this thread ("" if none): says which argument and value was wrong.
-const char *tread_error_message(void);
+TREAD_API const char *tread_error_message(void);
 /// Replace the allocator (default malloc/free). Call before creating worlds.
 TREAD_API void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn, void *context);
 
