@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tread_bench: a table of named scenarios, each printing CSV lines `scenario,metric,value,unit` with the median
 // of several repetitions (CLOCK_MONOTONIC). Usage: tread_bench [name-substring ...]. Never fails a build: the
 // exit status is 0 unless a scenario could not set up its data.

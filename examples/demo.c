@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* tread demo: builds the course's stairs (S1 of docs/COURSE.md) as boxes and prints what the
  * collision world answers: a ray down onto each step, a capsule cast walking into the stairs, the contacts
  * of a capsule resting on the floor, and the closest surface. The scene runner replaces this later. */

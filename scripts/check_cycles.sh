@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # No cycles between the modules of one folder of src/: within src/, src/geometry, src/world, src/character and
 # src/motor, the modules must form a layering (a DAG), both by #include and by call. A module is a .c file and
 # its same-named .h (foo.c + foo.h = module foo); a header without a .c file is a module of its own.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The shared library exports the public API and nothing else: every defined dynamic symbol must be tread_*.
 # Internal functions (tr_*) are hidden by -fvisibility=hidden; a public function exports only when its header
 # declaration carries TREAD_API. Run by ctest as `exported_symbols`.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Make sure the Debian packages a job needs are present. As root, install what is missing; otherwise print the
 # exact apt-get line and fail.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Fuzz the scene loader for SECONDS seconds (default 20): build tools/tread/fuzz_scene_load.c with clang and
 # libFuzzer + AddressSanitizer + UndefinedBehaviorSanitizer, seed it with every scene in scenes/ and
 # tests/data/, and fail (non-zero exit) on any crash, leak, sanitizer report or timeout. The corpus grows in

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Regenerate the scene x strategy table in docs/STRATEGIES.md from `tread suite scenes --strategy all`.
 # Everything between the table markers is replaced; the prose around it is kept.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Error ids and messages, the assert hook, and the allocator.
 #include "core.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Private core: error reporting, assertions, allocation, named tolerances.
 #ifndef TREAD_CORE_H
 #define TREAD_CORE_H

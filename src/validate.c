@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Argument checks shared by every public function.
 #include "validate.h"
 

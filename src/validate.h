@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Argument checks shared by every public function: one wording for every "what was wrong" message.
 #ifndef TREAD_VALIDATE_H
 #define TREAD_VALIDATE_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The tread command's output says what happened: failures read as failures with a count, values carry labels
 # and units, non-scene JSON in a suite folder is skipped (a broken scene still fails), traces name ground
 # states, and plots have the views and legend the scene asks for.

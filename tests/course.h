@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Code-built worlds from the comparison course (docs/COURSE.md) for the controller's behaviour tests and
 // the P1/P2 benchmarks: the floor, the S1 stairs, ramps, the P1 box field, and the course's frame loop with
 // per-frame records. The course scenes themselves are data: scenes/course/*.json, run by `tread suite`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by the shape tests (mesh, heightfield, voxels): a deterministic random source, closest-hit and
 // floor-normal collectors, cast builders, and the internal-edge check on a flat 100 x 100 floor (no contact normal
 // more than 1 degree off the floor's). Header-only: each test program includes it once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The box query shape: exactness of its primitives (src/geometry/box.c) against a slow, obviously-correct
 // reference in double on thousands of deterministic random cases, the start-in-contact rule, world queries
 // through the public API against every world shape, and the box character on the course's stairs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BVH build and refit: structural invariants on random, clustered and degenerate inputs.
 #include <setjmp.h>
 #include <stdarg.h>

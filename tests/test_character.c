@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Controller behaviours, each in the smallest world that shows it: slide, walls and corners, the
 // narrowing hallway, tunnelling, ground, slopes, stepping limits, stepping down and snapping, ceilings,
 // recovery, any up direction, bad input, no allocation, and the camera helpers.

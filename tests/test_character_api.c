@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The character's public surface beyond moving: errors inside a move (the coordinate limit, reached midway),
 // settings changes and crouching for every shape, the strategy names, the public plane solver, debug drawing
 // and the version.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Exactness tests for the geometric primitives: rays, capsule sweeps and closest points against a slow,
 // obviously-correct reference in double on thousands of deterministic random cases, plus feature tests.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Heightfield shape: validation errors, the documented triangle layout, queries against the same surface as an
 // explicit triangle list, holes, and no ghost normals on a flat or tilted floor.
 #include <setjmp.h>

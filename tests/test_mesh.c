@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Triangle mesh shape: validation errors, active edges, BVH queries against brute force, degenerate
 // triangles, and no ghost normals on a flat floor.
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The movement model (src/motor/): one test per rule, each in the smallest code-built world that shows it.
 #include <setjmp.h>
 #include <stdarg.h>

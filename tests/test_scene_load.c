@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The scene loader (tools/scene/): a complete scene loads with every value where it belongs, and each
 // kind of bad input fails with a message that names the file and the JSON path of the mistake.
 #include <setjmp.h>

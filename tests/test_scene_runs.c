@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The shipped course run through the tool's loader and runner, the way `tread run` does: S1 at several
 // update rates, every course scene mirrored to up = +Z (an axis swap: identical bits, frame by frame), and
 // every course scene under tilted up vectors (every check passes, final positions within 1e-3 m).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The stepping strategies, each held to what its origin promises, plus what all of them share: max step holds
 // at the tread, per-layer walkable angles, and a ground mask that snapping and ground probes respect.
 #include <setjmp.h>

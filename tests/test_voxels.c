@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Voxel grid shape: validation errors, DDA rays and capsule casts against every solid cell as a box, seam
 // normals (only exposed faces), and no ghost normals on a flat voxel floor.
 #include <setjmp.h>

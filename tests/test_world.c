@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // World-level tests: bodies and ids, validation of every public entry point, filters, result ordering,
 // and the broadphase against a linear scan over all bodies while bodies are added, moved and removed.
 #include <setjmp.h>

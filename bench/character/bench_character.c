@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Character update cost on the course's performance runs (docs/COURSE.md):
 //   P1: 1000 characters walking over the 400-box field for 300 frames (single thread)
 //   P2: one character on S1, 1000 frames, reset to the start every 180 frames

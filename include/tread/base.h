@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// tread base: the export macro, the library's version, and the limits every part of the API shares.
 #ifndef TREAD_BASE_H
 #define TREAD_BASE_H

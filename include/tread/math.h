@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// tread math: 3D vectors, quaternions, rigid transforms and boxes. Small, inline, float, by value.
 /// Only +, -, *, / and sqrtf are used here, so results are bit-identical wherever IEEE-754 float holds
 /// (build with -ffp-contract=off; never with fast-math).

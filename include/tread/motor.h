@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// tread motor: the movement model that turns a wish (a player's stick, an AI's choice) into the velocity handed to
 /// tread_character_move — acceleration, friction, gravity, jumps of every kind — plus crouching.
 /// Data in, velocity out: the motor never touches the world; input is kept apart from movement (as in Unity DOTS's character controller).

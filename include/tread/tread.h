@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// tread — kinematic character movement for 3D games, on an exact collision world.
 /// This umbrella header is the whole public API, readable top to bottom.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// tread public types: errors, definitions (each with a tread_xxx_default()), ids, query filters and results.
 /// C99-compatible. Every field says its unit and its default.
 #ifndef TREAD_TYPES_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The character's body: shape, centre, filters, walkability, fit test, ground probe and support pick.
 #include "body.h"
 

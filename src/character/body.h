@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The character's body, below every phase: its shape and centre, the filters it queries with, which surfaces it
 // can stand on, whether it fits somewhere, the downward ground probe and the pick of the supporting hit. Phases
 // call this module; it calls none of them.

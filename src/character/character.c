@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The character: settings and their validation, the public phases, and tread_character_move — the reference
 // combination of them that most callers use. Each public phase validates its arguments and begins its own
 // per-move query context; tread_character_move validates once and runs the phases in one context.

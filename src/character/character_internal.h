@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Private interface between the controller's phases. Each phase is one file, above the body module (body.c:
 // shape, filters, fit test, ground probe, support pick) and the per-move query layer (move_query.c):
 //   planes.c (pure plane solver) · slide.c (collide and slide) · ground.c (classification) · snap.c (stick to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ground: probe a little below the shape and classify what holds the character. Support comes from the
 // supporting face's normal (a downward probe that meets an edge reports the face it stands on), so standing
 // on a ledge's edge is grounded while that face is walkable; a crevasse of two steep faces whose combined

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The controller's per-move query layer over the world's unchecked queries (see move_query.h).
 #include "move_query.h"
 

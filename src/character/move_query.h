@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The controller's query layer: every world query a move makes goes through a per-move context. A move begins
 // with its bounds — everything it can reach, validated once against the coordinate limit — and then casts,
 // collects contacts and probes inside them without re-validating each argument. Every query returns a status

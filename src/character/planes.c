@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The plane solver: pure, no world access (like Box2D's mover). Given the motion the character wants and
 // the surfaces it touches, return the motion that enters none of them.
 #include "character_internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Penetration recovery: a character that starts inside geometry, or is pushed into it, moves out along the
 // least-penetration directions at the recovery speed. Deeply buried (contacts that cancel out, or more than
 // the buffer holds) it rises along up (Staxel's answer to starting inside the ground).

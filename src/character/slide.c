@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Collide and slide: cast the shape (grown by the skin) along the motion, stop at the first surface, let
 // the plane solver turn the rest of the motion along everything touched so far, repeat.
 #include "character_internal.h"

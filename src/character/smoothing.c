@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Camera smoothing of steps (as in Godot's stair stepping) on the project's own deterministic exp: the same bits on every
 // compiler and libm, so replays that drive cameras from it agree.
 #include "../core.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Stick to floor (Godot's snap, Catlike Coding's ground snapping): after a move that lost the ground, cast down
 // and settle on walkable ground within reach. The conditions (was grounded, not moving away from the ground,
 // below the max snap speed, not suppressed) are checked by the phase in character.c.

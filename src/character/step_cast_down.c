@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Stepping by casting down (Unity DOTS's character controller): cast the shape from the move's target raised by
 // max step straight down to the target; free space above the obstacle means a step, so lift the target by what
 // the cast left over; otherwise keep the slide (which already followed the surface). tread adds what the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Stepping from contacts (the Source engine's): among the surfaces the slide ran into, find one whose
 // face is near-vertical (the face normal: a capsule meets a low riser's edge with its round bottom, so the
 // contact normal is far from horizontal) and whose contact lies below max step above the ground contact;

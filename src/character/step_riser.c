@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The riser (Staxel's, for voxel worlds): a second, slimmer volume reaching riser.depth below the main one. While it is
 // in the ground it holds the body (gravity off: the caller owns gravity, so the move reports held_by_riser and
 // the update cancels downward velocity), and each frame the body rises by a binary search — halving, at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Step up by sweeps (Godot's stair stepping in its final form, as Jolt's WalkStairs): sweep up by the max step
 // (sliding under sloped ceilings), forward by the blocked motion (sliding along walls, never climbing), then down
 // onto the tread. Rejected when nothing was gained, when the landing is too steep or too shallow, or when the body

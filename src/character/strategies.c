@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The stepping strategies as one table, and the one max-step rule every strategy's step passes.
 #include "character_internal.h"
 

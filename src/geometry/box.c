@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The box query shape's primitives (box.h): separating-axis sweeps and closest distance for an oriented box
 // against boxes, triangles, spheres and capsules.
 #include "box.h"

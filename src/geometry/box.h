@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The box query shape's primitives: an oriented box (the character's upright box, in some shape's local
 // frame) moving against a static box, triangle, sphere or capsule; and its closest distance / penetration.
 // Separate from geometry.h so the capsule primitives stay as they are. Exact: the sweeps use the method of

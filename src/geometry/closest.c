@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Closest points and penetration depth between a segment and a point, segment, box or triangle.
 // Separated pairs use the closed forms (Ericson, Real-Time Collision Detection, 5.1); a segment that passes
 // inside a box or through a triangle gets the smallest separating translation by the separating-axis test

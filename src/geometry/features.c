@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Surface features: which box face or triangle feature a contact point lies on, and triangle normals.
 #include "geometry.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pure geometric primitives: rays, capsule sweeps, closest points and penetration, in one local frame.
 // No world access, no allocation. The moving query shape is always a capsule given by its core segment
 // p0-p1 and radius r (a sphere has p0 == p1; a ray has p0 == p1 and r == 0), translated by d over t in [0, 1].

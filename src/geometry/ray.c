@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rays against spheres, capsules, boxes and triangles: the first hit with t in [0, t_max].
 // Quadratics are solved in the cancellation-free forms: the discriminant as (|d|^2 r^2 - |m x d|^2) and the
 // near root as c / (-b + sqrt(disc)), so far-away origins and long rays keep float precision.

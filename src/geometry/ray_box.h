@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The slab test of a segment against an axis-aligned box, shared by the BVH traversals and the grid shapes
 // (heightfield, voxels) that clip rays and sweeps to their bounds and cells.
 #ifndef TREAD_RAY_BOX_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Capsule sweeps: the exact first time of contact of a capsule (core p0-p1, radius r) translated by t*d against
 // a sphere, capsule, box or triangle. No iteration.
 //

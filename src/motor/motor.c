@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The movement model: wish in, velocity out (Unity DOTS's controller keeps input apart from movement). Ground and air
 // acceleration, exponential friction, max speed and terminal fall speed (Godot's); jumps with the aligned-speed
 // rule, jump phases, air and wall jumps with an upward bias (Catlike Coding); Unity DOTS's jump strength with drag,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Private to the motor: its named tolerances.
 #ifndef TREAD_MOTOR_INTERNAL_H
 #define TREAD_MOTOR_INTERNAL_H

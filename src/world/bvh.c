@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bounding volume hierarchy: binned-SAH build (leaf when at most max_leaf_items remain) (iterative, depth-capped), leaf-to-root refit, SAH cost.
 #include "bvh.h"
 

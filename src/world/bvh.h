@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bounding volume hierarchy over boxes: binned-SAH build, refit, and the node layout traversals read.
 // Used for mesh triangles (built once) and for the world's bodies (refit on move, rebuilt when degraded).
 // Traversals live with their users and use an explicit stack of TR_BVH_STACK_SIZE node indices.

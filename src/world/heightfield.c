@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Heightfield shape: validation, the copy, and cell-by-cell queries (2D DDA for rays, the swept footprint for
 // capsules). Triangles are made on the fly from four samples; edge activity from the neighbouring samples.
 #include "heightfield.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Heightfield shape: a grid of heights over the local XZ plane, up = local +Y, optional per-cell holes.
 // Queried directly, cell by cell (2D DDA for rays; the cast's footprint for capsules), never expanded into
 // a triangle mesh. Cell (i, j) is split along the diagonal from sample (i, j) to (i+1, j+1) into triangle

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Triangle mesh shape: validation, the copy, the triangle BVH, active-edge flags, and BVH-driven queries.
 #include "mesh.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Triangle mesh shape: a copy of the caller's vertices and indices, a binned-SAH BVH over the triangles,
 // and per-edge activity flags (boundary or convex edges are active; flat and concave shared edges are not).
 #ifndef TREAD_MESH_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // World queries: ray casts, shape casts, contact collection and closest distance. Each walks the
 // broadphase (explicit stack, front to back for casts), hands the query to the body's shape in the body's
 // local frame, and gathers results in a deterministic order (fraction or separation, body, feature).

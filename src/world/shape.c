@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Per-primitive casts and contacts in a shape's local frame: the start-in-contact rule, surface normals,
 // and the internal-edge fix for triangles. Mesh, heightfield and voxel modules call these per feature.
 #include "shape.h"

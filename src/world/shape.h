@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Queries against one body's shape, in that shape's local frame. The world transforms the query into the
 // body's frame, calls these, and transforms results back. Triangle and box helpers here are shared by the
 // mesh, heightfield and voxel modules.

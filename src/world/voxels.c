@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Voxel grid shape: validation, the copy, rays by 3D DDA (Amanatides-Woo), capsules against the solid cells
 // under the swept footprint as boxes, and the seam fix that keeps only exposed faces' normals.
 #include "voxels.h"

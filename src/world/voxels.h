@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Voxel grid shape: dense solid cells of edge cell_size (Staxel's voxel worlds). Rays use a 3D DDA; capsules test
 // the solid cells in the cast's footprint as boxes. Only exposed surfaces count: a contact on a cell edge or
 // corner shared with solid neighbours (a flat voxel floor's seams) takes the exposed face's normal.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The collision world: bodies behind generation-checked ids, their shapes, and the broadphase upkeep
 // (refit on move, rebuild when degraded or when enough bodies were added or removed).
 #include "world_internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The world's private layout, shared by world.c (bodies, broadphase upkeep) and query.c (queries).
 #ifndef TREAD_WORLD_INTERNAL_H
 #define TREAD_WORLD_INTERNAL_H

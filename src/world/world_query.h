@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The world's queries without argument checks, for callers that validated once up front (the controller's
 // per-move query layer). Arguments are asserted, not checked: a NULL filter is not allowed here.
 #ifndef TREAD_WORLD_QUERY_H

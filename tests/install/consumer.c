@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A tiny outside program (C99) that uses the installed tread: one box, one ray. */
 #include <stdio.h>
 #include <tread/tread.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* A C99 game that builds tread from source with add_subdirectory(): a capsule character falls onto a floor. */
 #include <stdio.h>
 #include <tread/tread.h>

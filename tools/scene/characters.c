@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Characters of a scene file: name, start, settings (settings_table.c), the optional movement model ("motor")
 // and the input timeline. Calls json_read.c and settings_table.c.
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Evaluating a scene's expectations over a recorded run. Each check measures one number, compares it with
 // its threshold, and says both in its detail line.
 #include <math.h>

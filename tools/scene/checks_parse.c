@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Expectations of a scene file (what makes a scene a test) and its plot options. Calls json_read.c.
 #include <float.h>
 #include <math.h>

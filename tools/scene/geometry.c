@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Layers and bodies of a scene file: boxes, spheres, capsules, ramps, meshes (inline, or any file assimp reads),
 // heightfields and voxel grids. Structure is checked here (types, ranges, shapes that cannot exist); what only
 // the library can judge (a body's full validity) is left to tread_world_add_body when the scene is run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // JSON reading helpers for the scene loader. Every value is checked where it is read, and every message names
 // the file and the JSON path of the value ("<file>: <json path>: <what>"), so a scene author can go straight to
 // the mistake. Leaf of tools/scene/: calls nothing else in the folder.

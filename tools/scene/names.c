@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Names of the library's enums as scene files, the command line and traces spell them. Leaf of tools/scene/.
 
 #include "scene_internal.h"

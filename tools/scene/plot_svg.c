@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The plots people look at: an SVG with the side view and the top view of the feet's path over the geometry
 // (the scene's "plot": {"view": ...} picks them), height over time with the camera-smoothed height and
 // grounded/air shading, and a legend. Also the CSV trace (columns in docs/SCENES.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Simulating a scene with the course's frame loop (docs/COURSE.md): each frame the desired
 // horizontal velocity comes from the input timeline; along up, velocity is the ground's while on walkable
 // ground, and gains gravity otherwise. The controller does the rest. Characters with a "motor" are driven by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Private to tools/scene/: the loader state every parsing file shares, the JSON reading helpers of
 // json_read.c, and the entry points each parsing file offers the ones above it (see tread_scene.h's file list).
 #ifndef TREAD_SCENE_INTERNAL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scene files (docs/SCENES.md): the top level, JSON syntax errors, and loading from a file or a buffer. The
 // parts are read by geometry.c (layers, bodies), characters.c and checks_parse.c. Top of the loader's call graph.
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The character and motor settings tables: every field of tread_character_settings and tread_motor_settings by
 // its name, settable from a scene file ("settings" and "motor" objects) and from "field=value" text (`tread run
 // --set`). One row per field; the names lists, the JSON reader and the text parser all come from the rows.

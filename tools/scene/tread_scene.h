@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tread_scene: the scene files of the `tread` command as a library (docs/SCENES.md). Loading (JSON by cJSON,
 // mesh files by assimp), running a scene with the course's frame loop, evaluating its expectations, and
 // writing plots and traces. The `tread` command (tools/tread/main.c), the tests and the fuzzer link it.

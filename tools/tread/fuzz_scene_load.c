@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for the scene loader: any bytes must either load or fail with a message, never crash,
 // read out of bounds, overflow or leak. Built and run by scripts/fuzz.sh (clang -fsanitize=fuzzer,address,
 // undefined, with FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION so mesh files stay inside scenes/).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // tread: run, score and plot scene files.
 //   tread run SCENE.json [--strategy NAME] [--set field=value ...] [--trace out.csv] [--plot out.svg] [--json]
 //   tread suite DIR [--strategy NAME|all] [--plots DIR] [--json]
