@@ -279,6 +279,8 @@ static void finish(tread_character *ch, const tread_move_result *res) {
 // every frame does not slide an idle character down a walkable slope).
 static tread_vec3 ground_velocity(const tread_character *ch, tread_vec3 velocity) {
     const tread_character_settings *s = &ch->settings;
+    // On ground too steep to stand on, pushing into it gains no height: the slide only takes it down.
+    if (ch->ground.state == TREAD_GROUND_ON_STEEP) return tr_clip_steep(velocity, ch->ground.normal, s->up);
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return velocity;
     tread_vec3 relative = tread_v3_sub(velocity, ch->ground.velocity);
     if (tread_v3_dot(relative, s->up) > TR_SEPARATING_SPEED) return velocity;
@@ -307,7 +309,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     r = tr_slide(q, ch, tread_v3_add(ch->position, push), tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, res, &slide);
     if (r != TREAD_OK) return r;
     res->position = slide.feet;
-    res->velocity = tr_solve_planes(v, slide.planes, slide.plane_count);
+    res->velocity = tr_slide_velocity(&slide, v, s->up);
     res->blocked = grounded && slide.blocked;
     res->blocked_position = slide.blocked_feet;
     res->blocked_motion = slide.blocked_motion;

@@ -33,6 +33,10 @@
 // The part of `motion` that moves into none of the planes (unit normals; moving along or away is free):
 // one plane projects onto it, two project onto their crease, three or more that cannot all be satisfied stop.
 tread_vec3 tr_solve_planes(tread_vec3 motion, const tread_vec3 *normals, int count);
+// A motion against a face too steep to stand on (its normal points up but is not walkable): the horizontal part
+// treats the face as a vertical wall and the vertical part slides along the face when it falls into it, so the
+// face can be slid down but never climbed by pushing into it (Jolt turns such slopes into walls the same way).
+tread_vec3 tr_clip_steep(tread_vec3 motion, tread_vec3 normal, tread_vec3 up);
 // Turn a motion along a walkable ground plane, keeping its horizontal direction. The length is the motion's
 // (speed along the surface is kept) or, with keep_horizontal, its horizontal part is kept.
 tread_vec3 tr_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal);
@@ -47,6 +51,7 @@ typedef enum tr_slide_mode {
 typedef struct tr_slide_result {
     tread_vec3 feet;                  // where the slide ended
     tread_vec3 planes[TR_MAX_PLANES]; // the planes it met (as the solver used them)
+    bool steep[TR_MAX_PLANES];        // that plane is a face too steep to stand on (tr_clip_steep applies)
     int plane_count;
     bool blocked;              // grounded: a wall stopped part of the motion (a step candidate)
     tread_vec3 blocked_feet;   // where the first wall was met
@@ -57,6 +62,9 @@ typedef struct tr_slide_result {
 // may be NULL).
 tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
                       tread_move_result *res, tr_slide_result *out);
+
+// The velocity after the slide: `velocity` clipped by the steep faces met, then kept out of every plane.
+tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, tread_vec3 up);
 
 // ---- ground.c ------------------------------------------------------------------------------------------------
 // Classify what holds the character at `feet` (probe of skin + ground_probe_distance below the shape).

@@ -42,6 +42,19 @@ tread_vec3 tr_solve_planes(tread_vec3 motion, const tread_vec3 *normals, int cou
     return tread_v3_zero();
 }
 
+tread_vec3 tr_clip_steep(tread_vec3 motion, tread_vec3 normal, tread_vec3 up) {
+    // Horizontal: the face is a vertical wall, so pushing into it gains nothing (no climbing by walking).
+    tread_vec3 horizontal = tread_v3_reject(motion, up);
+    tread_vec3 wall = tread_v3_normalize(tread_v3_reject(normal, up));
+    float into_wall = tread_v3_dot(horizontal, wall);
+    if (into_wall < 0.0f) horizontal = tread_v3_mad(horizontal, -into_wall, wall);
+    // Vertical: falling onto the face slides down along it; rising (a jump) is the caller's and stays.
+    tread_vec3 vertical = tread_v3_scale(up, tread_v3_dot(motion, up));
+    float into_face = tread_v3_dot(vertical, normal);
+    if (into_face < 0.0f) vertical = tread_v3_mad(vertical, -into_face, normal);
+    return tread_v3_add(horizontal, vertical);
+}
+
 tread_vec3 tr_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal) {
     tread_vec3 horizontal = tread_v3_reject(motion, up);
     float n_up = tread_v3_dot(ground_normal, up);

@@ -6,11 +6,33 @@
 // A vertical wall through the surface: its normal with the up part removed (zero if it faces straight up/down).
 static tread_vec3 as_wall(tread_vec3 n, tread_vec3 up) { return tread_v3_normalize(tread_v3_reject(n, up)); }
 
-static void add_plane(tr_slide_result *out, tread_vec3 n) {
+static void add_plane(tr_slide_result *out, tread_vec3 n, bool steep) {
     if (tread_v3_length_sq(n) == 0.0f) return;
     for (int i = 0; i < out->plane_count; ++i)
         if (tread_v3_dot(out->planes[i], n) > TR_SAME_PLANE_COS) return;
-    if (out->plane_count < TR_MAX_PLANES) out->planes[out->plane_count++] = n;
+    if (out->plane_count < TR_MAX_PLANES) {
+        out->steep[out->plane_count] = steep;
+        out->planes[out->plane_count++] = n;
+    }
+}
+
+// Clip by every steep face met so far, then solve: the motion enters no plane and climbs no steep face.
+static tread_vec3 solve(const tr_slide_result *out, tread_vec3 motion, tread_vec3 up) {
+    for (int i = 0; i < out->plane_count; ++i)
+        if (out->steep[i]) motion = tr_clip_steep(motion, out->planes[i], up);
+    return tr_solve_planes(motion, out->planes, out->plane_count);
+}
+
+tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, tread_vec3 up) { return solve(slide, velocity, up); }
+
+// In the air a face that points up but is too steep to stand on is slid down, never climbed.
+static tread_result is_steep_face(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hit, bool *out_steep) {
+    *out_steep = false;
+    if (tread_v3_dot(hit->normal, ch->settings.up) <= 0.0f) return TREAD_OK;
+    bool walkable = false;
+    tread_result r = tr_is_walkable_on(q, ch, hit->body, hit->normal, &walkable);
+    *out_steep = !walkable;
+    return r;
 }
 
 // How a grounded character treats a surface it runs into. A low surface with a walkable contact normal (a
@@ -49,16 +71,21 @@ tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_v
         tr_record_contact(res, &hit);
         tread_vec3 rest = tread_v3_scale(motion, 1.0f - hit.fraction);
         tread_vec3 n = hit.normal;
+        bool steep = false;
         if (mode == TR_SLIDE_STEP_FORWARD) {
             n = as_wall(n, s->up);
+        } else if (mode == TR_SLIDE_AIR) {
+            if ((r = is_steep_face(q, ch, &hit, &steep)) != TREAD_OK) return r;
+            // Sliding down a steep face is the intended motion from here on, not a turn back against the input.
+            if (steep) original = tr_clip_steep(original, n, s->up);
         } else if (mode == TR_SLIDE_GROUNDED) {
             bool ride = false;
             if ((r = ridable(q, ch, feet, &hit, &ride)) != TREAD_OK) return r;
             if (ride) {
                 // Follow the new ground at the same speed (constant speed over seams and onto slopes).
                 tread_vec3 aligned = tr_align_to_ground(rest, s->up, n, s->keep_horizontal_speed);
-                add_plane(out, n);
-                motion = tr_solve_planes(aligned, out->planes, out->plane_count);
+                add_plane(out, n, false);
+                motion = solve(out, aligned, s->up);
                 continue;
             }
             if (tread_v3_dot(n, s->up) > 0.0f) n = as_wall(n, s->up);
@@ -68,8 +95,8 @@ tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_v
                 out->blocked_motion = tread_v3_reject(rest, s->up);
             }
         }
-        add_plane(out, n);
-        motion = tr_solve_planes(rest, out->planes, out->plane_count);
+        add_plane(out, n, steep);
+        motion = solve(out, rest, s->up);
         // Never turn back against the intended motion: that is what makes corners jitter.
         if (tread_v3_dot(motion, original) <= 0.0f) {
             motion = tread_v3_zero();

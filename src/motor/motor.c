@@ -10,6 +10,7 @@
 // at frame ends lie on the same continuous trajectory for any dt.
 #include "motor_internal.h"
 #include "../validate.h"
+#include "../character/character_internal.h" // tr_clip_steep: the controller's rule for steep faces
 
 #include <string.h>
 
@@ -197,9 +198,15 @@ static void apply_contacts(tread_motor_state *st, const tread_character *ch, con
         tread_vec3 n = last->contacts[i].normal;
         float n_up = tread_v3_dot(n, up);
         if (n_up >= ch->max_slope_cos) continue;
-        // On ground the controller treats steep faces as vertical walls (no height from sliding up them).
+        // On ground the controller treats steep faces as vertical walls (no height from sliding up them); in the
+        // air it slides down them but never climbs them by pushing in (tr_clip_steep), and so does the motor.
         if (was_grounded && n_up > 0.0f) n = tread_v3_normalize(tread_v3_reject(n, up));
         if (tread_v3_length_sq(n) == 0.0f) continue;
+        if (!was_grounded && n_up > 0.0f) {
+            st->velocity = tr_clip_steep(st->velocity, n, up);
+            st->jump_velocity = tr_clip_steep(st->jump_velocity, n, up);
+            continue;
+        }
         st->velocity = clip(st->velocity, n);
         st->jump_velocity = clip(st->jump_velocity, n);
     }
