@@ -29,12 +29,26 @@ static tread_result step_is_deep_enough(const tr_move_query *q, const tread_char
     return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_deep);
 }
 
-// Standing on the tread at the landing point (feet on the tread, axis through the point), the body is free:
-// a perched landing on a tread's edge is only a step if the character could stand there. This is what
-// stops a step under a low ceiling (S10) when the capsule's round bottom could perch on the edge below it.
-// Touching the next riser is fine (allowance: the skin).
-static tread_result fits_standing(const tr_move_query *q, const tread_character *ch, tread_vec3 support, bool *out_fits) {
-    return tr_fits(q, ch, tread_v3_mad(support, ch->settings.skin, ch->settings.up), ch->settings.skin, out_fits);
+// Places to try standing, as shares of r * sin(max slope) back from the nose (dimensionless).
+static const float standing_offsets[] = {0.0f, 0.5f, 0.95f};
+
+// The character can stand on the tread it perches on: a perched landing on a tread's edge is only a step if the
+// body fits upright with its feet at the tread's height, its axis at the nose or up to r * sin(max slope) back
+// from it (the farthest the nose can be from the axis while the contact there stays walkable). This is what stops
+// a step under a low ceiling (S10) when the capsule's round bottom could perch on the edge below it, while treads
+// shallower than the body (0.25 m treads, voxel stairs) still hold it. Touching the next riser is fine (allowance:
+// the skin).
+static tread_result fits_standing(const tr_move_query *q, const tread_character *ch, tread_vec3 support, tread_vec3 direction,
+                                  bool *out_fits) {
+    const tread_character_settings *s = &ch->settings;
+    float reach = s->shape == TREAD_QUERY_BOX ? 0.0f : s->radius * sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
+    tread_vec3 feet = tread_v3_mad(support, s->skin, s->up);
+    *out_fits = false;
+    for (size_t i = 0; i < sizeof standing_offsets / sizeof standing_offsets[0] && !*out_fits; ++i) {
+        tread_result r = tr_fits(q, ch, tread_v3_mad(feet, -standing_offsets[i] * reach, direction), s->skin, out_fits);
+        if (r != TREAD_OK) return r;
+    }
+    return TREAD_OK;
 }
 
 tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
@@ -69,7 +83,7 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     bool ok = false;
     if ((r = step_is_deep_enough(q, ch, &landing, tread_v3_normalize(moved), &ok)) != TREAD_OK || !ok) return r;
     if ((r = tr_is_walkable_on(q, ch, landing.body, landing.normal, &ok)) != TREAD_OK) return r;
-    if (!ok && ((r = fits_standing(q, ch, landing.point, &ok)) != TREAD_OK || !ok)) return r;
+    if (!ok && ((r = fits_standing(q, ch, landing.point, tread_v3_normalize(moved), &ok)) != TREAD_OK || !ok)) return r;
 
     out->base = feet;
     out->feet = landed;
