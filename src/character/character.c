@@ -359,7 +359,7 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
     if (tread_v3_dot(relative, s->up) > TR_SEPARATING_SPEED || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
     tread_vec3 feet = res->position;
     float lowered = 0.0f;
-    tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, &lowered);
+    tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, &lowered);
     if (r != TREAD_OK || lowered <= 0.0f) return r;
     tread_ground ground;
     if ((r = tr_classify_ground(q, ch, feet, &ground)) != TREAD_OK) return r;

@@ -71,8 +71,10 @@ tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, 
 tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
 
 // ---- snap.c --------------------------------------------------------------------------------------------------
-// Cast down by up to `distance` onto walkable ground; *out_lowered is the distance lowered (0 when none).
-tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, float *out_lowered);
+// Cast down by up to `distance` onto walkable ground no more than `distance` below the surface point `stood_on`;
+// *out_lowered is the distance lowered (0 when none).
+tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, tread_vec3 stood_on,
+                          float *out_lowered);
 
 // ---- recover.c -----------------------------------------------------------------------------------------------
 // Push the shape out of anything it penetrates, at most recovery_speed * dt this frame.
