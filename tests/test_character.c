@@ -315,6 +315,12 @@ static void test_no_snap_when_jumping_or_suppressed_or_too_fast(void **state) {
     assert_int_equal(tread_character_move(flat, &ch, tread_v3(0, 5, 0), COURSE_DT, &res), TREAD_OK);
     assert_true(ch.position.y > 0.08f);
     assert_int_equal(res.ground.state, TREAD_GROUND_IN_AIR);
+    // A small hop (1 m/s: 1.7 cm this frame, within the ground probe's reach): the frame it starts is not on ground.
+    ch = make_character(tread_v3(0, 0.002f, 0));
+    assert_int_equal(tread_character_move(flat, &ch, tread_v3(0, 0, 0), COURSE_DT, &res), TREAD_OK);
+    assert_int_equal(tread_character_move(flat, &ch, tread_v3(2, 1, 0), COURSE_DT, &res), TREAD_OK);
+    assert_true(ch.position.y > 0.015f && ch.position.y < 0.02f);
+    assert_int_equal(res.ground.state, TREAD_GROUND_IN_AIR);
     // Suppressed snapping: walking off a step down stays in the air while suppressed.
     course_begin(&run, w, tread_v3(3.9f, 2, 0), NULL);
     course_walk(&run, tread_v3(0, 0, 0), 0.1f, COURSE_DT);

@@ -289,6 +289,16 @@ static tread_vec3 ground_velocity(const tread_character *ch, tread_vec3 velocity
     return tread_v3_add(tr_align_to_ground(horizontal, s->up, ch->ground.normal, s->keep_horizontal_speed), ch->ground.velocity);
 }
 
+static tread_ground in_air(const tread_character *ch, tread_vec3 feet) {
+    tread_ground g;
+    memset(&g, 0, sizeof g);
+    g.state = TREAD_GROUND_IN_AIR;
+    g.normal = ch->settings.up;
+    g.point = feet;
+    g.body = tread_body_id_null();
+    return g;
+}
+
 static tread_vec3 without_downward(tread_vec3 v, tread_vec3 up) { return tread_v3_mad(v, -tr_minf(0.0f, tread_v3_dot(v, up)), up); }
 
 static tread_result update_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
@@ -314,6 +324,10 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     res->blocked_position = slide.blocked_feet;
     res->blocked_motion = slide.blocked_motion;
     if ((r = tr_classify_ground(q, ch, res->position, &res->ground)) != TREAD_OK) return r;
+    // Moving away from the ground faster than it moves (a jump) is leaving it, even while it is still within the
+    // probe's reach: the frame a jump starts is not on ground.
+    if (res->ground.state == TREAD_GROUND_ON_GROUND && tread_v3_dot(tread_v3_sub(velocity, res->ground.velocity), s->up) > TR_SEPARATING_SPEED)
+        res->ground = in_air(ch, res->position);
     finish(ch, res);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;
