@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Stepping from contacts (the Source engine's): among the surfaces the slide ran into, find one whose
 // face is near-vertical (the face normal: a capsule meets a low riser's edge with its round bottom, so the
-// contact normal is far from horizontal) and whose contact lies below max step above the ground contact;
+// contact normal is far from horizontal) and whose contact lies below max step above the feet;
 // probe down from max step height a little past it into the step; lift by the offset and give back the motion
 // the collision removed. The three cases the Source write-up leaves to the reader are handled: no stepping when moving
 // away from the riser (creeping back down a step), no stepping where the body does not fit, and contacts on
-// bodies removed since they were gathered are skipped. The Source engine's player is a box, which rests on the tread after
-// a lift plus the 1 cm overshoot; a capsule lifted that way floats beside the edge on its round bottom, so the
-// body is also advanced until its bottom would rest on the nose with a walkable contact normal (at most
-// r * sin(max slope) from the edge), and the floor phase settles it there.
+// bodies removed since they were gathered are skipped. The Source engine's player is a box, which rests on the
+// tread after a lift plus the 1 cm overshoot; a capsule lifted that way floats beside the edge on its round bottom,
+// so the body is also advanced toward the nose — never farther than this frame's motion, or each step would add
+// distance, more of it the higher the frame rate — and the floor phase settles it there. Heights are measured
+// from the feet, so a capsule perched on a nose still sees the tread it perches on as the next step up.
 #include "character_internal.h"
 
 // A face is a riser when its normal is this close to horizontal (|n . up|, dimensionless; the Source write-up's 0.01).
@@ -26,7 +27,9 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
     tread_vec3 motion = res->blocked_motion;
     *out_found = false;
     if (tread_v3_length(motion) <= TR_MIN_MOVE || res->previous_ground.state != TREAD_GROUND_ON_GROUND) return TREAD_OK;
-    tread_vec3 ground = res->previous_ground.point;
+    // Heights are measured from the feet where the riser stopped them: standing flat that is the ground contact
+    // (plus the skin); perched on a nose it is below the tread, so the tread still counts as a step.
+    tread_vec3 ground = res->blocked_position;
     tread_query_filter filter = tr_ground_filter(ch);
     tread_result r = TREAD_OK;
     // The slide below appends to the contacts: only those the update met are candidates.
@@ -54,9 +57,12 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
         float to_nose = tread_v3_dot(tread_v3_sub(c.point, res->blocked_position), inward);
         float advance = tr_maxf(0.0f, to_nose - TR_NOSE_REACH * s->radius * sin_slope) + s->contact_step.search_overshoot;
+        // Never farther than this frame's motion toward the riser: advancing more would add distance per step,
+        // more of it the higher the frame rate. What is left, the floor phase settles onto the nose.
+        advance = tr_minf(advance, tread_v3_dot(motion, inward));
         tread_vec3 lifted = tread_v3_mad(tread_v3_mad(res->blocked_position, rise, up), advance, inward);
         bool fits = false;
-        if ((r = tr_fits(q, ch, lifted, s->skin, &fits)) != TREAD_OK) return r;
+        if ((r = tr_fits(q, ch, lifted, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
         if (!fits) continue; // the body does not fit on the step
         tr_slide_result rest;
         tread_vec3 remaining = tread_v3_mad(motion, -advance, inward);
