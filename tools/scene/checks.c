@@ -174,6 +174,21 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         snprintf(r->detail, sizeof r->detail, "grounded in %d of %d frames (%.1f%%), expected %s", grounded, counted, 100.0 * r->value, want);
         return;
     }
+    case SCENE_CHECK_AIRBORNE_FRAMES: {
+        int counted = 0, airborne = 0;
+        for (int i = a; i < b; ++i) {
+            const run_frame *f = run_frame_at(t, c, i);
+            if (!in_where(&k->window, f)) continue;
+            ++counted;
+            airborne += f->ground != TREAD_GROUND_ON_GROUND;
+        }
+        r->value = airborne;
+        r->passed = counted > 0 && range_ok(&k->range, airborne);
+        range_text(&k->range, "frames", 1.0, want, sizeof want);
+        snprintf(r->value_text, sizeof r->value_text, "%d frames off the ground", airborne);
+        snprintf(r->detail, sizeof r->detail, "off walkable ground in %d of %d frames, expected %s", airborne, counted, want);
+        return;
+    }
     case SCENE_CHECK_SPEED_RANGE:
     case SCENE_CHECK_MEAN_SPEED: {
         double sum = 0.0;

@@ -68,11 +68,12 @@ static bool parse_window(loader *L, const cJSON *j, const char *jp, scene_window
 
 static const char *const check_names[] = {"final", "at_time", "reaches", "max_rise", "max_drop", "height_range", "grounded_fraction",
                                           "speed_range", "mean_speed", "drift", "comes_to_rest", "ground_state", "advance",
-                                          "no_penetration", NULL};
+                                          "no_penetration", "airborne_frames", NULL};
 static const scene_check_kind check_kinds[] = {
     SCENE_CHECK_FINAL,      SCENE_CHECK_AT_TIME,    SCENE_CHECK_REACHES,      SCENE_CHECK_MAX_RISE,     SCENE_CHECK_MAX_DROP,
     SCENE_CHECK_HEIGHT_RANGE, SCENE_CHECK_GROUNDED_FRACTION, SCENE_CHECK_SPEED_RANGE, SCENE_CHECK_MEAN_SPEED, SCENE_CHECK_DRIFT,
     SCENE_CHECK_COMES_TO_REST, SCENE_CHECK_GROUND_STATE, SCENE_CHECK_ADVANCE,     SCENE_CHECK_NO_PENETRATION,
+    SCENE_CHECK_AIRBORNE_FRAMES,
 };
 
 static const char *const *check_fields_of(scene_check_kind kind) {
@@ -84,6 +85,7 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     static const char *const height[] = {COMMON, "min", "max", "axis", NULL};
     static const char *const fraction[] = {COMMON, "min", NULL};
     static const char *const speed[] = {COMMON, "measure", "min", "max", NULL};
+    static const char *const count[] = {COMMON, "min", "max", NULL};
     static const char *const max_only[] = {COMMON, "max", NULL};
     static const char *const ground[] = {COMMON, "state", "time", NULL};
     static const char *const penetration[] = {COMMON, "max", "within", NULL};
@@ -97,6 +99,7 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     case SCENE_CHECK_HEIGHT_RANGE:
     case SCENE_CHECK_ADVANCE: return height;
     case SCENE_CHECK_GROUNDED_FRACTION: return fraction;
+    case SCENE_CHECK_AIRBORNE_FRAMES: return count;
     case SCENE_CHECK_SPEED_RANGE:
     case SCENE_CHECK_MEAN_SPEED: return speed;
     case SCENE_CHECK_DRIFT:
@@ -163,6 +166,8 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
         return js_field_float(L, j, jp, "max", true, &k->range.max, 0.0, INFINITY, 0) && js_field_bool(L, j, jp, "grounded_only", &k->grounded_only);
     case SCENE_CHECK_HEIGHT_RANGE: return parse_axis(L, j, jp, "axis", false, &k->axis) && parse_min_max(L, j, jp, true, &k->range);
     case SCENE_CHECK_ADVANCE: return parse_axis(L, j, jp, "axis", true, &k->axis) && parse_min_max(L, j, jp, true, &k->range);
+    case SCENE_CHECK_AIRBORNE_FRAMES:
+        return parse_min_max(L, j, jp, true, &k->range);
     case SCENE_CHECK_GROUNDED_FRACTION:
         k->range.has_min = true;
         return js_field_float(L, j, jp, "min", true, &k->range.min, 0.0, 1.0, 0);

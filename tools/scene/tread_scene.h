@@ -12,6 +12,9 @@
 //   checks_parse.c   expectations
 //   scene_load.c     the file: top level, syntax errors, scene_load / scene_free
 //   run.c            simulation; checks.c expectations evaluated; plot_svg.c plots and CSV traces
+//   gen.c            scene files built as cJSON trees (the matrix generator's pieces; gen_internal.h)
+//   gen_families.c   the generated matrix's families: cases, geometry and expectations from the settings
+//   matrix.c         running the generated matrix: rates x up vectors x strategies x shapes, sampled, in workers
 #ifndef TREAD_SCENE_H
 #define TREAD_SCENE_H
 
@@ -112,6 +115,7 @@ typedef enum scene_check_kind {
     SCENE_CHECK_GROUND_STATE,     // ground state at `time` (or the window's last frame) == state
     SCENE_CHECK_ADVANCE,          // displacement along axis over the window >= min (<= max when given)
     SCENE_CHECK_NO_PENETRATION,   // penetration <= max every frame (spawned inside: never deeper, out within `within` s)
+    SCENE_CHECK_AIRBORNE_FRAMES,  // number of window frames not on walkable ground within [min, max]
 } scene_check_kind;
 
 typedef enum scene_speed_measure {
@@ -256,5 +260,37 @@ int run_checks(const scene *s, const run_trace *t, check_result *results, int ca
 // Write plots and traces.
 bool plot_svg(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
 bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
+
+// ---- the generated scene matrix (issue 11; gen_families.c, matrix.c) ----
+// Families "stairs", "slopes", "ledges", "steps"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
+// (each list NULL- or 0-terminated). A case is (family, index, shape, rate); its name says all four.
+extern const char *const gen_family_names[];
+extern const char *const gen_shape_names[];
+extern const int gen_rates[];
+int gen_family_from_name(const char *name); // -1 when unknown
+int gen_shape_from_name(const char *name);  // -1 when unknown
+// Cases in a family (per shape and rate).
+int gen_family_size(int family);
+bool gen_case_name(int family, int index, int shape, int rate_hz, char *out, size_t size);
+// The case's scene file as JSON text (malloc'd, *json; free it). False for an index out of range.
+bool gen_case_text(int family, int index, int shape, int rate_hz, char *name, size_t name_size, char **json);
+// Write DIR/<case name>.json for every case of the masked families and shapes at rate_hz (only: one name, or
+// NULL for all). Returns the number of files written, or -1 with a message.
+int gen_write(const char *dir, unsigned family_mask, unsigned shape_mask, int rate_hz, const char *only, char *message, size_t size);
+
+typedef struct matrix_options {
+    unsigned family_mask, strategy_mask, shape_mask, rate_mask; // bit i: gen_family_names[i], scene_strategy_names()[i], ...
+    int up_count;              // 1: +Y only; 2: +Y and the tilted up vector
+    long sample;               // > 0: run only this many runs, chosen by `seed` (the same every time)
+    unsigned long long seed;
+    int jobs;                  // worker processes (>= 1)
+    bool invariants_fatal;     // exit 1 also when any strategy breaks an invariant (NaN, penetration, max rise)
+    bool list;                 // print the case names and counts only
+    bool failures;             // print every failing run (its name, the check that missed most, its value)
+    const char *markdown;      // write the summary tables here (NULL: none)
+} matrix_options;
+// Run the matrix; prints the counts, then per strategy and shape the totals and the failures by family. Returns
+// 0, 1 (the default strategy, sweep, failed something; or an invariant broke with invariants_fatal) or 2.
+int matrix_run(const matrix_options *options);
 
 #endif

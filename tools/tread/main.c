@@ -2,6 +2,8 @@
 // tread: run, score and plot scene files.
 //   tread run SCENE.json [--strategy NAME] [--set field=value ...] [--trace out.csv] [--plot out.svg] [--json]
 //   tread suite DIR [--strategy NAME|all] [--plots DIR] [--json]
+//   tread gen DIR [--family F] [--shape S] [--rate HZ] [--case NAME]
+//   tread matrix [--sample N --seed S] [--families ...] [--strategies ...] [--shapes ...] [--rates ...] [--jobs N] [--markdown FILE]
 // Exit status: 0 every check passed, 1 a check failed, 2 bad input (unreadable scene, bad option).
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
@@ -40,8 +42,173 @@ static const char *const suite_usage =
     "  --markdown          print the table as Markdown (docs/STRATEGIES.md is made from it)\n"
     "  --json              print one JSON array of runs instead of the table\n";
 
+static const char *const gen_usage =
+    "usage: tread gen DIR [options]\n"
+    "Write the generated scene matrix's cases (issue 11; docs/STRATEGIES.md) as scene files DIR/<case>.json.\n"
+    "  --family F          stairs, slopes, ledges or steps (default: all; repeatable)\n"
+    "  --shape S           capsule, sphere or box (default: all; repeatable)\n"
+    "  --rate HZ           30, 60, 120 or 240 (default 60)\n"
+    "  --case NAME         only this case (its name, as `tread matrix` prints it, gives the rate)\n";
+
+static const char *const matrix_usage =
+    "usage: tread matrix [options]\n"
+    "Generate and run the scene matrix: every case at 30/60/120/240 Hz, up +Y and tilted, every step strategy and\n"
+    "shape. Prints per strategy and shape the runs, passes and failures by family and check (worst value, one\n"
+    "failing run to reproduce). Exit 1 when the default strategy (sweep) fails anything, 2 on bad input.\n"
+    "  --sample N --seed S  run N runs chosen by seed S (the same ones every time)\n"
+    "  --families A,B       --strategies A,B   --shapes A,B   --rates 30,60   (default: all)\n"
+    "  --up-only            up = +Y only (no tilted up vector)\n"
+    "  --jobs N             worker processes (default 2)\n"
+    "  --invariants-fatal   exit 1 also when any strategy breaks an invariant (finite, penetration, max rise)\n"
+    "  --list               print the case names and the counts, run nothing\n"
+    "  --failures           print every failing run (name, the check that missed most, what it measured)\n"
+    "  --markdown FILE      write the summary tables (make matrix puts them in docs/STRATEGIES.md)\n";
+
 static void print_usage(FILE *f) {
-    fprintf(f, "tread: run, score and plot character-controller scenes\n\n%s\n%s", run_usage, suite_usage);
+    fprintf(f, "tread: run, score and plot character-controller scenes\n\n%s\n%s\n%s\n%s", run_usage, suite_usage, gen_usage, matrix_usage);
+}
+
+// "a,b,c" against a NULL-terminated name list -> bit mask; false on an unknown name.
+static bool parse_names(const char *text, const char *const *names, unsigned *mask, const char *what) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int found = -1;
+        for (int i = 0; names[i]; ++i)
+            if (!strcmp(names[i], tok)) found = i;
+        if (found < 0) {
+            fprintf(stderr, "tread: unknown %s '%s' (known:", what, tok);
+            for (int i = 0; names[i]; ++i) fprintf(stderr, " %s", names[i]);
+            fprintf(stderr, ")\n");
+            return false;
+        }
+        *mask |= 1u << found;
+    }
+    return true;
+}
+
+static int rate_bit(int hz) {
+    for (int r = 0; gen_rates[r]; ++r)
+        if (gen_rates[r] == hz) return r;
+    return -1;
+}
+
+static int command_gen(int argc, char **argv) {
+    const char *dir = NULL, *only = NULL;
+    unsigned families = 0, shapes = 0;
+    int rate = 60;
+    for (int i = 0; i < argc; ++i) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(gen_usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--family") && has_value) {
+            if (!parse_names(argv[++i], gen_family_names, &families, "family")) return EXIT_BAD_INPUT;
+        } else if (!strcmp(a, "--shape") && has_value) {
+            if (!parse_names(argv[++i], gen_shape_names, &shapes, "shape")) return EXIT_BAD_INPUT;
+        } else if (!strcmp(a, "--rate") && has_value) {
+            rate = atoi(argv[++i]);
+            if (rate_bit(rate) < 0) {
+                fprintf(stderr, "tread gen: --rate %s: expected 30, 60, 120 or 240\n", argv[i]);
+                return EXIT_BAD_INPUT;
+            }
+        } else if (!strcmp(a, "--case") && has_value) {
+            only = argv[++i];
+        } else if (a[0] == '-' || dir) {
+            fprintf(stderr, "tread gen: unexpected argument '%s'\n%s", a, gen_usage);
+            return EXIT_BAD_INPUT;
+        } else {
+            dir = a;
+        }
+    }
+    if (!dir) {
+        fprintf(stderr, "tread gen: no directory given\n%s", gen_usage);
+        return EXIT_BAD_INPUT;
+    }
+    if (!families) families = ~0u;
+    if (!shapes) shapes = ~0u;
+    char message[1024] = "";
+    int written = 0;
+    if (only) {
+        // The name ends in -<rate>hz: try each rate.
+        for (int r = 0; gen_rates[r] && written == 0; ++r) {
+            written = gen_write(dir, families, shapes, gen_rates[r], only, message, sizeof message);
+            if (written < 0) break;
+        }
+    } else {
+        written = gen_write(dir, families, shapes, rate, NULL, message, sizeof message);
+    }
+    if (written < 0) {
+        fprintf(stderr, "tread gen: %s\n", message);
+        return EXIT_BAD_INPUT;
+    }
+    if (written == 0) {
+        fprintf(stderr, "tread gen: no case%s%s\n", only ? " named " : " selected", only ? only : "");
+        return EXIT_BAD_INPUT;
+    }
+    printf("wrote %d scene file%s to %s\n", written, written == 1 ? "" : "s", dir);
+    return 0;
+}
+
+static int command_matrix(int argc, char **argv) {
+    matrix_options o;
+    memset(&o, 0, sizeof o);
+    o.jobs = 2;
+    o.up_count = 2;
+    for (int i = 0; i < argc; ++i) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(matrix_usage, stdout);
+            return 0;
+        } else if (!strcmp(a, "--sample") && has_value) {
+            o.sample = atol(argv[++i]);
+        } else if (!strcmp(a, "--seed") && has_value) {
+            o.seed = strtoull(argv[++i], NULL, 10);
+        } else if (!strcmp(a, "--jobs") && has_value) {
+            o.jobs = atoi(argv[++i]);
+        } else if (!strcmp(a, "--markdown") && has_value) {
+            o.markdown = argv[++i];
+        } else if ((!strcmp(a, "--families") || !strcmp(a, "--family")) && has_value) {
+            if (!parse_names(argv[++i], gen_family_names, &o.family_mask, "family")) return EXIT_BAD_INPUT;
+        } else if ((!strcmp(a, "--strategies") || !strcmp(a, "--strategy")) && has_value) {
+            if (!parse_names(argv[++i], scene_strategy_names(), &o.strategy_mask, "strategy")) return EXIT_BAD_INPUT;
+        } else if ((!strcmp(a, "--shapes") || !strcmp(a, "--shape")) && has_value) {
+            if (!parse_names(argv[++i], gen_shape_names, &o.shape_mask, "shape")) return EXIT_BAD_INPUT;
+        } else if ((!strcmp(a, "--rates") || !strcmp(a, "--rate")) && has_value) {
+            char buf[128];
+            snprintf(buf, sizeof buf, "%s", argv[++i]);
+            for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+                int r = rate_bit(atoi(tok));
+                if (r < 0) {
+                    fprintf(stderr, "tread matrix: rate '%s': expected 30, 60, 120 or 240\n", tok);
+                    return EXIT_BAD_INPUT;
+                }
+                o.rate_mask |= 1u << r;
+            }
+        } else if (!strcmp(a, "--up-only")) {
+            o.up_count = 1;
+        } else if (!strcmp(a, "--invariants-fatal")) {
+            o.invariants_fatal = true;
+        } else if (!strcmp(a, "--list")) {
+            o.list = true;
+        } else if (!strcmp(a, "--failures")) {
+            o.failures = true;
+        } else {
+            fprintf(stderr, "tread matrix: unexpected argument '%s'%s\n%s", a, a[0] == '-' && !has_value ? " (missing its value?)" : "", matrix_usage);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (!o.family_mask) o.family_mask = ~0u;
+    if (!o.strategy_mask) o.strategy_mask = ~0u;
+    if (!o.shape_mask) o.shape_mask = ~0u;
+    if (!o.rate_mask) o.rate_mask = ~0u;
+    if (o.jobs < 1 || o.jobs > 64) {
+        fprintf(stderr, "tread matrix: --jobs %d: expected 1 .. 64\n", o.jobs);
+        return EXIT_BAD_INPUT;
+    }
+    return matrix_run(&o);
 }
 
 // "X,Y,Z" -> a non-zero direction.
@@ -403,6 +570,8 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "run")) return command_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "suite")) return command_suite(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "gen")) return command_gen(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "matrix")) return command_matrix(argc - 2, argv + 2);
     fprintf(stderr, "tread: unknown command '%s'\n", argv[1]);
     print_usage(stderr);
     return EXIT_BAD_INPUT;

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// Private to the scene matrix generator of tools/scene/ (issue 11): gen.c builds scene files as cJSON trees,
+// gen_families.c makes the cases of each family from those pieces (and expectations from the character's
+// settings), matrix.c runs them. Layering: matrix.c -> gen_families.c -> gen.c.
+#ifndef TREAD_GEN_INTERNAL_H
+#define TREAD_GEN_INTERNAL_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "tread_scene.h"
+
+#define GEN_PI 3.14159265358979323846
+#define GEN_MAX_BOXES 64
+
+// An oriented box: centre, half extents, turned by `degrees` about the unit `axis`.
+typedef struct gen_obox {
+    double center[3], half[3], axis[3], degrees;
+} gen_obox;
+
+typedef struct gen_boxes {
+    gen_obox items[GEN_MAX_BOXES];
+    int count;
+} gen_boxes;
+
+// ---- gen.c ----
+// A scene with the course's shared floor, empty character and expectation lists.
+cJSON *gen_scene_new(const char *name, const char *description, double dt, double duration);
+void gen_box_minmax(cJSON *s, const char *name, const double lo[3], const double hi[3]);
+void gen_boxes_add(gen_boxes *list, const double center[3], const double half[3], const double axis[3], double degrees);
+void gen_boxes_add_minmax(gen_boxes *list, const double lo[3], const double hi[3]);
+// As box bodies named prefix0, prefix1, ... or as one triangle mesh (12 triangles per box) named prefix.
+void gen_boxes_emit(cJSON *s, const gen_boxes *list, const char *prefix, bool as_mesh);
+void gen_ramp(cJSON *s, const char *name, const double foot[3], double degrees, double rise, double width, double thickness);
+void gen_heightfield(cJSON *s, const char *name, const double origin[3], double sx, double sz, const double *heights, int count_x, int count_z);
+// solid[(j * nz + k) * nx + i] != 0: cell (i, j, k) is solid.
+void gen_voxels(cJSON *s, const char *name, const double origin[3], double cell, int nx, int ny, int nz, const unsigned char *solid);
+// The one character ("walker"), default settings but its shape; returns it for the input helpers.
+cJSON *gen_character(cJSON *s, const char *shape, const double start[3]);
+void gen_input_direction(cJSON *c, double t, double dx, double dz, double speed);
+void gen_input_toward(cJSON *c, double t, const double target[3], double speed);
+void gen_input_idle(cJSON *c, double t);
+// Expectations (NAN leaves a bound out).
+cJSON *gen_check(cJSON *s, const char *type, const char *name);
+void gen_check_min_max(cJSON *k, double lo, double hi);
+void gen_check_final(cJSON *s, const char *name, int axis, double lo, double hi);
+cJSON *gen_check_height(cJSON *s, const char *name, int axis, double lo, double hi);
+void gen_check_max_rise(cJSON *s, double max);
+void gen_window_where(cJSON *k, int axis, double lo, double hi);
+void gen_window_start_time(cJSON *k, double t);
+
+// ---- gen_families.c ----
+// Cases of one family are numbered 0 .. gen_family_size() - 1; a case is (family, index, shape, rate).
+int gen_family_size(int family);
+bool gen_case_name(int family, int index, int shape, int rate_hz, char *out, size_t size);
+cJSON *gen_case_build(int family, int index, int shape, int rate_hz); // NULL when out of range
+
+#endif
