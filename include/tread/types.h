@@ -317,6 +317,8 @@ typedef struct tread_move_result {
     float dt;                  ///< seconds the update covered
     tread_ground previous_ground; ///< the ground the move started on (the stairs and floor phases judge it)
     bool snap_suppressed;      ///< stick-to-floor was suppressed when the update began (tread_character_suppress_snap)
+    bool leaving_ground;       ///< the update's velocity moved away from the ground it started on faster than that
+                               ///< ground moves (a jump): the later phases neither step nor snap it back
     bool blocked;              ///< on ground, a wall or riser stopped part of the motion (a step candidate)
     tread_vec3 blocked_position; ///< feet where it was first stopped, metres
     tread_vec3 blocked_motion; ///< the horizontal motion still to do there, metres (the stairs phase's input)

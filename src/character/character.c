@@ -313,6 +313,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     bool held = false;
     if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;
     if (held) velocity = without_downward(velocity, s->up);
+    res->leaving_ground = tread_v3_dot(tread_v3_sub(velocity, ch->ground.velocity), s->up) > TR_SEPARATING_SPEED;
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
     tread_vec3 v = ground_velocity(ch, velocity);
     tr_slide_result slide;

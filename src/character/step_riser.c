@@ -1,108 +1,175 @@
 // SPDX-License-Identifier: MIT
-// The riser (Staxel's, for voxel worlds): a second, slimmer volume reaching riser.depth below the main one. While it is
-// in the ground it holds the body (gravity off: the caller owns gravity, so the move reports held_by_riser and
-// the update cancels downward velocity), and each frame the body rises by a binary search — halving, at
-// most 6 probes, stopping below a trivial length — over a distance proportional to how far it moved, keeping
-// the riser in the ground and the main volume free. It climbs anything lower than the riser reaches, smoothly,
-// and forgives rough voxel geometry; by design it hovers up to riser.depth above the ground and lets the body
-// squeeze into gaps the main volume alone would refuse. "In the ground" means overlapping ground: contacts whose
-// normal is walkable on their layer. Below a capsule's equator the riser sticks out past the narrowing
-// hemisphere, so counting a wall's face as ground would let it ratchet up walls of any height (Staxel's main
-// volume is a box, where the slimmer riser never sticks out).
+// The riser (Staxel's, for voxel worlds): a slimmer volume below and ahead of the main one. While there is walkable
+// ground within riser.depth below the body the riser is in the ground and holds it (gravity off: the caller owns
+// gravity, so the move reports held_by_riser and the update cancels downward velocity). Where something stops the
+// body, the riser finds how much of it is left to climb by a binary search — halving, at most 6 probes, stopping
+// below a trivial length — and the body rises by at most Staxel's budget per frame, proportional to how far it
+// wanted to move: it climbs anything lower than max step, smoothly, and forgives rough voxel geometry. Staxel's
+// riser hovers up to riser.depth above the ground (it rises while its bottom is still in the ground); tread's
+// climbs only what stops the body and otherwise settles onto the ground it holds, so the feet rest where the
+// other strategies' do. What the riser cannot clear by max step is a wall, not a step, and what it lands on must
+// be walkable ground the body fits on, so it never ratchets up walls or steep faces.
 #include "character_internal.h"
 
 #define TR_RISER_ITERATIONS 6       // Staxel's max_riser_iterations
 #define TR_RISER_TRIVIAL 1.0e-4f    // metres: Staxel's trivial_length
+// A lift ends this far above the height that clears the tread (metres): surfaces nearer than the touch tolerance
+// count as touching, and the slide that follows would catch the nose it just cleared.
+#define TR_RISER_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
 
-// The riser: radius scaled down, from riser.depth below the feet up to the main volume's lower sphere centre.
-static tread_query_shape riser_shape(const tread_character *ch, tread_vec3 feet, tread_vec3 *center) {
-    const tread_character_settings *s = &ch->settings;
-    float r = s->radius * s->riser.radius_scale;
-    float bottom = -s->riser.depth, top = s->radius + r; // along up, relative to the feet
-    float half = tr_maxf(0.0f, 0.5f * (top - bottom) - r);
-    *center = tread_v3_mad(feet, 0.5f * (top + bottom), s->up);
-    return tread_query_capsule(half, r, s->up);
-}
-
-#define TR_RISER_CONTACTS 16
-
-// Does the riser overlap walkable ground? The deepest such contact goes to *ground_contact.
-static tread_result overlaps(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_contact *ground_contact,
-                             bool *out_overlaps) {
-    tread_vec3 center;
-    tread_query_shape shape = riser_shape(ch, feet, &center);
-    tread_query_filter filter = tr_ground_filter(ch);
-    tread_contact contacts[TR_RISER_CONTACTS];
-    int count = 0;
-    bool overflow = false;
-    *out_overlaps = false;
-    tread_result r = tr_query_contacts(q, &shape, center, 0.0f, &filter, contacts, TR_RISER_CONTACTS, &count, &overflow);
-    for (int i = 0; r == TREAD_OK && i < count; ++i) { // sorted deepest first
-        if (contacts[i].separation >= 0.0f) break;
-        bool walkable = false;
-        if ((r = tr_is_walkable_on(q, ch, contacts[i].body, contacts[i].normal, &walkable)) != TREAD_OK || !walkable) continue;
-        *ground_contact = contacts[i];
-        *out_overlaps = true;
-        break;
-    }
-    return r;
+// Walkable ground within riser.depth below the body: the riser is in the ground and holds the body. *out_hit is
+// the support and *out_gap the distance down to the nearest surface (0 when resting on it).
+static tread_result ground_below(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds,
+                                 tread_shape_hit *out_hit, float *out_gap) {
+    tread_shape_hit hits[TR_GROUND_HITS];
+    int count = 0, support = -1;
+    float depth = ch->settings.riser.depth;
+    *out_holds = false;
+    tread_result r = tr_probe_down(q, ch, feet, depth, hits, TR_GROUND_HITS, &count);
+    if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, hits, count, depth, &support);
+    if (r != TREAD_OK || support < 0) return r;
+    *out_holds = true;
+    *out_hit = hits[support];
+    *out_gap = hits[0].fraction * depth;
+    return TREAD_OK;
 }
 
 tread_result tr_riser_holds(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds) {
-    tread_contact contact;
-    return overlaps(q, ch, feet, &contact, out_holds);
+    tread_shape_hit hit;
+    float gap = 0.0f;
+    return ground_below(q, ch, feet, out_holds, &hit, &gap);
 }
 
 // How far the riser may lift this frame: Staxel's distance — horizontal motion, plus a share of downward motion
 // (so a falling body is caught), times the speed multiplier — capped at max step so fast motion cannot launch it.
-static float rise_budget(const tread_character *ch, tread_vec3 motion, float dt, bool buried) {
+static float rise_budget(const tread_character *ch, tread_vec3 motion) {
     const tread_character_settings *s = &ch->settings;
     float down = tr_minf(0.0f, tread_v3_dot(motion, s->up));
     float across = tread_v3_length(tread_v3_reject(motion, s->up));
     float distance = sqrtf(down * down * s->riser.fall_scale + across * across) * s->riser.speed_scale;
-    if (buried) distance = tr_maxf(distance, s->recovery_speed * dt); // starting inside the ground forces a rise
-    return tr_minf(distance, tr_maxf(s->max_step_height, s->recovery_speed * dt));
+    return tr_minf(distance, tr_maxf(0.0f, s->max_step_height - TR_RISER_CLEARANCE));
+}
+
+// The part of the riser that finds what is left to climb: an upright box of the riser's width standing on `feet`, up
+// to the main volume's lower sphere centre. Flat-bottomed (Staxel's volumes are boxes): a round bottom would clear a
+// step's edge long before the feet reach its tread.
+static tread_query_shape riser_box(const tread_character *ch, tread_vec3 feet, tread_vec3 *center) {
+    const tread_character_settings *s = &ch->settings;
+    // Its bottom sits the skin below the feet, as the slide's shape does: clear of a tread means clear for the slide.
+    float below = s->skin;
+    float half_width = s->radius * s->riser.radius_scale, height = below + s->radius + half_width;
+    *center = tread_v3_mad(feet, 0.5f * height - below, s->up);
+    return tread_query_box(tread_v3(half_width, 0.5f * height, half_width), s->up);
+}
+
+// Does the riser box, standing on `feet`, overlap what it stands on (ground_mask), whatever the face?
+static tread_result overlaps_above(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_overlaps) {
+    tread_vec3 center;
+    tread_query_shape shape = riser_box(ch, feet, &center);
+    tread_query_filter filter = tr_ground_filter(ch);
+    tread_contact deepest;
+    int count = 0;
+    bool overflow = false;
+    tread_result r = tr_query_contacts(q, &shape, center, 0.0f, &filter, &deepest, 1, &count, &overflow);
+    *out_overlaps = count > 0 && deepest.separation < -TR_PENETRATION_SLOP; // sorted deepest first
+    return r;
+}
+
+// The lift: ground above the feet inside the riser's footprint where the body is headed (`ahead`: its feet plus
+// the motion a riser stopped) is what it still has to climb. What the riser cannot clear by max step is a wall,
+// not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes) for the least lift that clears
+// it; that top must be walkable ground the body can stand on (not a steep face, not under a low ceiling), and the
+// body rises by as much of it as the budget allows and it fits (the rest next frame, at Staxel's rate).
+static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float budget,
+                         float *out, tread_vec3 *out_support) {
+    const tread_character_settings *s = &ch->settings;
+    const tread_vec3 up = s->up;
+    bool blocked = false, ok = false;
+    *out = 0.0f;
+    tread_result r = overlaps_above(q, ch, ahead, &blocked);
+    if (r != TREAD_OK || !blocked || budget < TR_RISER_TRIVIAL) return r;
+    if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, s->max_step_height, up), &blocked)) != TREAD_OK || blocked) return r;
+    // Search where the answer is: below this frame's budget when the budget clears it (the lift is then exact to a
+    // 64th of the budget), else above it (the lift is the budget; the rest next frame).
+    if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, budget, up), &blocked)) != TREAD_OK) return r;
+    float lo = blocked ? budget : 0.0f, hi = blocked ? s->max_step_height : budget; // lo: still blocked; hi: clear
+    for (int i = 0; i < TR_RISER_ITERATIONS && hi - lo > TR_RISER_TRIVIAL; ++i) {
+        float mid = 0.5f * (lo + hi);
+        if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, mid, up), &blocked)) != TREAD_OK) return r;
+        if (blocked) lo = mid; else hi = mid;
+    }
+    tread_vec3 top = tread_v3_mad(ahead, hi, up);
+    // What the riser lands on coming down from there is the tread: it must be walkable (not a steep face), and the
+    // body must fit standing on it (not under a low ceiling).
+    // (From a little above: at an edge the riser and the tread are met together, and the tread is the one.)
+    tread_vec3 center;
+    tread_query_shape shape = riser_box(ch, tread_v3_mad(top, hi - lo, up), &center);
+    tread_query_filter filter = tr_ground_filter(ch);
+    tread_shape_hit hits[TR_GROUND_HITS];
+    int count = 0;
+    float reach = 2.0f * (hi - lo) + TR_RISER_TRIVIAL;
+    r = tr_query_cast_all(q, &shape, center, tread_v3_scale(up, -reach), &filter, hits, TR_GROUND_HITS, &count);
+    if (r != TREAD_OK) return r;
+    int tread = -1;
+    for (int i = 0; i < count && tread < 0 && (hits[i].fraction - hits[0].fraction) * reach <= TR_GROUND_TIE; ++i) {
+        if ((r = tr_is_walkable_on(q, ch, hits[i].body, hits[i].surface_normal, &ok)) != TREAD_OK) return r;
+        if (ok) tread = i;
+    }
+    if (tread < 0) return TREAD_OK;
+    if ((r = tr_fits(q, ch, top, s->skin, &ok)) != TREAD_OK || !ok) return r;
+    // Past the touch tolerance too, so the slide that follows does not catch the nose it just cleared.
+    float d = tr_minf(hi, budget) + TR_RISER_CLEARANCE;
+    if ((r = tr_fits(q, ch, tread_v3_mad(feet, d, up), TR_PENETRATION_SLOP, &ok)) != TREAD_OK || !ok) return r;
+    *out_support = hits[tread].point;
+    *out = d;
+    return TREAD_OK;
 }
 
 tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
     const tread_vec3 up = ch->settings.up, feet = res->position;
-    tread_contact contact;
-    bool held = false, fits = false;
+    tread_shape_hit below;
+    float gap = 0.0f;
+    bool held = false;
     *out_found = false;
-    tread_result r = overlaps(q, ch, feet, &contact, &held);
+    // Rising away from the ground (a jump) is not held: the riser would pull the body back down.
+    if (res->leaving_ground) return TREAD_OK;
+    tread_result r = ground_below(q, ch, feet, &held, &below, &gap);
     if (r != TREAD_OK || !held) return r;
-    if ((r = tr_fits(q, ch, feet, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
-    bool buried = !fits;
-    float distance = rise_budget(ch, tread_v3_sub(res->position, res->start_position), res->dt, buried);
-    // Binary search: halve the step each probe; keep a lift where the riser stays in the ground and the body fits.
-    float step = 1.0f, total = 0.0f;
-    for (int i = 0; i < TR_RISER_ITERATIONS; ++i) {
-        step *= 0.5f;
-        if (step * distance < TR_RISER_TRIVIAL) break;
-        float d = total + step * distance;
-        tread_vec3 f = tread_v3_mad(feet, d, up);
-        tread_contact probe;
-        bool in_ground = false;
-        if ((r = overlaps(q, ch, f, &probe, &in_ground)) != TREAD_OK) return r;
-        if (!in_ground) continue;
-        if (!buried && ((r = tr_fits(q, ch, f, TR_PENETRATION_SLOP, &fits)) != TREAD_OK)) return r;
-        if (buried || fits) total = d;
+    // The motion the budget scales with is the one the body wanted: what it moved plus what a riser stopped.
+    tread_vec3 wanted = tread_v3_sub(res->position, res->start_position);
+    if (res->blocked) wanted = tread_v3_add(wanted, res->blocked_motion);
+    float budget = rise_budget(ch, wanted);
+    float rise = 0.0f;
+    tread_vec3 support = below.point, landed = feet;
+    // Only what stopped the body is climbed: walkable slopes and seams are the slide's to ride.
+    if (res->blocked) {
+        tread_vec3 ahead = tread_v3_add(res->blocked_position, res->blocked_motion);
+        if ((r = lift(q, ch, res->blocked_position, ahead, budget, &rise, &support)) != TREAD_OK) return r;
     }
-    out->base = feet;
-    out->feet = tread_v3_mad(feet, total, up);
-    out->support = contact.point;
+    if (rise > 0.0f) {
+        // Lifted clear of what stopped it: the motion the riser took goes on from up there.
+        tr_slide_result rest;
+        r = tr_slide(q, ch, tread_v3_mad(res->blocked_position, rise, up), res->blocked_motion, TR_SLIDE_GROUNDED, res, &rest);
+        if (r != TREAD_OK) return r;
+        landed = rest.feet;
+    } else {
+        // Nothing to climb: settle onto the ground the riser holds, at the riser's rate but at least at the recovery
+        // speed (a body standing still still comes down), instead of hovering up to riser.depth above it as Staxel's
+        // riser does.
+        landed = tread_v3_mad(feet, -tr_minf(gap, tr_maxf(budget, ch->settings.recovery_speed * res->dt)), up);
+    }
+    out->base = rise > 0.0f ? res->blocked_position : feet;
+    out->feet = landed;
+    out->support = support;
     out->has_landing = false;
     out->holds = true;
     tread_ground *g = &out->ground;
     g->state = TREAD_GROUND_ON_GROUND;
-    g->normal = contact.surface_normal;
-    bool walkable = false;
-    if ((r = tr_is_walkable_on(q, ch, contact.body, g->normal, &walkable)) != TREAD_OK) return r;
-    if (!walkable) g->normal = contact.normal;
-    g->point = contact.point;
+    g->normal = below.surface_normal;
+    g->point = below.point;
     g->distance = 0.0f;
-    g->body = contact.body;
-    if ((r = tr_query_point_velocity(q, contact.body, contact.point, &g->velocity)) != TREAD_OK) return r;
+    g->body = below.body;
+    if ((r = tr_query_point_velocity(q, below.body, below.point, &g->velocity)) != TREAD_OK) return r;
     *out_found = true;
     return TREAD_OK;
 }
