@@ -88,7 +88,7 @@ static void test_contact_cases_the_source_write_up_leaves_open(void **state) {
     assert_int_equal(tr_step_contact(&q, &ch, &res, &step_found, &found), TREAD_OK);
     assert_true(found);
     assert_float_equal(step_found.support.y, 0.2f, 1e-4f);
-    assert_true(tr_step_within_limit(&ch, &step_found));
+    assert_true(tr_step_within_limit(&ch, &res, &step_found));
     // Creeping back down (moving away from the riser): no stepping back up.
     res = riser_contact(step, tread_v3(-0.05f, 0, 0));
     assert_int_equal(tr_step_contact(&q, &ch, &res, &step_found, &found), TREAD_OK);

@@ -44,6 +44,11 @@ tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tr
 tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
                              int *out_index);
 
+// How far `feet` are below the surface the move started on (its ground point), metres: a capsule perched on a
+// nose stands up to r (1 - cos max slope) below the tread that holds it. Steps are measured from that surface, so
+// the feet may rise this much more than max step. 0 off the ground or for a body standing flat.
+float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet);
+
 // Remember a touched surface in the move's result (deduplicated by body and feature; res may be NULL).
 void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit);
 

@@ -341,7 +341,7 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
     bool found = false;
     tread_result r = tr_strategy_of(ch->settings.step_strategy)->step(q, ch, res, &step, &found);
     if (r != TREAD_OK || !found) return r;
-    bool allowed = tr_step_within_limit(ch, &step);
+    bool allowed = tr_step_within_limit(ch, res, &step);
     tr_draw_step(step.base, step.feet, allowed);
     if (!allowed) return TREAD_OK; // higher than max step: keep the update's result
     tread_move_result next = *res;

@@ -109,10 +109,10 @@ typedef struct tr_strategy {
 } tr_strategy;
 
 const tr_strategy *tr_strategy_of(tread_step_strategy strategy);
-// The one max-step rule: the feet rise at most max_step_height, and the tread they stand on is at most
-// max_step_height above the feet the step started from (a capsule perched on a tall step's edge has its feet
-// well below the tread: measuring the tread keeps the limit hard).
-bool tr_step_within_limit(const tread_character *ch, const tr_step *step);
+// The one max-step rule: the tread a step stands on is at most max_step_height above the surface the character
+// stood on (measured at the treads: a capsule perched on a tall step's edge has its feet well below the tread),
+// and the feet rise at most max_step_height plus how far they were below that surface (tr_perch_depth).
+bool tr_step_within_limit(const tread_character *ch, const tread_move_result *res, const tr_step *step);
 
 // Sweep up by max step, forward, down (Godot's and Jolt's stair walking).
 tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found);

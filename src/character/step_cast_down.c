@@ -13,7 +13,9 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     *out_found = false;
     if (s->max_step_height <= 0.0f || tread_v3_length(motion) <= TR_MIN_MOVE) return TREAD_OK;
     tread_vec3 start = tread_v3_add(base, motion);
-    tread_vec3 raised = tread_v3_mad(start, s->max_step_height, up);
+    // Max step above the surface stood on (the feet may be perched below it).
+    float reach = s->max_step_height + tr_perch_depth(ch, res, base);
+    tread_vec3 raised = tread_v3_mad(start, reach, up);
     // The original cast starts at the raised target and reports fraction 0 when that start is inside something
     // (a ceiling, a wall): no free space, no step. tread's casts skip what they start inside of and leave, so
     // ask directly.
@@ -22,11 +24,11 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     if (r != TREAD_OK || !ok) return r;
     tread_shape_hit hits[TR_GROUND_HITS];
     int count = 0, support = -1;
-    if ((r = tr_probe_down(q, ch, raised, s->max_step_height, hits, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
+    if ((r = tr_probe_down(q, ch, raised, reach, hits, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
     // No hit: nothing to step onto. A hit at 0: no free space above the obstacle (a wall, a ceiling).
     if (count == 0 || hits[0].fraction == 0.0f) return TREAD_OK;
-    if ((r = tr_pick_support(q, ch, hits, count, s->max_step_height, &support)) != TREAD_OK || support < 0) return r;
-    float rise = s->max_step_height * (1.0f - hits[0].fraction);
+    if ((r = tr_pick_support(q, ch, hits, count, reach, &support)) != TREAD_OK || support < 0) return r;
+    float rise = reach * (1.0f - hits[0].fraction);
     if (rise <= TR_MIN_STEP_RISE) return TREAD_OK;
     // The original teleports; tread checks the lifted path: straight up at the start, then across (with the bare
     // shape: ending in touch with the tread is the landing, not an obstacle).

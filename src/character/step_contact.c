@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Stepping from contacts (the Source engine's): among the surfaces the slide ran into, find one whose
 // face is near-vertical (the face normal: a capsule meets a low riser's edge with its round bottom, so the
-// contact normal is far from horizontal) and whose contact lies below max step above the feet;
+// contact normal is far from horizontal) and whose contact lies below max step above the surface stood on;
 // probe down from max step height a little past it into the step; lift by the offset and give back the motion
 // the collision removed. The three cases the Source write-up leaves to the reader are handled: no stepping when moving
 // away from the riser (creeping back down a step), no stepping where the body does not fit, and contacts on
@@ -9,7 +9,7 @@
 // tread after a lift plus the 1 cm overshoot; a capsule lifted that way floats beside the edge on its round bottom,
 // so the body is also advanced toward the nose — never farther than this frame's motion, or each step would add
 // distance, more of it the higher the frame rate — and the floor phase settles it there. Heights are measured
-// from the feet, so a capsule perched on a nose still sees the tread it perches on as the next step up.
+// from the surface stood on and the lift from the feet, so a capsule perched on a nose lifts onto its own tread too.
 #include "character_internal.h"
 
 // A face is a riser when its normal is this close to horizontal (|n . up|, dimensionless; the Source write-up's 0.01).
@@ -27,9 +27,11 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
     tread_vec3 motion = res->blocked_motion;
     *out_found = false;
     if (tread_v3_length(motion) <= TR_MIN_MOVE || res->previous_ground.state != TREAD_GROUND_ON_GROUND) return TREAD_OK;
-    // Heights are measured from the feet where the riser stopped them: standing flat that is the ground contact
-    // (plus the skin); perched on a nose it is below the tread, so the tread still counts as a step.
-    tread_vec3 ground = res->blocked_position;
+    // Step heights are measured from the surface stood on (standing flat, the feet; perched on a nose, the nose above
+    // them), the lift from the feet.
+    tread_vec3 feet = res->blocked_position;
+    float perch = tr_perch_depth(ch, res, feet);
+    tread_vec3 ground = tread_v3_mad(feet, perch, up);
     tread_query_filter filter = tr_ground_filter(ch);
     tread_result r = TREAD_OK;
     // The slide below appends to the contacts: only those the update met are candidates.
@@ -42,16 +44,17 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         if (tread_v3_dot(inward, motion) <= 0.0f) continue; // moving away from it: creeping back down a step
         float height = tread_v3_dot(tread_v3_sub(c.point, ground), up);
         if (height >= s->max_step_height) continue; // too high to be a step
-        // Probe down from max step height above the ground, a little past the riser.
+        // Probe down from max step height above the ground to the feet, a little past the riser.
         tread_vec3 origin = tread_v3_mad(c.point, s->max_step_height + TR_STEP_PROBE_LIFT - height, up);
         origin = tread_v3_mad(origin, s->contact_step.search_overshoot, inward);
         tread_ray_hit hit;
-        if ((r = tr_query_ray(q, origin, tread_v3_scale(up, -s->max_step_height), &filter, &hit)) != TREAD_OK) return r;
+        r = tr_query_ray(q, origin, tread_v3_scale(up, -(s->max_step_height + perch)), &filter, &hit);
+        if (r != TREAD_OK) return r;
         if (!hit.hit || hit.fraction == 0.0f) continue;
         bool walkable = false;
         if ((r = tr_is_walkable_on(q, ch, hit.body, hit.normal, &walkable)) != TREAD_OK) return r;
         if (!walkable) continue;
-        float rise = tread_v3_dot(tread_v3_sub(hit.point, ground), up);
+        float rise = tread_v3_dot(tread_v3_sub(hit.point, feet), up); // a perched body lifts onto its own tread too
         if (rise <= TR_MIN_STEP_RISE) continue;
         // Lift onto the tread, advance over the nose (plus the overshoot), then give back the motion the riser took.
         float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));

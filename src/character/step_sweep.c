@@ -57,9 +57,10 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     *out_found = false;
     if (s->max_step_height <= 0.0f || tread_v3_length(motion) <= TR_MIN_MOVE) return TREAD_OK;
 
-    // Up, sliding under sloped ceilings.
+    // Up by max step from the surface stood on (the feet may be perched below it), sliding under sloped ceilings.
     tr_slide_result raised;
-    tread_result r = tr_slide(q, ch, feet, tread_v3_scale(up, s->max_step_height), TR_SLIDE_AIR, NULL, &raised);
+    float reach = s->max_step_height + tr_perch_depth(ch, res, feet);
+    tread_result r = tr_slide(q, ch, feet, tread_v3_scale(up, reach), TR_SLIDE_AIR, NULL, &raised);
     if (r != TREAD_OK) return r;
     float lift = tread_v3_dot(tread_v3_sub(raised.feet, feet), up);
     if (lift <= TR_MIN_STEP_RISE) return TREAD_OK; // a ceiling right above: the body does not fit
