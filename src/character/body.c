@@ -96,8 +96,9 @@ tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, 
 float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet) {
     const tread_character_settings *s = &ch->settings;
     if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || s->shape == TREAD_QUERY_BOX) return 0.0f;
-    // The deepest a round bottom can rest below a supporting edge while the contact there is still walkable.
-    float deepest = s->radius * (1.0f - ch->max_slope_cos) + s->skin;
+    // A round bottom rests on an edge at most its radius below it (the support is the edge's walkable face, whatever
+    // the contact normal there).
+    float deepest = s->radius + s->skin;
     return tr_clampf(tread_v3_dot(tread_v3_sub(res->previous_ground.point, feet), s->up), 0.0f, deepest);
 }
 

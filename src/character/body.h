@@ -45,7 +45,7 @@ tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, 
                              int *out_index);
 
 // How far `feet` are below the surface the move started on (its ground point), metres: a capsule perched on a
-// nose stands up to r (1 - cos max slope) below the tread that holds it. Steps are measured from that surface, so
+// nose stands up to its radius below the tread that holds it. Steps are measured from that surface, so
 // the feet may rise this much more than max step. 0 off the ground or for a body standing flat.
 float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet);
 

@@ -7,6 +7,8 @@
 
 // Extra reach of the tread-depth probe above and below the landing height (metres).
 #define TR_TREAD_PROBE_REACH 0.05f
+// A tread exactly min_step_depth deep counts: the probe stops this much short of the next riser (metres).
+#define TR_TREAD_DEPTH_TOLERANCE 1.0e-3f
 // The tread-depth probe must find the tread within this height of the landing point (metres).
 #define TR_TREAD_HEIGHT_TOLERANCE 0.02f
 
@@ -17,7 +19,8 @@ static tread_result step_is_deep_enough(const tr_move_query *q, const tread_char
     const tread_character_settings *s = &ch->settings;
     *out_deep = true;
     if (s->min_step_depth <= 0.0f) return TREAD_OK;
-    tread_vec3 origin = tread_v3_mad(tread_v3_mad(landing->point, s->min_step_depth, direction), TR_TREAD_PROBE_REACH, s->up);
+    float depth = tr_maxf(0.0f, s->min_step_depth - TR_TREAD_DEPTH_TOLERANCE);
+    tread_vec3 origin = tread_v3_mad(tread_v3_mad(landing->point, depth, direction), TR_TREAD_PROBE_REACH, s->up);
     tread_query_filter filter = tr_ground_filter(ch);
     tread_ray_hit hit;
     tread_result r = tr_query_ray(q, origin, tread_v3_scale(s->up, -2.0f * TR_TREAD_PROBE_REACH), &filter, &hit);
