@@ -68,9 +68,11 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     float lift = tread_v3_dot(tread_v3_sub(raised.feet, feet), up);
     if (lift <= TR_MIN_STEP_RISE) return TREAD_OK; // a ceiling right above: the body does not fit
 
-    // Forward, sliding along walls but never up anything.
+    // Forward, sliding along walls but never up anything. What the up sweep slid back (under a nosing, along a
+    // sloped ceiling) is made up first, so the step still lands where the motion leads.
     tr_slide_result ahead;
-    if ((r = tr_slide(q, ch, raised.feet, motion, TR_SLIDE_STEP_FORWARD, NULL, &ahead)) != TREAD_OK) return r;
+    tread_vec3 forward = tread_v3_add(motion, tread_v3_reject(tread_v3_sub(feet, raised.feet), up));
+    if ((r = tr_slide(q, ch, raised.feet, forward, TR_SLIDE_STEP_FORWARD, NULL, &ahead)) != TREAD_OK) return r;
     tread_vec3 moved = tread_v3_reject(tread_v3_sub(ahead.feet, raised.feet), up);
     if (tread_v3_length(moved) <= TR_MIN_MOVE) return TREAD_OK;
 
