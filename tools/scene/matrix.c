@@ -2,8 +2,8 @@
 // Running the generated scene matrix (issue 11): every case of gen_families.c (family x parameters x shape x
 // rate) under every up vector and step strategy. A case's scene goes through the same path as a file (JSON text,
 // scene_load_buffer, run_scene, run_checks). Runs are numbered in one fixed order; a sample picks a seeded subset
-// of them (selection sampling, so the same seed picks the same runs); worker processes take every jobs-th case
-// and write fixed-size records that the parent sorts back into run order, so the report never depends on
+// of them (selection sampling, so the same seed picks the same runs); worker processes take the cases a hash
+// gives them and write fixed-size records that the parent sorts back into run order, so the report never depends on
 // scheduling. Calls gen_families.c, scene_load.c, run.c, checks.c, names.c.
 #define _POSIX_C_SOURCE 200809L // fork, waitpid, clock_gettime
 #include <math.h>
@@ -202,7 +202,7 @@ int matrix_run(const matrix_options *opt) {
             strategy_index[nstrat] = i;
             strategies[nstrat++] = all[i];
         }
-    int ups = opt->up_count == 1 ? 1 : UP_VARIANTS, jobs = opt->jobs < 1 ? 1 : opt->jobs;
+    int ups = opt->up_count == 1 ? 1 : UP_VARIANTS, jobs = opt->jobs < 1 ? 1 : (opt->jobs > 64 ? 64 : opt->jobs);
     // Every case, in order: family, index, shape, rate.
     long case_count = 0, per_family[8] = {0};
     for (int f = 0; gen_family_names[f]; ++f)
@@ -262,10 +262,19 @@ int matrix_run(const matrix_options *opt) {
     printf("running %ld runs in %d worker%s\n", chosen, jobs, jobs == 1 ? "" : "s");
     fflush(stdout);
     double started = now_seconds();
-    // Workers: worker w takes every jobs-th selected case.
+    // Workers: case i goes to worker owner[i], a hash of i, so that the rates (a 240 Hz case costs eight 30 Hz
+    // ones) and families spread evenly; the report is sorted back into run order, so this never shows in it.
+    int *owner = (int *)malloc(sizeof(int) * (size_t)(ncases > 0 ? ncases : 1));
+    if (!owner) {
+        fprintf(stderr, "tread matrix: out of memory\n");
+        return 2;
+    }
+    for (int i = 0; i < ncases; ++i) {
+        uint64_t h = (uint64_t)i;
+        owner[i] = (int)(splitmix64(&h) % (uint64_t)jobs);
+    }
     FILE *files[64];
     pid_t pids[64];
-    if (jobs > 64) jobs = 64;
     int status = 0;
     for (int w = 0; w < jobs; ++w) {
         files[w] = tmpfile();
@@ -279,13 +288,12 @@ int matrix_run(const matrix_options *opt) {
             return 2;
         }
         if (pids[w] > 0) continue;
-        long seen = 0, done = 0, mine = 0;
-        for (int i = 0; i < ncases; ++i) mine += case_selected[i] && (i % jobs) == w;
+        long done = 0, mine = 0;
+        for (int i = 0; i < ncases; ++i) mine += case_selected[i] && owner[i] == w;
         double last = now_seconds();
         for (int i = 0; i < ncases; ++i) {
             if (!case_selected[i]) continue;
-            ++seen;
-            if (i % jobs != w) continue;
+            if (owner[i] != w) continue;
             run_case(&cases[i], i, strategies, nstrat, ups, selected, files[w]);
             ++done;
             if (now_seconds() - last > 30.0) {
@@ -293,7 +301,6 @@ int matrix_run(const matrix_options *opt) {
                 fprintf(stderr, "tread matrix: worker %d: %ld of %ld cases (%.0f s)\n", w, done, mine, last - started);
             }
         }
-        (void)seen;
         fflush(files[w]);
         if (jobs > 1) _exit(0);
     }
@@ -391,6 +398,7 @@ int matrix_run(const matrix_options *opt) {
         }
     }
     free(rep.groups);
+    free(owner);
     free(records);
     free(selected);
     free(case_selected);
