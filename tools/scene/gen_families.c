@@ -223,7 +223,9 @@ static cJSON *stairs_build(const stair_case *c, int shape, int rate, const char 
     gen_check_final(s, "at the bottom", 1, -0.02, 0.02);
     // Per frame the walker passes at most floor(d / tread) + 1 noses (d = speed dt), at least floor(d / tread).
     double d = SPEED * dt, most = (floor(d / c->tread) + 1.0) * c->rise, least = floor(d / c->tread) * c->rise;
-    if (most <= STEP_DOWN) cJSON_AddNumberToObject(gen_check(s, "grounded_fraction", "grounded every frame"), "min", 1.0);
+    // Grounded only on treads it may stand on (>= min_step_depth): shorter ones make a nose line it slides down.
+    if (most <= STEP_DOWN && c->tread >= MIN_DEPTH - 1e-9)
+        cJSON_AddNumberToObject(gen_check(s, "grounded_fraction", "grounded every frame"), "min", 1.0);
     else if (least > STEP_DOWN) cJSON_AddNumberToObject(gen_check(s, "airborne_frames", "airborne: drop beyond step down"), "min", 1);
     return s;
 }
