@@ -5,6 +5,8 @@
 // does not fit (the up or forward sweep is stopped). The max-step rule is the shared one (strategies.c).
 #include "character_internal.h"
 
+// The up sweep goes this much past max step (metres): surfaces nearer than the touch tolerance count as touching.
+#define TR_STEP_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
 // Extra reach of the tread-depth probe above and below the landing height (metres).
 #define TR_TREAD_PROBE_REACH 0.05f
 // A tread exactly min_step_depth deep counts: the probe stops this much short of the next riser (metres).
@@ -62,7 +64,9 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
 
     // Up by max step from the surface stood on (the feet may be perched below it), sliding under sloped ceilings.
     tr_slide_result raised;
-    float reach = s->max_step_height + tr_perch_depth(ch, res, feet);
+    // (And past the skin and the touch tolerance: a flat bottom, grown by the skin, raised exactly to a tread's
+    // height would graze its nose.)
+    float reach = s->max_step_height + tr_perch_depth(ch, res, feet) + s->skin + TR_STEP_CLEARANCE;
     tread_result r = tr_slide(q, ch, feet, tread_v3_scale(up, reach), TR_SLIDE_AIR, NULL, &raised);
     if (r != TREAD_OK) return r;
     float lift = tread_v3_dot(tread_v3_sub(raised.feet, feet), up);

@@ -25,7 +25,8 @@ bool tr_step_within_limit(const tread_character *ch, const tread_move_result *re
     float perch = tr_perch_depth(ch, res, step->base);
     float rise = tread_v3_dot(tread_v3_sub(step->feet, step->base), up);
     float tread_top = tread_v3_dot(tread_v3_sub(step->support, step->base), up) - perch;
-    return rise <= limit + perch && tread_top <= limit;
+    // The feet come to rest the skin above the tread, wherever they stood before.
+    return rise <= limit + perch + ch->settings.skin && tread_top <= limit;
 }
 
 const char *tread_step_strategy_name(tread_step_strategy strategy) {

@@ -362,6 +362,35 @@ static convex triangle_convex(tread_vec3 p, tread_vec3 q, tread_vec3 r) {
     return s;
 }
 
+// A box touching the shape (within TR_TOUCH_TOLERANCE) slides past it when some axis still separates them (or
+// they just touch along it) and the motion does not approach along that axis: a flat bottom running over the seam
+// between two floor boxes, or along a tread to the next riser's nose at its own height, grazes the corner there.
+static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s) {
+    axis_set axes;
+    if (!build_axes(a, s, &axes)) return false;
+    float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d);
+    for (int i = 0; i < axes.count; i++) {
+        tread_vec3 n = axes.n[i];
+        float lo, hi;
+        convex_interval(s, n, &lo, &hi);
+        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n), v = tread_v3_dot(d, n);
+        float above = (c - r) - hi, below = lo - (c + r);
+        if (above >= -TR_TOUCH_TOLERANCE && v >= -slack) return true;
+        if (below >= -TR_TOUCH_TOLERANCE && v <= slack) return true;
+    }
+    return false;
+}
+
+bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half) {
+    convex s = box_convex(half);
+    return grazes(a, d, &s);
+}
+
+bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r) {
+    convex s = triangle_convex(p, q, r);
+    return grazes(a, d, &s);
+}
+
 static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, float t_max, tr_hit *hit) {
     axis_set axes;
     if (!build_axes(a, s, &axes)) return false;

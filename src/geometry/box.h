@@ -42,6 +42,10 @@ bool tr_sweep_box_capsule(const tr_obb *a, tread_vec3 d, tread_vec3 ca, tread_ve
 // box. Separated: exact closest points (every box edge against the primitive, every primitive vertex against
 // the box). Overlapping: the minimum-overlap separating axis gives depth and push-out normal.
 void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out);
+// A box touching a static box / triangle moves along it by d without pressing in: some separating (or merely
+// touching) axis is one d does not approach along.
+bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half);
+bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r);
 // Returns false for a degenerate triangle.
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out);
 void tr_closest_box_capsule(const tr_obb *a, tread_vec3 ca, tread_vec3 cb, float radius, tr_closest *out);

@@ -380,6 +380,8 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
         if (cl.distance <= TR_TOUCH_TOLERANCE) {
             tread_vec3 sided = facing_normal(face, cl.normal);
             tread_vec3 nn = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
+            if (cl.distance >= -TR_TOUCH_TOLERANCE && tread_v3_length_sq(c->d) > 0.0f && tr_box_triangle_grazes(&box, c->d, a, b, cc))
+                return false;
             if (start_contact(c, cl.distance, nn) == 0) return false;
             fill_start_hit(out, cl.distance, &cl, nn, sided, 0.0f);
             return true;
@@ -401,6 +403,7 @@ static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feat
         tr_closest cl;
         tr_closest_box_box(&box, half, &cl);
         if (cl.distance <= TR_TOUCH_TOLERANCE) {
+            if (cl.distance >= -TR_TOUCH_TOLERANCE && tr_box_box_grazes(&box, c->d, half)) return false;
             if (start_contact(c, cl.distance, cl.normal) == 0) return false;
             fill_start_hit(out, cl.distance, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
             return true;
