@@ -282,7 +282,8 @@ typedef struct tread_ground {
     tread_ground_state state;  ///< see tread_ground_state
     tread_vec3 normal;         ///< walkable: the supporting face's normal (crevasse: the combined normal); else up
     tread_vec3 point;          ///< supporting point on the surface, metres
-    float distance;            ///< gap below the skin to that surface along up, metres (0 when resting on it)
+    float distance;            ///< gap below the skin to that surface along up, metres (0 when resting on it; a move
+                               ///< never ends with the skin inside its ground)
     tread_vec3 velocity;       ///< velocity of the supporting body at that point (moving platforms), m/s
     tread_body_id body;        ///< supporting body, null in the air
 } tread_ground;

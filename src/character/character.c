@@ -325,6 +325,14 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     res->blocked_position = slide.blocked_feet;
     res->blocked_motion = slide.blocked_motion;
     if ((r = tr_classify_ground(q, ch, res->position, &res->ground)) != TREAD_OK) return r;
+    // Resting with the skin inside the ground (placed exactly on it, as a flat box bottom is): rise to the skin, so
+    // every shape keeps the same gap and a flat bottom does not catch the nose of a tread at its own height.
+    if (res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance < 0.0f) {
+        // The overlap is along the ground's normal; straight up it takes 1 / (n . up) as much (at most twice).
+        float lift = tr_minf(-res->ground.distance, s->skin) / tr_maxf(tread_v3_dot(res->ground.normal, s->up), 0.5f);
+        res->position = tread_v3_mad(res->position, lift, s->up);
+        res->ground.distance = 0.0f;
+    }
     // Moving away from the ground faster than it moves (a jump) is leaving it, even while it is still within the
     // probe's reach: the frame a jump starts is not on ground.
     if (res->ground.state == TREAD_GROUND_ON_GROUND && tread_v3_dot(tread_v3_sub(velocity, res->ground.velocity), s->up) > TR_SEPARATING_SPEED)

@@ -8,7 +8,8 @@
 static tread_result set_support(const tr_move_query *q, tread_ground *g, tread_ground_state state, tread_vec3 normal,
                                 const tread_shape_hit *hit, float probe) {
     g->state = state;
-    g->distance = hit->fraction * probe;
+    // Negative when the skin overlaps the support (a body placed exactly on it): the update lifts it out.
+    g->distance = hit->started_in_contact ? -hit->penetration : hit->fraction * probe;
     g->normal = normal;
     g->point = hit->point;
     g->body = hit->body;
