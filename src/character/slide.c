@@ -3,6 +3,9 @@
 // the plane solver turn the rest of the motion along everything touched so far, repeat.
 #include "character_internal.h"
 
+// A contact this close above the feet is at the sole (metres): the skin plus the touch tolerance.
+#define TR_SOLE_HEIGHT (2.0f * TR_TOUCH_TOLERANCE)
+
 // A vertical wall through the surface: its normal with the up part removed (zero if it faces straight up/down).
 static tread_vec3 as_wall(tread_vec3 n, tread_vec3 up) { return tread_v3_normalize(tread_v3_reject(n, up)); }
 
@@ -39,13 +42,20 @@ static tread_result is_steep_face(const tr_move_query *q, const tread_character 
 // seam between floor pieces, a lip lower than both the max step and the capsule's rounding) is ridden
 // over like ground; anything else is a wall for climbing, so no height is ever gained by sliding up an
 // edge or a steep face. Climbing is the stairs phase's job, and it enforces the max step.
+// A flat bottom meeting the foot of a ramp touches it at a corner, where the contact normal may be the ramp's end
+// face; met at the sole, the walkable face there (the surface normal) is the one to ride. *out_normal is the
+// plane ridden.
 static tread_result ridable(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hit,
-                            bool *out_ridable) {
-    tread_vec3 up = ch->settings.up;
-    float height = tread_v3_dot(tread_v3_sub(hit->point, feet), up);
+                            bool *out_ridable, tread_vec3 *out_normal) {
+    const tread_character_settings *s = &ch->settings;
+    float height = tread_v3_dot(tread_v3_sub(hit->point, feet), s->up);
     *out_ridable = false;
-    if (height > ch->settings.max_step_height) return TREAD_OK;
-    return tr_is_walkable_on(q, ch, hit->body, hit->normal, out_ridable);
+    *out_normal = hit->normal;
+    if (height > s->max_step_height) return TREAD_OK;
+    tread_result r = tr_is_walkable_on(q, ch, hit->body, hit->normal, out_ridable);
+    if (r != TREAD_OK || *out_ridable || height > TR_SOLE_HEIGHT) return r;
+    *out_normal = hit->surface_normal;
+    return tr_is_walkable_on(q, ch, hit->body, hit->surface_normal, out_ridable);
 }
 
 tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
@@ -80,8 +90,10 @@ tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_v
             if (steep) original = tr_clip_steep(original, n, s->up);
         } else if (mode == TR_SLIDE_GROUNDED) {
             bool ride = false;
-            if ((r = ridable(q, ch, feet, &hit, &ride)) != TREAD_OK) return r;
+            tread_vec3 ridden;
+            if ((r = ridable(q, ch, feet, &hit, &ride, &ridden)) != TREAD_OK) return r;
             if (ride) {
+                n = ridden;
                 // Follow the new ground at the same speed (constant speed over seams and onto slopes).
                 tread_vec3 aligned = tr_align_to_ground(rest, s->up, n, s->keep_horizontal_speed);
                 add_plane(out, n, false);

@@ -105,7 +105,7 @@ static float sat_gap(const tr_obb *a, const convex *s, const axis_set *axes, tre
         float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
         float above = (c - r) - hi, below = lo - (c + r);
         float gap = tr_maxf(above, below);
-        if (gap > best) {
+        if (gap > best + (i > 0 ? TR_TOUCH_TOLERANCE * 0.1f : 0.0f)) { // near-ties: the earlier axis (the world's face)
             best = gap;
             *dir = above >= below ? n : tread_v3_neg(n);
         }
@@ -119,6 +119,7 @@ static bool sat_sweep(const tr_obb *a, tread_vec3 d, const convex *s, const axis
                       tread_vec3 *normal) {
     float enter = -INFINITY, exit = t_max;
     tread_vec3 n_enter = axes->n[0];
+    float speed = tread_v3_length(d), inv_speed = speed > 0.0f ? 1.0f / speed : 0.0f;
     for (int i = 0; i < axes->count; i++) {
         tread_vec3 n = axes->n[i];
         float lo, hi;
@@ -140,7 +141,9 @@ static bool sat_sweep(const tr_obb *a, tread_vec3 d, const convex *s, const axis
             t1 = -below / -v;
             side = n;
         }
-        if (t0 > enter) {
+        // Near-ties go to the earlier axis: the static shape's faces come first, so a corner meeting a face edge
+        // on (a flat bottom at a ramp's foot) reports the world's face, not the moving box's own.
+        if (t0 > enter + TR_TOUCH_TOLERANCE * inv_speed) {
             enter = t0;
             n_enter = side;
         }
