@@ -91,7 +91,8 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     tread_vec3 landed = tread_v3_mad(ahead.feet, -hits[0].fraction * lift, up);
     if (tread_v3_dot(tread_v3_sub(landed, feet), up) <= TR_MIN_STEP_RISE) return TREAD_OK;
     bool ok = false;
-    if ((r = step_is_deep_enough(q, ch, &landing, tread_v3_normalize(moved), &ok)) != TREAD_OK || !ok) return r;
+    // Along the motion the character wants, not the sweep's (deflected along the risers, it could run along a tread).
+    if ((r = step_is_deep_enough(q, ch, &landing, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
     if ((r = tr_is_walkable_on(q, ch, landing.body, landing.normal, &ok)) != TREAD_OK) return r;
     if (!ok && ((r = fits_standing(q, ch, landing.point, tread_v3_normalize(moved), &ok)) != TREAD_OK || !ok)) return r;
 
