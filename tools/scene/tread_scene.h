@@ -288,6 +288,8 @@ typedef struct matrix_options {
     bool list;                 // print the case names and counts only
     bool failures;             // print every failing run (its name, the check that missed most, its value)
     const char *markdown;      // write the summary tables here (NULL: none)
+    const char *known;         // a file of run labels (as --failures prints them) the default strategy is known to
+                               // fail: they are reported but do not fail the run (NULL: none)
 } matrix_options;
 // Run the matrix; prints the counts, then per strategy and shape the totals and the failures by family. Returns
 // 0, 1 (the default strategy, sweep, failed something; or an invariant broke with invariants_fatal) or 2.
