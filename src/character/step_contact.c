@@ -14,6 +14,9 @@
 
 // A face is a riser when its normal is this close to horizontal (|n . up|, dimensionless; the Source write-up's 0.01).
 #define TR_RISER_FACE_UP 0.01f
+// An edge contact is a riser's top edge when its contact normal leans at least this much sideways (|horizontal
+// part|, dimensionless).
+#define TR_EDGE_ACROSS 0.1f
 // The step probe starts this far above max step height (metres; the Source write-up's 0.0001), so a tread exactly at
 // max step is found.
 #define TR_STEP_PROBE_LIFT 1.0e-4f
@@ -39,8 +42,17 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
     for (int i = 0; i < candidates; ++i) {
         const tread_contact c = res->contacts[i];
         if (!tr_query_body_is_live(q, c.body)) continue; // removed since the slide met it
-        if (fabsf(tread_v3_dot(c.surface_normal, up)) >= TR_RISER_FACE_UP) continue; // not a riser face
-        tread_vec3 inward = tread_v3_normalize(tread_v3_neg(tread_v3_reject(c.surface_normal, up)));
+        tread_vec3 face = c.surface_normal;
+        if (fabsf(tread_v3_dot(face, up)) >= TR_RISER_FACE_UP) {
+            // A mesh reports an edge hit on either triangle; met on the tread's (facing up) with a steep contact,
+            // the riser is the face below that edge, facing along the contact normal's horizontal part.
+            tread_vec3 across = tread_v3_reject(c.normal, up);
+            if (tread_v3_dot(face, up) <= 0.0f || tread_v3_dot(c.normal, up) >= ch->max_slope_cos ||
+                tread_v3_length(across) < TR_EDGE_ACROSS)
+                continue; // not a riser face, nor a riser's top edge
+            face = tread_v3_normalize(across);
+        }
+        tread_vec3 inward = tread_v3_normalize(tread_v3_neg(tread_v3_reject(face, up)));
         if (tread_v3_dot(inward, motion) <= 0.0f) continue; // moving away from it: creeping back down a step
         float height = tread_v3_dot(tread_v3_sub(c.point, ground), up);
         if (height >= s->max_step_height) continue; // too high to be a step
