@@ -2,6 +2,13 @@
 // The character's body: shape, centre, filters, walkability, fit test, ground probe and support pick.
 #include "body.h"
 
+// Extra reach of the tread-depth probe above and below the landing height (metres).
+#define TR_TREAD_PROBE_REACH 0.05f
+// A tread exactly min_step_depth deep counts: the probe stops this much short of the next riser (metres).
+#define TR_TREAD_DEPTH_TOLERANCE 1.0e-3f
+// The tread-depth probe must find the tread within this height of the landing point (metres).
+#define TR_TREAD_HEIGHT_TOLERANCE 0.02f
+
 float tr_center_height(const tread_character_settings *s) { return s->shape == TREAD_QUERY_SPHERE ? s->radius : 0.5f * s->height; }
 
 tread_vec3 tr_center(const tread_character *ch, tread_vec3 feet) { return tread_v3_mad(feet, tr_center_height(&ch->settings), ch->settings.up); }
@@ -92,6 +99,27 @@ tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, 
     }
     return TREAD_OK;
 }
+
+// The tread continues at least min_step_depth past the landing contact in the direction of motion: no
+// stepping onto a 1 cm lip in front of a wall.
+tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_character *ch, tread_vec3 landing, tread_vec3 direction,
+                                     bool *out_deep) {
+    const tread_character_settings *s = &ch->settings;
+    *out_deep = true;
+    if (s->min_step_depth <= 0.0f) return TREAD_OK;
+    float depth = tr_maxf(0.0f, s->min_step_depth - TR_TREAD_DEPTH_TOLERANCE);
+    tread_vec3 origin = tread_v3_mad(tread_v3_mad(landing, depth, direction), TR_TREAD_PROBE_REACH, s->up);
+    tread_query_filter filter = tr_ground_filter(ch);
+    tread_ray_hit hit;
+    tread_result r = tr_query_ray(q, origin, tread_v3_scale(s->up, -2.0f * TR_TREAD_PROBE_REACH), &filter, &hit);
+    if (r != TREAD_OK) return r;
+    *out_deep = false;
+    if (!hit.hit || hit.fraction == 0.0f) return TREAD_OK; // nothing there, or the probe starts inside a wall
+    float dh = tread_v3_dot(tread_v3_sub(hit.point, landing), s->up);
+    if (fabsf(dh) > TR_TREAD_HEIGHT_TOLERANCE) return TREAD_OK;
+    return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_deep);
+}
+
 
 float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet) {
     const tread_character_settings *s = &ch->settings;

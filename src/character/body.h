@@ -44,6 +44,11 @@ tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tr
 tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
                              int *out_index);
 
+// The tread continues at least min_step_depth past `landing` (a point on it) along `direction` (unit, horizontal):
+// no stepping onto a 1 cm lip in front of a wall. Every stepping strategy asks it.
+tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_character *ch, tread_vec3 landing, tread_vec3 direction,
+                                     bool *out_deep);
+
 // How far `feet` are below the surface the move started on (its ground point), metres: a capsule perched on a
 // nose stands up to its radius below the tread that holds it. Steps are measured from that surface, so
 // the feet may rise this much more than max step. 0 off the ground or for a body standing flat.

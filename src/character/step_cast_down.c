@@ -3,7 +3,8 @@
 // max step straight down to the target; free space above the obstacle means a step, so lift the target by what
 // the cast left over; otherwise keep the slide (which already followed the surface). tread adds what the
 // original leaves out and the shared code knows: the landing must be walkable ground (the max-step rule at the
-// tread is the shared one), and the lifted path must be free (no stepping through a thin wall above the step).
+// tread is the shared one), at least min_step_depth deep, and the lifted path must be free (no stepping through a
+// thin wall above the step).
 #include "character_internal.h"
 
 tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
@@ -30,6 +31,8 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     if ((r = tr_pick_support(q, ch, hits, count, reach, &support)) != TREAD_OK || support < 0) return r;
     float rise = reach * (1.0f - hits[0].fraction);
     if (rise <= TR_MIN_STEP_RISE) return TREAD_OK;
+    // The tread runs on at least min_step_depth past where the body lands on it (the shared tread rule).
+    if ((r = tr_tread_is_deep_enough(q, ch, hits[support].point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
     // The original teleports; tread checks the lifted path: straight up at the start, then across (with the bare
     // shape: ending in touch with the tread is the landing, not an obstacle).
     tread_query_shape shape = tr_body_shape(ch, 0.0f);

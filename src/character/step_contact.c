@@ -68,6 +68,10 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         if (!walkable) continue;
         float rise = tread_v3_dot(tread_v3_sub(hit.point, feet), up); // a perched body lifts onto its own tread too
         if (rise <= TR_MIN_STEP_RISE) continue;
+        // The tread runs on at least min_step_depth from the riser (the probe hit it the overshoot past it).
+        tread_vec3 nose = tread_v3_mad(hit.point, -s->contact_step.search_overshoot, inward);
+        if ((r = tr_tread_is_deep_enough(q, ch, nose, inward, &walkable)) != TREAD_OK) return r;
+        if (!walkable) continue;
         // Lift onto the tread, advance over the nose (plus the overshoot), then give back the motion the riser took.
         float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
         float to_nose = tread_v3_dot(tread_v3_sub(c.point, res->blocked_position), inward);

@@ -7,33 +7,6 @@
 
 // The up sweep goes this much past max step (metres): surfaces nearer than the touch tolerance count as touching.
 #define TR_STEP_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
-// Extra reach of the tread-depth probe above and below the landing height (metres).
-#define TR_TREAD_PROBE_REACH 0.05f
-// A tread exactly min_step_depth deep counts: the probe stops this much short of the next riser (metres).
-#define TR_TREAD_DEPTH_TOLERANCE 1.0e-3f
-// The tread-depth probe must find the tread within this height of the landing point (metres).
-#define TR_TREAD_HEIGHT_TOLERANCE 0.02f
-
-// The tread continues at least min_step_depth past the landing contact in the direction of motion: no
-// stepping onto a 1 cm lip in front of a wall.
-static tread_result step_is_deep_enough(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *landing,
-                                        tread_vec3 direction, bool *out_deep) {
-    const tread_character_settings *s = &ch->settings;
-    *out_deep = true;
-    if (s->min_step_depth <= 0.0f) return TREAD_OK;
-    float depth = tr_maxf(0.0f, s->min_step_depth - TR_TREAD_DEPTH_TOLERANCE);
-    tread_vec3 origin = tread_v3_mad(tread_v3_mad(landing->point, depth, direction), TR_TREAD_PROBE_REACH, s->up);
-    tread_query_filter filter = tr_ground_filter(ch);
-    tread_ray_hit hit;
-    tread_result r = tr_query_ray(q, origin, tread_v3_scale(s->up, -2.0f * TR_TREAD_PROBE_REACH), &filter, &hit);
-    if (r != TREAD_OK) return r;
-    *out_deep = false;
-    if (!hit.hit || hit.fraction == 0.0f) return TREAD_OK; // nothing there, or the probe starts inside a wall
-    float dh = tread_v3_dot(tread_v3_sub(hit.point, landing->point), s->up);
-    if (fabsf(dh) > TR_TREAD_HEIGHT_TOLERANCE) return TREAD_OK;
-    return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_deep);
-}
-
 // Places to try standing, as shares of r * sin(max slope) back from the nose (dimensionless).
 static const float standing_offsets[] = {0.0f, 0.5f, 0.95f};
 
@@ -92,7 +65,7 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     if (tread_v3_dot(tread_v3_sub(landed, feet), up) <= TR_MIN_STEP_RISE) return TREAD_OK;
     bool ok = false;
     // Along the motion the character wants, not the sweep's (deflected along the risers, it could run along a tread).
-    if ((r = step_is_deep_enough(q, ch, &landing, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
+    if ((r = tr_tread_is_deep_enough(q, ch, landing.point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
     if ((r = tr_is_walkable_on(q, ch, landing.body, landing.normal, &ok)) != TREAD_OK) return r;
     if (!ok && ((r = fits_standing(q, ch, landing.point, tread_v3_normalize(moved), &ok)) != TREAD_OK || !ok)) return r;
 
