@@ -2,8 +2,6 @@
 // The character's body: shape, centre, filters, walkability, fit test, ground probe and support pick.
 #include "body.h"
 
-// Extra reach of the tread-depth probe above and below the landing height (metres).
-#define TR_TREAD_PROBE_REACH 0.05f
 // A tread exactly min_step_depth deep counts: the probe stops this much short of the next riser (metres).
 #define TR_TREAD_DEPTH_TOLERANCE 1.0e-3f
 // The tread-depth probe must find the tread within this height of the landing point (metres).
@@ -108,12 +106,19 @@ tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_charact
     *out_deep = true;
     if (s->min_step_depth <= 0.0f) return TREAD_OK;
     float depth = tr_maxf(0.0f, s->min_step_depth - TR_TREAD_DEPTH_TOLERANCE);
-    tread_vec3 origin = tread_v3_mad(tread_v3_mad(landing, depth, direction), TR_TREAD_PROBE_REACH, s->up);
+    tread_vec3 above = tread_v3_mad(landing, 0.5f * TR_TREAD_HEIGHT_TOLERANCE, s->up);
     tread_query_filter filter = tr_ground_filter(ch);
     tread_ray_hit hit;
-    tread_result r = tr_query_ray(q, origin, tread_v3_scale(s->up, -2.0f * TR_TREAD_PROBE_REACH), &filter, &hit);
+    // Along the tread, just above it (half the height tolerance: under the next step's nosing): nothing in the way
+    // (the next riser, a wall) for min_step_depth.
+    // (A mesh is only its surface: a probe that started inside the next step would find its underside below.)
+    tread_result r = tr_query_ray(q, above, tread_v3_scale(direction, depth), &filter, &hit);
     if (r != TREAD_OK) return r;
     *out_deep = false;
+    if (hit.hit) return TREAD_OK;
+    // Then down onto the tread, still at the landing's height.
+    r = tr_query_ray(q, tread_v3_mad(above, depth, direction), tread_v3_scale(s->up, -2.0f * TR_TREAD_HEIGHT_TOLERANCE), &filter, &hit);
+    if (r != TREAD_OK) return r;
     if (!hit.hit || hit.fraction == 0.0f) return TREAD_OK; // nothing there, or the probe starts inside a wall
     float dh = tread_v3_dot(tread_v3_sub(hit.point, landing), s->up);
     if (fabsf(dh) > TR_TREAD_HEIGHT_TOLERANCE) return TREAD_OK;

@@ -53,6 +53,7 @@ static const double voxel_cells[] = {0.1, 0.2, 0.25, 0.3};
 #define N_VOXELS ((int)(sizeof voxel_cells / sizeof voxel_cells[0]))
 #define STAIR_VARIANTS 16 // straight/spiral x boxes/mesh x nosing x up/down
 #define NOSING 0.02
+#define NOSING_THICKNESS 0.03 // the nosing slab's thickness (or the rise, when less)
 #define SPIRAL_RADIUS 3.0 // the walking radius: treads are measured along this circle
 
 typedef struct stair_case {
@@ -109,8 +110,17 @@ static bool round_rides_over(double rise, double tread) {
 // plus the nosing (the surface runs on under the next step's nosing to its riser).
 static bool stairs_climbable(const stair_case *c, int shape) {
     if (c->rise > MAX_STEP + 1e-9) return false;
-    double surface = c->tread + (c->nosing ? NOSING : 0.0);
-    return surface >= MIN_DEPTH - 1e-9 || (is_round(shape) && round_rides_over(c->rise, c->tread));
+    if (is_round(shape) && round_rides_over(c->rise, c->tread)) return true;
+    // (Rises up to the nosing's thickness make the nosing a full-height block: the surface stops at it.)
+    double surface = c->tread + (c->nosing && c->rise > NOSING_THICKNESS ? NOSING : 0.0);
+    return surface >= MIN_DEPTH - 1e-9;
+}
+
+// A walking surface exactly min_step_depth deep (an 8 cm tread and its 2 cm nosing) sits on the boundary of the
+// rule: whether the landing contact falls on the nose or a hair behind it decides. Like a 10 cm tread without
+// nosing (left out of the grid), such flights check the invariants only.
+static bool stairs_on_boundary(const stair_case *c) {
+    return c->nosing && c->rise > NOSING_THICKNESS && fabs(c->tread + NOSING - MIN_DEPTH) < 1e-6;
 }
 
 // Steps before the landing: a flight of 3..10 treads about 2.4 m long.
@@ -127,7 +137,7 @@ static void straight_boxes(const stair_case *c, int n, gen_boxes *list) {
         double lo[3] = {x0 + k * c->tread, 0.0, -w}, hi[3] = {k < n - 1 ? x0 + (k + 1) * c->tread : x0 + k * c->tread + 25.0, (k + 1) * c->rise, w};
         gen_boxes_add_minmax(list, lo, hi);
         if (c->nosing) {
-            double th = c->rise < 0.03 ? c->rise : 0.03;
+            double th = c->rise < NOSING_THICKNESS ? c->rise : NOSING_THICKNESS;
             double nlo[3] = {lo[0] - NOSING, hi[1] - th, -w}, nhi[3] = {lo[0], hi[1], w};
             gen_boxes_add_minmax(list, nlo, nhi);
         }
@@ -157,7 +167,7 @@ static void spiral_boxes(const stair_case *c, int n, gen_boxes *list) {
         center[1] = 0.5 * h;
         gen_boxes_add(list, center, half, axis, deg(phi));
         if (c->nosing) {
-            double th = c->rise < 0.03 ? c->rise : 0.03, nc[3], nh[3] = {radial_half, 0.5 * th, 0.5 * NOSING};
+            double th = c->rise < NOSING_THICKNESS ? c->rise : NOSING_THICKNESS, nc[3], nh[3] = {radial_half, 0.5 * th, 0.5 * NOSING};
             for (int a = 0; a < 3; ++a) nc[a] = SPIRAL_RADIUS * radial[a] + 0.5 * NOSING * tangent[a];
             nc[1] = h - 0.5 * th;
             gen_boxes_add(list, nc, nh, axis, deg(phi));
@@ -223,6 +233,7 @@ static cJSON *stairs_build(const stair_case *c, int shape, int rate, const char 
     }
     gen_check_max_rise(s, rise_limit(shape));
     if (!c->down) {
+        if (stairs_on_boundary(c)) return s;
         if (stairs_climbable(c, shape)) gen_check_final(s, "on the top landing", 1, top - 0.02, top + 0.02);
         // Not climbable: the feet never get onto the first step (1 cm below its top).
         else gen_check_height(s, "below the first step", 1, NAN_, c->rise - 0.01);
