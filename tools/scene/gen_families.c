@@ -28,10 +28,11 @@
 // No per-frame rise above max step: a stepped character stands `skin` above its tread, so a step from the
 // floor (feet at 0) to a max-step tread lifts max step + skin; 1 mm more for float rounding.
 #define RISE_LIMIT (MAX_STEP + SKIN + 0.001)
-// A round shape perched on a nose rests below the tread that holds it, at most r (1 - cos max slope) while the
-// contact there is walkable, and steps are measured from that tread: its feet may rise that much more in a frame.
+// A round shape perched on a nose rests below the tread that holds it (r (1 - cos max slope) while the contact there
+// is walkable; a perch that ends past that still rests on the nose's walkable face, up to the radius), and steps are
+// measured from that tread, never more than max step above it: its feet may rise that much more in a frame.
 static double rise_limit(int shape) {
-    return RISE_LIMIT + (shape != 2 ? R * (1.0 - cos(MAX_SLOPE * GEN_PI / 180.0)) : 0.0);
+    return RISE_LIMIT + (shape != 2 ? R + SKIN : 0.0);
 }
 #define NAN_ ((double)NAN)
 
