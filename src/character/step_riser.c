@@ -78,8 +78,9 @@ static tread_result overlaps_above(const tr_move_query *q, const tread_character
 // The lift: ground above the feet inside the riser's footprint where the body is headed (`ahead`: its feet plus
 // the motion a riser stopped) is what it still has to climb. What the riser cannot clear by max step is a wall,
 // not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes) for the least lift that clears
-// it; that top must be walkable ground the body can stand on (not a steep face, not under a low ceiling), and the
-// body rises by as much of it as the budget allows and it fits (the rest next frame, at Staxel's rate).
+// it; that top must be walkable ground at least min_step_depth deep the body can stand on (not a steep face, not
+// under a low ceiling), and the body rises by as much of it as the budget allows and it fits (the rest next frame,
+// at Staxel's rate).
 static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float budget,
                          float *out, tread_vec3 *out_support) {
     const tread_character_settings *s = &ch->settings;
@@ -116,6 +117,9 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
         if (ok) tread = i;
     }
     if (tread < 0) return TREAD_OK;
+    // At least min_step_depth deep along the way the body is headed (the shared tread rule).
+    tread_vec3 heading = tread_v3_normalize(tread_v3_reject(tread_v3_sub(ahead, feet), up));
+    if ((r = tr_tread_is_deep_enough(q, ch, hits[tread].point, heading, &ok)) != TREAD_OK || !ok) return r;
     if ((r = tr_fits(q, ch, top, s->skin, &ok)) != TREAD_OK || !ok) return r;
     // Past the touch tolerance too, so the slide that follows does not catch the nose it just cleared.
     float d = tr_minf(hi, budget) + TR_RISER_CLEARANCE;
