@@ -274,6 +274,11 @@ static void finish(tread_character *ch, const tread_move_result *res) {
     ch->ground = res->ground;
 }
 
+// The caller moves away from a ground moving at `ground_velocity` (a jump): faster than it along up.
+static bool moving_away(tread_vec3 velocity, tread_vec3 ground_velocity, tread_vec3 up) {
+    return tread_v3_dot(tread_v3_sub(velocity, ground_velocity), up) > TR_SEPARATING_SPEED;
+}
+
 // The velocity the slide should follow: on walkable ground, unless the caller moves away from it (a jump),
 // the horizontal input runs along the ground and the part pressing into it is dropped (so gravity applied
 // every frame does not slide an idle character down a walkable slope).
@@ -282,10 +287,9 @@ static tread_vec3 ground_velocity(const tread_character *ch, tread_vec3 velocity
     // On ground too steep to stand on, pushing into it gains no height: the slide only takes it down.
     if (ch->ground.state == TREAD_GROUND_ON_STEEP) return tr_clip_steep(velocity, ch->ground.normal, s->up);
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return velocity;
-    tread_vec3 relative = tread_v3_sub(velocity, ch->ground.velocity);
-    if (tread_v3_dot(relative, s->up) > TR_SEPARATING_SPEED) return velocity;
+    if (moving_away(velocity, ch->ground.velocity, s->up)) return velocity;
     // The horizontal input sets the speed; a part pressing into the ground is dropped, not turned into speed.
-    tread_vec3 horizontal = tread_v3_reject(relative, s->up);
+    tread_vec3 horizontal = tread_v3_reject(tread_v3_sub(velocity, ch->ground.velocity), s->up);
     return tread_v3_add(tr_align_to_ground(horizontal, s->up, ch->ground.normal, s->keep_horizontal_speed), ch->ground.velocity);
 }
 
@@ -313,7 +317,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     bool held = false;
     if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;
     if (held) velocity = without_downward(velocity, s->up);
-    res->leaving_ground = tread_v3_dot(tread_v3_sub(velocity, ch->ground.velocity), s->up) > TR_SEPARATING_SPEED;
+    res->leaving_ground = moving_away(velocity, ch->ground.velocity, s->up);
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
     tread_vec3 v = ground_velocity(ch, velocity);
     tr_slide_result slide;
@@ -335,7 +339,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     }
     // Moving away from the ground faster than it moves (a jump) is leaving it, even while it is still within the
     // probe's reach: the frame a jump starts is not on ground.
-    if (res->ground.state == TREAD_GROUND_ON_GROUND && tread_v3_dot(tread_v3_sub(velocity, res->ground.velocity), s->up) > TR_SEPARATING_SPEED)
+    if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, res->ground.velocity, s->up))
         res->ground = in_air(ch, res->position);
     finish(ch, res);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
@@ -352,21 +356,20 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
     bool allowed = tr_step_within_limit(ch, res, &step);
     tr_draw_step(step.base, step.feet, allowed);
     if (!allowed) return TREAD_OK; // higher than max step: keep the update's result
-    tread_move_result next = *res;
-    next.position = step.feet;
-    next.step_up += tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(step.feet, step.base), up));
-    if (step.has_landing) tr_record_contact(&next, &step.landing);
+    // (Written in place: on an error the callers drop both the result and the character copy they passed.)
+    res->position = step.feet;
+    res->step_up += tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(step.feet, step.base), up));
+    if (step.has_landing) tr_record_contact(res, &step.landing);
     if (step.holds) {
-        next.ground = step.ground;
-        next.held_by_riser = true;
-        next.velocity = without_downward(next.velocity, up);
+        res->ground = step.ground;
+        res->held_by_riser = true;
+        res->velocity = without_downward(res->velocity, up);
     } else {
         // The step replaces the slide from the point where the riser stopped it.
-        next.blocked = false;
-        next.velocity = tread_v3_mad(tread_v3_reject(next.velocity, up), tread_v3_dot(next.previous_ground.velocity, up), up);
-        if ((r = tr_classify_ground(q, ch, next.position, &next.ground)) != TREAD_OK) return r;
+        res->blocked = false;
+        res->velocity = tread_v3_mad(tread_v3_reject(res->velocity, up), tread_v3_dot(res->previous_ground.velocity, up), up);
+        if ((r = tr_classify_ground(q, ch, res->position, &res->ground)) != TREAD_OK) return r;
     }
-    *res = next;
     finish(ch, res);
     return TREAD_OK;
 }
@@ -378,8 +381,7 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
     bool settled = res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance <= TR_MIN_MOVE;
     if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || res->snap_suppressed) return TREAD_OK;
     // Never while the caller moves away from the ground faster than the ground does (a jump), nor too fast.
-    tread_vec3 relative = tread_v3_sub(velocity, res->previous_ground.velocity);
-    if (tread_v3_dot(relative, s->up) > TR_SEPARATING_SPEED || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
+    if (moving_away(velocity, res->previous_ground.velocity, s->up) || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
     tread_vec3 feet = res->position;
     float lowered = 0.0f;
     tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, &lowered);
