@@ -123,6 +123,7 @@ static int seam_normal(const tr_voxels *vox, int i, int j, int k, tread_vec3 poi
         }
     }
     tread_vec3 kept = tread_v3(n[0], n[1], n[2]);
+    *surface = face; // zero when no face at the point is exposed
     if (tread_v3_length_sq(kept) == 0.0f || !found) return SEAM_BURIED;
     if (!dropped) {
         *out = normal;
@@ -134,6 +135,22 @@ static int seam_normal(const tr_voxels *vox, int i, int j, int k, tread_vec3 poi
     return SEAM_REPLACED;
 }
 
+// A ray running along a cell border (the DDA visits the cells on both sides) lies, after subtracting a cell's
+// centre, a rounding error inside or outside each of them, or crosses the border at a grazing angle far away: it
+// could miss both. A ray whose whole length stays within the feature tolerance of a face's plane is put on it,
+// so it touches the cells on both sides (this moves its hit point by at most that tolerance).
+static void snap_ray_to_faces(tr_cast *local, float half) {
+    float *o[3] = {&local->p0.x, &local->p0.y, &local->p0.z}, *d[3] = {&local->d.x, &local->d.y, &local->d.z};
+    for (int a = 0; a < 3; a++) {
+        float plane = *o[a] < 0.0f ? -half : half;
+        if (fabsf(*o[a] - plane) <= TR_FEATURE_TOLERANCE && fabsf(*o[a] + *d[a] - plane) <= TR_FEATURE_TOLERANCE) {
+            *o[a] = plane;
+            *d[a] = 0.0f;
+        }
+    }
+    local->p1 = local->p0;
+}
+
 // Cast the capsule/ray against solid cell (i, j, k) as a box; reports through fn and returns the new t_max.
 static float cast_cell(const tr_voxels *vox, int i, int j, int k, const tr_cast *c, float t_max, tr_hit_fn *fn,
                        void *ctx) {
@@ -142,12 +159,19 @@ static float cast_cell(const tr_voxels *vox, int i, int j, int k, const tr_cast 
     tr_cast local = *c;
     local.p0 = tread_v3_sub(c->p0, center);
     local.p1 = tread_v3_sub(c->p1, center);
+    if (c->is_ray) snap_ray_to_faces(&local, half);
     tr_feature_hit hit;
     if (!tr_cast_box(&local, tread_v3(half, half, half), t_max, &hit)) return t_max;
     tread_vec3 fixed, surface;
     int seam = seam_normal(vox, i, j, k, hit.point, hit.normal, c->d, &fixed, &surface);
     // A sweep reaching a buried face has already entered a neighbouring cell: that cell reports the real hit.
     // Starting overlaps stay (a shape deep inside the solid still needs its push-out direction).
+    // Except a ray's: its hit point is where it is, so a ray that slipped along a seam (running within a rounding
+    // error of a cell border) and reaches an exposed face at the seam's end hits that face.
+    if (seam == SEAM_BURIED && c->is_ray && tr_presses_into(c, surface)) {
+        fixed = surface;
+        seam = SEAM_REPLACED;
+    }
     if (seam == SEAM_BURIED && !hit.started_in_contact) return t_max;
     if (seam == SEAM_REPLACED) {
         if (hit.started_in_contact && hit.penetration > 0.0f) {
