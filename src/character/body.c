@@ -6,6 +6,9 @@
 #define TR_TREAD_DEPTH_TOLERANCE 1.0e-3f
 // The tread-depth probe must find the tread within this height of the landing point (metres).
 #define TR_TREAD_HEIGHT_TOLERANCE 0.02f
+// Behind the landing contact the tread must be level with it within this (metres): the tread below is one rise
+// lower, and rises from 2 cm up must not count as one tread (no nosing to allow for behind the contact).
+#define TR_TREAD_BEHIND_TOLERANCE 0.005f
 
 float tr_center_height(const tread_character_settings *s) { return s->shape == TREAD_QUERY_SPHERE ? s->radius : 0.5f * s->height; }
 
@@ -98,8 +101,27 @@ tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, 
     return TREAD_OK;
 }
 
-// The tread continues at least min_step_depth past the landing contact in the direction of motion: no
-// stepping onto a 1 cm lip in front of a wall.
+// The tread is a walkable surface at the landing's height (within `tolerance`, metres) at `at`, reached by a ray
+// from just above the landing's height.
+static tread_result tread_is_under(const tr_move_query *q, const tread_character *ch, tread_vec3 landing, tread_vec3 at,
+                                   float tolerance, bool *out_under) {
+    const tread_character_settings *s = &ch->settings;
+    tread_query_filter filter = tr_ground_filter(ch);
+    tread_ray_hit hit;
+    *out_under = false;
+    tread_result r = tr_query_ray(q, at, tread_v3_scale(s->up, -2.0f * TR_TREAD_HEIGHT_TOLERANCE), &filter, &hit);
+    if (r != TREAD_OK) return r;
+    if (!hit.hit || hit.fraction == 0.0f) return TREAD_OK; // nothing there, or the probe starts inside a wall
+    float dh = tread_v3_dot(tread_v3_sub(hit.point, landing), s->up);
+    if (fabsf(dh) > tolerance) return TREAD_OK;
+    return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_under);
+}
+
+// The tread at the landing contact is at least min_step_depth deep along the direction of motion: no stepping
+// onto a 1 cm lip in front of a wall. Measured ahead of the contact up to the next riser (or wall), and what is
+// missing there behind it: a round bottom lands on a tread's nose, so all of its depth lies ahead, but a flat
+// bottom lands anywhere on it (a box over 0.12 m spiral treads touches the tread it lands on at its inner corner,
+// 9 cm from the next riser).
 tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_character *ch, tread_vec3 landing, tread_vec3 direction,
                                      bool *out_deep) {
     const tread_character_settings *s = &ch->settings;
@@ -109,22 +131,30 @@ tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_charact
     tread_vec3 above = tread_v3_mad(landing, 0.5f * TR_TREAD_HEIGHT_TOLERANCE, s->up);
     tread_query_filter filter = tr_ground_filter(ch);
     tread_ray_hit hit;
-    // Along the tread, just above it (half the height tolerance: under the next step's nosing): nothing in the way
-    // (the next riser, a wall) for min_step_depth.
+    *out_deep = false;
+    // Along the tread, just above it (half the height tolerance: under the next step's nosing): the room up to
+    // the next riser or wall.
     // (A mesh is only its surface: a probe that started inside the next step would find its underside below.)
     tread_result r = tr_query_ray(q, above, tread_v3_scale(direction, depth), &filter, &hit);
     if (r != TREAD_OK) return r;
-    *out_deep = false;
+    float ahead = hit.hit ? hit.fraction * depth : depth;
+    // The tread runs on under that room (a probe just short of what stopped it).
+    bool under = true;
+    if (ahead > TR_TREAD_DEPTH_TOLERANCE &&
+        (r = tread_is_under(q, ch, landing, tread_v3_mad(above, ahead - TR_TREAD_DEPTH_TOLERANCE, direction),
+                             TR_TREAD_HEIGHT_TOLERANCE, &under)) != TREAD_OK)
+        return r;
+    if (!under) return TREAD_OK;
+    float behind = depth - ahead;
+    if (behind <= 0.0f) {
+        *out_deep = true;
+        return TREAD_OK;
+    }
+    // The rest behind the contact: free above the tread, and the tread still there at its end.
+    if ((r = tr_query_ray(q, above, tread_v3_scale(direction, -behind), &filter, &hit)) != TREAD_OK) return r;
     if (hit.hit) return TREAD_OK;
-    // Then down onto the tread, still at the landing's height.
-    r = tr_query_ray(q, tread_v3_mad(above, depth, direction), tread_v3_scale(s->up, -2.0f * TR_TREAD_HEIGHT_TOLERANCE), &filter, &hit);
-    if (r != TREAD_OK) return r;
-    if (!hit.hit || hit.fraction == 0.0f) return TREAD_OK; // nothing there, or the probe starts inside a wall
-    float dh = tread_v3_dot(tread_v3_sub(hit.point, landing), s->up);
-    if (fabsf(dh) > TR_TREAD_HEIGHT_TOLERANCE) return TREAD_OK;
-    return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_deep);
+    return tread_is_under(q, ch, landing, tread_v3_mad(above, -behind, direction), TR_TREAD_BEHIND_TOLERANCE, out_deep);
 }
-
 
 float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet) {
     const tread_character_settings *s = &ch->settings;

@@ -44,7 +44,8 @@ tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tr
 tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
                              int *out_index);
 
-// The tread continues at least min_step_depth past `landing` (a point on it) along `direction` (unit, horizontal):
+// The tread at `landing` (a point on it) is at least min_step_depth deep along `direction` (unit, horizontal),
+// ahead of the point and behind it:
 // no stepping onto a 1 cm lip in front of a wall. Every stepping strategy asks it.
 tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_character *ch, tread_vec3 landing, tread_vec3 direction,
                                      bool *out_deep);
