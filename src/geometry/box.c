@@ -206,6 +206,23 @@ static tread_vec3 convex_closest(const struct convex *s, tread_vec3 p) {
     return cl.on_shape;
 }
 
+// Pushed out along an axis other than the triangle's face normal (a box face, an edge pair), the triangle enters
+// the box with its deepest corners along that axis: the contact is there, not at the triangle's point nearest
+// the box's face centre (for a heightfield cell just entering a box's front face a rounding below its sole, that
+// point lay 7 cm up the slope and the contact looked like a wall). The deepest corners' mean, brought into the
+// box and back onto the triangle. `nearest` is the answer along the face normal.
+static tread_vec3 triangle_contact_point(const tr_obb *a, const convex *s, tread_vec3 dir, tread_vec3 nearest) {
+    tread_vec3 face = tread_v3_normalize(tread_v3_cross(tread_v3_sub(s->v[1], s->v[0]), tread_v3_sub(s->v[2], s->v[0])));
+    if (fabsf(tread_v3_dot(face, dir)) >= TR_BOX_FACE_AXIS_COS) return nearest;
+    float deepest = -INFINITY;
+    for (int i = 0; i < 3; i++) deepest = tr_maxf(deepest, tread_v3_dot(s->v[i], dir));
+    tread_vec3 sum = tread_v3_zero();
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+        if (tread_v3_dot(s->v[i], dir) >= deepest - TR_TOUCH_TOLERANCE) sum = tread_v3_add(sum, s->v[i]), n++;
+    return convex_closest(s, obb_clamp(a, tread_v3_scale(sum, 1.0f / (float)n)));
+}
+
 // Overlapping (gap <= 0): depth and normal from the axis. Points: the centre of the box's deepest feature
 // (a face's centre when a face lies flat on the shape) and the shape's surface point nearest to it, so a box
 // standing across a step's edge reports a point on the step, inside the contact region.
@@ -215,7 +232,7 @@ static void fill_penetration(const tr_obb *a, const struct convex *s, float gap,
     out->on_segment = obb_support(a, tread_v3_neg(dir));
     tread_vec3 p = out->on_segment, q = convex_closest(s, p);
     if (!s->is_box) {
-        out->on_shape = q; // on the triangle
+        out->on_shape = triangle_contact_point(a, s, dir, q);
         return;
     }
     bool inside = q.x == p.x && q.y == p.y && q.z == p.z;

@@ -61,9 +61,13 @@ static tread_vec3 facing_normal(tread_vec3 face, tread_vec3 toward) {
 }
 
 // A contact on an inactive edge or vertex (a flat or concave seam inside a mesh) is really a contact
-// with the face: replace its normal so flat floors never report ghost normals.
+// with the face: replace its normal so flat floors never report ghost normals. A triangle with no active edge
+// lies inside a smooth surface and offers only its face, whatever feature pair the separating axis came from
+// (a box riding a heightfield slope a rounding below its plane touched the next cell's triangle on the axis
+// across that cell's back edge and its own vertical edges: a wall at the seam).
 static tread_vec3 resolve_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                                           tread_vec3 point, tread_vec3 normal, tread_vec3 face) {
+    if ((active_edges & 7u) == 0u) return face;
     int feature = tr_triangle_feature(a, b, cc, point);
     unsigned edges = active_edges;
     bool active = true;
