@@ -5,11 +5,23 @@
 // normal is walkable also holds (as Catlike Coding's steep-contact counting does).
 #include "character_internal.h"
 
+// How deep the skin is sunk into the ground along its normal: the deepest of the surfaces touched at the start
+// (the support is only one of them: a flat box bottom rests on several triangles, and rounding in its ride can
+// leave it deeper in one than in the one reported). Each overlap is along its contact normal; only its part
+// along the ground's normal is sunk into the ground.
+static float sunk_depth(const tread_shape_hit *hits, int count, tread_vec3 normal) {
+    float deepest = 0.0f;
+    for (int i = 0; i < count && hits[i].fraction == 0.0f; ++i)
+        if (hits[i].started_in_contact) deepest = tr_maxf(deepest, hits[i].penetration * tread_v3_dot(hits[i].normal, normal));
+    return deepest;
+}
+
 static tread_result set_support(const tr_move_query *q, tread_ground *g, tread_ground_state state, tread_vec3 normal,
-                                const tread_shape_hit *hit, float probe) {
+                                const tread_shape_hit *hits, int count, int index, float probe) {
+    const tread_shape_hit *hit = &hits[index];
     g->state = state;
-    // Negative when the skin overlaps the support (a body placed exactly on it): the update lifts it out.
-    g->distance = hit->started_in_contact ? -hit->penetration : hit->fraction * probe;
+    // Negative when the skin overlaps the ground (a body placed exactly on it): the update lifts it out.
+    g->distance = hit->fraction == 0.0f ? -sunk_depth(hits, count, normal) : hit->fraction * probe;
     g->normal = normal;
     g->point = hit->point;
     g->body = hit->body;
@@ -32,9 +44,9 @@ static tread_result classify_unsupported(const tr_move_query *q, const tread_cha
         ++touching;
     }
     tread_vec3 combined = tread_v3_normalize(sum);
-    if (touching >= 2 && tr_is_walkable(ch, combined)) return set_support(q, g, TREAD_GROUND_ON_GROUND, combined, &hits[steep], probe);
-    if (steep >= 0) return set_support(q, g, TREAD_GROUND_ON_STEEP, hits[steep].surface_normal, &hits[steep], probe);
-    return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, &hits[0], probe);
+    if (touching >= 2 && tr_is_walkable(ch, combined)) return set_support(q, g, TREAD_GROUND_ON_GROUND, combined, hits, count, steep, probe);
+    if (steep >= 0) return set_support(q, g, TREAD_GROUND_ON_STEEP, hits[steep].surface_normal, hits, count, steep, probe);
+    return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe);
 }
 
 tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *g) {
@@ -53,7 +65,7 @@ tread_result tr_classify_ground(const tr_move_query *q, const tread_character *c
     tread_result r = tr_probe_down(q, ch, feet, probe, hits, TR_GROUND_HITS, &count);
     if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, hits, count, probe, &best);
     if (r == TREAD_OK && count > 0)
-        r = best >= 0 ? set_support(q, &found, TREAD_GROUND_ON_GROUND, hits[best].surface_normal, &hits[best], probe)
+        r = best >= 0 ? set_support(q, &found, TREAD_GROUND_ON_GROUND, hits[best].surface_normal, hits, count, best, probe)
                       : classify_unsupported(q, ch, hits, count, probe, &found);
     if (r != TREAD_OK) return r;
     *g = found;
