@@ -155,6 +155,10 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
     if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
     tread_vec3 sided = facing_normal(face, h.normal);
     h.normal = resolve_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided);
+    // Shapes first meet moving toward each other: a time of impact whose normal the motion does not press into is
+    // a graze (a sphere rising past a stair nosing's front face, touching it at its equator) or a flat seam's
+    // ghost edge turned into its face, and moving on cannot enter a triangle there.
+    if (!tr_presses_into(c, h.normal)) return false;
     fill_sweep_hit(out, &h, sided);
     return true;
 }
@@ -393,8 +397,14 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
     }
     tr_hit h;
     if (!tr_sweep_box_triangle(&box, c->d, a, b, cc, t_max, &h)) return false;
+    // Met while only touching along another axis it does not approach on (a box sliding down a stair nosing's
+    // front face reaches the plane of its underside at the nosing's lower edge): a graze, as at the start.
+    tr_obb at = box;
+    at.center = tread_v3_mad(box.center, h.t, c->d);
+    if (tr_box_triangle_grazes(&at, c->d, a, b, cc)) return false;
     tread_vec3 sided = facing_normal(face, h.normal);
     h.normal = resolve_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided);
+    if (!tr_presses_into(c, h.normal)) return false; // a graze or a ghost edge, as for capsules
     fill_sweep_hit(out, &h, sided);
     return true;
 }
