@@ -94,8 +94,12 @@ tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_v
             if ((r = ridable(q, ch, feet, &hit, &ride, &ridden)) != TREAD_OK) return r;
             if (ride) {
                 n = ridden;
-                // Follow the new ground at the same speed (constant speed over seams and onto slopes).
-                tread_vec3 aligned = tr_align_to_ground(rest, s->up, n, s->keep_horizontal_speed);
+                // Follow the new ground at the same speed (constant speed over seams and onto slopes). An edge's
+                // rounded contact normal is no slope: kept horizontal speed (lifted by tan(slope)) is for faces.
+                // Over an edge met by the rounded bottom, whose contact normal looked like an 84 degree slope
+                // under a max slope of 85, it launched a running capsule 1.2 m in one update past a 0.45 m lip.
+                bool face = tread_v3_dot(n, hit.surface_normal) >= TR_SAME_PLANE_COS;
+                tread_vec3 aligned = tr_align_to_ground(rest, s->up, n, s->keep_horizontal_speed && face);
                 add_plane(out, n, false);
                 motion = solve(out, aligned, s->up);
                 continue;
