@@ -3,6 +3,14 @@
 #ifndef TREAD_CORE_H
 #define TREAD_CORE_H
 
+// Determinism: no multiply-add is ever fused, whatever the build flags (clang's default contracts them, as gcc
+// does with -std=gnu11 or -march=native unless -ffp-contract=off). Clang honours the standard pragma; gcc ignores it
+// with a warning, so there the build's -ffp-contract=off does it, and tests/test_determinism.c checks the result.
+// Before any include: the public headers' inline vector math is compiled under it too.
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 #include "tread/tread.h"
 
 #include <float.h>
