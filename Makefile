@@ -1,11 +1,13 @@
 # Thin wrapper over CMake. `make run` is the main job; `make test` runs every test, then the unit tests
-# again under AddressSanitizer + UndefinedBehaviorSanitizer. Warnings are errors when CI is set.
+# again under AddressSanitizer + UndefinedBehaviorSanitizer, and the threads test under ThreadSanitizer.
+# Warnings are errors when CI is set.
 BUILD ?= build
 SAN_BUILD ?= build-san
+TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 
-.PHONY: all deps build run test test-fast sanitize fuzz strategies matrix bench docs cycles clean
+.PHONY: all deps build run test test-fast sanitize tsan fuzz strategies matrix bench docs cycles clean
 
 all: build
 
@@ -29,11 +31,18 @@ sanitize: deps
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
 	@ctest --test-dir $(SAN_BUILD) --output-on-failure -j $(JOBS)
 
+# The threading contract (include/tread/tread.h) under ThreadSanitizer: the library and its threads test only.
+tsan: deps
+	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTREAD_TSAN=ON -DTREAD_BUILD_TOOLS=OFF -DTREAD_BUILD_BENCH=OFF \
+	  -DTREAD_BUILD_EXAMPLES=OFF -DTREAD_WERROR=$(WERROR) >/dev/null
+	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads
+	@ctest --test-dir $(TSAN_BUILD) --output-on-failure -R '^test_threads$$'
+
 # A short libFuzzer run of the scene loader (scripts/fuzz.sh SECONDS runs longer ones).
 fuzz: deps
 	@bash scripts/fuzz.sh 20
 
-test: test-fast sanitize fuzz
+test: test-fast sanitize tsan fuzz
 
 # docs/STRATEGIES.md's table of every scene under every stepping strategy.
 strategies: build
@@ -74,4 +83,4 @@ cycles: build
 	@bash scripts/check_cycles.sh src $(BUILD)/CMakeFiles/tread_objects.dir
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) out
+	rm -rf $(BUILD) $(SAN_BUILD) $(TSAN_BUILD) out

@@ -5,6 +5,15 @@
 /// Conventions: every call that can fail returns a tread_result; on failure nothing was changed and
 /// tread_error_message() names the argument and the value that was wrong. Definitions are zero-cost
 /// structs initialised by tread_xxx_default(). Ids carry a generation so stale ones are rejected.
+///
+/// Threads: tread has no global state and starts no threads. A world is only read by its queries
+/// (tread_world_cast_*, tread_world_collect_contacts, tread_world_closest, tread_world_body_count, tread_body_is_valid,
+/// tread_body_get_*, tread_body_user_data) and by every character and motor call, so any number of threads may run
+/// those on one world at once; it is written by tread_world_add_body, tread_world_remove_body,
+/// tread_body_set_transform, tread_body_set_velocity, tread_world_advance and tread_world_destroy, each of which
+/// must not overlap any other call on that world. A character (and a motor) is the caller's plain data: one thread at a
+/// time per character. Results never depend on which thread ran what (tests/test_threads.c, run under
+/// ThreadSanitizer by `make test`). tread_error_message() and tread_set_debug_draw() are per thread.
 #ifndef TREAD_H
 #define TREAD_H
 
