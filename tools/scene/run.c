@@ -201,6 +201,13 @@ bool run_scene(const scene *s, const run_options *o, run_trace *out, char *messa
 static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {
     memset(out, 0, sizeof *out);
     float dt = o && o->dt > 0.0f ? o->dt : s->dt;
+    // --set dt can ask for more frames than the loader allowed the scene's own dt.
+    double count = scene_frame_count(s->duration, dt);
+    if (count > SCENE_MAX_FRAMES) {
+        snprintf(message, size, "duration / dt = %.0f frames at dt %g s; at most %d", count, (double)dt, SCENE_MAX_FRAMES);
+        return false;
+    }
+    int frames = (int)count;
     tread_world *w = NULL;
     if (tread_world_create(NULL, &w) != TREAD_OK) {
         snprintf(message, size, "%s", tread_error_message());
@@ -215,8 +222,6 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         }
     }
     int n = s->character_count;
-    int frames = (int)(s->duration / dt + 0.5f);
-    if (frames < 1) frames = 1;
     out->frame_count = frames;
     out->character_count = n;
     out->dt = dt;

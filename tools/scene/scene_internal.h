@@ -14,7 +14,6 @@
 #define MAX_GRID_CELLS (1 << 24)   // heightfield samples or voxel cells in one body
 #define MAX_MESH_TRIANGLES (1 << 24)
 #define MAX_LAYERS TREAD_MAX_LAYERS
-#define MAX_FRAMES 10000000        // duration / dt: keeps a run's frame count (an int) and its trace in memory
 
 typedef struct loader {
     const char *file;  // the scene's path, as given, for messages

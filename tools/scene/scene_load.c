@@ -2,6 +2,7 @@
 // Scene files (docs/SCENES.md): the top level, JSON syntax errors, and loading from a file or a buffer. The
 // parts are read by geometry.c (layers, bodies), characters.c and checks_parse.c. Top of the loader's call graph.
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +25,18 @@ static bool parse_scene(loader *L, const cJSON *root) {
         !js_field_float(L, root, "", "duration", true, &s->duration, 0.0, 3600.0, OPEN_LO) || !js_field_vec3(L, root, "", "gravity", false, &s->gravity) ||
         !js_field_vec3(L, root, "", "up", false, &s->up))
         return false;
-    if ((double)s->duration / (double)s->dt > MAX_FRAMES)
-        return js_fail(L, "dt", "duration / dt = %.0f frames; at most %d", (double)s->duration / (double)s->dt, MAX_FRAMES);
+    double frames = scene_frame_count(s->duration, s->dt);
+    if (frames > SCENE_MAX_FRAMES) return js_fail(L, "dt", "duration / dt = %.0f frames; at most %d", frames, SCENE_MAX_FRAMES);
     if (!(tread_v3_length(s->up) > 1.0e-6f)) return js_fail(L, "up", "is the zero vector");
     s->up = tread_v3_normalize(s->up);
     return scene_parse_layers(L, root) && scene_parse_bodies(L, root) && scene_parse_characters(L, root) && scene_parse_checks(L, root) &&
            scene_parse_plot(L, root);
+}
+
+double scene_frame_count(float duration, float dt) {
+    // In float, as the runner has always counted (the shipped scenes' frame counts stay what they were).
+    double frames = floor((double)(duration / dt + 0.5f));
+    return frames < 1.0 ? 1.0 : frames;
 }
 
 // "<file>:<line>:<column>: JSON syntax error near `...`" for the byte offset where cJSON gave up.

@@ -26,6 +26,10 @@
 #define SCENE_NAME_MAX 64
 #define SCENE_ERROR_MAX 512
 
+// Limits of a scene (docs/SCENES.md, "Limits"), each checked before the work it guards.
+// Frames in one run, round(duration / dt): a run's frame count is an int and its trace is kept in memory.
+#define SCENE_MAX_FRAMES 10000000
+
 // Why loading failed: "<file>:<line>:<column>: ..." for syntax errors, "<file>: <json path>: ..." otherwise.
 typedef struct scene_error {
     char message[SCENE_ERROR_MAX];
@@ -179,6 +183,10 @@ bool scene_load(const char *path, scene *out, scene_error *err);
 // Same from a buffer already in memory (the fuzz target's entry); `path` only names it in messages.
 bool scene_load_buffer(const char *path, const char *json, size_t length, scene *out, scene_error *err);
 void scene_free(scene *s);
+// The frames a run of `duration` s at `dt` s takes: round(duration / dt), at least 1. The loader compares it with
+// SCENE_MAX_FRAMES and the runner runs it (with --set dt too), so both count the same frames. A double, so that a
+// tiny dt cannot overflow it before the comparison.
+double scene_frame_count(float duration, float dt);
 
 // Set one character setting by its field name (as in tread_character_settings, e.g. "max_step_height",
 // "up", "shape", "keep_horizontal_speed"), from text as on the command line ("0.3", "1,0,0", "capsule",
