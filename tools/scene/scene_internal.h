@@ -59,6 +59,8 @@ bool js_field_string(loader *L, const cJSON *obj, const char *jp, const char *ke
 bool js_field_enum(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, const char *const *names, int *out);
 void *js_alloc_array(loader *L, const char *jp, size_t count, size_t size);
 int js_find_layer(const scene *s, const char *name);
+// Fails, naming the string's JSON path, when a string of the parsed text[0, length) holds the escape \u0000.
+bool js_check_no_nul(loader *L, const cJSON *root, const char *text, size_t length);
 bool js_read_layer_ref(loader *L, const cJSON *j, const char *jp, int *out);
 
 // ---- names.c (internal tables) ----

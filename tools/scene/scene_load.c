@@ -117,7 +117,7 @@ bool scene_load_buffer(const char *path, const char *json, size_t length, scene 
         scene_free(out);
         return false;
     }
-    bool ok = parse_scene(&L, root);
+    bool ok = js_check_no_nul(&L, root, json, (size_t)(end - json)) && parse_scene(&L, root);
     cJSON_Delete(root);
     if (!ok) scene_free(out);
     return ok;

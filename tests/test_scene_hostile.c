@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The scene tool's limits (docs/SCENES.md, "Limits"): each is exactly where the documentation puts it, is checked
-// before the work it guards, and a value beyond it fails with a message naming the file and the JSON path.
+// Hostile scene files: the scene tool's limits (docs/SCENES.md, "Limits") are exactly where the documentation puts
+// them and are checked before the work they guard; strings with a NUL and values the library would refuse are
+// rejected. Each failure names the file and the JSON path.
 #include "scene_test_support.h"
 
 // "duration / dt at most 10^7 frames": exactly 10^7 loads; one frame more does not.
@@ -32,10 +33,29 @@ static void test_runner_refuses_too_many_frames(void **state) {
     scene_free(&s);
 }
 
+// "a\u0000b" would be read as "a": refused wherever the string is, a value or a field name, with its path.
+static void test_strings_with_nul_are_rejected(void **state) {
+    (void)state;
+    expect_error("{\"name\": \"a\\u0000b\", \"duration\": 1, \"bodies\": [], \"characters\": [" CHARACTER "]}",
+                 "bad.json: name: \"a...\" holds a NUL character (\\u0000)");
+    expect_error(SCENE_WITH(FLOOR, CHARACTER ", {\"name\": \"b\\u0000\", \"start\": [0, 0, 0], \"input\": []}"),
+                 "bad.json: characters[1].name: \"b...\" holds a NUL character");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"input\": [], \"settings\": {\"sha\\u0000pe\": 1}}"),
+                 "bad.json: characters[0].settings: field name \"sha...\" holds a NUL character");
+    // Escapes that are not NUL, and a backslash before "u0000", are ordinary text.
+    const char *json = "{\"name\": \"\\\\u0000 \\\"\\u0041\", \"duration\": 1, \"bodies\": [], \"characters\": [" CHARACTER "]}";
+    scene s;
+    scene_error err;
+    if (!scene_load_buffer("ok.json", json, strlen(json), &s, &err)) fail_msg("%s", err.message);
+    assert_string_equal(s.name, "\\u0000 \"A");
+    scene_free(&s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frame_limit_is_inclusive),
         cmocka_unit_test(test_runner_refuses_too_many_frames),
+        cmocka_unit_test(test_strings_with_nul_are_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
