@@ -107,6 +107,16 @@ static void run_case(const mcase *c, int ordinal, const char *const *strategies,
                 fwrite(&rec, sizeof rec, 1, out);
                 continue;
             }
+            if (trace.failure.failed) {
+                // A library call failed and stopped the run: as loud as an error, never a pass.
+                rec.invariants_ok = 0;
+                rec.excess = 1e9f;
+                snprintf(rec.check, sizeof rec.check, "%.47s", "library call");
+                snprintf(rec.value, sizeof rec.value, "%.71s", trace.failure.message);
+                fwrite(&rec, sizeof rec, 1, out);
+                run_trace_free(&trace);
+                continue;
+            }
             int n = run_checks(&s, &trace, results, MAX_CHECK_RESULTS);
             rec.passed = 1;
             double worst = -1.0;

@@ -235,7 +235,20 @@ typedef struct run_options {
     tread_vec3 up;
 } run_options;
 
+// The library call that failed and stopped a run (docs/SCENES.md, "A failed call stops the run").
+typedef struct run_failure {
+    bool failed;
+    tread_result code;
+    const char *call;  // the library function, e.g. "tread_character_move"
+    int character;     // index into scene.characters
+    int frame;         // the frame it failed in, 1-based as in traces; 0: at spawn, before the first frame
+    float t;           // when that frame began, s
+    char message[256]; // the library's tread_error_message()
+} run_failure;
+
 typedef struct run_trace {
+    run_failure failure;        // failure.failed: the run stopped; frame_count counts the frames every character completed,
+                                // and `final` holds the states at the stop
     int frame_count;            // frames per character
     int character_count;
     float dt;
@@ -261,8 +274,9 @@ static inline const run_frame *run_frame_at(const run_trace *t, int character, i
 }
 
 // Evaluate the scene's checks plus the invariants every scene has (finite state; penetration <= 1 mm, or for a
-// character spawned inside geometry: never deeper than at spawn and out within 1 s). Returns the number of
-// results written (at most capacity).
+// character spawned inside geometry: never deeper than at spawn and out within 1 s). A run stopped by a failed
+// library call (t->failure) gives a failed result for the failure first, then the invariants over the frames that
+// ran; its checks are not evaluated. Returns the number of results written (at most capacity).
 int run_checks(const scene *s, const run_trace *t, check_result *results, int capacity);
 
 // Write plots and traces.
