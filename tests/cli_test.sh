@@ -52,6 +52,16 @@ out=$("$tread" suite "$work/falls" 2>&1); rc=$?
 [ "$rc" -eq 1 ] || fail "suite with the fall: exit $rc, expected 1"$'\n'"$out"
 has "$out" "FAIL faller: library call: tread_character_move failed at 101.917 s" "suite with the fall"
 
+# Hostile scene files are bad input (exit 2) with a message naming the file, the JSON path and what is wrong.
+hostile() {
+    local out rc
+    out=$("$tread" run "$data/hostile/$1" 2>&1); rc=$?
+    [ "$rc" -eq 2 ] || fail "run hostile/$1: exit $rc, expected 2"$'\n'"$out"
+    has "$out" "hostile/$1: $2" "run hostile/$1"
+}
+hostile too-fast.json "characters[0].input[0].speed: 2000 m/s is refused by tread_character_move: TREAD_ERR_INVALID_ARGUMENT"
+hostile nul-name.json 'name: "a..." holds a NUL character (\u0000)'
+
 # Values carry labels and units.
 out=$("$tread" run "$src/scenes/course/S07-ramp-crest.json" 2>&1)
 has "$out" "expected <= 2.02 m" "run S07"

@@ -51,11 +51,30 @@ static void test_strings_with_nul_are_rejected(void **state) {
     scene_free(&s);
 }
 
+// An input speed is a velocity for tread_character_move: one the library refuses is refused at load, with the
+// library's own limit in the message, for "direction" and "toward" alike; the limit itself loads.
+static void test_speeds_the_library_refuses_are_rejected(void **state) {
+    (void)state;
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"input\": [{\"t\": 0, \"idle\": true}, {\"t\": 1, \"direction\": [1, 0, 0], \"speed\": 2000}]}"),
+                 "bad.json: characters[0].input[1].speed: 2000 m/s is refused by tread_character_move: TREAD_ERR_INVALID_ARGUMENT: velocity = (2000, 0, 0) is "
+                 "longer than 1000 m/s");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"input\": [{\"t\": 0, \"toward\": [0, 9, 0], \"speed\": 1e4}]}"),
+                 "bad.json: characters[0].input[0].speed: 10000 m/s is refused by tread_character_move");
+    // A start near the coordinate limit does not make a legal speed fail.
+    const char *json = SCENE_WITH(FLOOR, "{\"start\": [999990, 0, 0], \"input\": [{\"t\": 0, \"direction\": [0, 0, 1], \"speed\": 1000}]}");
+    scene s;
+    scene_error err;
+    if (!scene_load_buffer("ok.json", json, strlen(json), &s, &err)) fail_msg("%s", err.message);
+    assert_true(s.characters[0].inputs[0].speed == 1000.0f);
+    scene_free(&s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frame_limit_is_inclusive),
         cmocka_unit_test(test_runner_refuses_too_many_frames),
         cmocka_unit_test(test_strings_with_nul_are_rejected),
+        cmocka_unit_test(test_speeds_the_library_refuses_are_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
