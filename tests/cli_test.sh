@@ -61,6 +61,18 @@ hostile() {
 }
 hostile too-fast.json "characters[0].input[0].speed: 2000 m/s is refused by tread_character_move: TREAD_ERR_INVALID_ARGUMENT"
 hostile nul-name.json 'name: "a..." holds a NUL character (\u0000)'
+# Files past their caps are refused by their size, before they are read: a scene file (a 1.2 GB parse at 48 MB
+# before the cap) and a mesh file (assimp reads all of it). Sparse files: no disk used.
+truncate -s 9000000 "$work/huge.json"
+out=$("$tread" run "$work/huge.json" 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "run huge.json: exit $rc, expected 2"$'\n'"$out"
+has "$out" "huge.json: is 9000000 bytes; at most 8388608" "run huge.json"
+truncate -s 70000000 "$work/huge.obj"
+printf '{"duration": 1, "bodies": [{"type": "mesh", "file": "huge.obj"}], "characters": [{"start": [0, 0, 0], "input": []}]}' > "$work/huge-mesh.json"
+out=$("$tread" run "$work/huge-mesh.json" 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "run huge-mesh.json: exit $rc, expected 2"$'\n'"$out"
+has "$out" 'huge-mesh.json: bodies[0].file: "huge.obj" is 70000000 bytes; at most 67108864' "run huge-mesh.json"
+rm -f "$work/huge.json" "$work/huge.obj"
 
 # Values carry labels and units.
 out=$("$tread" run "$src/scenes/course/S07-ramp-crest.json" 2>&1)

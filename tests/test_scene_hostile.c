@@ -69,12 +69,59 @@ static void test_speeds_the_library_refuses_are_rejected(void **state) {
     scene_free(&s);
 }
 
+// `count` copies of `item` joined by commas inside `before` ... `after` (malloc'd).
+static char *repeat(const char *before, const char *item, int count, const char *after) {
+    size_t n = strlen(before) + (size_t)count * (strlen(item) + 1) + strlen(after) + 1;
+    char *text = (char *)malloc(n), *at = text;
+    assert_non_null(text);
+    at += sprintf(at, "%s", before);
+    for (int i = 0; i < count; ++i) at += sprintf(at, "%s%s", i ? "," : "", item);
+    sprintf(at, "%s", after);
+    return text;
+}
+
+// Counts beyond the caps fail before their arrays are allocated or parsed further.
+static void test_counts_beyond_the_caps_are_rejected(void **state) {
+    (void)state;
+    char *json = repeat("{\"duration\": 1, \"bodies\": [", "{\"type\": \"sphere\", \"center\": [0, 0, 0], \"radius\": 1}", SCENE_MAX_BODIES + 1,
+                        "], \"characters\": [" CHARACTER "]}");
+    expect_error(json, "bad.json: bodies: has 65537 bodies; at most 65536");
+    free(json);
+    json = repeat("{\"duration\": 1, \"bodies\": [], \"characters\": [", "{\"start\": [0, 0, 0], \"input\": []}", SCENE_MAX_CHARACTERS + 1, "]}");
+    expect_error(json, "bad.json: characters: has 65 characters; at most 64");
+    free(json);
+    json = repeat("{\"duration\": 1, \"bodies\": [], \"characters\": [" CHARACTER "], \"expectations\": [", "{\"type\": \"drift\", \"max\": 1}",
+                  SCENE_MAX_CHECKS + 1, "]}");
+    expect_error(json, "bad.json: expectations: has 257 expectations; at most 256");
+    free(json);
+    // Every character's every frame is recorded: two characters may run half the frames one may.
+    expect_error("{\"duration\": 1000, \"dt\": 0.0001, \"bodies\": [], \"characters\": [" CHARACTER ", {\"name\": \"b\", \"start\": [0, 0, 0], \"input\": []}]}",
+                 "bad.json: characters: 2 characters x 10000000 frames = 20000000 frames to record; at most 10000000");
+    // A voxel list longer than its grid, refused before its entries are read.
+    expect_error(SCENE_WITH("{\"type\": \"voxels\", \"origin\": [0, 0, 0], \"cell_size\": 1, \"size\": [1, 1, 1], \"cells\": [[0, 0, 0], [0, 0, 0]]}", CHARACTER),
+                 "bad.json: bodies[0].cells: has 2 entries; the grid has only 1 x 1 x 1 cells");
+}
+
+// A text past SCENE_MAX_FILE_BYTES is refused before cJSON parses it (it would build ~45 bytes per byte of text).
+static void test_texts_past_the_size_cap_are_rejected(void **state) {
+    (void)state;
+    size_t n = (size_t)SCENE_MAX_FILE_BYTES + 1;
+    char *text = (char *)malloc(n);
+    assert_non_null(text);
+    memset(text, ' ', n);
+    memcpy(text, "{}", 2);
+    expect_error_n("big.json", text, n, "big.json: is 8388609 bytes; at most 8388608", (const char *)NULL);
+    free(text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frame_limit_is_inclusive),
         cmocka_unit_test(test_runner_refuses_too_many_frames),
         cmocka_unit_test(test_strings_with_nul_are_rejected),
         cmocka_unit_test(test_speeds_the_library_refuses_are_rejected),
+        cmocka_unit_test(test_counts_beyond_the_caps_are_rejected),
+        cmocka_unit_test(test_texts_past_the_size_cap_are_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

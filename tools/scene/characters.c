@@ -145,6 +145,11 @@ bool scene_parse_characters(loader *L, const cJSON *root) {
     if (!js_need_field(L, root, "", "characters", &j) || !js_expect_array(L, j, "characters")) return false;
     int n = cJSON_GetArraySize(j);
     if (n < 1) return js_fail(L, "characters", "is empty; a scene needs at least one character");
+    if (n > SCENE_MAX_CHARACTERS) return js_fail(L, "characters", "has %d characters; at most %d", n, SCENE_MAX_CHARACTERS);
+    double records = scene_frame_count(L->s->duration, L->s->dt) * n;
+    if (records > SCENE_MAX_TRACE_FRAMES)
+        return js_fail(L, "characters", "%d characters x %.0f frames = %.0f frames to record; at most %d", n, scene_frame_count(L->s->duration, L->s->dt),
+                       records, SCENE_MAX_TRACE_FRAMES);
     L->s->characters = (scene_character *)js_alloc_array(L, "characters", (size_t)n, sizeof(scene_character));
     if (!L->s->characters) return false;
     tread_world *empty = NULL;

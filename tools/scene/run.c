@@ -271,6 +271,11 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         return false;
     }
     int frames = (int)count;
+    if (count * s->character_count > SCENE_MAX_TRACE_FRAMES) {
+        snprintf(message, size, "%d characters x %d frames at dt %g s = %.0f frames to record; at most %d", s->character_count, frames, (double)dt,
+                 count * s->character_count, SCENE_MAX_TRACE_FRAMES);
+        return false;
+    }
     tread_world *w = NULL;
     if (tread_world_create(NULL, &w) != TREAD_OK) {
         snprintf(message, size, "%s", tread_error_message());

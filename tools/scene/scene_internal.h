@@ -11,8 +11,6 @@
 
 #define JP 192                     // longest JSON path kept in a message
 #define SCENE_PI 3.14159265358979323846
-#define MAX_GRID_CELLS (1 << 24)   // heightfield samples or voxel cells in one body
-#define MAX_MESH_TRIANGLES (1 << 24)
 #define MAX_LAYERS TREAD_MAX_LAYERS
 
 typedef struct loader {

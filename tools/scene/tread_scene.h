@@ -29,6 +29,27 @@
 // Limits of a scene (docs/SCENES.md, "Limits"), each checked before the work it guards.
 // Frames in one run, round(duration / dt): a run's frame count is an int and its trace is kept in memory.
 #define SCENE_MAX_FRAMES 10000000
+// Bytes of a scene file: cJSON builds the whole document (up to ~45 bytes of memory per byte of text) before any
+// field can be judged, so only the text's size can bound that work. Checked before the file is read.
+#define SCENE_MAX_FILE_BYTES (8 << 20)
+// Bodies: each is added to the world (and its bounding-volume tree) and met by every query of every frame.
+#define SCENE_MAX_BODIES 65536
+// Characters: each is moved, probed and recorded every frame.
+#define SCENE_MAX_CHARACTERS 64
+// Frames x characters: the trace keeps every character's every frame (sizeof(run_frame), 44 bytes): <= 440 MB.
+#define SCENE_MAX_TRACE_FRAMES 10000000
+// Expectations: each is evaluated over the run and reported.
+#define SCENE_MAX_CHECKS 256
+// Results of one run: a failed call, every expectation and two invariants per character.
+#define SCENE_MAX_RESULTS (1 + SCENE_MAX_CHECKS + 2 * SCENE_MAX_CHARACTERS)
+// Heightfield samples, or voxel cells (and entries of a voxel "cells" list), in one body: the arrays the loader
+// allocates and the library builds its structures over.
+#define SCENE_MAX_GRID_CELLS (1 << 24)
+// Triangles of one mesh, and vertices of a mesh file (inline vertices are bounded by SCENE_MAX_FILE_BYTES).
+#define SCENE_MAX_MESH_TRIANGLES (1 << 24)
+#define SCENE_MAX_MESH_VERTICES (1 << 24)
+// Bytes of a mesh file: assimp reads and processes all of it before its triangles can be counted.
+#define SCENE_MAX_MESH_FILE_BYTES (64 << 20)
 
 // Why loading failed: "<file>:<line>:<column>: ..." for syntax errors, "<file>: <json path>: ..." otherwise.
 typedef struct scene_error {

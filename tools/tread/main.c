@@ -18,7 +18,6 @@
 
 #define EXIT_CHECK_FAILED 1
 #define EXIT_BAD_INPUT 2
-#define MAX_RESULTS 128
 #define MAX_SETS 64
 
 static const char *const run_usage =
@@ -228,14 +227,14 @@ static bool parse_up(const char *text, tread_vec3 *out) {
 
 typedef struct outcome {
     int results_count;
-    check_result results[MAX_RESULTS];
+    check_result results[SCENE_MAX_RESULTS];
     bool passed;
     char key_text[SCENE_NAME_MAX + 128]; // "<check name>: <value with label and unit>", the first failure's if any
 } outcome;
 
 static bool run_one(const scene *s, const run_options *o, run_trace *trace, outcome *out, char *message, size_t size) {
     if (!run_scene(s, o, trace, message, size)) return false;
-    out->results_count = run_checks(s, trace, out->results, MAX_RESULTS);
+    out->results_count = run_checks(s, trace, out->results, SCENE_MAX_RESULTS);
     out->passed = true;
     int key = -1;
     for (int i = 0; i < out->results_count; ++i) {
