@@ -28,6 +28,52 @@ lacks "$out" "FAIL FAILED" "suite with a failing scene"
 has "$out" "FAIL walks five metres: advance along x" "suite with a failing scene"
 has "$out" "1 of 2 runs failed" "suite with a failing scene"
 
+# A failed library call fails the scene, naming the call, the character, the frame, the time, the error code and
+# the library's message (a 200 s fall passes 1000 m/s at t = 101.9 s; the tool used to freeze it and pass).
+out=$("$tread" run "$data/fall-200s.json" 2>&1); rc=$?
+[ "$rc" -eq 1 ] || fail "run fall-200s.json: exit $rc, expected 1"$'\n'"$out"
+has "$out" "stopped after 6115 of 12000 frames" "run fall-200s.json"
+has "$out" "FAIL  faller: library call" "run fall-200s.json"
+has "$out" "tread_character_move failed in frame 6116 (t = 101.917 s): TREAD_ERR_INVALID_ARGUMENT: velocity = (0, -1000.02, 0) is longer than 1000 m/s" "run fall-200s.json"
+has "$out" "1 expectation not evaluated" "run fall-200s.json"
+lacks "$out" "pass  fell" "run fall-200s.json"
+out=$("$tread" run "$data/fall-200s.json" --json 2>&1); rc=$?
+[ "$rc" -eq 1 ] || fail "run fall-200s.json --json: exit $rc, expected 1"
+has "$out" '"passed":	false' "run fall-200s.json --json"
+has "$out" '"character":	"faller"' "run fall-200s.json --json"
+has "$out" '"frame":	6116' "run fall-200s.json --json"
+has "$out" '"call":	"tread_character_move"' "run fall-200s.json --json"
+has "$out" '"code":	"TREAD_ERR_INVALID_ARGUMENT"' "run fall-200s.json --json"
+"$tread" run "$data/fall-200s.json" --trace "$work/fall.csv" --plot "$work/fall.svg" >/dev/null 2>&1
+[ "$(tail -n +2 "$work/fall.csv" | wc -l)" -eq 6115 ] || fail "fall-200s trace: $(tail -n +2 "$work/fall.csv" | wc -l) rows, expected the 6115 frames that ran"
+! grep -qi "nan\|inf" "$work/fall.svg" || fail "fall-200s plot holds NaN or Inf"
+rm -rf "$work/falls" && mkdir -p "$work/falls" && cp "$data/fall-200s.json" "$data/suite/walk.json" "$work/falls/"
+out=$("$tread" suite "$work/falls" 2>&1); rc=$?
+[ "$rc" -eq 1 ] || fail "suite with the fall: exit $rc, expected 1"$'\n'"$out"
+has "$out" "FAIL faller: library call: tread_character_move failed at 101.917 s" "suite with the fall"
+
+# Hostile scene files are bad input (exit 2) with a message naming the file, the JSON path and what is wrong.
+hostile() {
+    local out rc
+    out=$("$tread" run "$data/hostile/$1" 2>&1); rc=$?
+    [ "$rc" -eq 2 ] || fail "run hostile/$1: exit $rc, expected 2"$'\n'"$out"
+    has "$out" "hostile/$1: $2" "run hostile/$1"
+}
+hostile too-fast.json "characters[0].input[0].speed: 2000 m/s is refused by tread_character_move: TREAD_ERR_INVALID_ARGUMENT"
+hostile nul-name.json 'name: "a..." holds a NUL character (\u0000)'
+# Files past their caps are refused by their size, before they are read: a scene file (a 1.2 GB parse at 48 MB
+# before the cap) and a mesh file (assimp reads all of it). Sparse files: no disk used.
+truncate -s 9000000 "$work/huge.json"
+out=$("$tread" run "$work/huge.json" 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "run huge.json: exit $rc, expected 2"$'\n'"$out"
+has "$out" "huge.json: is 9000000 bytes; at most 8388608" "run huge.json"
+truncate -s 70000000 "$work/huge.obj"
+printf '{"duration": 1, "bodies": [{"type": "mesh", "file": "huge.obj"}], "characters": [{"start": [0, 0, 0], "input": []}]}' > "$work/huge-mesh.json"
+out=$("$tread" run "$work/huge-mesh.json" 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "run huge-mesh.json: exit $rc, expected 2"$'\n'"$out"
+has "$out" 'huge-mesh.json: bodies[0].file: "huge.obj" is 70000000 bytes; at most 67108864' "run huge-mesh.json"
+rm -f "$work/huge.json" "$work/huge.obj"
+
 # Values carry labels and units.
 out=$("$tread" run "$src/scenes/course/S07-ramp-crest.json" 2>&1)
 has "$out" "expected <= 2.02 m" "run S07"

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "tread_scene.h"
+#include "scene_test_support.h"
 
 #define DATA TREAD_TEST_DATA
 #define NEAR 1.0e-5f
@@ -32,40 +32,6 @@ static bool near_v3(tread_vec3 a, tread_vec3 b) { return near(a.x, b.x) && near(
                      (double)(ey), (double)(ez)); \
     } while (0)
 
-static bool is_zero(const void *p, size_t n) {
-    const unsigned char *b = (const unsigned char *)p;
-    for (size_t i = 0; i < n; ++i)
-        if (b[i]) return false;
-    return true;
-}
-
-// Loading `json` (named tests/data/bad.json) fails, leaves the scene empty, and the message contains every
-// substring given (NULL-terminated).
-static void expect_error_at(const char *name, const char *json, ...) {
-    scene s;
-    scene_error err;
-    memset(&s, 0xAB, sizeof s);
-    bool ok = scene_load_buffer(name, json, strlen(json), &s, &err);
-    if (ok) {
-        scene_free(&s);
-        fail_msg("loaded, expected an error for:\n%s", json);
-    }
-    assert_true(is_zero(&s, sizeof s));
-    va_list ap;
-    va_start(ap, json);
-    for (const char *want = va_arg(ap, const char *); want; want = va_arg(ap, const char *))
-        if (!strstr(err.message, want)) {
-            va_end(ap);
-            fail_msg("message \"%s\" lacks \"%s\"", err.message, want);
-        }
-    va_end(ap);
-}
-#define expect_error(json, ...) expect_error_at("tests/data/bad.json", json, "tests/data/bad.json", __VA_ARGS__, (const char *)NULL)
-
-// A valid scene to break one piece at a time.
-#define CHARACTER "{\"start\": [0, 0, 0], \"input\": [{\"t\": 0, \"direction\": [1, 0, 0], \"speed\": 2}]}"
-#define SCENE_WITH(bodies, characters) "{\"duration\": 2, \"bodies\": [" bodies "], \"characters\": [" characters "]}"
-#define FLOOR "{\"type\": \"box\", \"min\": [-5, -1, -5], \"max\": [5, 0, 5]}"
 
 // ---- valid scenes ----------------------------------------------------------------------------------------
 

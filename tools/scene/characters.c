@@ -1,12 +1,37 @@
 // SPDX-License-Identifier: MIT
 // Characters of a scene file: name, start, settings (settings_table.c), the optional movement model ("motor")
-// and the input timeline. Calls json_read.c and settings_table.c.
+// and the input timeline. Calls json_read.c and settings_table.c, and asks the library about input speeds.
 #include <stdio.h>
 #include <string.h>
 
 #include "scene_internal.h"
 
-static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_character *c, int index, scene_input *in) {
+// What the library is asked about the input speeds: an empty world and the character standing at its origin (a
+// start near the coordinate limit must not be blamed on the speed).
+typedef struct speed_probe {
+    const tread_world *empty;
+    tread_character at_origin;
+} speed_probe;
+
+// A unit vector along v's part perpendicular to up, or any unit vector perpendicular to up when v has none.
+static tread_vec3 horizontal_unit(tread_vec3 v, tread_vec3 up) {
+    tread_vec3 h = tread_v3_reject(v, up);
+    if (!(tread_v3_length(h) > 1.0e-6f)) h = tread_v3_reject(tread_v3(1.0f, 0.0f, 0.0f), up);
+    if (!(tread_v3_length(h) > 1.0e-6f)) h = tread_v3_reject(tread_v3(0.0f, 0.0f, 1.0f), up);
+    return tread_v3_normalize(h);
+}
+
+// The speed becomes the velocity handed to tread_character_move, so the library judges it (and names its limit):
+// one move of the probe at that speed. Without this, a speed the library refuses froze the character and passed.
+static bool check_speed(loader *L, const char *jp, const speed_probe *probe, tread_vec3 along, float speed) {
+    tread_character ch = probe->at_origin;
+    tread_move_result res;
+    if (tread_character_move(probe->empty, &ch, tread_v3_scale(along, speed), L->s->dt, &res) == TREAD_OK) return true;
+    return js_fail(L, jp, "%g m/s is refused by tread_character_move: %s", (double)speed, tread_error_message());
+}
+
+static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_character *c, int index, const speed_probe *probe,
+                        scene_input *in) {
     static const char *const fields[] = {"t", "direction", "toward", "speed", "idle", "jump", "crouch", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     memset(in, 0, sizeof *in);
@@ -38,6 +63,9 @@ static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_c
             in->kind = SCENE_INPUT_TOWARD;
             if (!js_read_vec3(L, toward, js_jp_key(p, jp, "toward"), &in->target)) return false;
         }
+        tread_vec3 up = tread_v3_normalize(c->settings.up);
+        tread_vec3 along = horizontal_unit(dir ? in->direction : tread_v3_sub(in->target, c->start), up);
+        if (!check_speed(L, js_jp_key(p, jp, "speed"), probe, along, in->speed)) return false;
     } else if (idle) {
         if (!js_read_bool(L, idle, js_jp_key(p, jp, "idle"), &b)) return false;
         if (!b) return js_fail(L, p, "only true is meaningful (leave the field out instead)");
@@ -58,7 +86,7 @@ static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_c
     return true;
 }
 
-static bool parse_character(loader *L, const cJSON *j, const char *jp, int index, scene_character *c) {
+static bool parse_character(loader *L, const cJSON *j, const char *jp, int index, const tread_world *empty, scene_character *c) {
     static const char *const fields[] = {"name", "start", "settings", "motor", "input", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     snprintf(c->name, sizeof c->name, "character%d", index);
@@ -93,6 +121,9 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
         if (!scene_read_motor(L, motor, js_jp_key(pm, jp, "motor"), &probe, &c->motor)) return false;
     }
 
+    speed_probe speeds;
+    speeds.empty = empty;
+    if (tread_character_init(&speeds.at_origin, &c->settings, tread_v3_zero()) != TREAD_OK) return js_fail(L, settings_path, "%s", tread_error_message());
     const cJSON *input;
     char pi[JP];
     if (!js_need_field(L, j, jp, "input", &input) || !js_expect_array(L, input, js_jp_key(pi, jp, "input"))) return false;
@@ -103,7 +134,7 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
     int i = 0;
     cJSON_ArrayForEach(e, input) {
         char pe[JP];
-        if (!parse_input(L, e, js_jp_index(pe, pi, i), c, i, &c->inputs[i])) return false;
+        if (!parse_input(L, e, js_jp_index(pe, pi, i), c, i, &speeds, &c->inputs[i])) return false;
         c->input_count = ++i;
     }
     return true;
@@ -114,15 +145,24 @@ bool scene_parse_characters(loader *L, const cJSON *root) {
     if (!js_need_field(L, root, "", "characters", &j) || !js_expect_array(L, j, "characters")) return false;
     int n = cJSON_GetArraySize(j);
     if (n < 1) return js_fail(L, "characters", "is empty; a scene needs at least one character");
+    if (n > SCENE_MAX_CHARACTERS) return js_fail(L, "characters", "has %d characters; at most %d", n, SCENE_MAX_CHARACTERS);
+    double records = scene_frame_count(L->s->duration, L->s->dt) * n;
+    if (records > SCENE_MAX_TRACE_FRAMES)
+        return js_fail(L, "characters", "%d characters x %.0f frames = %.0f frames to record; at most %d", n, scene_frame_count(L->s->duration, L->s->dt),
+                       records, SCENE_MAX_TRACE_FRAMES);
     L->s->characters = (scene_character *)js_alloc_array(L, "characters", (size_t)n, sizeof(scene_character));
     if (!L->s->characters) return false;
+    tread_world *empty = NULL;
+    if (tread_world_create(NULL, &empty) != TREAD_OK) return js_fail(L, "characters", "%s", tread_error_message());
     const cJSON *e;
     int i = 0;
+    bool ok = true;
     cJSON_ArrayForEach(e, j) {
         char p[JP];
         L->s->character_count = i + 1;
-        if (!parse_character(L, e, js_jp_index(p, "characters", i), i, &L->s->characters[i])) return false;
+        if (!(ok = parse_character(L, e, js_jp_index(p, "characters", i), i, empty, &L->s->characters[i]))) break;
         ++i;
     }
-    return true;
+    tread_world_destroy(empty);
+    return ok;
 }

@@ -303,9 +303,28 @@ static int invariants(const scene *s, const run_trace *t, int c, check_result *r
     return 2;
 }
 
+// A run stopped by a failed library call fails: the call, the character, the frame and the library's message.
+static void failure_result(const scene *s, const run_trace *t, check_result *r) {
+    const run_failure *f = &t->failure;
+    memset(r, 0, sizeof *r);
+    snprintf(r->name, sizeof r->name, "%s: library call", s->characters[f->character].name);
+    r->value = f->frame;
+    snprintf(r->value_text, sizeof r->value_text, "%s failed at %.3f s", f->call, (double)f->t);
+    char when[64];
+    if (f->frame > 0) snprintf(when, sizeof when, "in frame %d (t = %.3f s)", f->frame, (double)f->t);
+    else snprintf(when, sizeof when, "at spawn");
+    // The library's messages begin with the code's name; one that does not gets it here.
+    const char *code = tread_result_name(f->code);
+    bool named = strncmp(f->message, code, strlen(code)) == 0;
+    snprintf(r->detail, sizeof r->detail, "%s failed %s: %s%s%.180s; the run stopped there, %d expectation%s not evaluated", f->call, when,
+             named ? "" : code, named ? "" : ": ", f->message, s->check_count, s->check_count == 1 ? "" : "s");
+}
+
 int run_checks(const scene *s, const run_trace *t, check_result *results, int capacity) {
     int n = 0;
-    for (int i = 0; i < s->check_count && n < capacity; ++i, ++n) {
+    // A stopped run fails on its failure; its expectations speak of the whole run and are not evaluated.
+    if (t->failure.failed && capacity > 0) failure_result(s, t, &results[n++]);
+    for (int i = 0; i < s->check_count && n < capacity && !t->failure.failed; ++i, ++n) {
         memset(&results[n], 0, sizeof results[n]);
         snprintf(results[n].name, sizeof results[n].name, "%s", s->checks[i].name);
         results[n].key = s->checks[i].key;

@@ -203,6 +203,7 @@ bool scene_parse_checks(loader *L, const cJSON *root) {
     if (!j) return true;
     if (!js_expect_array(L, j, "expectations")) return false;
     int n = cJSON_GetArraySize(j);
+    if (n > SCENE_MAX_CHECKS) return js_fail(L, "expectations", "has %d expectations; at most %d", n, SCENE_MAX_CHECKS);
     L->s->checks = (scene_check *)js_alloc_array(L, "expectations", (size_t)n, sizeof(scene_check));
     if (!L->s->checks) return false;
     const cJSON *e;

@@ -280,7 +280,10 @@ static bool load_mesh_file(loader *L, const char *file, const char *jp, mesh_bui
     if (file[0] == '/') snprintf(full, sizeof full, "%s", file);
     else snprintf(full, sizeof full, "%s%s", L->dir, file);
     struct stat st;
-    if (stat(full, &st) == 0 && !S_ISREG(st.st_mode)) return js_fail(L, jp, "cannot read \"%s\": not a regular file", q);
+    if (stat(full, &st) == 0) {
+        if (!S_ISREG(st.st_mode)) return js_fail(L, jp, "cannot read \"%s\": not a regular file", q);
+        if (st.st_size > SCENE_MAX_MESH_FILE_BYTES) return js_fail(L, jp, "\"%s\" is %lld bytes; at most %d", q, (long long)st.st_size, SCENE_MAX_MESH_FILE_BYTES);
+    }
     const struct aiScene *sc = aiImportFile(full, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
     if (!sc) return js_fail(L, jp, "cannot read \"%s\": %s", q, aiGetErrorString());
     size_t vertices = 0, triangles = 0;
@@ -288,8 +291,10 @@ static bool load_mesh_file(loader *L, const char *file, const char *jp, mesh_bui
     if (sc->mRootNode) count_node(sc, sc->mRootNode, &vertices, &triangles, 0);
     bool ok = true;
     if (triangles == 0) ok = js_fail(L, jp, "\"%s\" has no triangles", q);
-    else if (triangles > MAX_MESH_TRIANGLES || vertices > UINT32_MAX / 2)
-        ok = js_fail(L, jp, "\"%s\" has %zu triangles; at most %d", q, triangles, MAX_MESH_TRIANGLES);
+    else if (triangles > SCENE_MAX_MESH_TRIANGLES)
+        ok = js_fail(L, jp, "\"%s\" has %zu triangles; at most %d", q, triangles, SCENE_MAX_MESH_TRIANGLES);
+    else if (vertices > SCENE_MAX_MESH_VERTICES)
+        ok = js_fail(L, jp, "\"%s\" has %zu vertices; at most %d", q, vertices, SCENE_MAX_MESH_VERTICES);
     if (ok) {
         mb->vertices = (tread_vec3 *)js_alloc_array(L, jp, vertices, sizeof(tread_vec3));
         mb->indices = (uint32_t *)js_alloc_array(L, jp, triangles * 3, sizeof(uint32_t));
@@ -311,7 +316,7 @@ static bool parse_inline_mesh(loader *L, const cJSON *j, const char *jp, mesh_bu
     int nv = cJSON_GetArraySize(verts), nt = cJSON_GetArraySize(tris);
     if (nv < 3) return js_fail(L, pv, "has %d vertices; a mesh needs at least 3", nv);
     if (nt < 1) return js_fail(L, pt, "is empty; a mesh needs at least one triangle");
-    if (nt > MAX_MESH_TRIANGLES) return js_fail(L, pt, "has %d triangles; at most %d", nt, MAX_MESH_TRIANGLES);
+    if (nt > SCENE_MAX_MESH_TRIANGLES) return js_fail(L, pt, "has %d triangles; at most %d", nt, SCENE_MAX_MESH_TRIANGLES);
     mb->vertices = (tread_vec3 *)js_alloc_array(L, pv, (size_t)nv, sizeof(tread_vec3));
     mb->indices = (uint32_t *)js_alloc_array(L, pt, (size_t)nt * 3, sizeof(uint32_t));
     if (!mb->vertices || !mb->indices) return false;
@@ -409,7 +414,7 @@ static bool parse_heightfield(loader *L, const cJSON *j, const char *jp, scene_b
     if (!js_expect_array(L, row, js_jp_index(p0, ph, 0))) return false;
     nx = cJSON_GetArraySize(row);
     if (nx < 2) return js_fail(L, p0, "has %d heights; a row needs at least 2", nx);
-    if ((int64_t)nx * nz > MAX_GRID_CELLS) return js_fail(L, ph, "has %d x %d samples; at most %d", nx, nz, MAX_GRID_CELLS);
+    if ((int64_t)nx * nz > SCENE_MAX_GRID_CELLS) return js_fail(L, ph, "has %d x %d samples; at most %d", nx, nz, SCENE_MAX_GRID_CELLS);
     b->heights = (float *)js_alloc_array(L, ph, (size_t)nx * (size_t)nz, sizeof(float));
     if (!b->heights) return false;
     float lo = FLT_MAX, hi = -FLT_MAX;
@@ -494,7 +499,7 @@ static bool parse_voxels(loader *L, const cJSON *j, const char *jp, scene_body *
         if (!cJSON_IsString(layer->child)) return js_fail(L, js_jp_index(pl, pl, 0), "expected a string of '#' and '.', got %s", js_type_name(layer->child));
         size_t len = strlen(layer->child->valuestring);
         if (len < 1) return js_fail(L, pl, "is an empty string; a row needs at least one cell");
-        if ((double)len * n[1] * n[2] > MAX_GRID_CELLS) return js_fail(L, pr, "has %zu x %d x %d cells; at most %d", len, n[1], n[2], MAX_GRID_CELLS);
+        if ((double)len * n[1] * n[2] > SCENE_MAX_GRID_CELLS) return js_fail(L, pr, "has %zu x %d x %d cells; at most %d", len, n[1], n[2], SCENE_MAX_GRID_CELLS);
         n[0] = (int)len;
         b->cells = (uint8_t *)js_alloc_array(L, pr, (size_t)n[0] * (size_t)n[1] * (size_t)n[2], 1);
         if (!b->cells) return false;
@@ -530,11 +535,13 @@ static bool parse_voxels(loader *L, const cJSON *j, const char *jp, scene_body *
         for (int a = 0; a < 3; ++a) {
             char p[JP];
             int64_t v;
-            if (!js_read_integer(L, cJSON_GetArrayItem(size, a), js_jp_index(p, ps, a), 1.0, (double)MAX_GRID_CELLS, &v)) return false;
+            if (!js_read_integer(L, cJSON_GetArrayItem(size, a), js_jp_index(p, ps, a), 1.0, (double)SCENE_MAX_GRID_CELLS, &v)) return false;
             n[a] = (int)v;
         }
-        if ((double)n[0] * n[1] * n[2] > MAX_GRID_CELLS) return js_fail(L, ps, "has %d x %d x %d cells; at most %d", n[0], n[1], n[2], MAX_GRID_CELLS);
+        if ((double)n[0] * n[1] * n[2] > SCENE_MAX_GRID_CELLS) return js_fail(L, ps, "has %d x %d x %d cells; at most %d", n[0], n[1], n[2], SCENE_MAX_GRID_CELLS);
         if (!js_expect_array(L, cells, pc)) return false;
+        if ((double)cJSON_GetArraySize(cells) > (double)n[0] * n[1] * n[2])
+            return js_fail(L, pc, "has %d entries; the grid has only %d x %d x %d cells", cJSON_GetArraySize(cells), n[0], n[1], n[2]);
         b->cells = (uint8_t *)js_alloc_array(L, pc, (size_t)n[0] * (size_t)n[1] * (size_t)n[2], 1);
         if (!b->cells) return false;
         const cJSON *c;
@@ -617,6 +624,7 @@ bool scene_parse_bodies(loader *L, const cJSON *root) {
     const cJSON *j;
     if (!js_need_field(L, root, "", "bodies", &j) || !js_expect_array(L, j, "bodies")) return false;
     int n = cJSON_GetArraySize(j);
+    if (n > SCENE_MAX_BODIES) return js_fail(L, "bodies", "has %d bodies; at most %d", n, SCENE_MAX_BODIES);
     L->s->bodies = (scene_body *)js_alloc_array(L, "bodies", (size_t)n, sizeof(scene_body));
     if (!L->s->bodies) return false;
     const cJSON *e;

@@ -267,6 +267,59 @@ void *js_alloc_array(loader *L, const char *jp, size_t count, size_t size) {
     if (!p) js_fail(L, jp, "out of memory for %zu elements", count);
     return p;
 }
+// ---- escaped NUL in strings ------------------------------------------------------------------------------
+// cJSON decodes "a\u0000b" to the bytes a, NUL, b and keeps no length, so every later reader would see "a": a
+// name cut short without a word. The decoded strings cannot tell, so the text is scanned for the escape and the
+// string it is in is found in the tree by its place in document order.
+
+// Index (0-based, in document order, object keys included) of the first string in text[0, length) holding the
+// escape \u0000, or -1. The text is JSON that cJSON accepted, so every '"' outside a string opens one.
+static long first_nul_string(const char *text, size_t length) {
+    long index = -1;
+    bool in_string = false;
+    for (size_t i = 0; i < length; ++i) {
+        if (!in_string) {
+            if (text[i] == '"') in_string = true, ++index;
+        } else if (text[i] == '"') {
+            in_string = false;
+        } else if (text[i] == '\\' && i + 1 < length) {
+            if (text[i + 1] == 'u' && i + 5 < length && memcmp(text + i + 2, "0000", 4) == 0) return index;
+            ++i; // the escaped character: an escaped quote does not end the string
+        }
+    }
+    return -1;
+}
+
+// Walk item (at path jp) in document order, counting strings as first_nul_string does, and report the one
+// numbered `target`: a value at its own path, a key at its object's path.
+static bool fail_at_string(loader *L, const cJSON *item, const char *jp, long *counter, long target) {
+    char q[64];
+    if (cJSON_IsString(item) && (*counter)++ == target)
+        return js_fail(L, jp, "\"%s...\" holds a NUL character (\\u0000); no string in a scene may", js_quote(q, sizeof q, item->valuestring));
+    if (!cJSON_IsArray(item) && !cJSON_IsObject(item)) return true;
+    const cJSON *child;
+    int i = 0;
+    cJSON_ArrayForEach(child, item) {
+        char p[JP];
+        if (cJSON_IsObject(item) && (*counter)++ == target)
+            return js_fail(L, jp, "field name \"%s...\" holds a NUL character (\\u0000); no string in a scene may",
+                           js_quote(q, sizeof q, child->string ? child->string : ""));
+        if (!fail_at_string(L, child, cJSON_IsObject(item) ? js_jp_key(p, jp, child->string ? child->string : "") : js_jp_index(p, jp, i), counter,
+                            target))
+            return false;
+        ++i;
+    }
+    return true;
+}
+
+bool js_check_no_nul(loader *L, const cJSON *root, const char *text, size_t length) {
+    long target = first_nul_string(text, length), counter = 0;
+    if (target < 0) return true;
+    // The walk counts the strings the scan counted, so it reports the string; the message below only stands in
+    // should a cJSON version ever count differently.
+    return fail_at_string(L, root, "", &counter, target) && js_fail(L, "", "a string holds a NUL character (\\u0000)");
+}
+
 // ---- layer references (layers are parsed by geometry.c) --------------------------------------------------------------------------------------------
 
 int js_find_layer(const scene *s, const char *name) {

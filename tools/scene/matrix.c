@@ -19,7 +19,6 @@
 #include "gen_internal.h"
 
 #define MAX_STRATEGIES 8
-#define MAX_CHECK_RESULTS 64
 #define UP_VARIANTS 2
 static const float tilted_up[3] = {0.25f, 1.0f, -0.15f}; // the second up vector (normalized by the runner)
 static const char *const up_names[UP_VARIANTS] = {"+Y", "0.25,1,-0.15"};
@@ -82,7 +81,7 @@ static void run_case(const mcase *c, int ordinal, const char *const *strategies,
                   scene_load_buffer(name, json, strlen(json), &s, &err);
     if (!loaded && json) fprintf(stderr, "tread matrix: %s: %s\n", name, err.message);
     free(json);
-    static check_result results[MAX_CHECK_RESULTS];
+    static check_result results[SCENE_MAX_RESULTS];
     for (int u = 0; u < ups; ++u)
         for (int k = 0; k < nstrat; ++k) {
             int32_t run = (int32_t)(((int64_t)ordinal * ups + u) * nstrat + k);
@@ -107,7 +106,17 @@ static void run_case(const mcase *c, int ordinal, const char *const *strategies,
                 fwrite(&rec, sizeof rec, 1, out);
                 continue;
             }
-            int n = run_checks(&s, &trace, results, MAX_CHECK_RESULTS);
+            if (trace.failure.failed) {
+                // A library call failed and stopped the run: as loud as an error, never a pass.
+                rec.invariants_ok = 0;
+                rec.excess = 1e9f;
+                snprintf(rec.check, sizeof rec.check, "%.47s", "library call");
+                snprintf(rec.value, sizeof rec.value, "%.71s", trace.failure.message);
+                fwrite(&rec, sizeof rec, 1, out);
+                run_trace_free(&trace);
+                continue;
+            }
+            int n = run_checks(&s, &trace, results, SCENE_MAX_RESULTS);
             rec.passed = 1;
             double worst = -1.0;
             for (int i = 0; i < n; ++i) {

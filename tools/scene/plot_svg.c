@@ -180,7 +180,8 @@ static void draw_map(FILE *f, const scene *s, const run_trace *t, const view *m,
         const tread_character *ch = &t->final[c];
         float radius = ch->settings.radius, tall = ch->settings.shape == TREAD_QUERY_SPHERE ? 2 * radius : ch->settings.height;
         for (int e = 0; e < 2; ++e) {
-            tread_vec3 p = e == 0 ? s->characters[c].start : run_frame_at(t, c, t->frame_count - 1)->feet;
+            // A run stopped in its first frame (t->failure) ends where it started.
+            tread_vec3 p = e == 0 || t->frame_count == 0 ? s->characters[c].start : run_frame_at(t, c, t->frame_count - 1)->feet;
             double w = radius * 2 * scale, hpx = top ? w : tall * scale;
             double x = to_px(m, axis_of(p, m->h_axis) - radius);
             double y = top ? to_py(m, axis_of(p, m->v_axis) + radius) : to_py(m, axis_of(p, m->v_axis) + tall);
@@ -281,14 +282,17 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
     // Height over time: feet (solid), camera with step smoothing (dashed), shading where not on ground.
     view time;
     time.px = MARGIN, time.py = time_y, time.pw = PLOT_W - 2 * MARGIN, time.ph = TIME_H;
-    time.h0 = 0, time.h1 = (double)t->frame_count * t->dt;
+    time.h0 = 0, time.h1 = (double)(t->frame_count > 0 ? t->frame_count : 1) * t->dt; // a stopped run may have no frame
     time.v0 = INFINITY, time.v1 = -INFINITY;
-    for (int c = 0; c < t->character_count; ++c)
+    for (int c = 0; c < t->character_count; ++c) {
+        double spawn = tread_v3_dot(s->characters[c].start, t->final[c].settings.up);
+        time.v0 = fmin(time.v0, spawn), time.v1 = fmax(time.v1, spawn);
         for (int i = 0; i < t->frame_count; ++i) {
             const run_frame *fr = run_frame_at(t, c, i);
             double h = tread_v3_dot(fr->feet, t->final[c].settings.up);
             time.v0 = fmin(time.v0, fmin(h, fr->camera)), time.v1 = fmax(time.v1, fmax(h, fr->camera));
         }
+    }
     double pad = fmax(0.1, 0.08 * (time.v1 - time.v0));
     time.v0 -= pad, time.v1 += pad;
     fprintf(f, "<g id=\"time-view\">\n<text x=\"%.0f\" y=\"%.0f\" fill=\"#555\">height along up over time: feet (solid), camera with step smoothing (dashed); shaded: %s in the air (red) or on steep ground (amber)</text>\n",

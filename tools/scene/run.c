@@ -47,16 +47,21 @@ typedef struct motor_run {
 } motor_run;
 
 // The motor's velocity for this frame: buttons from the timeline entries reached by t, the wish from the
-// entry in force, crouching through tread_character_set_height (standing up only where the body fits).
-static tread_vec3 motor_velocity(const tread_world *w, const scene_character *sc, tread_character *ch, motor_run *m, float t, float dt) {
+// entry in force, crouching through tread_character_set_height (standing up only where the body fits). On a
+// failed call, *call names it and *v is not written.
+static tread_result motor_velocity(const tread_world *w, const scene_character *sc, tread_character *ch, motor_run *m, float t, float dt,
+                                   tread_vec3 *v, const char **call) {
     while (m->next_input < sc->input_count && sc->inputs[m->next_input].t <= t + 1e-6f) {
         const scene_input *in = &sc->inputs[m->next_input++];
         if (in->jump >= 0) m->jump = in->jump == 1;
         if (in->crouch >= 0) m->crouch = in->crouch == 1;
     }
+    tread_result r = TREAD_OK;
     float height = m->crouch ? m->motor.crouch_height : m->stand_height;
-    if (ch->settings.shape == TREAD_QUERY_CAPSULE && ch->settings.height != height && height >= 2.0f * ch->settings.radius)
-        tread_character_set_height(w, ch, height, NULL);
+    *call = "tread_character_set_height";
+    if (ch->settings.shape == TREAD_QUERY_CAPSULE && ch->settings.height != height && height >= 2.0f * ch->settings.radius &&
+        (r = tread_character_set_height(w, ch, height, NULL)) != TREAD_OK)
+        return r;
     tread_motor_input input = tread_motor_input_default();
     tread_vec3 wish = desired_horizontal(input_at(sc, t), ch->position, ch->settings.up, dt);
     float speed = tread_v3_length(wish);
@@ -64,17 +69,19 @@ static tread_vec3 motor_velocity(const tread_world *w, const scene_character *sc
     input.speed = speed;
     input.jump = m->jump;
     input.crouch = m->crouch;
-    tread_vec3 v = tread_v3_zero();
-    if (tread_motor_update(&m->state, &m->motor, &input, ch, m->has_last ? &m->last : NULL, dt, &v) != TREAD_OK) return tread_v3_zero();
-    if (m->state.jumped) tread_character_suppress_snap(ch, m->motor.jump_snap_suppress_time);
-    return v;
+    *call = "tread_motor_update";
+    if ((r = tread_motor_update(&m->state, &m->motor, &input, ch, m->has_last ? &m->last : NULL, dt, v)) != TREAD_OK) return r;
+    *call = "tread_character_suppress_snap";
+    return m->state.jumped ? tread_character_suppress_snap(ch, m->motor.jump_snap_suppress_time) : TREAD_OK;
 }
 
-static float penetration_of(const tread_world *w, const tread_character *ch) {
+// Deepest overlap of the character with the world (metres, >= 0) in *out; 0 when the query failed.
+static tread_result penetration_of(const tread_world *w, const tread_character *ch, float *out) {
     tread_query_shape shape = tread_character_shape(ch);
     tread_distance_result d;
-    if (tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, NULL, &d) != TREAD_OK || !d.found) return 0.0f;
-    return d.distance < 0.0f ? -d.distance : 0.0f;
+    tread_result r = tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, NULL, &d);
+    *out = r == TREAD_OK && d.found && d.distance < 0.0f ? -d.distance : 0.0f;
+    return r;
 }
 
 // --strategy and --set: "field=value" sets a character setting, "motor.field=value" a motor setting.
@@ -198,9 +205,77 @@ bool run_scene(const scene *s, const run_options *o, run_trace *out, char *messa
     return ok;
 }
 
+// The first failed library call of a run: the run stops there (docs/SCENES.md, "A failed call stops the run").
+static void record_failure(run_failure *f, tread_result r, const char *call, int character, int frame, float t) {
+    f->failed = true;
+    f->code = r;
+    f->call = call;
+    f->character = character;
+    f->frame = frame;
+    f->t = t;
+    snprintf(f->message, sizeof f->message, "%s", tread_error_message());
+}
+
+// One frame of one character: the velocity (the course loop's, or the motor's), the move, the camera's step
+// smoothing and the penetration probe, recorded in *f. On a failed call returns its result with its name in
+// *call, and nothing of the move is recorded: a failed call wrote no result to read.
+static tread_result step_character(const tread_world *w, const scene *s, int c, tread_character *ch, motor_run *motor,
+                                   tread_step_smoothing *smooth, float t, float dt, run_frame *f, const char **call) {
+    const scene_character *sc = &s->characters[c];
+    tread_vec3 up = ch->settings.up, v;
+    tread_result r;
+    if (sc->has_motor) {
+        if ((r = motor_velocity(w, sc, ch, motor, t, dt, &v, call)) != TREAD_OK) return r;
+    } else {
+        v = desired_horizontal(input_at(sc, t), ch->position, up, dt);
+        float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND ? tread_v3_dot(ch->ground.velocity, up)
+                                                                    : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
+        v = tread_v3_mad(v, along_up, up);
+    }
+    tread_move_result res;
+    *call = "tread_character_move";
+    if ((r = tread_character_move(w, ch, v, dt, &res)) != TREAD_OK) return r;
+    if (sc->has_motor) {
+        motor->last = res;
+        motor->has_last = true;
+    }
+    *call = "tread_step_smoothing_update";
+    if ((r = tread_step_smoothing_update(smooth, move_stepped(&res), dt)) != TREAD_OK) return r;
+    float penetration;
+    *call = "tread_world_closest";
+    if ((r = penetration_of(w, ch, &penetration)) != TREAD_OK) return r;
+    f->feet = ch->position;
+    f->velocity = ch->velocity;
+    f->ground = ch->ground.state;
+    f->stepped = move_stepped(&res);
+    f->camera = tread_v3_dot(ch->position, up) + smooth->offset;
+    f->penetration = penetration;
+    f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);
+    return TREAD_OK;
+}
+
+// A stopped run keeps the frames every character completed: the first `done` of each, packed to the new stride.
+static void keep_completed_frames(run_trace *t, int done) {
+    for (int c = 1; c < t->character_count; ++c)
+        memmove(&t->frames[(size_t)c * (size_t)done], &t->frames[(size_t)c * (size_t)t->frame_count], sizeof(run_frame) * (size_t)done);
+    t->frame_count = done;
+}
+
 static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {
     memset(out, 0, sizeof *out);
     float dt = o && o->dt > 0.0f ? o->dt : s->dt;
+    // --set dt can ask for more frames than the loader allowed the scene's own dt.
+    double count = scene_frame_count(s->duration, dt);
+    if (count > SCENE_MAX_FRAMES) {
+        snprintf(message, size, "duration / dt = %.0f frames at dt %g s; at most %d", count, (double)dt, SCENE_MAX_FRAMES);
+        return false;
+    }
+    int frames = (int)count;
+    if (count * s->character_count > SCENE_MAX_TRACE_FRAMES) {
+        snprintf(message, size, "%d characters x %d frames at dt %g s = %.0f frames to record; at most %d", s->character_count, frames, (double)dt,
+                 count * s->character_count, SCENE_MAX_TRACE_FRAMES);
+        return false;
+    }
     tread_world *w = NULL;
     if (tread_world_create(NULL, &w) != TREAD_OK) {
         snprintf(message, size, "%s", tread_error_message());
@@ -215,8 +290,6 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         }
     }
     int n = s->character_count;
-    int frames = (int)(s->duration / dt + 0.5f);
-    if (frames < 1) frames = 1;
     out->frame_count = frames;
     out->character_count = n;
     out->dt = dt;
@@ -257,47 +330,25 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         smooth[c] = tread_step_smoothing_default();
         motors[c].state = tread_motor_state_default();
         motors[c].stand_height = chars[c].settings.height;
-        out->initial_penetration[c] = penetration_of(w, &chars[c]);
+        tread_result r = penetration_of(w, &chars[c], &out->initial_penetration[c]);
+        if (r != TREAD_OK && !out->failure.failed) record_failure(&out->failure, r, "tread_world_closest", c, 0, 0.0f);
     }
     double started = seconds_now();
     bool progress_shown = false;
-    for (int i = 0; i < frames; ++i) {
+    for (int i = 0; i < frames && !out->failure.failed; ++i) {
         float t = (float)i * dt; // the frame runs from t to t + dt
-        for (int c = 0; c < n; ++c) {
-            tread_character *ch = &chars[c];
-            tread_vec3 up = ch->settings.up;
-            tread_vec3 v;
-            if (s->characters[c].has_motor) {
-                v = motor_velocity(w, &s->characters[c], ch, &motors[c], t, dt);
-            } else {
-                v = desired_horizontal(input_at(&s->characters[c], t), ch->position, up, dt);
-                float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND
-                                     ? tread_v3_dot(ch->ground.velocity, up)
-                                     : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
-                v = tread_v3_mad(v, along_up, up);
-            }
-            tread_move_result res;
-            if (tread_character_move(w, ch, v, dt, &res) != TREAD_OK) memset(&res, 0, sizeof res);
-            if (s->characters[c].has_motor) {
-                motors[c].last = res;
-                motors[c].has_last = true;
-            }
-            tread_step_smoothing_update(&smooth[c], move_stepped(&res), dt);
-            run_frame *f = &out->frames[c * frames + i];
-            f->feet = ch->position;
-            f->velocity = ch->velocity;
-            f->ground = ch->ground.state;
-            f->stepped = move_stepped(&res);
-            f->camera = tread_v3_dot(ch->position, up) + smooth[c].offset;
-            f->penetration = penetration_of(w, ch);
-            f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);
+        for (int c = 0; c < n && !out->failure.failed; ++c) {
+            const char *call = NULL;
+            tread_result r = step_character(w, s, c, &chars[c], &motors[c], &smooth[c], t, dt, &out->frames[c * frames + i], &call);
+            if (r != TREAD_OK) record_failure(&out->failure, r, call, c, i + 1, t);
         }
         if (o && o->progress && (i & 63) == 0 && seconds_now() - started > 1.0) {
             fprintf(stderr, "\r%s: frame %d of %d (%.0f%%)", s->name, i, frames, 100.0 * (double)i / (double)frames);
             progress_shown = true;
         }
     }
-    if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, frames, "");
+    if (out->failure.failed) keep_completed_frames(out, out->failure.frame > 0 ? out->failure.frame - 1 : 0);
+    if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, out->frame_count, "");
     free(motors);
     free(smooth);
     tread_world_destroy(w);

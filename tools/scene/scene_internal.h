@@ -11,10 +11,7 @@
 
 #define JP 192                     // longest JSON path kept in a message
 #define SCENE_PI 3.14159265358979323846
-#define MAX_GRID_CELLS (1 << 24)   // heightfield samples or voxel cells in one body
-#define MAX_MESH_TRIANGLES (1 << 24)
 #define MAX_LAYERS TREAD_MAX_LAYERS
-#define MAX_FRAMES 10000000        // duration / dt: keeps a run's frame count (an int) and its trace in memory
 
 typedef struct loader {
     const char *file;  // the scene's path, as given, for messages
@@ -60,6 +57,8 @@ bool js_field_string(loader *L, const cJSON *obj, const char *jp, const char *ke
 bool js_field_enum(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, const char *const *names, int *out);
 void *js_alloc_array(loader *L, const char *jp, size_t count, size_t size);
 int js_find_layer(const scene *s, const char *name);
+// Fails, naming the string's JSON path, when a string of the parsed text[0, length) holds the escape \u0000.
+bool js_check_no_nul(loader *L, const cJSON *root, const char *text, size_t length);
 bool js_read_layer_ref(loader *L, const cJSON *j, const char *jp, int *out);
 
 // ---- names.c (internal tables) ----

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Scene files (docs/SCENES.md): the top level, JSON syntax errors, and loading from a file or a buffer. The
 // parts are read by geometry.c (layers, bodies), characters.c and checks_parse.c. Top of the loader's call graph.
+#define _POSIX_C_SOURCE 200809L // fileno
+
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "scene_internal.h"
 
@@ -24,12 +28,18 @@ static bool parse_scene(loader *L, const cJSON *root) {
         !js_field_float(L, root, "", "duration", true, &s->duration, 0.0, 3600.0, OPEN_LO) || !js_field_vec3(L, root, "", "gravity", false, &s->gravity) ||
         !js_field_vec3(L, root, "", "up", false, &s->up))
         return false;
-    if ((double)s->duration / (double)s->dt > MAX_FRAMES)
-        return js_fail(L, "dt", "duration / dt = %.0f frames; at most %d", (double)s->duration / (double)s->dt, MAX_FRAMES);
+    double frames = scene_frame_count(s->duration, s->dt);
+    if (frames > SCENE_MAX_FRAMES) return js_fail(L, "dt", "duration / dt = %.0f frames; at most %d", frames, SCENE_MAX_FRAMES);
     if (!(tread_v3_length(s->up) > 1.0e-6f)) return js_fail(L, "up", "is the zero vector");
     s->up = tread_v3_normalize(s->up);
     return scene_parse_layers(L, root) && scene_parse_bodies(L, root) && scene_parse_characters(L, root) && scene_parse_checks(L, root) &&
            scene_parse_plot(L, root);
+}
+
+double scene_frame_count(float duration, float dt) {
+    // In float, as the runner has always counted (the shipped scenes' frame counts stay what they were).
+    double frames = floor((double)(duration / dt + 0.5f));
+    return frames < 1.0 ? 1.0 : frames;
 }
 
 // "<file>:<line>:<column>: JSON syntax error near `...`" for the byte offset where cJSON gave up.
@@ -78,6 +88,10 @@ bool scene_load_buffer(const char *path, const char *json, size_t length, scene 
         return false;
     }
     memset(out, 0, sizeof *out);
+    if (length > SCENE_MAX_FILE_BYTES) {
+        js_fail(&L, "", "is %zu bytes; at most %d", length, SCENE_MAX_FILE_BYTES);
+        return false;
+    }
     L.s = out;
     snprintf(out->path, sizeof out->path, "%s", L.file);
     // The directory mesh files are relative to, and the default name: the base name without ".json".
@@ -110,7 +124,7 @@ bool scene_load_buffer(const char *path, const char *json, size_t length, scene 
         scene_free(out);
         return false;
     }
-    bool ok = parse_scene(&L, root);
+    bool ok = js_check_no_nul(&L, root, json, (size_t)(end - json)) && parse_scene(&L, root);
     cJSON_Delete(root);
     if (!ok) scene_free(out);
     return ok;
@@ -125,9 +139,16 @@ bool scene_load(const char *path, scene *out, scene_error *err) {
         snprintf(err->message, sizeof err->message, "%s: cannot open: %s", path ? path : "(null)", path ? strerror(errno) : "no path");
         return false;
     }
+    // The size is known before reading a regular file; a pipe or a growing file is cut one byte past the limit.
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > SCENE_MAX_FILE_BYTES) {
+        snprintf(err->message, sizeof err->message, "%s: is %lld bytes; at most %d", path, (long long)st.st_size, SCENE_MAX_FILE_BYTES);
+        fclose(f);
+        return false;
+    }
     size_t size = 0, cap = 1 << 16;
     char *buf = (char *)malloc(cap);
-    while (buf) {
+    while (buf && size <= SCENE_MAX_FILE_BYTES) {
         size_t got = fread(buf + size, 1, cap - size - 1, f);
         size += got;
         if (got == 0) break;
@@ -145,6 +166,11 @@ bool scene_load(const char *path, scene *out, scene_error *err) {
         free(buf);
         return false;
     }
+    if (size > SCENE_MAX_FILE_BYTES) {
+        snprintf(err->message, sizeof err->message, "%s: is more than %d bytes; at most %d", path, SCENE_MAX_FILE_BYTES, SCENE_MAX_FILE_BYTES);
+        free(buf);
+        return false;
+    }
     buf[size] = '\0';
     bool ok = scene_load_buffer(path, buf, size, out, err);
     free(buf);
@@ -158,6 +184,11 @@ bool scene_file_is_scene(const char *path) {
     size_t size = 0;
     if (fseek(f, 0, SEEK_END) == 0) {
         long n = ftell(f);
+        // A file past the limit is not read here: scene_load refuses it with its size.
+        if (n > SCENE_MAX_FILE_BYTES) {
+            fclose(f);
+            return true;
+        }
         if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (text = (char *)malloc((size_t)n + 1)) != NULL) {
             size = fread(text, 1, (size_t)n, f);
             text[size] = '\0';

@@ -26,6 +26,31 @@
 #define SCENE_NAME_MAX 64
 #define SCENE_ERROR_MAX 512
 
+// Limits of a scene (docs/SCENES.md, "Limits"), each checked before the work it guards.
+// Frames in one run, round(duration / dt): a run's frame count is an int and its trace is kept in memory.
+#define SCENE_MAX_FRAMES 10000000
+// Bytes of a scene file: cJSON builds the whole document (up to ~45 bytes of memory per byte of text) before any
+// field can be judged, so only the text's size can bound that work. Checked before the file is read.
+#define SCENE_MAX_FILE_BYTES (8 << 20)
+// Bodies: each is added to the world (and its bounding-volume tree) and met by every query of every frame.
+#define SCENE_MAX_BODIES 65536
+// Characters: each is moved, probed and recorded every frame.
+#define SCENE_MAX_CHARACTERS 64
+// Frames x characters: the trace keeps every character's every frame (sizeof(run_frame), 44 bytes): <= 440 MB.
+#define SCENE_MAX_TRACE_FRAMES 10000000
+// Expectations: each is evaluated over the run and reported.
+#define SCENE_MAX_CHECKS 256
+// Results of one run: a failed call, every expectation and two invariants per character.
+#define SCENE_MAX_RESULTS (1 + SCENE_MAX_CHECKS + 2 * SCENE_MAX_CHARACTERS)
+// Heightfield samples, or voxel cells (and entries of a voxel "cells" list), in one body: the arrays the loader
+// allocates and the library builds its structures over.
+#define SCENE_MAX_GRID_CELLS (1 << 24)
+// Triangles of one mesh, and vertices of a mesh file (inline vertices are bounded by SCENE_MAX_FILE_BYTES).
+#define SCENE_MAX_MESH_TRIANGLES (1 << 24)
+#define SCENE_MAX_MESH_VERTICES (1 << 24)
+// Bytes of a mesh file: assimp reads and processes all of it before its triangles can be counted.
+#define SCENE_MAX_MESH_FILE_BYTES (64 << 20)
+
 // Why loading failed: "<file>:<line>:<column>: ..." for syntax errors, "<file>: <json path>: ..." otherwise.
 typedef struct scene_error {
     char message[SCENE_ERROR_MAX];
@@ -179,6 +204,10 @@ bool scene_load(const char *path, scene *out, scene_error *err);
 // Same from a buffer already in memory (the fuzz target's entry); `path` only names it in messages.
 bool scene_load_buffer(const char *path, const char *json, size_t length, scene *out, scene_error *err);
 void scene_free(scene *s);
+// The frames a run of `duration` s at `dt` s takes: round(duration / dt), at least 1. The loader compares it with
+// SCENE_MAX_FRAMES and the runner runs it (with --set dt too), so both count the same frames. A double, so that a
+// tiny dt cannot overflow it before the comparison.
+double scene_frame_count(float duration, float dt);
 
 // Set one character setting by its field name (as in tread_character_settings, e.g. "max_step_height",
 // "up", "shape", "keep_horizontal_speed"), from text as on the command line ("0.3", "1,0,0", "capsule",
@@ -227,7 +256,20 @@ typedef struct run_options {
     tread_vec3 up;
 } run_options;
 
+// The library call that failed and stopped a run (docs/SCENES.md, "A failed call stops the run").
+typedef struct run_failure {
+    bool failed;
+    tread_result code;
+    const char *call;  // the library function, e.g. "tread_character_move"
+    int character;     // index into scene.characters
+    int frame;         // the frame it failed in, 1-based as in traces; 0: at spawn, before the first frame
+    float t;           // when that frame began, s
+    char message[256]; // the library's tread_error_message()
+} run_failure;
+
 typedef struct run_trace {
+    run_failure failure;        // failure.failed: the run stopped; frame_count counts the frames every character completed,
+                                // and `final` holds the states at the stop
     int frame_count;            // frames per character
     int character_count;
     float dt;
@@ -253,8 +295,9 @@ static inline const run_frame *run_frame_at(const run_trace *t, int character, i
 }
 
 // Evaluate the scene's checks plus the invariants every scene has (finite state; penetration <= 1 mm, or for a
-// character spawned inside geometry: never deeper than at spawn and out within 1 s). Returns the number of
-// results written (at most capacity).
+// character spawned inside geometry: never deeper than at spawn and out within 1 s). A run stopped by a failed
+// library call (t->failure) gives a failed result for the failure first, then the invariants over the frames that
+// ran; its checks are not evaluated. Returns the number of results written (at most capacity).
 int run_checks(const scene *s, const run_trace *t, check_result *results, int capacity);
 
 // Write plots and traces.

@@ -18,7 +18,6 @@
 
 #define EXIT_CHECK_FAILED 1
 #define EXIT_BAD_INPUT 2
-#define MAX_RESULTS 128
 #define MAX_SETS 64
 
 static const char *const run_usage =
@@ -228,14 +227,14 @@ static bool parse_up(const char *text, tread_vec3 *out) {
 
 typedef struct outcome {
     int results_count;
-    check_result results[MAX_RESULTS];
+    check_result results[SCENE_MAX_RESULTS];
     bool passed;
     char key_text[SCENE_NAME_MAX + 128]; // "<check name>: <value with label and unit>", the first failure's if any
 } outcome;
 
 static bool run_one(const scene *s, const run_options *o, run_trace *trace, outcome *out, char *message, size_t size) {
     if (!run_scene(s, o, trace, message, size)) return false;
-    out->results_count = run_checks(s, trace, out->results, MAX_RESULTS);
+    out->results_count = run_checks(s, trace, out->results, SCENE_MAX_RESULTS);
     out->passed = true;
     int key = -1;
     for (int i = 0; i < out->results_count; ++i) {
@@ -262,6 +261,18 @@ static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o,
     cJSON_AddBoolToObject(root, "passed", o->passed);
     cJSON_AddNumberToObject(root, "frames", t->frame_count);
     cJSON_AddNumberToObject(root, "dt", t->dt);
+    // The library call that stopped the run, or null.
+    if (t->failure.failed) {
+        cJSON *f = cJSON_AddObjectToObject(root, "failure");
+        cJSON_AddStringToObject(f, "character", s->characters[t->failure.character].name);
+        cJSON_AddNumberToObject(f, "frame", t->failure.frame);
+        cJSON_AddNumberToObject(f, "t", t->failure.t);
+        cJSON_AddStringToObject(f, "call", t->failure.call);
+        cJSON_AddStringToObject(f, "code", tread_result_name(t->failure.code));
+        cJSON_AddStringToObject(f, "message", t->failure.message);
+    } else {
+        cJSON_AddNullToObject(root, "failure");
+    }
     cJSON *checks = cJSON_AddArrayToObject(root, "checks");
     for (int i = 0; i < o->results_count; ++i) {
         cJSON *c = cJSON_CreateObject();
@@ -363,7 +374,11 @@ static int command_run(int argc, char **argv) {
         free(text);
         cJSON_Delete(root);
     } else {
-        printf("%s (%s): %d frames at dt %.5f s\n", s.name, s.path, trace.frame_count, (double)trace.dt);
+        if (trace.failure.failed)
+            printf("%s (%s): stopped after %d of %.0f frames at dt %.5f s\n", s.name, s.path, trace.frame_count,
+                   scene_frame_count(s.duration, trace.dt), (double)trace.dt);
+        else
+            printf("%s (%s): %d frames at dt %.5f s\n", s.name, s.path, trace.frame_count, (double)trace.dt);
         for (int i = 0; i < out.results_count; ++i)
             printf("  %s  %-32s %s\n", out.results[i].passed ? "pass" : "FAIL", out.results[i].name, out.results[i].detail);
         for (int c = 0; c < trace.character_count; ++c) {
