@@ -30,8 +30,8 @@
 // Internal edges flatter than this (cosine of the dihedral angle between the two face normals) are
 // inactive: contacts there take the face normal, so flat floors have no ghost collisions (about 1 degree).
 #define TR_INACTIVE_EDGE_COS 0.99985f
-// Largest coordinate magnitude accepted from callers (metres): beyond it float spacing exceeds 1 mm.
-#define TR_MAX_COORDINATE 1.0e6f
+// Largest coordinate magnitude accepted from callers (metres): the public limit (its reason is in base.h).
+#define TR_MAX_COORDINATE TREAD_MAX_COORDINATE
 
 // ---- errors ----------------------------------------------------------------------------------
 // Record an error for tread_error_message() and return it. printf-style message naming the argument.

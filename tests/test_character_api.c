@@ -29,11 +29,11 @@ static tread_character standing(tread_world *w, tread_character_settings s, trea
 
 // ---- errors inside a move -----------------------------------------------------------------------------------
 
-// Near the 1e6 m limit a move whose reach (motion, step, snap, probes) crosses it is refused as a whole, by every
+// Near the coordinate limit a move whose reach (motion, step, snap, probes) crosses it is refused as a whole, by every
 // phase, and the character is left exactly as it was. One well inside the limit still moves.
 static void test_move_crossing_the_coordinate_limit_fails_and_changes_nothing(void **state) {
     (void)state;
-    const float edge = 999990.0f;
+    const float edge = TREAD_MAX_COORDINATE - 10.0f;
     tread_world *w = floor_at(edge);
     tread_character ch = standing(w, tread_character_settings_default(), tread_v3(edge, 0, 0));
     tread_move_result res;
@@ -48,7 +48,7 @@ static void test_move_crossing_the_coordinate_limit_fails_and_changes_nothing(vo
     assert_int_equal(tread_character_update(w, &ch, tread_v3(900, 0, 0), COURSE_DT, &res), TREAD_ERR_INVALID_ARGUMENT);
     assert_memory_equal(&before, &ch, sizeof ch);
     // A character teleported next to the limit: even standing still its probes reach across.
-    assert_int_equal(tread_character_set_position(&ch, tread_v3(1.0e6f, 0, 0)), TREAD_OK);
+    assert_int_equal(tread_character_set_position(&ch, tread_v3(TREAD_MAX_COORDINATE, 0, 0)), TREAD_OK);
     before = ch;
     assert_int_equal(tread_character_move(w, &ch, tread_v3_zero(), COURSE_DT, &res), TREAD_ERR_INVALID_ARGUMENT);
     assert_memory_equal(&before, &ch, sizeof ch);

@@ -60,8 +60,8 @@ static void test_speeds_the_library_refuses_are_rejected(void **state) {
                  "longer than 1000 m/s");
     expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"input\": [{\"t\": 0, \"toward\": [0, 9, 0], \"speed\": 1e4}]}"),
                  "bad.json: characters[0].input[0].speed: 10000 m/s is refused by tread_character_move");
-    // A start near the coordinate limit does not make a legal speed fail.
-    const char *json = SCENE_WITH(FLOOR, "{\"start\": [999990, 0, 0], \"input\": [{\"t\": 0, \"direction\": [0, 0, 1], \"speed\": 1000}]}");
+    // A start near the coordinate limit (TREAD_MAX_COORDINATE, 65536 m) does not make a legal speed fail.
+    const char *json = SCENE_WITH(FLOOR, "{\"start\": [65526, 0, 0], \"input\": [{\"t\": 0, \"direction\": [0, 0, 1], \"speed\": 1000}]}");
     scene s;
     scene_error err;
     if (!scene_load_buffer("ok.json", json, strlen(json), &s, &err)) fail_msg("%s", err.message);

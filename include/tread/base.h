@@ -25,6 +25,14 @@
 /// Patch version of these headers: fixes only, no API change.
 #define TREAD_VERSION_PATCH 0
 
+/// Largest magnitude of any coordinate tread accepts (body positions and extents, character positions, query
+/// points), metres. Positions are floats: at distance d from the origin their spacing is d * 2^-23 (0.5 mm at 4 km,
+/// 7.8 mm here). The course passes every threshold up to here and not beyond (docs/DESIGN.md, "Large worlds"); for
+/// larger worlds keep play near the origin with tread_world_shift_origin().
+#define TREAD_MAX_COORDINATE 65536.0f
+/// Largest speed tread accepts for a character's velocity, m/s.
+#define TREAD_MAX_SPEED 1000.0f
+
 /// Number of collision layers: a body's layer is in [0, TREAD_MAX_LAYERS), a mask has one bit per layer.
 #define TREAD_MAX_LAYERS 32
 

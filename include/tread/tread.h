@@ -10,7 +10,8 @@
 /// (tread_world_cast_*, tread_world_collect_contacts, tread_world_closest, tread_world_body_count, tread_body_is_valid,
 /// tread_body_get_*, tread_body_user_data) and by every character and motor call, so any number of threads may run
 /// those on one world at once; it is written by tread_world_add_body, tread_world_remove_body,
-/// tread_body_set_transform, tread_body_set_velocity, tread_world_advance and tread_world_destroy, each of which
+/// tread_body_set_transform, tread_body_set_velocity, tread_world_advance, tread_world_shift_origin and
+/// tread_world_destroy, each of which
 /// must not overlap any other call on that world. A character (and a motor) is the caller's plain data: one thread at a
 /// time per character. Results never depend on which thread ran what (tests/test_threads.c, run under
 /// ThreadSanitizer by `make test`). tread_error_message() and tread_set_debug_draw() are per thread.
@@ -132,6 +133,15 @@ TREAD_API void *tread_body_user_data(const tread_world *world, tread_body_id bod
 
 /// Move every kinematic body by its velocity over dt seconds (dt in (0, 1]).
 TREAD_API tread_result tread_world_advance(tread_world *world, float dt);
+
+/// Move the origin to `offset` (metres, in current coordinates): every body and the `count` given characters are
+/// translated by -offset together (as PhysX's shiftOrigin), so play far from the origin can be brought back near it,
+/// where floats are precise (see TREAD_MAX_COORDINATE). Velocities, rotations and kinematic motion are unchanged;
+/// characters not passed keep their coordinates (shift them too, or re-place them). Move results and any other
+/// positions the caller holds stay in the old coordinates. Nothing changes on error: TREAD_ERR_NULL_ARGUMENT,
+/// TREAD_ERR_NOT_FINITE, or TREAD_ERR_INVALID_ARGUMENT for a negative count or when a body or character would end
+/// beyond the coordinate limit. Writes the world (see Threads above).
+TREAD_API tread_result tread_world_shift_origin(tread_world *world, tread_vec3 offset, tread_character *characters, int count);
 
 /* ---- queries -------------------------------------------------------------------------------------
  * A NULL filter means tread_query_filter_default(). Results come in a deterministic order: by fraction

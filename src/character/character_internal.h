@@ -22,7 +22,7 @@
 // Penetration shallower than this is left to the skin (metres): below float noise at 1 km.
 #define TR_PENETRATION_SLOP 1.0e-5f
 // Fastest speed a move accepts (metres per second): far beyond any game's characters; bounds casts.
-#define TR_MAX_SPEED 1000.0f
+#define TR_MAX_SPEED TREAD_MAX_SPEED
 // Planes one slide keeps for the solver.
 #define TR_MAX_PLANES 8
 // The caller moves away from the ground (a jump) only faster than this along up (metres per second): a
