@@ -21,7 +21,9 @@ static tread_result set_support(const tr_move_query *q, tread_ground *g, tread_g
     const tread_shape_hit *hit = &hits[index];
     g->state = state;
     // Negative when the skin overlaps the ground (a body placed exactly on it): the update lifts it out.
-    g->distance = hit->fraction == 0.0f ? -sunk_depth(hits, count, normal) : hit->fraction * probe;
+    // (Whichever hit supports: the most level face can be a little farther than a sunk corner's triangle.)
+    float sunk = sunk_depth(hits, count, normal);
+    g->distance = sunk > 0.0f ? -sunk : hit->fraction * probe;
     g->normal = normal;
     g->point = hit->point;
     g->body = hit->body;
