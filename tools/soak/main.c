@@ -27,7 +27,7 @@ static const char *const usage =
     "  --seed N            seed of the worlds (world i of seed N is the same on every run and machine)\n"
     "  --updates N         character updates to run in all (worlds of 300-3000 updates each)\n"
     "  --strategy S        sweep, contact, cast_down or riser for every world (default: random per world)\n"
-    "  --shape S           capsule, sphere or box for every world (default: random per world)\n"
+    "  --shape S           sphere, capsule or box for every world (default: random per world)\n"
     "  --jobs N            worker threads (1-64, default 1); results do not depend on it\n"
     "  --known FILE        violations (lines SEED:WORLD KIND) that are reported but do not fail the run\n"
     "  --report FILE       write the summary as Markdown (make soak puts it in docs/RELIABILITY.md)\n"
@@ -69,7 +69,8 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
-static const char *const shape_names[3] = {"capsule", "sphere", "box"};
+// Indexed by tread_query_shape_type (TREAD_QUERY_SPHERE, TREAD_QUERY_CAPSULE, TREAD_QUERY_BOX).
+static const char *const shape_names[3] = {"sphere", "capsule", "box"};
 
 static int parse_options(int argc, char **argv, soak_options *o) {
     memset(o, 0, sizeof *o);
@@ -104,7 +105,7 @@ static int parse_options(int argc, char **argv, soak_options *o) {
             int found = -1;
             for (int k = 0; k < 3; ++k)
                 if (strcmp(v, shape_names[k]) == 0) found = k;
-            if (found < 0) return bad_input("--shape %s: expected capsule, sphere or box", v);
+            if (found < 0) return bad_input("--shape %s: expected sphere, capsule or box", v);
             o->filter.shape = found;
         } else if (strcmp(a, "--known") == 0) {
             o->known = v;
@@ -238,6 +239,9 @@ static void filter_flags(const soak_options *o, char *out, size_t size) {
     if (o->filter.shape >= 0) snprintf(out + strlen(out), size - strlen(out), " --shape %s", shape_names[o->filter.shape]);
 }
 
+// What each kind's value measures (the first violation of a world's): its unit and meaning.
+static const char *const kind_units[SOAK_KIND_COUNT] = {"", "m deep", "s inside", "m below the top", "m risen", "m moved", ""};
+
 static void fmt_worst(double v, char *out, size_t size) {
     if (v == -INFINITY) snprintf(out, size, "-");
     else snprintf(out, size, "%.4f", v);
@@ -271,7 +275,7 @@ static void write_report(FILE *f, soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3],
         }
     fprintf(f, "\n");
     if (markdown) {
-        fprintf(f, "| violation | worlds | frames | known | worst value | reproductions (`tread_soak --replay ID`) |\n");
+        fprintf(f, "| violation | worlds | frames | known | worst (first of a world) | reproductions (`tread_soak --replay ID`) |\n");
         fprintf(f, "| --- | ---: | ---: | ---: | ---: | --- |\n");
     }
     for (int v = 0; v < SOAK_KIND_COUNT; ++v) {
@@ -280,12 +284,14 @@ static void write_report(FILE *f, soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3],
         for (int e = 0; e < t->example_count; ++e)
             snprintf(examples + strlen(examples), sizeof examples - strlen(examples), "%s%s%s%s", e ? ", " : "", markdown ? "`" : "", t->examples[e],
                      markdown ? "`" : "");
+        char worst[48] = "-";
+        if (t->worlds && kind_units[v][0]) snprintf(worst, sizeof worst, "%.4g %s", t->worst_value, kind_units[v]);
         if (markdown)
-            fprintf(f, "| %s | %ld | %ld | %ld | %.4g | %s |\n", soak_kind_name((soak_kind)v), t->worlds, t->frames, t->known, t->worst_value,
+            fprintf(f, "| %s | %ld | %ld | %ld | %s | %s |\n", soak_kind_name((soak_kind)v), t->worlds, t->frames, t->known, worst,
                     t->example_count ? examples : "-");
         else if (t->worlds)
-            fprintf(f, "%-12s %ld worlds, %ld frames (%ld known), worst %.4g; e.g. %s\n", soak_kind_name((soak_kind)v), t->worlds, t->frames,
-                    t->known, t->worst_value, examples);
+            fprintf(f, "%-12s %ld worlds, %ld frames (%ld known), worst %s; e.g. %s\n", soak_kind_name((soak_kind)v), t->worlds, t->frames,
+                    t->known, worst, examples);
     }
 }
 
