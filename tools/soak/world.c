@@ -302,11 +302,15 @@ double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint
     double deepest = 0.0;
     int touching = 0;
     if (out_body) *out_body = -1;
-    soak_v3 pad = soak_v3_make(margin, margin, margin), lo = soak_sub(shape->lo, pad), hi = soak_add(shape->hi, pad);
+    // The bounds only pick what to measure: grown by the margin, so that triangles and cells within it count too.
+    soak_shape reach = *shape;
+    soak_v3 pad = soak_v3_make(margin, margin, margin);
+    reach.lo = soak_sub(shape->lo, pad);
+    reach.hi = soak_add(shape->hi, pad);
     for (int i = 0; i < w->count; ++i) {
         const soak_body *b = &w->bodies[i];
-        if (!b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, lo, hi)) continue;
-        double distance = body_distance(b, shape);
+        if (!b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, reach.lo, reach.hi)) continue;
+        double distance = body_distance(b, &reach);
         touching += distance <= margin;
         if (-distance > deepest) {
             deepest = -distance;
