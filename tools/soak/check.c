@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// The invariants every frame must keep, judged from the tool's own double-precision geometry (world.c) and the
+// limits the API documents. Each limit below names where it comes from; none reads tread's own query results.
+#include "soak.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SOAK_PI 3.14159265358979323846
+// Below this much the move is no deeper than the world put it (float rounding of a 20 m coordinate is ~2e-6 m).
+#define SOAK_DEEPER_SLACK 1e-4
+// Deepest depth the fall-through check reads as "on the floor's top": a foot this far below the top is already
+// a penetration the other check reports; farther down, it went through.
+#define SOAK_FLOOR_SLACK 0.01
+
+static const char *const kind_names[SOAK_KIND_COUNT] = {"nan", "penetration", "stuck", "fall_through", "rise", "overshoot", "error"};
+
+const char *soak_kind_name(soak_kind kind) { return (int)kind >= 0 && kind < SOAK_KIND_COUNT ? kind_names[kind] : "unknown"; }
+
+static bool finite3(tread_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+static bool ground_finite(const tread_ground *g) {
+    return finite3(g->normal) && finite3(g->point) && isfinite(g->distance) && finite3(g->velocity);
+}
+
+bool soak_character_finite(const tread_character *ch, const tread_move_result *res) {
+    if (!finite3(ch->position) || !finite3(ch->velocity) || !ground_finite(&ch->ground) || !isfinite(ch->snap_suppress_time)) return false;
+    if (!finite3(res->position) || !finite3(res->velocity) || !ground_finite(&res->ground) || !isfinite(res->step_up) ||
+        !isfinite(res->snap_down) || !finite3(res->start_position) || !finite3(res->blocked_position) || !finite3(res->blocked_motion))
+        return false;
+    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
+        const tread_contact *c = &res->contacts[i];
+        if (!isfinite(c->separation) || !finite3(c->point) || !finite3(c->normal) || !finite3(c->surface_normal)) return false;
+    }
+    return true;
+}
+
+static soak_v3 reject(soak_v3 v, soak_v3 n) { return soak_mad(v, -soak_dot(v, n), n); }
+
+// The steepest ground the character may walk (types.h: max_slope_degrees, and stairs_max_slope_degrees on the
+// stairs layers), as its sine.
+static double walkable_sine(const tread_character_settings *s) {
+    double degrees = s->max_slope_degrees;
+    if (s->stairs_layer_mask && s->stairs_max_slope_degrees > degrees) degrees = s->stairs_max_slope_degrees;
+    return sin(degrees * SOAK_PI / 180.0);
+}
+
+// How far the slide may carry the feet this frame: the velocity as the controller uses it (tread.h, update: on
+// walkable ground the horizontal input relative to the ground runs along it, at the same speed or, with
+// keep_horizontal_speed, the same horizontal speed, i.e. 1 / cos(slope) longer; the ground's own motion comes on
+// top), over dt. The slide's plane projections only shorten it.
+static double slide_reach(const soak_frame_facts *f, soak_v3 up) {
+    const tread_character *ch = f->before;
+    soak_v3 v = soak_v3_of(f->velocity);
+    double reach = soak_length(v) * f->dt;
+    if (ch->ground.state == TREAD_GROUND_ON_GROUND && !f->teleported) {
+        soak_v3 gv = soak_v3_of(ch->ground.velocity);
+        double along = soak_length(reject(soak_sub(v, gv), up));
+        if (ch->settings.keep_horizontal_speed) {
+            double c = soak_dot(soak_normalize(soak_v3_of(ch->ground.normal)), up);
+            along /= fmax(c, cos(89.9 * SOAK_PI / 180.0));
+        }
+        double carried = fmax(soak_length(gv) * f->dt, soak_length(f->ground_motion));
+        reach = fmax(reach, along * f->dt + carried);
+    }
+    return reach;
+}
+
+// Recovery (tread.h update, DESIGN.md): penetration is pushed out at recovery_speed, so a move that started
+// overlapping may go recovery_speed * dt farther, in any direction.
+static double recovery_reach(const soak_frame_facts *f) { return f->pre_depth > 0.0 ? (double)f->before->settings.recovery_speed * f->dt : 0.0; }
+
+static void verdict(soak_verdict *v, soak_kind kind, double value, double limit, const char *detail) {
+    v->kind = kind;
+    v->value = value;
+    v->limit = limit;
+    snprintf(v->detail, sizeof v->detail, "%s", detail);
+}
+
+// Penetration (the API's invariant: at most 1 mm) and recovery (after the world or a teleport put the character
+// inside something: never deeper than at that moment, and out within 1 s plus the time recovery_speed needs).
+static int check_depth(const soak_frame_facts *f, soak_check_state *st, soak_measures *m, soak_verdict *out) {
+    int n = 0;
+    char detail[160];
+    double rs = f->before->settings.recovery_speed;
+    if (f->pre_depth > SOAK_TOLERANCE && (!st->in_episode || f->pre_depth > st->last_post + SOAK_DEEPER_SLACK)) {
+        st->in_episode = true; // the world pushed it in (or deeper), or it was teleported inside: the clock restarts
+        st->episode_start = f->time - f->dt;
+        st->episode_depth = f->pre_depth;
+    }
+    if (f->pre_depth <= SOAK_TOLERANCE && f->post_depth > m->penetration) m->penetration = f->post_depth;
+    // Pressed between a body that moved into it and another one, every way out goes into something: counted, and
+    // only the deadline applies.
+    m->crushed += f->crushed;
+    double allowed = fmax(SOAK_TOLERANCE, f->pre_depth + SOAK_DEEPER_SLACK);
+    if (!f->crushed && f->post_depth > allowed) {
+        snprintf(detail, sizeof detail, "%.4f m deep after the move, %.4f m before it", f->post_depth, f->pre_depth);
+        verdict(&out[n++], SOAK_PENETRATION, f->post_depth, allowed, detail);
+        if (!st->in_episode) { // do not also call it stuck: this frame's move made it
+            st->in_episode = true;
+            st->episode_start = f->time;
+            st->episode_depth = f->post_depth;
+        }
+    }
+    if (f->post_depth <= SOAK_TOLERANCE) {
+        st->in_episode = false;
+    } else if (st->in_episode) {
+        double deadline = 1.0 + st->episode_depth / rs;
+        if (f->time - st->episode_start > deadline) {
+            snprintf(detail, sizeof detail, "still %.4f m deep %.2f s after being put %.4f m deep (deadline %.2f s at %.3g m/s recovery)",
+                     f->post_depth, f->time - st->episode_start, st->episode_depth, deadline, rs);
+            verdict(&out[n++], SOAK_STUCK, f->time - st->episode_start, deadline, detail);
+            st->episode_start = f->time; // one verdict per deadline missed, not one per frame
+        }
+    }
+    st->last_post = f->post_depth;
+    return n;
+}
+
+// Max step (types.h: max_step_height "a hard limit, measured at the tread"; DESIGN.md: the feet rise at most
+// max step above the surface stood on, or above the feet if they were higher, plus the skin they rest above the
+// tread, plus up to the skin again when a move lifts the skin out of its ground (1 / cos of a walkable slope,
+// at most twice)). On top: what the input itself lifts (a jump, the ground's rise carried by the motor), the
+// slide up a walkable slope, and recovery.
+static int check_rise(const soak_frame_facts *f, soak_measures *m, soak_verdict *out) {
+    const tread_character *b = f->before, *a = f->after;
+    const tread_character_settings *s = &b->settings;
+    soak_v3 up = soak_normalize(soak_v3_of(s->up));
+    double base = soak_dot(soak_v3_of(b->position), up);
+    bool stood = !f->teleported && b->ground.state == TREAD_GROUND_ON_GROUND;
+    if (stood) base = fmax(base, soak_dot(soak_v3_of(b->ground.point), up));
+    double rise = soak_dot(soak_v3_of(a->position), up) - base;
+    double lifted = fmax(fmax(0.0, soak_dot(soak_v3_of(f->velocity), up)) * f->dt, soak_dot(f->ground_motion, up));
+    double limit = s->max_step_height + 3.0 * s->skin + SOAK_TOLERANCE + lifted + slide_reach(f, up) * walkable_sine(s) + recovery_reach(f);
+    double excess = rise - limit;
+    if (excess > m->rise_excess) m->rise_excess = excess;
+    if (excess <= 0.0) return 0;
+    char detail[160];
+    snprintf(detail, sizeof detail, "rose %.4f m above the %s (max step %.3f m, limit %.4f m)", rise, stood ? "surface it stood on" : "feet",
+             (double)s->max_step_height, limit);
+    verdict(out, SOAK_RISE, rise, limit, detail);
+    return 1;
+}
+
+// The move's reach. Sideways (perpendicular to up) only the slide (and the contact strategy's probe past the
+// riser: types.h search_overshoot) and recovery move the feet: steps lift along up and go forward by the motion
+// the slide was blocked from, snapping lowers along up. Overall the vertical phases add at most a step (max step
+// + the skin + the perch below a nose, up to the radius), a snap back down (step_down_distance below the surface
+// stood on, after up to that step; the riser settles within riser.depth instead), the probe and the skins.
+static int check_reach(const soak_frame_facts *f, soak_measures *m, soak_verdict *out) {
+    const tread_character *b = f->before, *a = f->after;
+    const tread_character_settings *s = &b->settings;
+    soak_v3 up = soak_normalize(soak_v3_of(s->up));
+    soak_v3 moved = soak_sub(soak_v3_of(a->position), soak_v3_of(b->position));
+    double overshoot = s->step_strategy == TREAD_STEP_CONTACT ? s->contact_step.search_overshoot : 0.0;
+    double side_limit = slide_reach(f, up) + recovery_reach(f) + overshoot + SOAK_TOLERANCE;
+    double side = soak_length(reject(moved, up));
+    double perch = s->shape == TREAD_QUERY_BOX ? 0.0 : s->radius;
+    double step = s->max_step_height + s->skin + perch;
+    double settle = s->step_strategy == TREAD_STEP_RISER ? s->riser.depth : s->step_down_distance;
+    double limit = side_limit + 2.0 * step + settle + s->ground_probe_distance + 3.0 * s->skin;
+    double total = soak_length(moved);
+    double excess = fmax(side - side_limit, total - limit);
+    if (excess > m->overshoot) m->overshoot = excess;
+    if (excess <= 0.0) return 0;
+    char detail[160];
+    if (side - side_limit >= total - limit)
+        snprintf(detail, sizeof detail, "moved %.4f m sideways (limit %.4f m: input %.3f m/s over %.4f s)", side, side_limit,
+                 soak_length(soak_v3_of(f->velocity)), f->dt);
+    else
+        snprintf(detail, sizeof detail, "moved %.4f m (limit %.4f m)", total, limit);
+    verdict(out, SOAK_OVERSHOOT, side - side_limit >= total - limit ? side : total, side - side_limit >= total - limit ? side_limit : limit,
+            detail);
+    return 1;
+}
+
+// A closed floor is never passed through: from above its top (within its footprint) to below it, in one frame.
+static int check_floor(const soak_frame_facts *f, soak_check_state *st, soak_verdict *out) {
+    soak_v3 g = f->feet_generation;
+    double m = f->arena - 0.5; // the walls stand on the rim
+    int side = 0;
+    if (fabs(g.x) <= m && fabs(g.z) <= m) side = g.y >= -SOAK_FLOOR_SLACK ? 1 : -1;
+    int before = f->teleported || f->crushed ? 0 : st->floor_side; // teleports and crushes are the world's doing
+    st->floor_side = f->crushed ? 0 : side;
+    if (!(before == 1 && side == -1)) return 0;
+    char detail[160];
+    snprintf(detail, sizeof detail, "feet %.4f m below the floor's top within its footprint, above it the frame before", -g.y);
+    verdict(out, SOAK_FALL_THROUGH, -g.y, SOAK_FLOOR_SLACK, detail);
+    return 1;
+}
+
+int soak_check_frame(const soak_frame_facts *f, soak_check_state *state, soak_measures *measures, soak_verdict *out) {
+    int n = check_depth(f, state, measures, out);
+    n += check_rise(f, measures, out + n);
+    n += check_reach(f, measures, out + n);
+    n += check_floor(f, state, out + n);
+    return n;
+}

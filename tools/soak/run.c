@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+// One world's frames: the recommended game loop of the README (the motor turns a wish into velocity, the
+// controller moves the character), with a random stick and jump button, dt spikes, and the world changing
+// between frames. Every frame is checked (check.c) against the tool's own geometry (world.c).
+#include "soak.h"
+
+#include <math.h>
+#include <string.h>
+
+#define SOAK_PI 3.14159265358979323846
+
+// The player's hands: the stick turns every 0.2-2 s (now and then let go), the jump button is pressed now and
+// then and held 0.03-0.4 s.
+typedef struct soak_hands {
+    tread_motor_input input;
+    double next_turn, next_jump, release_jump;
+} soak_hands;
+
+static void move_hands(soak_rng *r, const soak_world *w, double t, soak_hands *h) {
+    if (t >= h->next_turn) {
+        double angle = soak_rng_range(r, 0.0, 2.0 * SOAK_PI);
+        h->input.direction = soak_rng_chance(r, 0.15) ? tread_v3_zero() : soak_tilted(w, soak_v3_make(cos(angle), 0.0, sin(angle)));
+        h->input.magnitude = (float)soak_rng_unit(r);
+        h->next_turn = t + soak_rng_range(r, 0.2, 2.0);
+    }
+    if (t >= h->next_jump) {
+        h->release_jump = t + soak_rng_range(r, 0.03, 0.4);
+        h->next_jump = t + soak_rng_range(r, 0.3, 4.0);
+    }
+    h->input.jump = t < h->release_jump;
+}
+
+// The deepest overlap, its body, and how many bodies are within the skin (plus the tolerance) of the volume.
+static double deepest(const soak_world *w, const tread_character *ch, int *out_body, int *out_touching) {
+    soak_shape shape = soak_shape_of(ch, ch->position);
+    return soak_world_penetration(w, &shape, ch->settings.collide_mask, (double)ch->settings.skin + SOAK_TOLERANCE, out_body, out_touching);
+}
+
+// How far the point the character stood on moved this frame (a platform's travel, an edited body's jump).
+static soak_v3 ground_motion(const soak_world *w, const tread_character *ch) {
+    if (ch->ground.state != TREAD_GROUND_ON_GROUND) return soak_v3_make(0.0, 0.0, 0.0);
+    int i = soak_world_find(w, ch->ground.body);
+    return i < 0 ? soak_v3_make(0.0, 0.0, 0.0) : soak_body_point_motion(&w->bodies[i], soak_v3_of(ch->ground.point));
+}
+
+static void record(soak_world_result *out, int frame, const soak_verdict *v) {
+    if (out->counts[v->kind]++ == 0) {
+        out->first[v->kind] = *v;
+        out->first_frame[v->kind] = frame;
+    }
+}
+
+static void fail(soak_world_result *out, const char *what, const char *message) {
+    out->failed = true;
+    snprintf(out->message, sizeof out->message, "%s: %s", what, message);
+}
+
+static const char *ground_name(tread_ground_state s) {
+    switch (s) {
+    case TREAD_GROUND_ON_GROUND: return "ground";
+    case TREAD_GROUND_ON_STEEP: return "steep";
+    case TREAD_GROUND_NOT_SUPPORTED: return "unsupported";
+    case TREAD_GROUND_IN_AIR: return "air";
+    }
+    return "?";
+}
+
+static const char *const body_kind_names[] = {"box", "sphere", "capsule", "mesh", "heightfield", "voxels"};
+
+static void trace_frame(FILE *trace, const soak_world *w, int frame, const soak_frame_facts *f, const tread_move_result *res, const soak_verdict *v,
+                        int n) {
+    const tread_character *a = f->after;
+    fprintf(trace, "%6d t %8.4f dt %.5f feet %9.4f %9.4f %9.4f v %8.3f %8.3f %8.3f %-11s depth %.5f (%d %s) -> %.5f (%d %s) step %.4f snap %.4f%s\n",
+            frame, f->time, f->dt, (double)a->position.x, (double)a->position.y, (double)a->position.z, (double)f->velocity.x,
+            (double)f->velocity.y, (double)f->velocity.z, ground_name(a->ground.state), f->pre_depth, f->pre_body,
+            f->pre_body >= 0 ? body_kind_names[w->bodies[f->pre_body].kind] : "-", f->post_depth, f->post_body,
+            f->post_body >= 0 ? body_kind_names[w->bodies[f->post_body].kind] : "-", (double)res->step_up, (double)res->snap_down,
+            f->teleported ? " teleported" : "");
+    for (int i = 0; i < n; ++i) fprintf(trace, "       VIOLATION %s: %s\n", soak_kind_name(v[i].kind), v[i].detail);
+}
+
+static void describe(FILE *trace, const soak_plan *p, const soak_world *w) {
+    const tread_character_settings *s = &p->settings;
+    fprintf(trace, "world: %d bodies, arena %.2f m, up (%.4f, %.4f, %.4f), dt %.5f s (spikes %.3f per frame), %d frames\n", w->count, w->arena,
+            (double)s->up.x, (double)s->up.y, (double)s->up.z, p->base_dt, p->spike_chance, p->frames);
+    fprintf(trace, "character: %s %s r %.4f h %.4f skin %.5f slope %.2f step %.4f depth %.4f down %.4f snap %.2f probe %.5f iter %d recovery %.4g "
+                   "keep %d stairs 0x%x/%.1f collide 0x%x ground 0x%x overshoot %.4f riser %.3f/%.3f/%.3f/%.3f\n",
+            tread_step_strategy_name(s->step_strategy), s->shape == TREAD_QUERY_BOX ? "box" : (s->shape == TREAD_QUERY_SPHERE ? "sphere" : "capsule"),
+            (double)s->radius, (double)s->height, (double)s->skin, (double)s->max_slope_degrees, (double)s->max_step_height,
+            (double)s->min_step_depth, (double)s->step_down_distance, (double)s->max_snap_speed, (double)s->ground_probe_distance,
+            s->max_slide_iterations, (double)s->recovery_speed, s->keep_horizontal_speed, s->stairs_layer_mask,
+            (double)s->stairs_max_slope_degrees, s->collide_mask, s->ground_mask, (double)s->contact_step.search_overshoot,
+            (double)s->riser.depth, (double)s->riser.radius_scale, (double)s->riser.speed_scale, (double)s->riser.fall_scale);
+    for (int i = 0; i < w->count; ++i) {
+        const soak_body *b = &w->bodies[i];
+        fprintf(trace, "body %d: %s%s layer %u at (%.3f, %.3f, %.3f) velocity (%.3f, %.3f, %.3f) spin (%.3f, %.3f, %.3f)\n", i,
+                b->def.type == TREAD_BODY_KINEMATIC ? "kinematic " : "", body_kind_names[b->kind], b->def.layer, b->frame.p.x, b->frame.p.y,
+                b->frame.p.z, (double)b->def.linear_velocity.x, (double)b->def.linear_velocity.y, (double)b->def.linear_velocity.z,
+                (double)b->def.angular_velocity.x, (double)b->def.angular_velocity.y, (double)b->def.angular_velocity.z);
+    }
+}
+
+void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter *filter, FILE *trace, soak_world_result *out) {
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    out->worst.rise_excess = out->worst.overshoot = -INFINITY;
+    soak_rng rng;
+    soak_world w;
+    soak_plan plan;
+    char message[256] = "";
+    if (!soak_generate(seed, index, filter, &rng, &w, &plan, message, sizeof message)) {
+        fail(out, "generating the world", message);
+        soak_world_free(&w);
+        return;
+    }
+    out->strategy = (int)plan.settings.step_strategy;
+    out->shape = (int)plan.settings.shape;
+    if (frames <= 0 || frames > plan.frames) frames = plan.frames;
+    tread_character ch;
+    if (tread_character_init(&ch, &plan.settings, plan.start) != TREAD_OK) {
+        fail(out, "tread_character_init", tread_error_message());
+        soak_world_free(&w);
+        return;
+    }
+    if (trace) describe(trace, &plan, &w);
+    tread_motor_state motor = tread_motor_state_default();
+    tread_move_result last;
+    bool has_last = false;
+    soak_hands hands = {tread_motor_input_default(), 0.0, soak_rng_range(&rng, 0.3, 4.0), 0.0};
+    soak_check_state state;
+    memset(&state, 0, sizeof state);
+    double t = 0.0;
+    bool teleported = true; // the spawn: nothing stood on before it, and it may be inside something
+    for (int frame = 0; frame < frames; ++frame) {
+        double dt = soak_rng_chance(&rng, plan.spike_chance) ? soak_rng_range(&rng, 1.0 / 240.0, 1.0 / 20.0) : plan.base_dt;
+        if (!soak_world_events(&rng, &w, &plan, dt, message, sizeof message)) {
+            fail(out, "changing the world", message);
+            break;
+        }
+        if (soak_teleport(&rng, &w, &plan, dt, &ch, &motor)) teleported = true, has_last = false;
+        if (tread_world_advance(w.world, (float)dt) != TREAD_OK) {
+            fail(out, "tread_world_advance", tread_error_message());
+            break;
+        }
+        for (int i = 0; i < w.count; ++i)
+            if (w.bodies[i].live && w.bodies[i].def.type == TREAD_BODY_KINEMATIC) soak_world_refresh(&w, i);
+        move_hands(&rng, &w, t, &hands);
+        t += dt;
+        ++out->updates;
+
+        tread_character before = ch;
+        soak_frame_facts f;
+        memset(&f, 0, sizeof f);
+        f.before = &before;
+        f.after = &ch;
+        f.dt = dt;
+        f.time = t;
+        f.teleported = teleported;
+        int touching = 0;
+        f.pre_depth = deepest(&w, &ch, &f.pre_body, &touching);
+        f.crushed = f.pre_depth > SOAK_TOLERANCE && touching >= 2;
+        f.post_body = -1;
+        tread_move_result res;
+        memset(&res, 0, sizeof res);
+        soak_verdict verdicts[SOAK_KIND_COUNT];
+        int n = 0;
+        if (tread_motor_update(&motor, &plan.motor, &hands.input, &ch, has_last ? &last : NULL, (float)dt, &f.velocity) != TREAD_OK ||
+            (motor.jumped && tread_character_suppress_snap(&ch, plan.motor.jump_snap_suppress_time) != TREAD_OK) ||
+            tread_character_move(w.world, &ch, f.velocity, (float)dt, &res) != TREAD_OK) {
+            snprintf(verdicts[n].detail, sizeof verdicts[n].detail, "%s", tread_error_message());
+            verdicts[n].kind = SOAK_ERROR, verdicts[n].value = verdicts[n].limit = 0.0;
+            ++n;
+        } else if (!soak_character_finite(&ch, &res) || !tread_v3_is_finite(f.velocity)) {
+            snprintf(verdicts[n].detail, sizeof verdicts[n].detail, "feet (%g, %g, %g) velocity (%g, %g, %g)", (double)ch.position.x,
+                     (double)ch.position.y, (double)ch.position.z, (double)ch.velocity.x, (double)ch.velocity.y, (double)ch.velocity.z);
+            verdicts[n].kind = SOAK_NAN, verdicts[n].value = verdicts[n].limit = 0.0;
+            ++n;
+        } else {
+            f.post_depth = deepest(&w, &ch, &f.post_body, NULL);
+            f.ground_motion = ground_motion(&w, &before);
+            f.feet_generation = soak_untilted(&w, ch.position);
+            f.arena = w.arena;
+            n = soak_check_frame(&f, &state, &out->worst, verdicts);
+        }
+        for (int i = 0; i < n; ++i) record(out, frame, &verdicts[i]);
+        if (trace) trace_frame(trace, &w, frame, &f, &res, verdicts, n);
+        if (n > 0 && (verdicts[0].kind == SOAK_ERROR || verdicts[0].kind == SOAK_NAN)) {
+            // Nothing after a broken state would mean anything: respawn it where the plan spawned it.
+            tread_character_init(&ch, &plan.settings, plan.start);
+            motor = tread_motor_state_default();
+            has_last = false;
+            teleported = true;
+            continue;
+        }
+        last = res;
+        has_last = true;
+        teleported = false;
+    }
+    soak_world_free(&w);
+}

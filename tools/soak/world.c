@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+// The world's mirror: every body the soak added, with its shape data as it was handed to tread and its transform
+// read back from the world after every change (the world integrates kinematic bodies; where a body is, is the
+// world's to say). Distances to the character are computed here, in double, feature by feature.
+#include "soak.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double max2(double a, double b) { return a > b ? a : b; }
+static double min2(double a, double b) { return a < b ? a : b; }
+
+static void bounds_add(soak_v3 *lo, soak_v3 *hi, soak_v3 p) {
+    *lo = soak_v3_make(min2(lo->x, p.x), min2(lo->y, p.y), min2(lo->z, p.z));
+    *hi = soak_v3_make(max2(hi->x, p.x), max2(hi->y, p.y), max2(hi->z, p.z));
+}
+
+// Bounding box of the local box [lo, hi] carried by frame f.
+static void frame_bounds(const soak_frame *f, soak_v3 lo, soak_v3 hi, soak_v3 *out_lo, soak_v3 *out_hi) {
+    *out_lo = soak_v3_make(INFINITY, INFINITY, INFINITY);
+    *out_hi = soak_v3_make(-INFINITY, -INFINITY, -INFINITY);
+    for (int i = 0; i < 8; ++i)
+        bounds_add(out_lo, out_hi, soak_frame_point(f, soak_v3_make(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z)));
+}
+
+// The body's own bounds in its local frame.
+static void local_bounds(const soak_body *b, soak_v3 *lo, soak_v3 *hi) {
+    const tread_shape_def *s = &b->def.shape;
+    *lo = *hi = soak_v3_make(0.0, 0.0, 0.0);
+    switch (b->kind) {
+    case SOAK_BODY_BOX:
+        *hi = soak_v3_of(s->half_extents);
+        *lo = soak_scale(*hi, -1.0);
+        return;
+    case SOAK_BODY_SPHERE:
+        *hi = soak_v3_make(s->radius, s->radius, s->radius);
+        *lo = soak_scale(*hi, -1.0);
+        return;
+    case SOAK_BODY_CAPSULE:
+        *hi = soak_v3_make(s->radius, (double)s->half_height + s->radius, s->radius);
+        *lo = soak_scale(*hi, -1.0);
+        return;
+    case SOAK_BODY_MESH:
+        *lo = soak_v3_make(INFINITY, INFINITY, INFINITY);
+        *hi = soak_v3_make(-INFINITY, -INFINITY, -INFINITY);
+        for (int i = 0; i < s->mesh.vertex_count; ++i) bounds_add(lo, hi, soak_v3_of(s->mesh.vertices[i]));
+        return;
+    case SOAK_BODY_HEIGHTFIELD: {
+        const tread_heightfield_def *h = &s->heightfield;
+        double ymin = INFINITY, ymax = -INFINITY;
+        for (int i = 0; i < h->count_x * h->count_z; ++i) ymin = min2(ymin, h->heights[i]), ymax = max2(ymax, h->heights[i]);
+        *lo = soak_v3_make(0.0, ymin, 0.0);
+        *hi = soak_v3_make((double)(h->count_x - 1) * h->spacing_x, ymax, (double)(h->count_z - 1) * h->spacing_z);
+        return;
+    }
+    case SOAK_BODY_VOXELS: {
+        const tread_voxels_def *v = &s->voxels;
+        *lo = soak_v3_make(0.0, 0.0, 0.0);
+        *hi = soak_v3_make(v->count_x * (double)v->cell_size, v->count_y * (double)v->cell_size, v->count_z * (double)v->cell_size);
+        return;
+    }
+    }
+}
+
+void soak_world_refresh(soak_world *w, int index) {
+    soak_body *b = &w->bodies[index];
+    tread_transform t;
+    if (tread_body_get_transform(w->world, b->id, &t) != TREAD_OK) return; // live bodies always answer
+    b->frame = soak_frame_of(t);
+    soak_v3 lo, hi;
+    local_bounds(b, &lo, &hi);
+    frame_bounds(&b->frame, lo, hi, &b->lo, &b->hi);
+}
+
+bool soak_world_add(soak_world *w, soak_body *body, char *message, size_t size) {
+    if (w->count == w->capacity) {
+        int capacity = w->capacity ? 2 * w->capacity : 64;
+        soak_body *grown = (soak_body *)realloc(w->bodies, sizeof(soak_body) * (size_t)capacity);
+        if (!grown) {
+            snprintf(message, size, "out of memory for %d bodies", capacity);
+            return false;
+        }
+        w->bodies = grown;
+        w->capacity = capacity;
+    }
+    if (tread_world_add_body(w->world, &body->def, &body->id) != TREAD_OK) {
+        snprintf(message, size, "adding a body of kind %d: %s", (int)body->kind, tread_error_message());
+        return false;
+    }
+    body->live = true;
+    w->bodies[w->count] = *body;
+    soak_world_refresh(w, w->count);
+    w->bodies[w->count].previous = w->bodies[w->count].frame;
+    ++w->count;
+    return true;
+}
+
+static void free_arrays(soak_body *b) {
+    free(b->vertices);
+    free(b->indices);
+    free(b->heights);
+    free(b->holes);
+    free(b->solid);
+    b->vertices = NULL, b->indices = NULL, b->heights = NULL, b->holes = NULL, b->solid = NULL;
+}
+
+bool soak_world_remove(soak_world *w, int index, char *message, size_t size) {
+    soak_body *b = &w->bodies[index];
+    if (tread_world_remove_body(w->world, b->id) != TREAD_OK) {
+        snprintf(message, size, "removing body %d: %s", index, tread_error_message());
+        return false;
+    }
+    b->live = false;
+    free_arrays(b);
+    return true;
+}
+
+bool soak_world_set_transform(soak_world *w, int index, tread_transform t, char *message, size_t size) {
+    if (tread_body_set_transform(w->world, w->bodies[index].id, t) != TREAD_OK) {
+        snprintf(message, size, "moving body %d: %s", index, tread_error_message());
+        return false;
+    }
+    soak_world_refresh(w, index);
+    return true;
+}
+
+void soak_world_free(soak_world *w) {
+    for (int i = 0; i < w->count; ++i) free_arrays(&w->bodies[i]);
+    free(w->bodies);
+    tread_world_destroy(w->world);
+    memset(w, 0, sizeof *w);
+}
+
+int soak_world_find(const soak_world *w, tread_body_id id) {
+    for (int i = 0; i < w->count; ++i)
+        if (w->bodies[i].live && tread_body_id_equal(w->bodies[i].id, id)) return i;
+    return -1;
+}
+
+soak_v3 soak_body_point_motion(const soak_body *b, soak_v3 point) {
+    return soak_sub(soak_frame_point(&b->frame, soak_frame_inv_point(&b->previous, point)), point);
+}
+
+// ---- the character's volume ------------------------------------------------------------------------------------
+
+soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet) {
+    const tread_character_settings *s = &ch->settings;
+    soak_shape out;
+    memset(&out, 0, sizeof out);
+    soak_v3 up = soak_normalize(soak_v3_of(s->up));
+    double r = s->radius;
+    double half = s->shape == TREAD_QUERY_SPHERE ? r : 0.5 * (double)s->height;
+    soak_v3 c = soak_mad(soak_v3_of(feet), half, up);
+    if (s->shape == TREAD_QUERY_BOX) {
+        // types.h: an upright box's horizontal axes are world X and Z when up is +Y exactly; the generator only
+        // makes box characters with that up (the basis for other ups is not part of the API).
+        out.is_box = true;
+        out.box.c = c;
+        out.box.axis[0] = soak_v3_make(1.0, 0.0, 0.0);
+        out.box.axis[1] = up;
+        out.box.axis[2] = soak_v3_make(0.0, 0.0, 1.0);
+        out.box.half[0] = r, out.box.half[1] = half, out.box.half[2] = r;
+        soak_v3 ext = soak_v3_make(r, half, r);
+        out.lo = soak_sub(c, ext);
+        out.hi = soak_add(c, ext);
+    } else {
+        double core = half - r;
+        out.round.a = soak_mad(c, -core, up);
+        out.round.b = soak_mad(c, core, up);
+        out.round.radius = r;
+        soak_v3 ext = soak_v3_make(r, r, r);
+        out.lo = soak_sub(soak_v3_make(min2(out.round.a.x, out.round.b.x), min2(out.round.a.y, out.round.b.y), min2(out.round.a.z, out.round.b.z)), ext);
+        out.hi = soak_add(soak_v3_make(max2(out.round.a.x, out.round.b.x), max2(out.round.a.y, out.round.b.y), max2(out.round.a.z, out.round.b.z)), ext);
+    }
+    return out;
+}
+
+// ---- signed distances, piece by piece --------------------------------------------------------------------------
+
+static bool boxes_overlap(soak_v3 alo, soak_v3 ahi, soak_v3 blo, soak_v3 bhi) {
+    return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y && alo.z <= bhi.z && blo.z <= ahi.z;
+}
+
+static double shape_vs_box(const soak_shape *s, const soak_box *b) {
+    return s->is_box ? soak_box_vs_box(&s->box, b) : soak_round_vs_box(&s->round, b);
+}
+
+static double shape_vs_triangle(const soak_shape *s, soak_v3 a, soak_v3 b, soak_v3 c) {
+    return s->is_box ? soak_box_vs_triangle(&s->box, a, b, c) : soak_round_vs_triangle(&s->round, a, b, c);
+}
+
+static double shape_vs_round(const soak_shape *s, const soak_round *r) {
+    if (!s->is_box) return soak_round_vs_round(&s->round, r);
+    return soak_round_vs_box(r, &s->box);
+}
+
+static soak_box body_box(const soak_frame *f, soak_v3 local_centre, const double half[3]) {
+    soak_box b;
+    b.c = soak_frame_point(f, local_centre);
+    for (int i = 0; i < 3; ++i) b.axis[i] = f->axis[i], b.half[i] = half[i];
+    return b;
+}
+
+static double component(soak_v3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
+
+// The character's bounds in the body's local frame (for picking the triangles and cells it may touch): the
+// world bounds carried by the inverse frame (rotation R^T, translation -R^T p).
+static void shape_local_bounds(const soak_shape *s, const soak_frame *f, soak_v3 *lo, soak_v3 *hi) {
+    soak_frame inv;
+    for (int i = 0; i < 3; ++i) inv.axis[i] = soak_v3_make(component(f->axis[0], i), component(f->axis[1], i), component(f->axis[2], i));
+    inv.p = soak_v3_make(-soak_dot(f->p, f->axis[0]), -soak_dot(f->p, f->axis[1]), -soak_dot(f->p, f->axis[2]));
+    frame_bounds(&inv, s->lo, s->hi, lo, hi);
+}
+
+static double mesh_distance(const soak_body *b, const soak_shape *s) {
+    const tread_mesh_def *m = &b->def.shape.mesh;
+    soak_v3 lo, hi;
+    shape_local_bounds(s, &b->frame, &lo, &hi);
+    double best = INFINITY;
+    for (int t = 0; t < m->triangle_count; ++t) {
+        soak_v3 p[3], tlo = soak_v3_make(INFINITY, INFINITY, INFINITY), thi = soak_v3_make(-INFINITY, -INFINITY, -INFINITY);
+        for (int k = 0; k < 3; ++k) bounds_add(&tlo, &thi, p[k] = soak_v3_of(m->vertices[m->indices[3 * t + k]]));
+        if (!boxes_overlap(tlo, thi, lo, hi)) continue;
+        for (int k = 0; k < 3; ++k) p[k] = soak_frame_point(&b->frame, p[k]);
+        best = min2(best, shape_vs_triangle(s, p[0], p[1], p[2]));
+    }
+    return best;
+}
+
+static int clampi(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+static double heightfield_distance(const soak_body *b, const soak_shape *s) {
+    const tread_heightfield_def *h = &b->def.shape.heightfield;
+    soak_v3 lo, hi;
+    shape_local_bounds(s, &b->frame, &lo, &hi);
+    int i0 = clampi((int)floor(lo.x / h->spacing_x) - 1, 0, h->count_x - 2), i1 = clampi((int)floor(hi.x / h->spacing_x) + 1, 0, h->count_x - 2);
+    int j0 = clampi((int)floor(lo.z / h->spacing_z) - 1, 0, h->count_z - 2), j1 = clampi((int)floor(hi.z / h->spacing_z) + 1, 0, h->count_z - 2);
+    double best = INFINITY;
+    for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+            if (h->holes && h->holes[j * (h->count_x - 1) + i]) continue;
+            // The cell's split is not in the API's documentation; src/world/heightfield.c splits cell (i, j) along
+            // s00-s11 into (s00, s11, s10) and (s00, s01, s11), and a surface is what it is: the checks use it.
+            soak_v3 c[4];
+            for (int k = 0; k < 4; ++k) {
+                int ii = i + (k & 1), jj = j + (k >> 1);
+                c[k] = soak_frame_point(&b->frame, soak_v3_make(ii * (double)h->spacing_x, h->heights[jj * h->count_x + ii], jj * (double)h->spacing_z));
+            }
+            best = min2(best, shape_vs_triangle(s, c[0], c[3], c[1]));
+            best = min2(best, shape_vs_triangle(s, c[0], c[2], c[3]));
+        }
+    return best;
+}
+
+static double voxels_distance(const soak_body *b, const soak_shape *s) {
+    const tread_voxels_def *v = &b->def.shape.voxels;
+    soak_v3 lo, hi;
+    shape_local_bounds(s, &b->frame, &lo, &hi);
+    double cell = v->cell_size, half[3] = {0.5 * cell, 0.5 * cell, 0.5 * cell};
+    int i0 = clampi((int)floor(lo.x / cell), 0, v->count_x - 1), i1 = clampi((int)floor(hi.x / cell), 0, v->count_x - 1);
+    int j0 = clampi((int)floor(lo.y / cell), 0, v->count_y - 1), j1 = clampi((int)floor(hi.y / cell), 0, v->count_y - 1);
+    int k0 = clampi((int)floor(lo.z / cell), 0, v->count_z - 1), k1 = clampi((int)floor(hi.z / cell), 0, v->count_z - 1);
+    double best = INFINITY;
+    // Each solid cell is a box; the deepest overlap with one cell is what is reported (a character pressed into
+    // a concave corner of cells is deeper into their union than into either cell: docs/RELIABILITY.md, limits).
+    for (int k = k0; k <= k1; ++k)
+        for (int j = j0; j <= j1; ++j)
+            for (int i = i0; i <= i1; ++i) {
+                if (!v->solid[(k * v->count_y + j) * v->count_x + i]) continue;
+                soak_box box = body_box(&b->frame, soak_v3_make((i + 0.5) * cell, (j + 0.5) * cell, (k + 0.5) * cell), half);
+                best = min2(best, shape_vs_box(s, &box));
+            }
+    return best;
+}
+
+static double body_distance(const soak_body *b, const soak_shape *s) {
+    const tread_shape_def *d = &b->def.shape;
+    switch (b->kind) {
+    case SOAK_BODY_BOX: {
+        double half[3] = {d->half_extents.x, d->half_extents.y, d->half_extents.z};
+        soak_box box = body_box(&b->frame, soak_v3_make(0.0, 0.0, 0.0), half);
+        return shape_vs_box(s, &box);
+    }
+    case SOAK_BODY_SPHERE: {
+        soak_round r = {b->frame.p, b->frame.p, d->radius};
+        return shape_vs_round(s, &r);
+    }
+    case SOAK_BODY_CAPSULE: {
+        soak_round r = {soak_mad(b->frame.p, -d->half_height, b->frame.axis[1]), soak_mad(b->frame.p, d->half_height, b->frame.axis[1]), d->radius};
+        return shape_vs_round(s, &r);
+    }
+    case SOAK_BODY_MESH: return mesh_distance(b, s);
+    case SOAK_BODY_HEIGHTFIELD: return heightfield_distance(b, s);
+    case SOAK_BODY_VOXELS: return voxels_distance(b, s);
+    }
+    return INFINITY;
+}
+
+double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int *out_body,
+                              int *out_touching) {
+    double deepest = 0.0;
+    int touching = 0;
+    if (out_body) *out_body = -1;
+    // The bounds only pick what to measure: grown by the margin, so that triangles and cells within it count too.
+    soak_shape reach = *shape;
+    soak_v3 pad = soak_v3_make(margin, margin, margin);
+    reach.lo = soak_sub(shape->lo, pad);
+    reach.hi = soak_add(shape->hi, pad);
+    for (int i = 0; i < w->count; ++i) {
+        const soak_body *b = &w->bodies[i];
+        if (!b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, reach.lo, reach.hi)) continue;
+        double distance = body_distance(b, &reach);
+        touching += distance <= margin;
+        if (-distance > deepest) {
+            deepest = -distance;
+            if (out_body) *out_body = i;
+        }
+    }
+    if (out_touching) *out_touching = touching;
+    return deepest;
+}
