@@ -207,7 +207,7 @@ TREAD_API tread_result tread_character_set_height(const tread_world *world, trea
 TREAD_API tread_query_shape tread_character_shape(const tread_character *character);
 /// Centre of the character's shape (feet + up * half height).
 TREAD_API tread_vec3 tread_character_center(const tread_character *character);
-/// Teleport the feet (no collision).
+/// Teleport the feet (no collision). The ground is forgotten (in the air) until the next move classifies it there.
 TREAD_API tread_result tread_character_set_position(tread_character *character, tread_vec3 position);
 /// No stick-to-floor snapping for this many seconds (e.g. after a launch pad).
 TREAD_API tread_result tread_character_suppress_snap(tread_character *character, float seconds);

@@ -46,10 +46,12 @@ bool tr_is_walkable(const tread_character *ch, tread_vec3 normal) { return tread
 tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tread_body_id body, tread_vec3 normal,
                                bool *out_walkable) {
     float limit = ch->max_slope_cos;
-    if (ch->settings.stairs_layer_mask != 0u) {
+    *out_walkable = false;
+    if (ch->settings.stairs_layer_mask != 0u || ch->settings.ground_mask != ~0u) {
         uint32_t layer = 0;
         tread_result r = tr_query_body_layer(q, body, &layer);
         if (r != TREAD_OK) return r;
+        if (((ch->settings.ground_mask >> layer) & 1u) == 0u) return TREAD_OK; // blocks, but is not ground
         if ((ch->settings.stairs_layer_mask >> layer) & 1u) limit = ch->stairs_slope_cos;
     }
     *out_walkable = tread_v3_dot(normal, ch->settings.up) >= limit;
@@ -71,7 +73,9 @@ tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tr
                            int capacity, int *out_count) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, s->skin);
-    tread_query_filter filter = tr_ground_filter(ch);
+    // Everything that blocks stops the probe, ground or not: snapping or stepping down through a body that is
+    // not ground (outside ground_mask, inside collide_mask) ended inside it. Only ground supports (walkability).
+    tread_query_filter filter = mask_filter(s->collide_mask | s->ground_mask);
     return tr_query_cast_all(q, &shape, tr_center(ch, feet), tread_v3_scale(s->up, -distance), &filter, hits, capacity, out_count);
 }
 

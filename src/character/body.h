@@ -25,7 +25,7 @@ tread_query_filter tr_collide_filter(const tread_character *ch);
 tread_query_filter tr_ground_filter(const tread_character *ch);
 
 // A surface with this normal is walkable at the character's max slope / on that body's layer (stairs layers have
-// their own angle).
+// their own angle; a body outside ground_mask is never walkable).
 bool tr_is_walkable(const tread_character *ch, tread_vec3 normal);
 tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tread_body_id body, tread_vec3 normal,
                                bool *out_walkable);

@@ -52,7 +52,11 @@ tread_vec3 tr_clip_steep(tread_vec3 motion, tread_vec3 normal, tread_vec3 up) {
     tread_vec3 vertical = tread_v3_scale(up, tread_v3_dot(motion, up));
     float into_face = tread_v3_dot(vertical, normal);
     if (into_face < 0.0f) vertical = tread_v3_mad(vertical, -into_face, normal);
-    return tread_v3_add(horizontal, vertical);
+    // Each part was shortened, but the slide down the face can point where the walk does: together never longer
+    // than the motion (the soak found a capsule on a steep face moving 5 % farther than its input).
+    tread_vec3 clipped = tread_v3_add(horizontal, vertical);
+    float length = tread_v3_length(clipped), most = tread_v3_length(motion);
+    return length > most ? tread_v3_scale(clipped, most / length) : clipped;
 }
 
 tread_vec3 tr_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal) {
