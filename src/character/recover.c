@@ -34,6 +34,11 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
     if (overflow || tread_v3_length(push) < 0.5f * deepest) push = tread_v3_scale(s->up, deepest);
     float len = tread_v3_length(push);
     if (len > limit) push = tread_v3_scale(push, limit / len);
-    *out_push = push;
+    // Out of one body, never into another: the push slides as a move does, along anything it was not already
+    // inside of (casts leave what they start in). Pushed out of a sphere straight into a mesh floor, the soak's
+    // character ended 3.8 cm below the floor's top.
+    tr_slide_result slid;
+    if ((r = tr_slide(q, ch, feet, push, TR_SLIDE_AIR, NULL, &slid)) != TREAD_OK) return r;
+    *out_push = tread_v3_sub(slid.feet, feet);
     return TREAD_OK;
 }
