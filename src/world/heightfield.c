@@ -299,6 +299,41 @@ void tr_heightfield_cast(const tr_heightfield *hf, const tr_cast *c, float t_max
         cast_capsule(hf, c, t_max, fn, ctx);
 }
 
+// Deepest point of the query shape along -n.
+static tread_vec3 lowest_point(const tr_cast *q, tread_vec3 n) {
+    if (q->is_box) {
+        tread_vec3 p = q->p0;
+        const float half[3] = {q->box_half.x, q->box_half.y, q->box_half.z};
+        for (int a = 0; a < 3; a++) p = tread_v3_mad(p, tread_v3_dot(q->box_axes[a], n) > 0.0f ? -half[a] : half[a], q->box_axes[a]);
+        return p;
+    }
+    tread_vec3 end = tread_v3_dot(q->p0, n) <= tread_v3_dot(q->p1, n) ? q->p0 : q->p1;
+    return tread_v3_mad(end, -q->r, n);
+}
+
+// True when (x, z) lies in the triangle's footprint seen from above.
+static bool above_footprint(const tread_vec3 v[3], float x, float z) {
+    float d0 = (v[1].x - v[0].x) * (z - v[0].z) - (v[1].z - v[0].z) * (x - v[0].x);
+    float d1 = (v[2].x - v[1].x) * (z - v[1].z) - (v[2].z - v[1].z) * (x - v[1].x);
+    float d2 = (v[0].x - v[2].x) * (z - v[2].z) - (v[0].z - v[2].z) * (x - v[2].x);
+    return (d0 >= 0.0f && d1 >= 0.0f && d2 >= 0.0f) || (d0 <= 0.0f && d1 <= 0.0f && d2 <= 0.0f);
+}
+
+// A heightfield is ground, solid below its surface: a shape whose lowest point is under a triangle, below its
+// face, is pushed out up through that face, as deep as the point lies. The triangle alone is thin and two-sided,
+// and its separating axis for a box half buried in the terrain pointed sideways (the soak's box teleported 0.27 m
+// into a heightfield was pushed along the ground into more of it, and stayed there).
+static void solid_below(const tr_cast *q, const tread_vec3 v[3], tr_feature_contact *contact) {
+    tread_vec3 n = tread_v3_normalize(tread_v3_cross(tread_v3_sub(v[1], v[0]), tread_v3_sub(v[2], v[0])));
+    if (n.y < 0.0f) n = tread_v3_neg(n);
+    tread_vec3 low = lowest_point(q, n);
+    float depth = tread_v3_dot(tread_v3_sub(low, v[0]), n);
+    if (!(depth < contact->separation) || !above_footprint(v, low.x, low.z)) return;
+    contact->separation = depth;
+    contact->normal = n;
+    contact->surface_normal = n;
+}
+
 void tr_heightfield_query_contacts(const tr_heightfield *hf, const tr_cast *q, float margin, tr_contact_fn *fn, void *ctx) {
     tread_aabb query = tr_query_bounds(q, tr_maxf(margin, 0.0f));
     if (!tread_aabb_overlaps(query, hf->bounds)) return;
@@ -317,6 +352,7 @@ void tr_heightfield_query_contacts(const tr_heightfield *hf, const tr_cast *q, f
                 tr_feature_contact contact;
                 if (!tr_query_contact_triangle(q, v[0], v[1], v[2], triangle_edges(hf, i, j, k, v), margin, &contact))
                     continue;
+                solid_below(q, v, &contact);
                 contact.feature = triangle_id(hf, i, j, k);
                 fn(ctx, &contact);
             }
