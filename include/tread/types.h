@@ -260,7 +260,7 @@ typedef struct tread_character_settings {
                                     ///< default 12
     float ground_probe_distance;    ///< ground within this distance below the feet supports, metres, [1e-4, 10];
                                     ///< default 0.02
-    float skin;                     ///< gap kept between the shape and surfaces, metres, [1e-4, 0.5]; default 0.002
+    float skin;                     ///< gap kept between the shape and surfaces, metres, [1e-4, 0.05]; default 0.002
     int max_slide_iterations;       ///< casts per slide, 1..16; default 5
     uint32_t collide_mask;          ///< layers that block movement (bit i = layer i); default all
     uint32_t ground_mask;           ///< layers that count as ground for probes and snapping; default all

@@ -91,7 +91,7 @@ static tread_result validate_settings(const tread_character_settings *s) {
         {"settings.step_down_distance", offsetof(tread_character_settings, step_down_distance), 0.0f, 100.0f, "m"},
         {"settings.max_snap_speed", offsetof(tread_character_settings, max_snap_speed), 0.0f, TR_MAX_SPEED, "m/s"},
         {"settings.ground_probe_distance", offsetof(tread_character_settings, ground_probe_distance), 1.0e-4f, 10.0f, "m"},
-        {"settings.skin", offsetof(tread_character_settings, skin), 1.0e-4f, 0.5f, "m"},
+        {"settings.skin", offsetof(tread_character_settings, skin), 1.0e-4f, TR_MAX_SKIN, "m"},
         {"settings.recovery_speed", offsetof(tread_character_settings, recovery_speed), 1.0e-3f, TR_MAX_SPEED, "m/s"},
         {"settings.stairs_max_slope_degrees", offsetof(tread_character_settings, stairs_max_slope_degrees), 0.0f, 89.9f, "degrees"},
         {"settings.contact_step.search_overshoot", offsetof(tread_character_settings, contact_step.search_overshoot), 0.0f, 1.0f, "m"},

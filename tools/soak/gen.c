@@ -363,7 +363,7 @@ static void draw_settings(soak_rng *r, const soak_filter *filter, tread_characte
     s->step_down_distance = (float)setting(r, 0.0, 1.0, 0.0, 5.0);
     s->max_snap_speed = (float)setting(r, 1.0, 30.0, 0.0, 1000.0);
     s->ground_probe_distance = (float)(soak_rng_chance(r, 0.95) ? log_range(r, 1e-4, 0.2) : soak_rng_range(r, 0.2, 10.0));
-    s->skin = (float)(soak_rng_chance(r, 0.9) ? log_range(r, 1e-4, 0.02) : soak_rng_range(r, 0.02, 0.5));
+    s->skin = (float)(soak_rng_chance(r, 0.9) ? log_range(r, 1e-4, 0.02) : soak_rng_range(r, 0.02, 0.05));
     s->max_slide_iterations = soak_rng_int(r, 1, 16);
     s->recovery_speed = (float)(soak_rng_chance(r, 0.9) ? log_range(r, 0.05, 20.0) : log_range(r, 1e-3, 1000.0));
     s->keep_horizontal_speed = soak_rng_chance(r, 0.5);
