@@ -65,6 +65,9 @@ typedef struct tr_slide_result {
 // may be NULL).
 tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
                       tread_move_result *res, tr_slide_result *out);
+// The same, against the bodies `filter` accepts instead of the collide mask's.
+tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
+                               const tread_query_filter *filter, tread_move_result *res, tr_slide_result *out);
 
 // The velocity after the slide: `velocity` clipped by the steep faces met, then kept out of every plane.
 tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, tread_vec3 up);

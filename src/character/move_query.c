@@ -119,6 +119,11 @@ tread_result tr_query_body_layer(const tr_move_query *q, tread_body_id body, uin
     return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
 }
 
+tread_result tr_query_body_is_convex(const tr_move_query *q, tread_body_id body, bool *out_convex) {
+    if (tr_world_body_is_convex(q->world, body, out_convex)) return TREAD_OK;
+    return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
+}
+
 tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity) {
     if (tr_world_point_velocity(q->world, body, point, out_velocity)) return TREAD_OK;
     return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);

@@ -34,6 +34,8 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
 bool tr_query_body_is_live(const tr_move_query *q, tread_body_id body);
 // A body the move hit: its layer, and the velocity of its material at a point.
 tread_result tr_query_body_layer(const tr_move_query *q, tread_body_id body, uint32_t *out_layer);
+// Whether the body is one convex solid (sphere, capsule, box) rather than a mesh, heightfield or voxels.
+tread_result tr_query_body_is_convex(const tr_move_query *q, tread_body_id body, bool *out_convex);
 tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
 
 // Debug drawing of what the phases decided (the queries draw themselves).

@@ -60,9 +60,15 @@ static tread_result ridable(const tr_move_query *q, const tread_character *ch, t
 
 tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
                       tread_move_result *res, tr_slide_result *out) {
+    tread_query_filter filter = tr_collide_filter(ch);
+    return tr_slide_filtered(q, ch, feet, motion, mode, &filter, res, out);
+}
+
+tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
+                               const tread_query_filter *filter_in, tread_move_result *res, tr_slide_result *out) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, s->skin);
-    tread_query_filter filter = tr_collide_filter(ch);
+    tread_query_filter filter = *filter_in;
     out->plane_count = 0;
     out->blocked = false;
     out->blocked_feet = feet;

@@ -520,6 +520,12 @@ bool tr_world_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 
     return b != NULL;
 }
 
+bool tr_world_body_is_convex(const tread_world *w, tread_body_id id, bool *out) {
+    const tr_body *b = lookup(w, id);
+    if (b) *out = b->shape_type == TREAD_SHAPE_SPHERE || b->shape_type == TREAD_SHAPE_CAPSULE || b->shape_type == TREAD_SHAPE_BOX;
+    return b != NULL;
+}
+
 bool tr_world_body_layer(const tread_world *w, tread_body_id id, uint32_t *out) {
     const tr_body *b = lookup(w, id);
     if (b) *out = b->layer;

@@ -20,6 +20,8 @@ void tr_world_closest(const tread_world *w, const tread_query_shape *shape, trea
 
 // A live body's layer and the velocity of its material at a world point. False for a stale id.
 bool tr_world_body_layer(const tread_world *w, tread_body_id body, uint32_t *out_layer);
+// Whether the body is one convex solid (sphere, capsule, box), not a surface of many pieces; false if stale.
+bool tr_world_body_is_convex(const tread_world *w, tread_body_id body, bool *out_convex);
 bool tr_world_point_velocity(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
 
 #endif
