@@ -203,16 +203,6 @@ tread_query_shape tread_character_shape(const tread_character *ch) { return tr_b
 
 tread_vec3 tread_character_center(const tread_character *ch) { return tr_center(ch, ch->position); }
 
-static tread_ground in_air(const tread_character *ch, tread_vec3 feet) {
-    tread_ground g;
-    memset(&g, 0, sizeof g);
-    g.state = TREAD_GROUND_IN_AIR;
-    g.normal = ch->settings.up;
-    g.point = feet;
-    g.body = tread_body_id_null();
-    return g;
-}
-
 tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) {
     if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
     tread_result r = tr_check_point("position", feet);
@@ -220,7 +210,7 @@ tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) 
     ch->position = feet;
     // The ground stood on is somewhere else now: stepping or snapping from it measured heights from the old place
     // (the soak saw a 2.3 m snap and a 0.9 m step under a 0.52 m max step). The next move finds the new ground.
-    ch->ground = in_air(ch, feet);
+    ch->ground = tr_ground_in_air(ch, feet);
     return TREAD_OK;
 }
 
@@ -307,7 +297,6 @@ static tread_vec3 ground_velocity(const tread_character *ch, tread_vec3 velocity
     return tread_v3_add(tr_align_to_ground(horizontal, s->up, ch->ground.normal, s->keep_horizontal_speed), ch->ground.velocity);
 }
 
-
 static tread_vec3 without_downward(tread_vec3 v, tread_vec3 up) { return tread_v3_mad(v, -tr_minf(0.0f, tread_v3_dot(v, up)), up); }
 
 static tread_result update_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
@@ -345,7 +334,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     // Moving away from the ground faster than it moves (a jump) is leaving it, even while it is still within the
     // probe's reach: the frame a jump starts is not on ground.
     if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, res->ground.velocity, s->up))
-        res->ground = in_air(ch, res->position);
+        res->ground = tr_ground_in_air(ch, res->position);
     finish(ch, res);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;

@@ -74,6 +74,8 @@ tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, 
 
 // ---- ground.c ------------------------------------------------------------------------------------------------
 // Classify what holds the character at `feet` (probe of skin + ground_probe_distance below the shape).
+// No ground: in the air at `feet` (the state a teleport or a jump leaves).
+tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet);
 tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
 
 // ---- snap.c --------------------------------------------------------------------------------------------------

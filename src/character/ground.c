@@ -5,6 +5,8 @@
 // normal is walkable also holds (as Catlike Coding's steep-contact counting does).
 #include "character_internal.h"
 
+#include <string.h>
+
 // How deep the skin is sunk into the ground along its normal: the deepest of the surfaces touched at the start
 // (the support is only one of them: a flat box bottom rests on several triangles, and rounding in its ride can
 // leave it deeper in one than in the one reported). Each overlap is along its contact normal; only its part
@@ -51,15 +53,19 @@ static tread_result classify_unsupported(const tr_move_query *q, const tread_cha
     return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe);
 }
 
+tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet) {
+    tread_ground g;
+    memset(&g, 0, sizeof g);
+    g.state = TREAD_GROUND_IN_AIR;
+    g.normal = ch->settings.up;
+    g.point = feet;
+    g.body = tread_body_id_null();
+    return g;
+}
+
 tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *g) {
     const tread_character_settings *s = &ch->settings;
-    tread_ground found;
-    found.state = TREAD_GROUND_IN_AIR;
-    found.normal = s->up;
-    found.point = feet;
-    found.distance = 0.0f;
-    found.velocity = tread_v3_zero();
-    found.body = tread_body_id_null();
+    tread_ground found = tr_ground_in_air(ch, feet);
 
     tread_shape_hit hits[TR_GROUND_HITS];
     float probe = s->ground_probe_distance;

@@ -52,8 +52,8 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
     float len = tread_v3_length(push);
     if (len > limit) push = tread_v3_scale(push, limit / len);
     // Out of one body, never into another: the push slides as a move does, along anything it was not already
-    // inside of (casts leave what they start in; convex bodies it is inside of are left out, above). Pushed out of a sphere straight into a mesh floor, the soak's
-    // character ended 3.8 cm below the floor's top.
+    // inside of (casts leave what they start in; convex bodies it is inside of are left out, above). Pushed out of
+    // a sphere straight into a mesh floor, the soak's character ended 3.8 cm below the floor's top.
     inside_of in = {.count = 0};
     for (int i = 0; i < count; ++i) {
         bool convex = false;

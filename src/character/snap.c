@@ -19,7 +19,7 @@ tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tre
     if (r != TREAD_OK || support < 0) return r;
     // The drop is measured from the surface stood on, not from the feet: a capsule rolling over a ledge's edge
     // has its feet below the ledge already, and would otherwise snap down a drop deeper than the reach.
-    if (tread_v3_dot(tread_v3_sub(stood_on, hits[support].point), up) > distance + TR_STEP_HEIGHT_SLACK) return TREAD_OK;
+    if (tread_v3_dot(tread_v3_sub(stood_on, hits[support].point), up) > reach) return TREAD_OK;
     // Settle where the nearest surface stops the shape; the support is about as near.
     *out_lowered = hits[0].fraction * reach;
     *feet = tread_v3_mad(*feet, -*out_lowered, up);
