@@ -299,16 +299,34 @@ void tr_heightfield_cast(const tr_heightfield *hf, const tr_cast *c, float t_max
         cast_capsule(hf, c, t_max, fn, ctx);
 }
 
-// Deepest point of the query shape along -n.
-static tread_vec3 lowest_point(const tr_cast *q, tread_vec3 n) {
+// A box axis or capsule core this close to level with a face (cosine with its normal) counts as level.
+#define TR_LEVEL_COS 1.0e-5f
+
+// Deepest point of the query shape along -n; where a face or the core lies level with the plane (many points as
+// deep), the one nearest `toward` (the triangle's centre), so a flat bottom straddling cells is tested over each.
+static tread_vec3 lowest_point(const tr_cast *q, tread_vec3 n, tread_vec3 toward) {
     if (q->is_box) {
         tread_vec3 p = q->p0;
         const float half[3] = {q->box_half.x, q->box_half.y, q->box_half.z};
-        for (int a = 0; a < 3; a++) p = tread_v3_mad(p, tread_v3_dot(q->box_axes[a], n) > 0.0f ? -half[a] : half[a], q->box_axes[a]);
+        for (int a = 0; a < 3; a++) {
+            float along = tread_v3_dot(q->box_axes[a], n);
+            float at = fabsf(along) > TR_LEVEL_COS ? (along > 0.0f ? -half[a] : half[a])
+                                                   : tr_clampf(tread_v3_dot(tread_v3_sub(toward, q->p0), q->box_axes[a]), -half[a], half[a]);
+            p = tread_v3_mad(p, at, q->box_axes[a]);
+        }
         return p;
     }
-    tread_vec3 end = tread_v3_dot(q->p0, n) <= tread_v3_dot(q->p1, n) ? q->p0 : q->p1;
-    return tread_v3_mad(end, -q->r, n);
+    tread_vec3 core = q->p1;
+    float d0 = tread_v3_dot(q->p0, n), d1 = tread_v3_dot(q->p1, n);
+    if (fabsf(d0 - d1) <= TR_LEVEL_COS * tread_v3_distance(q->p0, q->p1)) {
+        tread_vec3 e = tread_v3_sub(q->p1, q->p0);
+        float len_sq = tread_v3_length_sq(e);
+        float t = len_sq > 0.0f ? tr_clampf(tread_v3_dot(tread_v3_sub(toward, q->p0), e) / len_sq, 0.0f, 1.0f) : 0.0f;
+        core = tread_v3_mad(q->p0, t, e);
+    } else if (d0 < d1) {
+        core = q->p0;
+    }
+    return tread_v3_mad(core, -q->r, n);
 }
 
 // True when (x, z) lies in the triangle's footprint seen from above.
@@ -326,7 +344,8 @@ static bool above_footprint(const tread_vec3 v[3], float x, float z) {
 static void solid_below(const tr_cast *q, const tread_vec3 v[3], tr_feature_contact *contact) {
     tread_vec3 n = tread_v3_normalize(tread_v3_cross(tread_v3_sub(v[1], v[0]), tread_v3_sub(v[2], v[0])));
     if (n.y < 0.0f) n = tread_v3_neg(n);
-    tread_vec3 low = lowest_point(q, n);
+    tread_vec3 centre = tread_v3_scale(tread_v3_add(v[0], tread_v3_add(v[1], v[2])), 1.0f / 3.0f);
+    tread_vec3 low = lowest_point(q, n, centre);
     float depth = tread_v3_dot(tread_v3_sub(low, v[0]), n);
     if (!(depth < contact->separation) || !above_footprint(v, low.x, low.z)) return;
     contact->separation = depth;
