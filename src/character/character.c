@@ -248,7 +248,8 @@ static float body_reach(const tread_character *ch) { return tr_body_reach(&ch->s
 
 static float update_reach(const tread_character *ch, tread_vec3 velocity, float dt) {
     const tread_character_settings *s = &ch->settings;
-    return body_reach(ch) + (tread_v3_length(velocity) + s->recovery_speed) * dt + s->ground_probe_distance + s->riser.depth;
+    float recovery = tr_maxf(s->recovery_speed * dt, tr_unbury_reach(s));
+    return body_reach(ch) + tread_v3_length(velocity) * dt + recovery + s->ground_probe_distance + s->riser.depth;
 }
 
 static float stairs_reach(const tread_character *ch) {
@@ -305,8 +306,10 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     begin_result(ch, dt, res);
     res->snap_suppressed = ch->snap_suppress_time > 0.0f;
     tread_vec3 push;
-    tread_result r = tr_recover(q, ch, ch->position, dt, &push);
+    bool unburied = false;
+    tread_result r = tr_recover(q, ch, ch->position, dt, &push, &unburied);
     if (r != TREAD_OK) return r;
+    if (unburied) res->unburied = tread_v3_length(push);
     // A strategy that holds the body up (the riser in the ground) turns gravity off: downward input is dropped.
     bool held = false;
     if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;

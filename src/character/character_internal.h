@@ -85,8 +85,12 @@ tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tre
                           float *out_lowered);
 
 // ---- recover.c -----------------------------------------------------------------------------------------------
-// Push the shape out of anything it penetrates, at most recovery_speed * dt this frame.
-tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push);
+// Push the shape out of anything it penetrates, at most recovery_speed * dt this frame; buried (no push leads
+// out), jump to the nearest free spot within tr_unbury_reach (*out_unburied: it did).
+tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push,
+                        bool *out_unburied);
+// How far from the feet the unbury search looks for a free spot (metres): three body reaches and a skin.
+float tr_unbury_reach(const tread_character_settings *s);
 
 // ---- stepping strategies (one file each) and strategies.c ------------------------------------------------------
 

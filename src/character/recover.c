@@ -4,8 +4,18 @@
 // the buffer holds) it rises along up (Staxel's answer to starting inside the ground).
 #include "character_internal.h"
 
+#include <float.h>
+#include <math.h>
+
 #define TR_RECOVER_CONTACTS 16
 #define TR_RECOVER_ITERATIONS 4
+// The full push must leave at most this much overlap (metres), or a quarter of the depth, to be a way out that
+// recovery walks at its speed; less progress than that is buried.
+#define TR_RECOVER_FREE_SLACK 1.0e-3f
+// Horizontal directions the unbury search tries (evenly spaced about up), level, rising and sinking.
+#define TR_UNBURY_AROUND 8
+// Directions in all: up, the level, rising and sinking rings, down, and the contacts' normals.
+#define TR_UNBURY_DIRECTIONS (2 + 3 * TR_UNBURY_AROUND + TR_RECOVER_CONTACTS)
 
 // The convex bodies the character is inside of: the push leaves them, so the slide out ignores them. Deep in a box,
 // the skin-grown shape's separating axis can point the other way from the bare shape's push (down, not up) and
@@ -24,7 +34,76 @@ static bool not_inside(tread_body_id body, uint32_t layer, void *user_data, void
     return true;
 }
 
-tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push) {
+float tr_unbury_reach(const tread_character_settings *s) { return 3.0f * tr_body_reach(s) + s->skin; }
+
+// The nearest spot along one direction where the shape is free: from the end of the search reach (if free there),
+// cast back toward the character; the first surface met bounds the free stretch that ends at the far point.
+static tread_result free_along(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 dir, float *out_distance) {
+    const tread_character_settings *s = &ch->settings;
+    float reach = tr_unbury_reach(s);
+    tread_vec3 far = tread_v3_mad(feet, reach, dir);
+    bool fits = false;
+    *out_distance = FLT_MAX;
+    tread_result r = tr_fits(q, ch, far, 0.0f, &fits);
+    if (r != TREAD_OK || !fits) return r;
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    tread_shape_hit hit;
+    if ((r = tr_query_cast(q, &shape, tr_center(ch, far), tread_v3_scale(dir, -reach), &filter, &hit)) != TREAD_OK) return r;
+    // Stop a skin short of the surface, so the spot keeps the gap every shape keeps.
+    float back = hit.hit ? tr_maxf(0.0f, hit.fraction * reach - s->skin) : reach;
+    *out_distance = reach - back;
+    return TREAD_OK;
+}
+
+// Unburying: the nearest free spot within tr_unbury_reach, tried straight up, around up (level and rising), along
+// the normals of the contacts it is in and, only when none of those is free, sinking and straight down (down
+// through a mesh floor is a fall-through). Ties go to the earlier direction: deterministic.
+static tread_result unbury(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_contact *contacts,
+                           int count, tread_vec3 *out_push, bool *out_found) {
+    const tread_vec3 up = ch->settings.up;
+    tread_vec3 ref = fabsf(up.y) < 0.9f ? tread_v3(0.0f, 1.0f, 0.0f) : tread_v3(1.0f, 0.0f, 0.0f);
+    tread_vec3 x = tread_v3_normalize(tread_v3_reject(ref, up)), z = tread_v3_cross(x, up);
+    tread_vec3 dirs[TR_UNBURY_DIRECTIONS];
+    int n = 0, rising = 0;
+    dirs[n++] = up;
+    for (int k = 0; k < TR_UNBURY_AROUND; ++k) {
+        // Evenly spaced without libm: the eight compass points (TR_UNBURY_AROUND is 8).
+        static const float c8[8][2] = {{1, 0}, {0.70710678f, 0.70710678f}, {0, 1}, {-0.70710678f, 0.70710678f},
+                                       {-1, 0}, {-0.70710678f, -0.70710678f}, {0, -1}, {0.70710678f, -0.70710678f}};
+        tread_vec3 h = tread_v3_add(tread_v3_scale(x, c8[k][0]), tread_v3_scale(z, c8[k][1]));
+        dirs[n++] = h;
+        dirs[n++] = tread_v3_normalize(tread_v3_add(h, up));
+    }
+    for (int i = 0; i < count; ++i)
+        if (contacts[i].separation < -TR_PENETRATION_SLOP && tread_v3_dot(contacts[i].normal, up) >= 0.0f) dirs[n++] = contacts[i].normal;
+    rising = n;
+    for (int k = 0; k < TR_UNBURY_AROUND; k += 1) {
+        tread_vec3 h = dirs[1 + 2 * k];
+        dirs[n++] = tread_v3_normalize(tread_v3_sub(h, up));
+    }
+    for (int i = 0; i < count; ++i)
+        if (contacts[i].separation < -TR_PENETRATION_SLOP && tread_v3_dot(contacts[i].normal, up) < 0.0f) dirs[n++] = contacts[i].normal;
+    dirs[n++] = tread_v3_neg(up);
+
+    *out_found = false;
+    float best = FLT_MAX;
+    for (int i = 0; i < n; ++i) {
+        if (i == rising && *out_found) break; // sinking only when nothing level or rising is free
+        float d;
+        tread_result r = free_along(q, ch, feet, dirs[i], &d);
+        if (r != TREAD_OK) return r;
+        if (d < best) {
+            best = d;
+            *out_push = tread_v3_scale(dirs[i], d);
+            *out_found = true;
+        }
+    }
+    return TREAD_OK;
+}
+
+tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push,
+                        bool *out_unburied) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
@@ -32,6 +111,7 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
     int count = 0;
     bool overflow = false;
     *out_push = tread_v3_zero();
+    *out_unburied = false;
     tread_result r = tr_query_contacts(q, &shape, tr_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS, &count, &overflow);
     if (r != TREAD_OK) return r;
     float deepest = 0.0f;
@@ -46,9 +126,20 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
             if (missing > 0.0f) push = tread_v3_mad(push, missing, contacts[i].normal);
         }
     }
+    // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, or the
+    // full push does not lead out (into another body, or deeper into a mesh it pierces). Walking out at the
+    // recovery speed would never end: jump to the nearest free spot instead.
+    bool buried = overflow || tread_v3_length(push) < 0.5f * deepest;
+    if (!buried) {
+        bool fits = false;
+        if ((r = tr_fits(q, ch, tread_v3_add(feet, push), tr_maxf(TR_RECOVER_FREE_SLACK, 0.25f * deepest), &fits)) != TREAD_OK) return r;
+        buried = !fits;
+    }
+    if (buried) {
+        if ((r = unbury(q, ch, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
+        push = tread_v3_scale(s->up, deepest); // nowhere free within reach: rise out (Staxel's answer) at the speed
+    }
     float limit = s->recovery_speed * dt;
-    // Pushes that cancel (buried between opposite faces) or too many contacts: rise out instead.
-    if (overflow || tread_v3_length(push) < 0.5f * deepest) push = tread_v3_scale(s->up, deepest);
     float len = tread_v3_length(push);
     if (len > limit) push = tread_v3_scale(push, limit / len);
     // Out of one body, never into another: the push slides as a move does, along anything it was not already

@@ -67,9 +67,21 @@ static double slide_reach(const soak_frame_facts *f, soak_v3 up) {
     return reach;
 }
 
+// The farthest an unbury may jump (types.h, tread_move_result.unburied): three reaches of the shape and a skin.
+static double unbury_bound(const tread_character_settings *s) {
+    double r = s->radius, h = 0.5 * s->height;
+    double reach = s->shape == TREAD_QUERY_SPHERE ? r : sqrt(2.0 * r * r + h * h);
+    return 3.0 * reach + s->skin;
+}
+
 // Recovery (tread.h update, DESIGN.md): penetration is pushed out at recovery_speed, so a move that started
-// overlapping may go recovery_speed * dt farther, in any direction.
-static double recovery_reach(const soak_frame_facts *f) { return f->pre_depth > 0.0 ? (double)f->before->settings.recovery_speed * f->dt : 0.0; }
+// overlapping may go recovery_speed * dt farther, in any direction; one that started buried may jump to the
+// nearest free spot, as far as the result says but never beyond the documented bound.
+static double recovery_reach(const soak_frame_facts *f) {
+    if (!(f->pre_depth > 0.0)) return 0.0;
+    double reach = (double)f->before->settings.recovery_speed * f->dt;
+    return fmax(reach, fmin((double)f->result->unburied, unbury_bound(&f->before->settings)));
+}
 
 static void verdict(soak_verdict *v, soak_kind kind, double value, double limit, const char *detail) {
     v->kind = kind;

@@ -162,6 +162,7 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
         f.post_body = -1;
         tread_move_result res;
         memset(&res, 0, sizeof res);
+        f.result = &res;
         soak_verdict verdicts[SOAK_KIND_COUNT];
         int n = 0;
         if (tread_motor_update(&motor, &plan.motor, &hands.input, &ch, has_last ? &last : NULL, (float)dt, &f.velocity) != TREAD_OK ||
