@@ -325,8 +325,8 @@ typedef struct tread_move_result {
     tread_vec3 blocked_motion; ///< the horizontal motion still to do there, metres (the stairs phase's input)
     float unburied;            ///< the update began buried (no push at the recovery speed led out of what it
                                ///< overlapped) and jumped this far to the nearest free spot, metres; 0 otherwise
-                               ///< (at most 3 reaches + skin; the reach is the radius for a sphere, else
-                               ///< sqrt(2 radius^2 + (height / 2)^2))
+                               ///< (at most max(3 reaches, 2 m) + skin; the reach is the radius for a
+                               ///< sphere, else sqrt(2 radius^2 + (height / 2)^2))
     bool held_by_riser;        ///< riser strategy: the riser is in the ground, so gravity is off (the update
                                ///< cancels downward velocity while it holds)
 } tread_move_result;

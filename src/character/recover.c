@@ -9,9 +9,10 @@
 
 #define TR_RECOVER_CONTACTS 16
 #define TR_RECOVER_ITERATIONS 4
-// The full push must leave at most this much overlap (metres), or a quarter of the depth, to be a way out that
-// recovery walks at its speed; less progress than that is buried.
+// Overlaps up to this deep (metres, the penetration the API allows) are only ever pushed, never unburied.
 #define TR_RECOVER_FREE_SLACK 1.0e-3f
+// The unbury search looks at least this far (metres): a small character deep in a crate finds the crate's top.
+#define TR_UNBURY_MIN_REACH 2.0f
 // Horizontal directions the unbury search tries (evenly spaced about up), level, rising and sinking.
 #define TR_UNBURY_AROUND 8
 // Directions in all: up, the level, rising and sinking rings, down, and the contacts' normals.
@@ -34,7 +35,7 @@ static bool not_inside(tread_body_id body, uint32_t layer, void *user_data, void
     return true;
 }
 
-float tr_unbury_reach(const tread_character_settings *s) { return 3.0f * tr_body_reach(s) + s->skin; }
+float tr_unbury_reach(const tread_character_settings *s) { return tr_maxf(3.0f * tr_body_reach(s), TR_UNBURY_MIN_REACH) + s->skin; }
 
 // The nearest spot along one direction where the shape is free: from the end of the search reach (if free there),
 // cast back toward the character; the first surface met bounds the free stretch that ends at the far point.
@@ -102,6 +103,33 @@ static tread_result unbury(const tr_move_query *q, const tread_character *ch, tr
     return TREAD_OK;
 }
 
+// Walk `push` out at the recovery speed: *out_wanted is its length after the speed limit, *out_push how far the
+// slide went. Out of one body, never into another: the push slides as a move does, along anything it was not
+// already inside of (casts leave what they start in; convex bodies it is inside of are left out, above). Pushed
+// out of a sphere straight into a mesh floor, the soak's character ended 3.8 cm below the floor's top.
+static tread_result push_out(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 push, float dt,
+                             const tread_contact *contacts, int count, tread_vec3 *out_push, float *out_wanted) {
+    float limit = ch->settings.recovery_speed * dt;
+    float len = tread_v3_length(push);
+    if (len > limit) push = tread_v3_scale(push, limit / len);
+    *out_wanted = tr_minf(len, limit);
+    inside_of in = {.count = 0};
+    tread_result r;
+    for (int i = 0; i < count; ++i) {
+        bool convex = false;
+        if (-contacts[i].separation <= TR_PENETRATION_SLOP) continue;
+        if ((r = tr_query_body_is_convex(q, contacts[i].body, &convex)) != TREAD_OK) return r;
+        if (convex) in.bodies[in.count++] = contacts[i].body;
+    }
+    tread_query_filter leaving = tr_collide_filter(ch);
+    leaving.callback = not_inside;
+    leaving.context = &in;
+    tr_slide_result slid;
+    if ((r = tr_slide_filtered(q, ch, feet, push, TR_SLIDE_AIR, &leaving, NULL, &slid)) != TREAD_OK) return r;
+    *out_push = tread_v3_sub(slid.feet, feet);
+    return TREAD_OK;
+}
+
 tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push,
                         bool *out_unburied) {
     const tread_character_settings *s = &ch->settings;
@@ -126,37 +154,25 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
             if (missing > 0.0f) push = tread_v3_mad(push, missing, contacts[i].normal);
         }
     }
-    // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, or the
-    // full push does not lead out (into another body, or deeper into a mesh it pierces). Walking out at the
-    // recovery speed would never end: jump to the nearest free spot instead.
-    bool buried = overflow || tread_v3_length(push) < 0.5f * deepest;
-    if (!buried) {
+    // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, the full
+    // push does not lead out (into another body, or deeper into a mesh it pierces) or the way out is blocked.
+    // Walking out at the recovery speed would never end: jump to the nearest free spot instead. Overlaps within
+    // TR_RECOVER_FREE_SLACK are never buried (a character wedged in a crevice touching both walls stays).
+    bool shallow = deepest <= TR_RECOVER_FREE_SLACK;
+    bool buried = !shallow && (overflow || tread_v3_length(push) < 0.5f * deepest);
+    if (!buried && !shallow) {
         bool fits = false;
-        if ((r = tr_fits(q, ch, tread_v3_add(feet, push), tr_maxf(TR_RECOVER_FREE_SLACK, 0.25f * deepest), &fits)) != TREAD_OK) return r;
+        if ((r = tr_fits(q, ch, tread_v3_add(feet, push), 0.25f * deepest, &fits)) != TREAD_OK) return r;
         buried = !fits;
     }
-    if (buried) {
-        if ((r = unbury(q, ch, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
-        push = tread_v3_scale(s->up, deepest); // nowhere free within reach: rise out (Staxel's answer) at the speed
+    if (shallow && tread_v3_length(push) < 0.5f * deepest) push = tread_v3_scale(s->up, deepest);
+    if (!buried) {
+        float wanted = 0.0f;
+        if ((r = push_out(q, ch, feet, push, dt, contacts, count, out_push, &wanted)) != TREAD_OK) return r;
+        if (shallow || tread_v3_length(*out_push) >= 0.5f * wanted) return TREAD_OK;
     }
-    float limit = s->recovery_speed * dt;
-    float len = tread_v3_length(push);
-    if (len > limit) push = tread_v3_scale(push, limit / len);
-    // Out of one body, never into another: the push slides as a move does, along anything it was not already
-    // inside of (casts leave what they start in; convex bodies it is inside of are left out, above). Pushed out of
-    // a sphere straight into a mesh floor, the soak's character ended 3.8 cm below the floor's top.
-    inside_of in = {.count = 0};
-    for (int i = 0; i < count; ++i) {
-        bool convex = false;
-        if (-contacts[i].separation <= TR_PENETRATION_SLOP) continue;
-        if ((r = tr_query_body_is_convex(q, contacts[i].body, &convex)) != TREAD_OK) return r;
-        if (convex) in.bodies[in.count++] = contacts[i].body;
-    }
-    tread_query_filter leaving = filter;
-    leaving.callback = not_inside;
-    leaving.context = &in;
-    tr_slide_result slid;
-    if ((r = tr_slide_filtered(q, ch, feet, push, TR_SLIDE_AIR, &leaving, NULL, &slid)) != TREAD_OK) return r;
-    *out_push = tread_v3_sub(slid.feet, feet);
-    return TREAD_OK;
+    if ((r = unbury(q, ch, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
+    // Nowhere free within reach: rise out at the recovery speed (Staxel's answer to starting inside the ground).
+    float wanted = 0.0f;
+    return push_out(q, ch, feet, tread_v3_scale(s->up, deepest), dt, contacts, count, out_push, &wanted);
 }

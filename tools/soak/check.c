@@ -67,11 +67,12 @@ static double slide_reach(const soak_frame_facts *f, soak_v3 up) {
     return reach;
 }
 
-// The farthest an unbury may jump (types.h, tread_move_result.unburied): three reaches of the shape and a skin.
+// The farthest an unbury may jump (types.h, tread_move_result.unburied): three reaches of the shape, at least
+// 2 m, and a skin.
 static double unbury_bound(const tread_character_settings *s) {
     double r = s->radius, h = 0.5 * s->height;
     double reach = s->shape == TREAD_QUERY_SPHERE ? r : sqrt(2.0 * r * r + h * h);
-    return 3.0 * reach + s->skin;
+    return fmax(3.0 * reach, 2.0) + s->skin;
 }
 
 // Recovery (tread.h update, DESIGN.md): penetration is pushed out at recovery_speed, so a move that started
