@@ -63,6 +63,9 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     const tread_shape_hit landing = hits[support];
     tread_vec3 landed = tread_v3_mad(ahead.feet, -hits[0].fraction * lift, up);
     if (tread_v3_dot(tread_v3_sub(landed, feet), up) <= TR_MIN_STEP_RISE) return TREAD_OK;
+    // A step goes no farther sideways than the motion it replaces: the up sweep slid along a sloped ceiling and the
+    // forward sweep, stopped by a wall, could not make it up (the soak's sphere stepped 0.25 m for 8 mm of input).
+    if (tread_v3_length(tread_v3_reject(tread_v3_sub(landed, feet), up)) > tread_v3_length(motion) + TR_STEP_HEIGHT_SLACK) return TREAD_OK;
     bool ok = false;
     // Along the motion the character wants, not the sweep's (deflected along the risers, it could run along a tread).
     if ((r = tr_tread_is_deep_enough(q, ch, landing.point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
