@@ -102,11 +102,73 @@ static void test_heightfield_is_solid_below(void **state) {
     tread_world_destroy(w);
 }
 
+// A mesh is a surface: a capsule teleported through a mesh floor and the mesh ceiling above it (a room's two
+// quads 0.6 m apart, the capsule 1.8 m tall) pierces both, and no push at the recovery speed leads out: up and down
+// cancel, and rising meets the ceiling it pierces. It jumps at once to the nearest free spot, on top of the
+// ceiling (the soak's capsule stayed 0.42 m deep for good).
+static void add_quad(tread_world *w, float y, float half) {
+    static const uint32_t indices[6] = {0, 1, 2, 0, 2, 3};
+    tread_vec3 v[4];
+    v[0] = tread_v3(-half, y, -half), v[1] = tread_v3(-half, y, half), v[2] = tread_v3(half, y, half), v[3] = tread_v3(half, y, -half);
+    tread_body_def def = tread_body_def_default();
+    def.shape.type = TREAD_SHAPE_MESH;
+    def.shape.mesh = (tread_mesh_def){v, 4, indices, 2};
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK); // (the world copies the vertices)
+}
+
+static void test_buried_through_mesh_quads_jumps_out(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    add_quad(w, 1.0f, 3.0f);
+    add_quad(w, 1.6f, 3.0f);
+    tread_character ch;
+    tread_character_settings s = tread_character_settings_default();
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0.7f, 0)), TREAD_OK);
+    assert_true(depth_of(w, &ch) > 0.2f);
+    tread_move_result res;
+    assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -1, 0), COURSE_DT, &res), TREAD_OK);
+    assert_true(depth_of(w, &ch) <= 1e-3f);
+    assert_true(res.unburied > 0.0f);
+    assert_true(ch.position.y >= 1.6f - 1e-3f); // on the ceiling: out up (sideways is 3.3 m), never down through the floor
+    tread_world_destroy(w);
+}
+
+// A small sphere deep in a crate that rests on the floor: the crate's own push (down, its nearest face) leads
+// into the floor, so it is buried; it comes out on top of the crate in one update rather than never.
+static void test_buried_in_a_crate_comes_out_on_top(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    box_on_layer(w, tread_v3(-1.2f, 0, -1.2f), tread_v3(1.2f, 1.1f, 1.2f), 0);
+    tread_character ch;
+    tread_character_settings s = tread_character_settings_default();
+    s.shape = TREAD_QUERY_SPHERE;
+    s.radius = 0.2f;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0.1f, 0)), TREAD_OK);
+    tread_move_result res;
+    assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -1, 0), COURSE_DT, &res), TREAD_OK);
+    assert_true(depth_of(w, &ch) <= 1e-3f);
+    assert_true(ch.position.y >= 1.1f - 1e-3f);
+    assert_true(res.unburied > 0.99f && res.unburied < 1.01f + s.skin);
+    // Touching both walls of a crevice by less than a millimetre is not buried: it stays where it is.
+    tread_world *v = course_world();
+    box_on_layer(v, tread_v3(-1, 0, -1), tread_v3(-0.2f + 5e-4f, 2, 1), 0);
+    box_on_layer(v, tread_v3(0.2f - 5e-4f, 0, -1), tread_v3(1, 2, 1), 0);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0.0f, 0)), TREAD_OK);
+    assert_int_equal(tread_character_move(v, &ch, tread_v3(0, -1, 0), COURSE_DT, &res), TREAD_OK);
+    assert_true(res.unburied == 0.0f);
+    assert_true(fabsf(ch.position.x) < 1e-3f);
+    tread_world_destroy(v);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_teleport_forgets_the_ground),
         cmocka_unit_test(test_probes_stop_at_bodies_that_are_not_ground),
         cmocka_unit_test(test_heightfield_is_solid_below),
+        cmocka_unit_test(test_buried_through_mesh_quads_jumps_out),
+        cmocka_unit_test(test_buried_in_a_crate_comes_out_on_top),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

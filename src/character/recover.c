@@ -11,6 +11,9 @@
 #define TR_RECOVER_ITERATIONS 4
 // Overlaps up to this deep (metres, the penetration the API allows) are only ever pushed, never unburied.
 #define TR_RECOVER_FREE_SLACK 1.0e-3f
+// The full push leads out when it leaves at most this share of the depth (or TR_RECOVER_FREE_SLACK): relaxing
+// against linearised contacts leaves a little; more is a push into something else.
+#define TR_RECOVER_RESIDUE 0.05f
 // The unbury search looks at least this far (metres): a small character deep in a crate finds the crate's top.
 #define TR_UNBURY_MIN_REACH 2.0f
 // Horizontal directions the unbury search tries (evenly spaced about up), level, rising and sinking.
@@ -162,7 +165,8 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
     bool buried = !shallow && (overflow || tread_v3_length(push) < 0.5f * deepest);
     if (!buried && !shallow) {
         bool fits = false;
-        if ((r = tr_fits(q, ch, tread_v3_add(feet, push), 0.25f * deepest, &fits)) != TREAD_OK) return r;
+        if ((r = tr_fits(q, ch, tread_v3_add(feet, push), tr_maxf(TR_RECOVER_FREE_SLACK, TR_RECOVER_RESIDUE * deepest), &fits)) != TREAD_OK)
+            return r;
         buried = !fits;
     }
     if (shallow && tread_v3_length(push) < 0.5f * deepest) push = tread_v3_scale(s->up, deepest);

@@ -5,8 +5,12 @@
 // does not fit (the up or forward sweep is stopped). The max-step rule is the shared one (strategies.c).
 #include "character_internal.h"
 
+#include <float.h>
+
 // The up sweep goes this much past max step (metres): surfaces nearer than the touch tolerance count as touching.
 #define TR_STEP_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
+// Ulps of the feet's largest coordinate that the step's sideways reach may exceed its motion by (rounding).
+#define TR_POSITION_ULPS 4.0f
 // Places to try standing, as shares of r * sin(max slope) back from the nose (dimensionless).
 static const float standing_offsets[] = {0.0f, 0.5f, 0.95f};
 
@@ -65,7 +69,11 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     if (tread_v3_dot(tread_v3_sub(landed, feet), up) <= TR_MIN_STEP_RISE) return TREAD_OK;
     // A step goes no farther sideways than the motion it replaces: the up sweep slid along a sloped ceiling and the
     // forward sweep, stopped by a wall, could not make it up (the soak's sphere stepped 0.25 m for 8 mm of input).
-    if (tread_v3_length(tread_v3_reject(tread_v3_sub(landed, feet), up)) > tread_v3_length(motion) + TR_STEP_HEIGHT_SLACK) return TREAD_OK;
+    // (Give or take the rounding of the positions: 8 mm per ulp at the coordinate limit.)
+    tread_vec3 far = tread_v3_abs(feet);
+    float rounding = TR_POSITION_ULPS * FLT_EPSILON * tr_maxf(far.x, tr_maxf(far.y, far.z));
+    if (tread_v3_length(tread_v3_reject(tread_v3_sub(landed, feet), up)) > tread_v3_length(motion) + TR_STEP_HEIGHT_SLACK + rounding)
+        return TREAD_OK;
     bool ok = false;
     // Along the motion the character wants, not the sweep's (deflected along the risers, it could run along a tread).
     if ((r = tr_tread_is_deep_enough(q, ch, landing.point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
