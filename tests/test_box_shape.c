@@ -597,6 +597,27 @@ static void test_grazing_box_slides_along_a_face_without_hit(void **state) {
     if (tr_sweep_box_box(&a, tread_v3(10, 0, 0), tread_v3(1, 1, 1), 1.0f, &h)) assert_float_equal(h.point.z, 1.0f, 1e-5f);
 }
 
+// A box 1 um from a triangle's edge, 9 m from the origin (the soak's box character beside a heightfield): the
+// closest points are a few ulps apart, so their direction is noise; the normal is the separating axis, as the
+// double-precision reference finds it. (It was (0.44, -0.11, 0.89): the character slid along that plane, 2.6 cm
+// into the heightfield.)
+static void test_touching_normal_is_the_separating_axis(void **state) {
+    (void)state;
+    const tread_vec3 v[3] = {{3.9535134f, 0.2205825f, 7.8482065f}, {4.9418917f, 1.9687259f, 8.5022240f}, {4.9418917f, 0.0654401f, 7.8482065f}};
+    tr_obb a = {tread_v3(5.4541278f, 0.8987094f, 8.5989761f),
+                {tread_v3(-0.5856124f, 0.0f, 0.8105912f), tread_v3(0, 1, 0), tread_v3(-0.8105912f, 0.0f, -0.5856124f)},
+                tread_v3(0.5587893f, 0.6380922f, 0.5587893f)};
+    ref_convex s = ref_triangle(v[0], v[1], v[2]);
+    ref_box ra = ref_from_obb(&a);
+    v3d axis = {0, 0, 0};
+    double gap = ref_gap(&ra, &s, &axis);
+    assert_true(fabs(gap) < 1.0e-5);
+    tr_closest cl;
+    assert_true(tr_closest_box_triangle(&a, v[0], v[1], v[2], &cl));
+    assert_true(cl.distance < 1.0e-5f);
+    assert_true(ddot(D(cl.normal), axis) > 0.999); // both from the triangle toward the box
+}
+
 static void test_start_touching_hits_only_when_pressing(void **state) {
     (void)state;
     tread_vec3 half = tread_v3(0.3f, 0.9f, 0.3f), floor = tread_v3(5, 1, 5);
@@ -879,6 +900,7 @@ int main(void) {
         cmocka_unit_test(test_closest_box_capsule_matches_reference),
         cmocka_unit_test(test_upright_axes_are_world_axes_for_y_up),
         cmocka_unit_test(test_grazing_box_slides_along_a_face_without_hit),
+        cmocka_unit_test(test_touching_normal_is_the_separating_axis),
         cmocka_unit_test(test_start_touching_hits_only_when_pressing),
         cmocka_unit_test(test_start_inside_reports_depth_and_push_out),
         cmocka_unit_test(test_zero_length_cast_reports_overlaps_only),

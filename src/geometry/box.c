@@ -3,11 +3,15 @@
 // against boxes, triangles, spheres and capsules.
 #include "box.h"
 
+#include <float.h>
+
 // Rounding allowance (relative to the coordinates' scale) within which a centred pair of closest points
 // replaces the enumerated one.
 #define TR_BOX_POINT_SLACK 1.0e-6f
 // Closer than this (metres) the closest points do not define a direction: the separating axis does.
 #define TR_BOX_TOUCH_DISTANCE 1.0e-6f
+// Closest points nearer than this many ulps of the coordinates have no trustworthy direction between them.
+#define TR_BOX_NORMAL_ULPS 64.0f
 // A box axis this close to perpendicular to a direction (|cosine|) spans a feature flat against it: the
 // support point takes the feature's centre along that axis.
 #define TR_BOX_FLAT_COS 1.0e-4f
@@ -341,8 +345,13 @@ static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallba
         float dist = tread_v3_length(diff);
         if (dist < out->distance) consider(out, dist, sv[i], q, dist > 0.0f ? tread_v3_scale(diff, 1.0f / dist) : fallback);
     }
-    // Touching within rounding: the separating axis is the better-conditioned direction.
-    if (!(out->distance > TR_BOX_TOUCH_DISTANCE)) out->normal = fallback;
+    // Touching within rounding: the separating axis is the better-conditioned direction. "Within rounding" grows
+    // with the coordinates: 1 um apart at 8 m from the origin, the closest points differ by a few ulps and their
+    // direction was noise (a box character took a heightfield's edge for a plane tilted 30 degrees from the true
+    // one, slid along it and ended 2.6 cm inside).
+    float coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
+    for (int i = 0; i < n; i++) coords = tr_maxf(coords, tread_v3_length(sv[i]));
+    if (!(out->distance > TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * coords)) out->normal = fallback;
     // Where the closest points are not unique (a face parallel to a face or edge), prefer the pair at the centre
     // of the box's nearest feature: the shape's point nearest to it, if that pair is as close (within rounding).
     tread_vec3 p = obb_support(a, tread_v3_neg(out->normal));
