@@ -317,6 +317,12 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     res->leaving_ground = moving_away(velocity, ch->ground.velocity, s->up);
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
     tread_vec3 v = ground_velocity(ch, velocity);
+    // While recovery pushes it out, the move does not go back in against the push: gravity pulled a box 4 mm a frame
+    // down into a heightfield while recovery lifted it 2 mm (casts look past what they start inside of).
+    if (!unburied && tread_v3_length_sq(push) > 0.0f) {
+        tread_vec3 out = tread_v3_normalize(push);
+        v = tread_v3_mad(v, -tr_minf(0.0f, tread_v3_dot(v, out)), out);
+    }
     tr_slide_result slide;
     r = tr_slide(q, ch, tread_v3_add(ch->position, push), tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, res, &slide);
     if (r != TREAD_OK) return r;
@@ -331,6 +337,13 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     if (res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance < 0.0f) {
         // The overlap is along the ground's normal; straight up it takes 1 / (n . up) as much (at most twice).
         float lift = tr_minf(-res->ground.distance, s->skin) / tr_maxf(tread_v3_dot(res->ground.normal, s->up), 0.5f);
+        // Never into something above: the bare shape rises only as far as it is free (a box teleported under a
+        // heightfield's overhang rose 5 cm a frame into it).
+        tread_query_shape bare = tr_body_shape(ch, 0.0f);
+        tread_query_filter filter = tr_collide_filter(ch);
+        tread_shape_hit hit;
+        if ((r = tr_query_cast(q, &bare, tr_center(ch, res->position), tread_v3_scale(s->up, lift), &filter, &hit)) != TREAD_OK) return r;
+        if (hit.hit) lift *= hit.fraction;
         res->position = tread_v3_mad(res->position, lift, s->up);
         res->ground.distance = 0.0f;
     }

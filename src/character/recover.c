@@ -16,6 +16,8 @@
 #define TR_RECOVER_RESIDUE 0.05f
 // The unbury search looks at least this far (metres): a small character deep in a crate finds the crate's top.
 #define TR_UNBURY_MIN_REACH 2.0f
+// Points the unbury search tries along each direction: the reach, its half, quarter, ... (TR_UNBURY_RUNGS of them).
+#define TR_UNBURY_RUNGS 5
 // Horizontal directions the unbury search tries (evenly spaced about up), level, rising and sinking.
 #define TR_UNBURY_AROUND 8
 // Directions in all: up, the level, rising and sinking rings, down, and the contacts' normals.
@@ -40,23 +42,36 @@ static bool not_inside(tread_body_id body, uint32_t layer, void *user_data, void
 
 float tr_unbury_reach(const tread_character_settings *s) { return tr_maxf(3.0f * tr_body_reach(s), TR_UNBURY_MIN_REACH) + s->skin; }
 
-// The nearest spot along one direction where the shape is free: from the end of the search reach (if free there),
-// cast back toward the character; the first surface met bounds the free stretch that ends at the far point.
-static tread_result free_along(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 dir, float *out_distance) {
+// The nearest spot along one direction where the shape is free, if nearer than `best`: from points out along it
+// (a ladder doubling up to the search reach; the first free one), cast back toward the character; the first
+// surface met bounds the free stretch that point lies in. A point that is not free says nothing: the ladder goes
+// on (a sphere under a crate, walls around, found nothing 2 m out but was free 0.3 m out).
+static tread_result free_along(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 dir, float best,
+                               float *out_distance) {
     const tread_character_settings *s = &ch->settings;
     float reach = tr_unbury_reach(s);
-    tread_vec3 far = tread_v3_mad(feet, reach, dir);
-    bool fits = false;
     *out_distance = FLT_MAX;
-    tread_result r = tr_fits(q, ch, far, 0.0f, &fits);
-    if (r != TREAD_OK || !fits) return r;
-    tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = tr_collide_filter(ch);
-    tread_shape_hit hit;
-    if ((r = tr_query_cast(q, &shape, tr_center(ch, far), tread_v3_scale(dir, -reach), &filter, &hit)) != TREAD_OK) return r;
-    // Stop a skin short of the surface, so the spot keeps the gap every shape keeps.
-    float back = hit.hit ? tr_maxf(0.0f, hit.fraction * reach - s->skin) : reach;
-    *out_distance = reach - back;
+    float previous = 0.0f;
+    for (int k = TR_UNBURY_RUNGS - 1; k >= 0; --k) {
+        float d = reach / (float)(1 << k);
+        if (previous >= best) return TREAD_OK; // whatever lies beyond is farther than what was found
+        tread_vec3 far = tread_v3_mad(feet, d, dir);
+        bool fits = false;
+        tread_result r = tr_fits(q, ch, far, 0.0f, &fits);
+        if (r != TREAD_OK) return r;
+        if (!fits) {
+            previous = d;
+            continue;
+        }
+        tread_query_shape shape = tr_body_shape(ch, 0.0f);
+        tread_query_filter filter = tr_collide_filter(ch);
+        tread_shape_hit hit;
+        if ((r = tr_query_cast(q, &shape, tr_center(ch, far), tread_v3_scale(dir, -d), &filter, &hit)) != TREAD_OK) return r;
+        // Stop a skin short of the surface, so the spot keeps the gap every shape keeps.
+        float back = hit.hit ? tr_maxf(0.0f, hit.fraction * d - s->skin) : d;
+        *out_distance = d - back;
+        return TREAD_OK;
+    }
     return TREAD_OK;
 }
 
@@ -95,7 +110,7 @@ static tread_result unbury(const tr_move_query *q, const tread_character *ch, tr
     for (int i = 0; i < n; ++i) {
         if (i == rising && *out_found) break; // sinking only when nothing level or rising is free
         float d;
-        tread_result r = free_along(q, ch, feet, dirs[i], &d);
+        tread_result r = free_along(q, ch, feet, dirs[i], best, &d);
         if (r != TREAD_OK) return r;
         if (d < best) {
             best = d;

@@ -160,7 +160,13 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
         // Nothing to climb: settle onto the ground the riser holds, at the riser's rate but at least at the recovery
         // speed (a body standing still still comes down), instead of hovering up to riser.depth above it as Staxel's
         // riser does.
-        landed = tread_v3_mad(feet, -tr_minf(gap, tr_maxf(budget, ch->settings.recovery_speed * res->dt)), up);
+        float settle = tr_minf(gap, tr_maxf(budget, ch->settings.recovery_speed * res->dt));
+        landed = tread_v3_mad(feet, -settle, up);
+        // Never into what it overlaps: the probe looks past what it starts in, and a box that recovery was pushing
+        // up out of a heightfield was settled back onto the floor under it every frame, for good.
+        bool fits = true;
+        if (settle > 0.0f && (r = tr_fits(q, ch, landed, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
+        if (!fits) landed = feet;
     }
     out->base = rise > 0.0f ? res->blocked_position : feet;
     out->feet = landed;
