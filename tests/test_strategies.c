@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 
 #include "course.h"
 #include "character/character_internal.h"
@@ -251,6 +252,37 @@ static void test_every_strategy_keeps_max_step(void **state) {
     }
 }
 
+// The reliability issue's cases: with max step 0 (no stepping) and 0.0097 m, no strategy and no shape climbs a
+// 0.2 m riser (the riser strategy climbed it with max step 0 and stepped 0.124 m with a 0.0097 m limit), and a box
+// walking into it slowly moves no farther than it is asked (the contact strategy moved one 0.164 m for 8 mm).
+static void test_every_strategy_and_shape_keep_a_small_max_step(void **state) {
+    (void)state;
+    const tread_step_strategy all[] = {TREAD_STEP_SWEEP, TREAD_STEP_CONTACT, TREAD_STEP_CAST_DOWN, TREAD_STEP_RISER};
+    const tread_query_shape_type shapes[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
+    const float limits[] = {0.0f, 0.0097f};
+    for (int k = 0; k < 4; ++k)
+        for (int sh = 0; sh < 3; ++sh)
+            for (int l = 0; l < 2; ++l) {
+                tread_world *w = course_world();
+                course_box(w, tread_v3(1, 0, -1), tread_v3(8, 0.2f, 1));
+                tread_character_settings s = with_strategy(all[k]);
+                s.shape = shapes[sh];
+                s.max_step_height = limits[l];
+                course_begin(&run, w, tread_v3(0, 0, 0), &s);
+                course_walk(&run, tread_v3(0.5f, 0, 0), 3.0f, COURSE_DT); // 8 mm a frame
+                float highest = 0.0f, longest = 0.0f;
+                for (int i = 0; i < run.frames; ++i) {
+                    highest = fmaxf(highest, run.f[i].feet.y);
+                    if (i > 0) longest = fmaxf(longest, tread_v3_distance(run.f[i].feet, run.f[i - 1].feet));
+                }
+                print_message("strategy %d shape %d max step %.4f: highest %.4f m, longest frame %.4f m\n", (int)all[k], sh,
+                              (double)limits[l], (double)highest, (double)longest);
+                assert_true(highest <= limits[l] + 2.0f * s.skin + 1e-4f);
+                assert_true(longest <= 0.5f * COURSE_DT + s.contact_step.search_overshoot + 1e-3f);
+                tread_world_destroy(w);
+            }
+}
+
 static void test_ground_mask_agent_layer_is_not_snapped_to(void **state) {
     (void)state;
     // Walking off a 0.3 m ledge onto a crate on layer 5 (say, other characters): with layer 5 out of the ground
@@ -316,6 +348,7 @@ int main(void) {
         cmocka_unit_test(test_riser_holds_and_releases),
         cmocka_unit_test(test_every_strategy_climbs_s1_at_the_same_pace_at_any_rate),
         cmocka_unit_test(test_every_strategy_keeps_max_step),
+        cmocka_unit_test(test_every_strategy_and_shape_keep_a_small_max_step),
         cmocka_unit_test(test_ground_mask_agent_layer_is_not_snapped_to),
         cmocka_unit_test(test_per_layer_walkable_angle),
     };
