@@ -214,8 +214,9 @@ TREAD_API tread_result tread_character_suppress_snap(tread_character *character,
 
 /// Phase 1: recover from penetration, collide and slide with `velocity` for dt seconds, classify the ground.
 /// Recovery pushes the character out of what it overlaps at settings.recovery_speed; when no such push leads out
-/// (buried between bodies, or through a mesh or heightfield) it jumps at once to the nearest free spot within
-/// three body reaches or 2 m (result->unburied says how far), as a spawn inside geometry would be moved.
+/// (buried between bodies, or through a mesh or heightfield) or it would take longer than half a second, it jumps
+/// at once to the nearest free spot within three body reaches or 2 m (result->unburied says how far), as a spawn
+/// inside geometry would be moved. While it is pushed out, the move does not go back in against the push.
 TREAD_API tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                     tread_move_result *result);
 /// True when the last update was stopped by a wall or riser while on ground (a step candidate).

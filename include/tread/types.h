@@ -265,6 +265,7 @@ typedef struct tread_character_settings {
     uint32_t collide_mask;          ///< layers that block movement (bit i = layer i); default all
     uint32_t ground_mask;           ///< layers that count as ground for probes and snapping; default all
     float recovery_speed;           ///< how fast penetration is resolved, metres per second, [1e-3, 1000]; default 2
+                                    ///< (deeper than half a second of it: unburied at once, tread_character_update)
     bool keep_horizontal_speed;     ///< slopes: false = speed along the surface equals the input (Quake, Godot's
                                     ///< floor_constant_speed); true = horizontal speed is kept; default false
     uint32_t stairs_layer_mask;     ///< layers walkable up to stairs_max_slope_degrees instead of max_slope_degrees

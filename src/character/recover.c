@@ -16,6 +16,9 @@
 #define TR_RECOVER_RESIDUE 0.05f
 // The unbury search looks at least this far (metres): a small character deep in a crate finds the crate's top.
 #define TR_UNBURY_MIN_REACH 2.0f
+// Longest a push out may take at the recovery speed (seconds); deeper is buried (a box 0.94 m into terrain at
+// 0.42 m/s took 2.2 s of visible sliding).
+#define TR_RECOVER_WALK_TIME 0.5f
 // Points the unbury search tries along each direction: the reach, its half, quarter, ... (TR_UNBURY_RUNGS of them).
 #define TR_UNBURY_RUNGS 5
 // Horizontal directions the unbury search tries (evenly spaced about up), level, rising and sinking.
@@ -174,10 +177,12 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
     }
     // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, the full
     // push does not lead out (into another body, or deeper into a mesh it pierces) or the way out is blocked.
-    // Walking out at the recovery speed would never end: jump to the nearest free spot instead. Overlaps within
-    // TR_RECOVER_FREE_SLACK are never buried (a character wedged in a crevice touching both walls stays).
+    // Walking out at the recovery speed would never end (or take longer than TR_RECOVER_WALK_TIME): jump to the
+    // nearest free spot instead. Overlaps within TR_RECOVER_FREE_SLACK are never buried (a character wedged in a
+    // crevice touching both walls stays).
     bool shallow = deepest <= TR_RECOVER_FREE_SLACK;
-    bool buried = !shallow && (overflow || tread_v3_length(push) < 0.5f * deepest);
+    bool buried = !shallow && (overflow || tread_v3_length(push) < 0.5f * deepest ||
+                               tread_v3_length(push) > s->recovery_speed * TR_RECOVER_WALK_TIME);
     if (!buried && !shallow) {
         bool fits = false;
         if ((r = tr_fits(q, ch, tread_v3_add(feet, push), tr_maxf(TR_RECOVER_FREE_SLACK, TR_RECOVER_RESIDUE * deepest), &fits)) != TREAD_OK)
