@@ -79,8 +79,15 @@ TREAD_API const char *tread_step_strategy_name(tread_step_strategy strategy);
 /// The strategy with that name (as tread_step_strategy_name gives it). TREAD_ERR_INVALID_ARGUMENT for other names.
 TREAD_API tread_result tread_step_strategy_from_name(const char *name, tread_step_strategy *out_strategy);
 
-/// Rotation of angle_radians about a unit axis (setup-time helper; uses libm sin/cos).
+/// Rotation of angle_radians about `axis` (normalized here; it must not be zero), built with the project's own
+/// sine and cosine: the same bits on every platform.
 TREAD_API tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
+/// sin(x), x in radians, with the project's own deterministic implementation (no libm: the same bits everywhere).
+/// Within 1 ulp of the true value for every finite float (an exact reduction by pi/2 for any |x|); NaN for NaN or
+/// an infinite x.
+TREAD_API float tread_sin(float x);
+/// cos(x), x in radians; deterministic and accurate as tread_sin.
+TREAD_API float tread_cos(float x);
 
 /* ---- world and bodies ------------------------------------------------------------------------ */
 

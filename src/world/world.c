@@ -77,8 +77,9 @@ tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, c
 
 tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians) {
     tread_vec3 n = tread_v3_normalize(axis);
-    float s = sinf(0.5f * angle_radians), c = cosf(0.5f * angle_radians);
-    tread_quat q = {n.x * s, n.y * s, n.z * s, c};
+    double s, c; // the project's own sine and cosine (trig.c): the same rotation on every platform
+    tr_sincosf(0.5f * angle_radians, &s, &c);
+    tread_quat q = {(float)(n.x * s), (float)(n.y * s), (float)(n.z * s), (float)c};
     return q;
 }
 
