@@ -83,8 +83,8 @@ TREAD_API tread_result tread_step_strategy_from_name(const char *name, tread_ste
 /// sine and cosine: the same bits on every platform.
 TREAD_API tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
 /// sin(x), x in radians, with the project's own deterministic implementation (no libm: the same bits everywhere).
-/// Within 1 ulp of the true value for every finite float (an exact reduction by pi/2 for any |x|); NaN for NaN or
-/// an infinite x.
+/// Within 1 ulp of the true value for every finite float (an exact reduction by pi/2 for any |x|; for every finite
+/// float it equals glibc's double-precision sin rounded to float); NaN for NaN or an infinite x.
 TREAD_API float tread_sin(float x);
 /// cos(x), x in radians; deterministic and accurate as tread_sin.
 TREAD_API float tread_cos(float x);
