@@ -53,6 +53,15 @@ void tr_assert_failed(const char *expr, const char *file, int line);
 void *tr_alloc(size_t size);
 void tr_free(void *memory);
 
+// ---- deterministic sine and cosine (trig.c) --------------------------------------------------------
+// Largest |x| tr_sincos takes, radians (2^25): its reduction by pi/2 is exact up to here.
+#define TR_SINCOS_MAX 33554432.0
+// sin x and cos x in double, the same bits everywhere (no libm); |x| <= TR_SINCOS_MAX (asserted); NaN or infinite
+// x gives NaN.
+void tr_sincos(double x, double *out_sin, double *out_cos);
+// The same for any float x (beyond TR_SINCOS_MAX by an exact reduction), in double; tread_sin and tread_cos round it.
+void tr_sincosf(float x, double *out_sin, double *out_cos);
+
 static inline float tr_minf(float a, float b) { return a < b ? a : b; }
 static inline float tr_maxf(float a, float b) { return a > b ? a : b; }
 static inline float tr_clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }

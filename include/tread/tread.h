@@ -79,8 +79,15 @@ TREAD_API const char *tread_step_strategy_name(tread_step_strategy strategy);
 /// The strategy with that name (as tread_step_strategy_name gives it). TREAD_ERR_INVALID_ARGUMENT for other names.
 TREAD_API tread_result tread_step_strategy_from_name(const char *name, tread_step_strategy *out_strategy);
 
-/// Rotation of angle_radians about a unit axis (setup-time helper; uses libm sin/cos).
+/// Rotation of angle_radians about `axis` (normalized here; it must not be zero), built with the project's own
+/// sine and cosine: the same bits on every platform.
 TREAD_API tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians);
+/// sin(x), x in radians, with the project's own deterministic implementation (no libm: the same bits everywhere).
+/// Within 1 ulp of the true value for every finite float (an exact reduction by pi/2 for any |x|; for every finite
+/// float it equals glibc's double-precision sin rounded to float); NaN for NaN or an infinite x.
+TREAD_API float tread_sin(float x);
+/// cos(x), x in radians; deterministic and accurate as tread_sin.
+TREAD_API float tread_cos(float x);
 
 /* ---- world and bodies ------------------------------------------------------------------------ */
 
@@ -131,11 +138,25 @@ TREAD_API tread_result tread_body_get_layer(const tread_world *world, tread_body
 /// The body's tread_body_def::user_data; NULL also when the world is NULL or the id is stale (no error is set).
 TREAD_API void *tread_body_user_data(const tread_world *world, tread_body_id body);
 
-/// Move every kinematic body by its velocity over dt seconds (dt in (0, 1]).
+/// The body's transform at the start of the last tread_world_advance (*out_previous) and now (*out_current):
+/// positions in metres, unit rotations. Their difference is the body's rigid motion over that frame, what carries a
+/// character standing on it. Equal for static bodies, for a kinematic body that did not move in that advance, and
+/// after tread_body_set_transform (a teleport carries nothing). TREAD_ERR_NULL_ARGUMENT for a NULL world or output
+/// pointer, TREAD_ERR_INVALID_ID for a stale or unknown id.
+TREAD_API tread_result tread_body_get_motion(const tread_world *world, tread_body_id body, tread_transform *out_previous,
+                                             tread_transform *out_current);
+
+/// Move every kinematic body by its velocity over dt seconds (dt in (0, 1]): the position by linear * dt, the
+/// rotation by exactly the rotation of angle |angular| * dt about angular / |angular| (built with tread_sin and
+/// tread_cos, and summed about one axis without drift: after t seconds at a constant angular velocity a body has
+/// turned by |angular| * t to within the float rounding of its rotation, about 1e-7 rad, also after hours). Each body's transform before the call becomes its previous transform
+/// (tread_body_get_motion). Frame order: advance the world first, then update the characters, so that a character
+/// standing on a moving body is moved by that body's motion over the frame before it walks.
+/// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_NOT_FINITE or TREAD_ERR_INVALID_ARGUMENT for a bad dt.
 TREAD_API tread_result tread_world_advance(tread_world *world, float dt);
 
 /// Move the origin to `offset` (metres, in current coordinates): every body and the `count` given characters are
-/// translated by -offset together (as PhysX's shiftOrigin), so play far from the origin can be brought back near it,
+/// translated by -offset together (as PhysX's shiftOrigin; bodies' previous transforms too), so play far from the origin can be brought back near it,
 /// where floats are precise (see TREAD_MAX_COORDINATE). Velocities, rotations and kinematic motion are unchanged;
 /// characters not passed keep their coordinates (shift them too, or re-place them). Move results and any other
 /// positions the caller holds stay in the old coordinates. Nothing changes on error: TREAD_ERR_NULL_ARGUMENT,

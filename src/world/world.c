@@ -77,8 +77,47 @@ tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, c
 
 tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians) {
     tread_vec3 n = tread_v3_normalize(axis);
-    float s = sinf(0.5f * angle_radians), c = cosf(0.5f * angle_radians);
-    tread_quat q = {n.x * s, n.y * s, n.z * s, c};
+    double s, c; // the project's own sine and cosine (trig.c): the same rotation on every platform
+    tr_sincosf(0.5f * angle_radians, &s, &c);
+    tread_quat q = {(float)(n.x * s), (float)(n.y * s), (float)(n.z * s), (float)c};
+    return q;
+}
+
+// ---- exact kinematic rotation ----------------------------------------------------------------------------
+
+// Largest angle accumulated about one axis before the base is moved up to the rotation reached (radians): keeps
+// tr_sincos in range with a wide margin (2^20 rad is 12 days at 1 rad/s).
+#define TR_SPIN_REBASE_ANGLE 1048576.0
+
+// The unit direction of an angular velocity, in double; false (and *axis untouched) for zero.
+static bool spin_axis_of(tread_vec3 w, double axis[3]) {
+    double x = w.x, y = w.y, z = w.z, len = sqrt(x * x + y * y + z * z);
+    if (!(len > 0.0)) return false;
+    axis[0] = x / len, axis[1] = y / len, axis[2] = z / len;
+    return true;
+}
+
+// Start turning afresh from the rotation the body has now, about its angular velocity's axis.
+static void spin_rebase(tr_body *b) {
+    b->spin_base = b->transform.q;
+    b->spin_angle = 0.0;
+    b->spin_error = 0.0;
+    if (!spin_axis_of(b->angular_velocity, b->spin_axis)) b->spin_axis[0] = b->spin_axis[1] = b->spin_axis[2] = 0.0;
+}
+
+// The rotation spin_angle about spin_axis applied after spin_base: (axis sin(a/2), cos(a/2)) * base in double,
+// normalised, rounded once to float. Rounding never accumulates from frame to frame.
+static tread_quat spin_rotation(const tr_body *b) {
+    double s, c;
+    tr_sincos(0.5 * b->spin_angle, &s, &c);
+    double ax = b->spin_axis[0] * s, ay = b->spin_axis[1] * s, az = b->spin_axis[2] * s, aw = c;
+    double bx = b->spin_base.x, by = b->spin_base.y, bz = b->spin_base.z, bw = b->spin_base.w;
+    double x = aw * bx + ax * bw + ay * bz - az * by;
+    double y = aw * by - ax * bz + ay * bw + az * bx;
+    double z = aw * bz + ax * by - ay * bx + az * bw;
+    double w = aw * bw - ax * bx - ay * by - az * bz;
+    double inv = 1.0 / sqrt(x * x + y * y + z * z + w * w);
+    tread_quat q = {(float)(x * inv), (float)(y * inv), (float)(z * inv), (float)(w * inv)};
     return q;
 }
 
@@ -399,8 +438,10 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     body.body_type = def->type;
     body.transform = def->transform;
     body.transform.q = tread_quat_normalize(def->transform.q);
+    body.previous = body.transform;
     body.linear_velocity = def->linear_velocity;
     body.angular_velocity = def->angular_velocity;
+    spin_rebase(&body);
     body.layer = def->layer;
     body.user_data = def->user_data;
     body.generation = generation;
@@ -473,6 +514,8 @@ tread_result tread_body_set_transform(tread_world *w, tread_body_id id, tread_tr
     if ((r = validate_transform("transform", transform)) != TREAD_OK) return r;
     b->transform = transform;
     b->transform.q = tread_quat_normalize(transform.q);
+    b->previous = b->transform; // a teleport: no motion over the frame, nothing is carried across it
+    spin_rebase(b);
     b->aabb = transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
     return TREAD_OK;
@@ -486,6 +529,56 @@ tread_result tread_body_get_transform(const tread_world *w, tread_body_id id, tr
     return r;
 }
 
+tread_result tread_body_get_motion(const tread_world *w, tread_body_id id, tread_transform *out_previous, tread_transform *out_current) {
+    tr_body *b;
+    if (!out_previous || !out_current) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_previous or out_current is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    *out_previous = b->previous;
+    *out_current = b->transform;
+    return TREAD_OK;
+}
+
+bool tr_world_body_motion(const tread_world *w, tread_body_id id, tread_transform *out_previous, tread_transform *out_current) {
+    TR_ASSERT(out_previous && out_current);
+    const tr_body *b = lookup(w, id);
+    if (!b) return false;
+    *out_previous = b->previous;
+    *out_current = b->transform;
+    return true;
+}
+
+bool tr_world_body_carry_point(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out_point) {
+    TR_ASSERT(out_point);
+    const tr_body *b = lookup(w, id);
+    if (!b) return false;
+    tread_transform from = b->previous, to = b->transform;
+    if (from.q.x == to.q.x && from.q.y == to.q.y && from.q.z == to.q.z && from.q.w == to.q.w) {
+        // No turn (every static body, every lift): a pure translation, and none at all when the body did not move,
+        // so a character on still ground is never nudged by rounding.
+        bool still = from.p.x == to.p.x && from.p.y == to.p.y && from.p.z == to.p.z;
+        *out_point = still ? point : tread_v3_add(point, tread_v3_sub(to.p, from.p));
+        return true;
+    }
+    // Into the body's frame as it was, out of it as it is: in double, rounded once.
+    double d[3] = {(double)point.x - from.p.x, (double)point.y - from.p.y, (double)point.z - from.p.z};
+    double local[3], out[3];
+    double fx = -(double)from.q.x, fy = -(double)from.q.y, fz = -(double)from.q.z, fw = from.q.w; // conjugate
+    double tx = to.q.x, ty = to.q.y, tz = to.q.z, tw = to.q.w;
+    // v' = v + 2 w (u x v) + 2 u x (u x v) for the unit quaternion (u, w).
+    for (int pass = 0; pass < 2; ++pass) {
+        double ux = pass ? tx : fx, uy = pass ? ty : fy, uz = pass ? tz : fz, uw = pass ? tw : fw;
+        const double *v = pass ? local : d;
+        double *r = pass ? out : local;
+        double cx = 2.0 * (uy * v[2] - uz * v[1]), cy = 2.0 * (uz * v[0] - ux * v[2]), cz = 2.0 * (ux * v[1] - uy * v[0]);
+        r[0] = v[0] + uw * cx + (uy * cz - uz * cy);
+        r[1] = v[1] + uw * cy + (uz * cx - ux * cz);
+        r[2] = v[2] + uw * cz + (ux * cy - uy * cx);
+    }
+    *out_point = tread_v3((float)(out[0] + to.p.x), (float)(out[1] + to.p.y), (float)(out[2] + to.p.z));
+    return true;
+}
+
 tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec3 linear, tread_vec3 angular) {
     tr_body *b;
     tread_result r = lookup_checked(w, id, &b);
@@ -496,6 +589,10 @@ tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec
     if ((r = validate_velocity("angular", angular)) != TREAD_OK) return r;
     b->linear_velocity = linear;
     b->angular_velocity = angular;
+    // The same axis (at any rate, or a pause) keeps turning from the same base; another axis starts from here.
+    double axis[3];
+    if (spin_axis_of(angular, axis) && (axis[0] != b->spin_axis[0] || axis[1] != b->spin_axis[1] || axis[2] != b->spin_axis[2]))
+        spin_rebase(b);
     return TREAD_OK;
 }
 
@@ -563,15 +660,6 @@ void *tread_body_user_data(const tread_world *w, tread_body_id id) {
     return b ? b->user_data : NULL;
 }
 
-// Integrate q' = 0.5 * (w, 0) * q over dt (first order, renormalised): no trig on the per-step path.
-static tread_quat integrate_rotation(tread_quat q, tread_vec3 w, float dt) {
-    tread_quat spin = {w.x, w.y, w.z, 0.0f};
-    tread_quat dq = tread_quat_mul(spin, q);
-    float h = 0.5f * dt;
-    tread_quat r = {q.x + h * dq.x, q.y + h * dq.y, q.z + h * dq.z, q.w + h * dq.w};
-    return tread_quat_normalize(r);
-}
-
 tread_result tread_world_advance(tread_world *w, float dt) {
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
@@ -579,11 +667,22 @@ tread_result tread_world_advance(tread_world *w, float dt) {
     for (int i = 0; i < w->slot_count; ++i) {
         tr_body *b = &w->bodies[i];
         if (!b->alive || b->body_type != TREAD_BODY_KINEMATIC) continue;
+        b->previous = b->transform; // static bodies never move here: theirs always equals their transform
         if (tread_v3_length_sq(b->linear_velocity) == 0.0f && tread_v3_length_sq(b->angular_velocity) == 0.0f) continue;
         tread_vec3 p = tread_v3_mad(b->transform.p, dt, b->linear_velocity);
         if (!in_range(p.x) || !in_range(p.y) || !in_range(p.z)) continue; // parked at the edge of the usable range
         b->transform.p = p;
-        b->transform.q = integrate_rotation(b->transform.q, b->angular_velocity, dt);
+        double wx = b->angular_velocity.x, wy = b->angular_velocity.y, wz = b->angular_velocity.z;
+        double rate = sqrt(wx * wx + wy * wy + wz * wz);
+        if (rate > 0.0) {
+            // This frame's turn, |w| dt about w / |w|, added to the angle turned about that axis so far.
+            if (fabs(b->spin_angle) > TR_SPIN_REBASE_ANGLE) spin_rebase(b);
+            // Kahan's compensated sum: the same turn added a million times loses nothing to rounding.
+            double step = rate * (double)dt - b->spin_error, sum = b->spin_angle + step;
+            b->spin_error = (sum - b->spin_angle) - step;
+            b->spin_angle = sum;
+            b->transform.q = spin_rotation(b);
+        }
         b->aabb = transform_bounds(b->transform, b->local_bounds);
         update_proxy(w, b);
     }
@@ -610,7 +709,7 @@ tread_result tread_world_shift_origin(tread_world *w, tread_vec3 offset, tread_c
     tread_vec3 p;
     for (int i = 0; i < w->slot_count; ++i) {
         const tr_body *b = &w->bodies[i];
-        if (b->alive && !shifted(b->transform.p, offset, &p))
+        if (b->alive && (!shifted(b->transform.p, offset, &p) || !shifted(b->previous.p, offset, &p)))
             return tr_error(TREAD_ERR_INVALID_ARGUMENT, "offset = (%g, %g, %g) puts body %d at (%g, %g, %g), beyond the %g m coordinate limit",
                             (double)offset.x, (double)offset.y, (double)offset.z, i, (double)p.x, (double)p.y, (double)p.z,
                             (double)TR_MAX_COORDINATE);
@@ -626,6 +725,7 @@ tread_result tread_world_shift_origin(tread_world *w, tread_vec3 offset, tread_c
         tr_body *b = &w->bodies[i];
         if (!b->alive) continue;
         b->transform.p = tread_v3_sub(b->transform.p, offset);
+        b->previous.p = tread_v3_sub(b->previous.p, offset);
         b->aabb = transform_bounds(b->transform, b->local_bounds);
     }
     rebuild_tree(w);

@@ -19,8 +19,17 @@ typedef struct tr_body {
     tr_voxels *voxels;
     tread_aabb local_bounds; // bounds in the body's frame
     tread_transform transform;
+    tread_transform previous; // transform at the start of the last tread_world_advance (equal to `transform` for
+                              // static bodies, after a teleport, and for a body that did not move in that advance)
     tread_vec3 linear_velocity;
     tread_vec3 angular_velocity;
+    // Exact rotation (world.c, spin_*): a kinematic body's rotation is spin_angle radians about spin_axis after
+    // spin_base, evaluated in double each advance, so a constant angular velocity turns it by exactly |w| t with no
+    // drift. Rebased (spin_base = the rotation now, spin_angle = 0) when the axis changes or the body is teleported.
+    tread_quat spin_base;
+    double spin_axis[3]; // unit direction of the angular velocity, or zero when it never had one
+    double spin_angle;   // radians turned about spin_axis since spin_base
+    double spin_error;   // what the sum spin_angle lost to rounding, radians (compensated summation)
     tread_aabb aabb; // world bounds
     void *user_data;
     uint32_t layer;

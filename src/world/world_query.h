@@ -24,4 +24,12 @@ bool tr_world_body_layer(const tread_world *w, tread_body_id body, uint32_t *out
 bool tr_world_body_is_convex(const tread_world *w, tread_body_id body, bool *out_convex);
 bool tr_world_point_velocity(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
 
+// The body's transform at the start of the last tread_world_advance and now (equal for static bodies, after a
+// teleport, and when it did not move). False for a stale id.
+bool tr_world_body_motion(const tread_world *w, tread_body_id body, tread_transform *out_previous, tread_transform *out_current);
+// Where the body's last frame of motion took the world point `point`: current * inverse(previous) * point (what
+// carries a rider exactly, translation and rotation about any axis). Exactly `point` when the body did not move.
+// False for a stale id.
+bool tr_world_body_carry_point(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_point);
+
 #endif

@@ -68,16 +68,16 @@ static bool parse_window(loader *L, const cJSON *j, const char *jp, scene_window
 
 static const char *const check_names[] = {"final", "at_time", "reaches", "max_rise", "max_drop", "height_range", "grounded_fraction",
                                           "speed_range", "mean_speed", "drift", "comes_to_rest", "ground_state", "advance",
-                                          "no_penetration", "airborne_frames", NULL};
+                                          "no_penetration", "airborne_frames", "rides", "max_sink", NULL};
 static const scene_check_kind check_kinds[] = {
     SCENE_CHECK_FINAL,      SCENE_CHECK_AT_TIME,    SCENE_CHECK_REACHES,      SCENE_CHECK_MAX_RISE,     SCENE_CHECK_MAX_DROP,
     SCENE_CHECK_HEIGHT_RANGE, SCENE_CHECK_GROUNDED_FRACTION, SCENE_CHECK_SPEED_RANGE, SCENE_CHECK_MEAN_SPEED, SCENE_CHECK_DRIFT,
     SCENE_CHECK_COMES_TO_REST, SCENE_CHECK_GROUND_STATE, SCENE_CHECK_ADVANCE,     SCENE_CHECK_NO_PENETRATION,
-    SCENE_CHECK_AIRBORNE_FRAMES,
+    SCENE_CHECK_AIRBORNE_FRAMES, SCENE_CHECK_RIDES, SCENE_CHECK_MAX_SINK,
 };
 
 static const char *const *check_fields_of(scene_check_kind kind) {
-#define COMMON "name", "type", "character", "window", "key"
+#define COMMON "name", "type", "character", "window", "key", "pending"
     static const char *const axes[] = {COMMON, "x", "y", "z", NULL};
     static const char *const at_time[] = {COMMON, "time", "x", "y", "z", NULL};
     static const char *const reaches[] = {COMMON, "condition", "by", NULL};
@@ -89,6 +89,7 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     static const char *const max_only[] = {COMMON, "max", NULL};
     static const char *const ground[] = {COMMON, "state", "time", NULL};
     static const char *const penetration[] = {COMMON, "max", "within", NULL};
+    static const char *const on_body[] = {COMMON, "body", "max", NULL};
 #undef COMMON
     switch (kind) {
     case SCENE_CHECK_FINAL: return axes;
@@ -106,6 +107,8 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     case SCENE_CHECK_COMES_TO_REST: return max_only;
     case SCENE_CHECK_GROUND_STATE: return ground;
     case SCENE_CHECK_NO_PENETRATION: return penetration;
+    case SCENE_CHECK_RIDES:
+    case SCENE_CHECK_MAX_SINK: return on_body;
     }
     return axes;
 }
@@ -123,6 +126,33 @@ static bool parse_axes(loader *L, const cJSON *j, const char *jp, scene_check *k
     return any || js_fail(L, jp, "needs at least one of \"x\", \"y\", \"z\"");
 }
 
+// "body": a body's name (exactly one body has it) or its index; it must be kinematic, the only bodies that move.
+static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+    const cJSON *b;
+    char p[JP], q[64];
+    const scene *s = L->s;
+    if (!js_need_field(L, j, jp, "body", &b)) return false;
+    js_jp_key(p, jp, "body");
+    if (cJSON_IsString(b)) {
+        k->body = -1;
+        for (int i = 0; i < s->body_count; ++i) {
+            if (strcmp(s->bodies[i].name, b->valuestring) != 0) continue;
+            if (k->body >= 0) return js_fail(L, p, "bodies[%d] and bodies[%d] are both named \"%s\"; give the index", k->body, i, js_quote(q, sizeof q, b->valuestring));
+            k->body = i;
+        }
+        if (k->body < 0) return js_fail(L, p, "no body is named \"%s\"", js_quote(q, sizeof q, b->valuestring));
+    } else {
+        int64_t v;
+        if (!cJSON_IsNumber(b)) return js_fail(L, p, "expected a body name or index, got %s", js_type_name(b));
+        if (s->body_count == 0) return js_fail(L, p, "the scene has no bodies");
+        if (!js_read_integer(L, b, p, 0.0, (double)(s->body_count - 1), &v)) return false;
+        k->body = (int)v;
+    }
+    if (s->bodies[k->body].def.type != TREAD_BODY_KINEMATIC)
+        return js_fail(L, p, "bodies[%d] is static; a rider is checked against a kinematic body", k->body);
+    return true;
+}
+
 static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *k) {
     int kind = 0;
     if (!js_expect_object(L, j, jp) || !js_field_enum(L, j, jp, "type", true, check_names, &kind)) return false;
@@ -131,8 +161,12 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
     snprintf(k->name, sizeof k->name, "%s", check_names[kind]);
     k->time = -1.0f;
     k->axis = 1;
-    if (!js_field_string(L, j, jp, "name", false, k->name, sizeof k->name) || !js_field_bool(L, j, jp, "key", &k->key)) return false;
+    if (!js_field_string(L, j, jp, "name", false, k->name, sizeof k->name) || !js_field_bool(L, j, jp, "key", &k->key) ||
+        !js_field_string(L, j, jp, "pending", false, k->pending, sizeof k->pending))
+        return false;
     char p[JP], q[64];
+    if (js_member(j, "pending") && k->pending[0] == '\0')
+        return js_fail(L, js_jp_key(p, jp, "pending"), "is empty; say what the check waits for (or leave the field out)");
     const cJSON *ch = js_member(j, "character"), *window = js_member(j, "window");
     if (ch) {
         js_jp_key(p, jp, "character");
@@ -188,6 +222,11 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
         k->state = (tread_ground_state)v;
         return js_field_float(L, j, jp, "time", false, &k->time, 0.0, INFINITY, 0);
     }
+    case SCENE_CHECK_RIDES:
+    case SCENE_CHECK_MAX_SINK:
+        k->range.has_max = true;
+        k->range.max = 0.001f;
+        return parse_body_ref(L, j, jp, k) && js_field_float(L, j, jp, "max", false, &k->range.max, 0.0, INFINITY, 0);
     case SCENE_CHECK_NO_PENETRATION:
         k->range.has_max = true;
         k->range.max = 0.001f;

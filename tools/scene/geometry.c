@@ -91,43 +91,11 @@ static tread_quat quat_from_basis(tread_vec3 x, tread_vec3 y, tread_vec3 z) {
     return tread_quat_normalize(q);
 }
 
-// {"axis": [..], "degrees": a} or {"quaternion": [x, y, z, w]}.
-static bool parse_rotation(loader *L, const cJSON *j, const char *jp, tread_quat *out) {
-    static const char *const fields[] = {"axis", "degrees", "quaternion", NULL};
-    if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
-    const cJSON *quat = js_member(j, "quaternion");
-    char p[JP];
-    if (quat) {
-        if (js_member(j, "axis") || js_member(j, "degrees")) return js_fail(L, jp, "give either \"quaternion\" or \"axis\" and \"degrees\", not both");
-        js_jp_key(p, jp, "quaternion");
-        if (!cJSON_IsArray(quat) || cJSON_GetArraySize(quat) != 4)
-            return js_fail(L, p, "expected an array of 4 numbers [x, y, z, w], got %s", cJSON_IsArray(quat) ? "another length" : js_type_name(quat));
-        float v[4];
-        int i = 0;
-        const cJSON *e;
-        cJSON_ArrayForEach(e, quat) {
-            char pi[JP];
-            if (!js_read_float_in(L, e, js_jp_index(pi, p, i), &v[i], -1.0e6, 1.0e6, 0)) return false;
-            ++i;
-        }
-        tread_quat q = {v[0], v[1], v[2], v[3]};
-        if (!(tread_quat_length_sq(q) > 1.0e-12f)) return js_fail(L, p, "is the zero quaternion");
-        *out = tread_quat_normalize(q);
-        return true;
-    }
-    tread_vec3 axis;
-    float degrees;
-    if (!js_field_vec3(L, j, jp, "axis", true, &axis) || !js_field_float(L, j, jp, "degrees", true, &degrees, -1.0e6, 1.0e6, 0)) return false;
-    if (!(tread_v3_length(axis) > 1.0e-6f)) return js_fail(L, js_jp_key(p, jp, "axis"), "is the zero vector");
-    *out = tread_quat_from_axis_angle(tread_v3_normalize(axis), (float)((double)degrees * SCENE_PI / 180.0));
-    return true;
-}
-
 static bool field_rotation(loader *L, const cJSON *obj, const char *jp, tread_quat *out) {
     const cJSON *j = js_member(obj, "rotation");
     char p[JP];
     *out = tread_quat_identity();
-    return !j || parse_rotation(L, j, js_jp_key(p, jp, "rotation"), out);
+    return !j || js_read_rotation(L, j, js_jp_key(p, jp, "rotation"), out, NULL);
 }
 
 static bool positive_vec3(loader *L, const char *jp, const char *key, tread_vec3 v) {
@@ -601,23 +569,18 @@ static bool parse_body(loader *L, const cJSON *j, const char *jp, scene_body *b)
         if (!js_read_layer_ref(L, layer, js_jp_key(p, jp, "layer"), &index)) return false;
         b->def.layer = (uint32_t)index;
     }
-    if (kin) {
-        static const char *const fields[] = {"linear_velocity", "angular_velocity", NULL};
-        js_jp_key(p, jp, "kinematic");
-        if (!js_expect_object(L, kin, p) || !js_check_fields(L, kin, p, fields) || !js_field_vec3(L, kin, p, "linear_velocity", false, &b->def.linear_velocity) ||
-            !js_field_vec3(L, kin, p, "angular_velocity", false, &b->def.angular_velocity))
-            return false;
-        b->def.type = TREAD_BODY_KINEMATIC;
-    }
+    bool ok;
     switch (type) {
-    case BODY_BOX: return parse_box(L, j, jp, b);
-    case BODY_SPHERE: return parse_round(L, j, jp, b, false);
-    case BODY_CAPSULE: return parse_round(L, j, jp, b, true);
-    case BODY_RAMP: return parse_ramp(L, j, jp, b);
-    case BODY_MESH: return parse_mesh(L, j, jp, b);
-    case BODY_HEIGHTFIELD: return parse_heightfield(L, j, jp, b);
-    default: return parse_voxels(L, j, jp, b);
+    case BODY_BOX: ok = parse_box(L, j, jp, b); break;
+    case BODY_SPHERE: ok = parse_round(L, j, jp, b, false); break;
+    case BODY_CAPSULE: ok = parse_round(L, j, jp, b, true); break;
+    case BODY_RAMP: ok = parse_ramp(L, j, jp, b); break;
+    case BODY_MESH: ok = parse_mesh(L, j, jp, b); break;
+    case BODY_HEIGHTFIELD: ok = parse_heightfield(L, j, jp, b); break;
+    default: ok = parse_voxels(L, j, jp, b); break;
     }
+    // Motion last: a path moves the body from where its own fields placed it.
+    return ok && (!kin || scene_parse_kinematic(L, kin, js_jp_key(p, jp, "kinematic"), b));
 }
 
 bool scene_parse_bodies(loader *L, const cJSON *root) {

@@ -262,6 +262,45 @@ bool js_field_enum(loader *L, const cJSON *obj, const char *jp, const char *key,
 
 const char *const js_axis_names[] = {"x", "y", "z", NULL};
 
+// {"axis": [..], "degrees": a} or {"quaternion": [x, y, z, w]}. With `axis_angle`, an axis-and-degrees rotation is
+// also kept as given (unit axis, radians: more than a turn stays more than a turn); a quaternion sets has_axis false.
+bool js_read_rotation(loader *L, const cJSON *j, const char *jp, tread_quat *out, js_axis_angle *axis_angle) {
+    static const char *const fields[] = {"axis", "degrees", "quaternion", NULL};
+    if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
+    const cJSON *quat = js_member(j, "quaternion");
+    char p[JP];
+    if (axis_angle) axis_angle->has_axis = false;
+    if (quat) {
+        if (js_member(j, "axis") || js_member(j, "degrees")) return js_fail(L, jp, "give either \"quaternion\" or \"axis\" and \"degrees\", not both");
+        js_jp_key(p, jp, "quaternion");
+        if (!cJSON_IsArray(quat) || cJSON_GetArraySize(quat) != 4)
+            return js_fail(L, p, "expected an array of 4 numbers [x, y, z, w], got %s", cJSON_IsArray(quat) ? "another length" : js_type_name(quat));
+        float v[4];
+        int i = 0;
+        const cJSON *e;
+        cJSON_ArrayForEach(e, quat) {
+            char pi[JP];
+            if (!js_read_float_in(L, e, js_jp_index(pi, p, i), &v[i], -1.0e6, 1.0e6, 0)) return false;
+            ++i;
+        }
+        tread_quat q = {v[0], v[1], v[2], v[3]};
+        if (!(tread_quat_length_sq(q) > 1.0e-12f)) return js_fail(L, p, "is the zero quaternion");
+        *out = tread_quat_normalize(q);
+        return true;
+    }
+    tread_vec3 axis;
+    float degrees;
+    if (!js_field_vec3(L, j, jp, "axis", true, &axis) || !js_field_float(L, j, jp, "degrees", true, &degrees, -1.0e6, 1.0e6, 0)) return false;
+    if (!(tread_v3_length(axis) > 1.0e-6f)) return js_fail(L, js_jp_key(p, jp, "axis"), "is the zero vector");
+    *out = tread_quat_from_axis_angle(tread_v3_normalize(axis), (float)((double)degrees * SCENE_PI / 180.0));
+    if (axis_angle) {
+        axis_angle->has_axis = true;
+        axis_angle->axis = tread_v3_normalize(axis);
+        axis_angle->radians = (double)degrees * SCENE_PI / 180.0;
+    }
+    return true;
+}
+
 void *js_alloc_array(loader *L, const char *jp, size_t count, size_t size) {
     void *p = calloc(count ? count : 1, size);
     if (!p) js_fail(L, jp, "out of memory for %zu elements", count);

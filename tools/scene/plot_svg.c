@@ -80,11 +80,14 @@ static void project_round(FILE *f, const view *v, tread_transform t, float half_
     hull_polygon(f, v, pts, n, style);
 }
 
-static void draw_body(FILE *f, const view *v, const scene_body *b) {
-    // Half-transparent, so what overlaps in a projection (a wall standing on the floor, seen from above) shows darker.
-    const char *style = "fill=\"#9c9385\" fill-opacity=\"0.45\" stroke=\"#6d665c\" stroke-width=\"0.6\"";
+// Half-transparent, so what overlaps in a projection (a wall standing on the floor, seen from above) shows darker.
+static const char *const body_style = "fill=\"#9c9385\" fill-opacity=\"0.45\" stroke=\"#6d665c\" stroke-width=\"0.6\"";
+// A moving body where the run ended: its outline only.
+static const char *const moved_style = "fill=\"none\" stroke=\"#8a5a00\" stroke-width=\"1\" stroke-dasharray=\"4,2\"";
+
+// The body placed by t (its start, or for a moving body where it went), in `style`.
+static void draw_body(FILE *f, const view *v, const scene_body *b, tread_transform t, const char *style) {
     const tread_shape_def *s = &b->def.shape;
-    tread_transform t = b->def.transform;
     switch (s->type) {
     case TREAD_SHAPE_BOX: project_box(f, v, t, s->half_extents, style); return;
     case TREAD_SHAPE_SPHERE: project_round(f, v, t, 0.0f, s->radius, style); return;
@@ -120,8 +123,9 @@ static void draw_body(FILE *f, const view *v, const scene_body *b) {
     default:
         break;
     }
-    // Heightfields and very large meshes or grids: their world bounds.
-    tread_aabb a = b->silhouette;
+    // Heightfields and very large meshes or grids: their world bounds at the start, moved along (not turned) with t.
+    tread_vec3 moved = tread_v3_sub(t.p, b->def.transform.p);
+    tread_aabb a = {tread_v3_add(b->silhouette.min, moved), tread_v3_add(b->silhouette.max, moved)};
     double x0 = to_px(v, axis_of(a.min, v->h_axis)), x1 = to_px(v, axis_of(a.max, v->h_axis));
     double y0 = to_py(v, axis_of(a.max, v->v_axis)), y1 = to_py(v, axis_of(a.min, v->v_axis));
     fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" %s/>\n", x0, y0, x1 - x0, y1 - y0, style);
@@ -150,6 +154,17 @@ static view map_view(const scene *s, const run_trace *t, int h_axis, int v_axis,
             m.v0 = fmin(m.v0, axis_of(p, v_axis)), m.v1 = fmax(m.v1, axis_of(p, v_axis));
         }
     }
+    // Moving bodies are what such a scene is about: the view holds where they start and the path of their origin.
+    for (int k = 0; k < t->body_count; ++k) {
+        tread_aabb a = s->bodies[t->body_index[k]].silhouette;
+        m.h0 = fmin(m.h0, axis_of(a.min, h_axis)), m.h1 = fmax(m.h1, axis_of(a.max, h_axis));
+        m.v0 = fmin(m.v0, axis_of(a.min, v_axis)), m.v1 = fmax(m.v1, axis_of(a.max, v_axis));
+        for (int i = 0; i < t->frame_count; ++i) {
+            tread_vec3 p = run_body_at(t, k, i).p;
+            m.h0 = fmin(m.h0, axis_of(p, h_axis)), m.h1 = fmax(m.h1, axis_of(p, h_axis));
+            m.v0 = fmin(m.v0, axis_of(p, v_axis)), m.v1 = fmax(m.v1, axis_of(p, v_axis));
+        }
+    }
     m.h0 -= 1.5, m.h1 += 1.5, m.v0 -= below, m.v1 += above;
     m.px = MARGIN, m.py = py, m.pw = PLOT_W - 2 * MARGIN, m.ph = ph;
     double sx = m.pw / (m.h1 - m.h0), sy = m.ph / (m.v1 - m.v0);
@@ -173,7 +188,18 @@ static void draw_map(FILE *f, const scene *s, const run_trace *t, const view *m,
     fprintf(f, "<clipPath id=\"clip-%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>\n", id, m->px, m->py, m->pw, m->ph);
     fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f4f8fc\" stroke=\"#999\"/>\n<g clip-path=\"url(#clip-%s)\">\n", m->px,
             m->py, m->pw, m->ph, id);
-    for (int i = 0; i < s->body_count; ++i) draw_body(f, m, &s->bodies[i]);
+    for (int i = 0; i < s->body_count; ++i) draw_body(f, m, &s->bodies[i], s->bodies[i].def.transform, body_style);
+    // Moving bodies: where they ended (outline) and the path of their origin (dotted).
+    for (int k = 0; k < t->body_count; ++k) {
+        const scene_body *b = &s->bodies[t->body_index[k]];
+        if (t->frame_count > 0) draw_body(f, m, b, run_body_at(t, k, t->frame_count - 1), moved_style);
+        fprintf(f, "<polyline fill=\"none\" stroke=\"#8a5a00\" stroke-width=\"1\" stroke-dasharray=\"1,2\" points=\"");
+        for (int i = -1; i < t->frame_count; ++i) {
+            tread_vec3 p = run_body_at(t, k, i).p;
+            fprintf(f, "%.1f,%.1f ", to_px(m, axis_of(p, m->h_axis)), to_py(m, axis_of(p, m->v_axis)));
+        }
+        fprintf(f, "\"/>\n");
+    }
     double scale = m->pw / (m->h1 - m->h0); // pixels per metre, both axes
     for (int c = 0; c < t->character_count; ++c) {
         const char *color = palette[c % 5];
@@ -228,6 +254,12 @@ static void draw_legend(FILE *f, const scene *s, const run_trace *t, double y) {
     x = legend_item(f, x, y, "<path d=\"M %.1f %.1f h 20\" stroke=\"#333\" stroke-width=\"1.2\" stroke-dasharray=\"5,3\"/>\n", "camera height (step smoothing)");
     x = legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"#f7c9c0\"/>\n", "in the air (or not supported)");
     legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"#f6dfa0\"/>\n", "on steep ground");
+    if (t->body_count > 0) { // a row of their own
+        y += 20, x = MARGIN + 60;
+        x = legend_item(f, x, y, "<rect x=\"%.1f\" y=\"%.1f\" width=\"20\" height=\"10\" transform=\"translate(0,-5)\" fill=\"none\" stroke=\"#8a5a00\" stroke-dasharray=\"4,2\"/>\n",
+                        "moving body at the end");
+        legend_item(f, x, y, "<path d=\"M %.1f %.1f h 20\" stroke=\"#8a5a00\" stroke-dasharray=\"1,2\"/>\n", "its path");
+    }
     fprintf(f, "</g>\n");
 }
 
@@ -271,7 +303,7 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
         y += 16 + TOP_H + 40;
     }
     double time_y = y + 16, legend_y = time_y + TIME_H + 44;
-    double height = legend_y + 40;
+    double height = legend_y + 40 + (t->body_count > 0 ? 20 : 0);
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"12\">\n", PLOT_W, height);
     fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     fprintf(f, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">%s</text>\n", MARGIN, s->name);
@@ -335,13 +367,25 @@ bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char 
         snprintf(message, size, "cannot write %s", path);
         return false;
     }
-    fprintf(f, "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration\n");
+    fprintf(f, "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration");
+    // Moving bodies, by their index in the file: where each is at the end of the frame (the same on every row of it).
+    for (int k = 0; k < t->body_count; ++k) {
+        int b = t->body_index[k];
+        fprintf(f, ",bodies[%d].x,bodies[%d].y,bodies[%d].z,bodies[%d].qx,bodies[%d].qy,bodies[%d].qz,bodies[%d].qw", b, b, b, b, b, b, b);
+    }
+    fprintf(f, "\n");
     for (int i = 0; i < t->frame_count; ++i)
         for (int c = 0; c < t->character_count; ++c) {
             const run_frame *fr = run_frame_at(t, c, i);
-            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%s,%.6f,%.6f,%.6f\n", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
+            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%s,%.6f,%.6f,%.6f", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
                     (double)fr->feet.x, (double)fr->feet.y, (double)fr->feet.z, (double)fr->velocity.x, (double)fr->velocity.y, (double)fr->velocity.z,
                     scene_ground_state_name(fr->ground), (double)fr->stepped, (double)fr->camera, (double)fr->penetration);
+            for (int k = 0; k < t->body_count; ++k) {
+                tread_transform b = run_body_at(t, k, i);
+                fprintf(f, ",%.6f,%.6f,%.6f,%.7f,%.7f,%.7f,%.7f", (double)b.p.x, (double)b.p.y, (double)b.p.z, (double)b.q.x, (double)b.q.y, (double)b.q.z,
+                        (double)b.q.w);
+            }
+            fprintf(f, "\n");
         }
     bool ok = fclose(f) == 0;
     if (!ok) snprintf(message, size, "writing %s failed", path);

@@ -133,6 +133,7 @@ static void rotate_scene(scene *s, tread_quat q) {
         t->q = tread_quat_normalize(tread_quat_mul(q, t->q));
         s->bodies[i].def.linear_velocity = tread_quat_rotate(q, s->bodies[i].def.linear_velocity);
         s->bodies[i].def.angular_velocity = tread_quat_rotate(q, s->bodies[i].def.angular_velocity);
+        if (s->bodies[i].path.keys) scene_path_rotate(&s->bodies[i].path, q); // the copy's own keys (run_scene)
     }
     for (int c = 0; c < s->character_count; ++c) {
         scene_character *ch = &s->characters[c];
@@ -161,12 +162,23 @@ static void unrotate_trace(run_trace *t, tread_quat q) {
         ch->ground.normal = tread_quat_inv_rotate(q, ch->ground.normal);
         ch->ground.point = tread_quat_inv_rotate(q, ch->ground.point);
     }
+    tread_quat back = tread_quat_conjugate(q);
+    for (int k = 0; k < t->body_count; ++k)
+        for (int i = -1; i < t->frame_count; ++i) {
+            tread_transform *b = i < 0 ? &t->body_start[k] : &t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)i];
+            b->p = tread_quat_rotate(back, b->p);
+            b->q = tread_quat_normalize(tread_quat_mul(back, b->q));
+        }
 }
 
 void run_trace_free(run_trace *t) {
     free(t->frames);
     free(t->initial_penetration);
     free(t->final);
+    free(t->body_index);
+    free(t->body_slot);
+    free(t->body_start);
+    free(t->body_frames);
     memset(t, 0, sizeof *t);
 }
 
@@ -182,6 +194,20 @@ bool run_scene(const scene *s, const run_options *o, run_trace *out, char *messa
     bool ok = copy.bodies && copy.characters && inputs;
     if (ok) {
         memcpy(copy.bodies, s->bodies, sizeof(scene_body) * (size_t)s->body_count);
+        // Paths are turned in place: the copy gets its own keys and segments.
+        for (int i = 0; i < s->body_count; ++i) copy.bodies[i].path.keys = NULL, copy.bodies[i].path.segments = NULL;
+        for (int i = 0; ok && i < s->body_count; ++i) {
+            const scene_path *from = &s->bodies[i].path;
+            if (!from->keys) continue;
+            scene_path *to = &copy.bodies[i].path;
+            to->keys = (scene_path_key *)malloc(sizeof(scene_path_key) * (size_t)from->key_count);
+            to->segments = (scene_path_segment *)malloc(sizeof(scene_path_segment) * (size_t)from->key_count);
+            ok = to->keys && to->segments;
+            if (ok) {
+                memcpy(to->keys, from->keys, sizeof(scene_path_key) * (size_t)from->key_count);
+                memcpy(to->segments, from->segments, sizeof(scene_path_segment) * (size_t)(from->key_count - 1));
+            }
+        }
         memcpy(copy.characters, s->characters, sizeof(scene_character) * (size_t)s->character_count);
         for (int c = 0; ok && c < s->character_count; ++c) {
             inputs[c] = (scene_input *)malloc(sizeof(scene_input) * (size_t)(s->characters[c].input_count + 1));
@@ -200,6 +226,7 @@ bool run_scene(const scene *s, const run_options *o, run_trace *out, char *messa
     }
     for (int c = 0; inputs && c < s->character_count; ++c) free(inputs[c]);
     free(inputs);
+    for (int i = 0; copy.bodies && i < s->body_count; ++i) free(copy.bodies[i].path.keys), free(copy.bodies[i].path.segments);
     free(copy.bodies);
     free(copy.characters);
     return ok;
@@ -258,7 +285,43 @@ static tread_result step_character(const tread_world *w, const scene *s, int c, 
 static void keep_completed_frames(run_trace *t, int done) {
     for (int c = 1; c < t->character_count; ++c)
         memmove(&t->frames[(size_t)c * (size_t)done], &t->frames[(size_t)c * (size_t)t->frame_count], sizeof(run_frame) * (size_t)done);
+    for (int k = 1; k < t->body_count; ++k)
+        memmove(&t->body_frames[(size_t)k * (size_t)done], &t->body_frames[(size_t)k * (size_t)t->frame_count], sizeof(tread_transform) * (size_t)done);
     t->frame_count = done;
+}
+
+// Before each frame's tread_world_advance: bodies on a path get the velocities that take them to where the path is
+// at the frame's end (the advance then lands on the path, and each body's velocity is its motion over the frame).
+// Constant-velocity bodies keep theirs. On a failed call, *call names it.
+static tread_result drive_paths(tread_world *w, const scene *s, const tread_body_id *ids, const run_trace *t, double t_next, float dt,
+                                const char **call) {
+    for (int k = 0; k < t->body_count; ++k) {
+        const scene_body *b = &s->bodies[t->body_index[k]];
+        if (!b->path.keys) continue;
+        tread_transform now;
+        tread_vec3 linear, angular;
+        tread_result r;
+        *call = "tread_body_get_transform";
+        if ((r = tread_body_get_transform(w, ids[k], &now)) != TREAD_OK) return r;
+        scene_path_velocity(&b->path, now, t_next, dt, &linear, &angular);
+        *call = "tread_body_set_velocity";
+        if ((r = tread_body_set_velocity(w, ids[k], linear, angular)) != TREAD_OK) return r;
+    }
+    return TREAD_OK;
+}
+
+// The world's frame: paths drive their bodies, every kinematic body moves (tread_world_advance: before the
+// characters, the library's frame order), and the moving bodies' transforms are recorded.
+static tread_result advance_world(tread_world *w, const scene *s, const tread_body_id *ids, run_trace *t, int frame, float dt,
+                                  const char **call) {
+    tread_result r = drive_paths(w, s, ids, t, (double)(frame + 1) * (double)dt, dt, call);
+    if (r != TREAD_OK) return r;
+    *call = "tread_world_advance";
+    if ((r = tread_world_advance(w, dt)) != TREAD_OK) return r;
+    *call = "tread_body_get_transform";
+    for (int k = 0; k < t->body_count; ++k)
+        if ((r = tread_body_get_transform(w, ids[k], &t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)frame])) != TREAD_OK) return r;
+    return TREAD_OK;
 }
 
 static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {
@@ -276,30 +339,50 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
                  count * s->character_count, SCENE_MAX_TRACE_FRAMES);
         return false;
     }
-    tread_world *w = NULL;
-    if (tread_world_create(NULL, &w) != TREAD_OK) {
-        snprintf(message, size, "%s", tread_error_message());
+    int moving = 0;
+    for (int i = 0; i < s->body_count; ++i) moving += s->bodies[i].def.type == TREAD_BODY_KINEMATIC;
+    if (count * moving > SCENE_MAX_BODY_TRACE_FRAMES) {
+        snprintf(message, size, "%d kinematic bodies x %d frames at dt %g s = %.0f body frames to record; at most %d", moving, frames, (double)dt,
+                 count * moving, SCENE_MAX_BODY_TRACE_FRAMES);
         return false;
-    }
-    for (int i = 0; i < s->body_count; ++i) {
-        tread_body_id id;
-        if (tread_world_add_body(w, &s->bodies[i].def, &id) != TREAD_OK) {
-            snprintf(message, size, "%s: bodies[%d]: %s", s->path, i, tread_error_message());
-            tread_world_destroy(w);
-            return false;
-        }
     }
     int n = s->character_count;
     out->frame_count = frames;
     out->character_count = n;
     out->dt = dt;
+    out->body_count = moving;
     out->frames = (run_frame *)calloc((size_t)frames * (size_t)n, sizeof(run_frame));
     out->initial_penetration = (float *)calloc((size_t)n, sizeof(float));
     out->final = (tread_character *)calloc((size_t)n, sizeof(tread_character));
+    out->body_index = (int *)calloc((size_t)moving + 1, sizeof(int));
+    out->body_slot = (int *)calloc((size_t)s->body_count + 1, sizeof(int));
+    out->body_start = (tread_transform *)calloc((size_t)moving + 1, sizeof(tread_transform));
+    out->body_frames = (tread_transform *)calloc((size_t)frames * (size_t)moving + 1, sizeof(tread_transform));
+    tread_body_id *ids = (tread_body_id *)calloc((size_t)moving + 1, sizeof(tread_body_id)); // the moving bodies' ids
     tread_step_smoothing *smooth = (tread_step_smoothing *)calloc((size_t)n, sizeof(tread_step_smoothing));
     motor_run *motors = (motor_run *)calloc((size_t)n, sizeof(motor_run));
-    if (!out->frames || !out->initial_penetration || !out->final || !smooth || !motors) {
-        snprintf(message, size, "out of memory for %d frames", frames);
+    tread_world *w = NULL;
+    bool ok = out->frames && out->initial_penetration && out->final && out->body_index && out->body_slot && out->body_start &&
+              out->body_frames && ids && smooth && motors;
+    if (!ok) snprintf(message, size, "out of memory for %d frames", frames);
+    else if (tread_world_create(NULL, &w) != TREAD_OK) ok = false, snprintf(message, size, "%s", tread_error_message());
+    for (int i = 0, k = 0; ok && i < s->body_count; ++i) {
+        tread_body_id id;
+        if (tread_world_add_body(w, &s->bodies[i].def, &id) != TREAD_OK) {
+            snprintf(message, size, "%s: bodies[%d]: %s", s->path, i, tread_error_message());
+            ok = false;
+            break;
+        }
+        out->body_slot[i] = -1;
+        if (s->bodies[i].def.type != TREAD_BODY_KINEMATIC) continue;
+        out->body_slot[i] = k;
+        out->body_index[k] = i;
+        ids[k] = id;
+        ok = tread_body_get_transform(w, id, &out->body_start[k]) == TREAD_OK;
+        ++k;
+    }
+    if (!ok) {
+        free(ids);
         free(motors);
         free(smooth);
         tread_world_destroy(w);
@@ -321,6 +404,7 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         if (!apply_options(o, &settings, &motors[c].motor, message, size) ||
             tread_character_init(&chars[c], &settings, s->characters[c].start) != TREAD_OK) {
             if (message[0] == '\0') snprintf(message, size, "characters[%d]: %s", c, tread_error_message());
+            free(ids);
             free(motors);
             free(smooth);
             tread_world_destroy(w);
@@ -337,6 +421,9 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     bool progress_shown = false;
     for (int i = 0; i < frames && !out->failure.failed; ++i) {
         float t = (float)i * dt; // the frame runs from t to t + dt
+        const char *world_call = NULL;
+        tread_result wr = advance_world(w, s, ids, out, i, dt, &world_call); // the world first, then the characters
+        if (wr != TREAD_OK) record_failure(&out->failure, wr, world_call, -1, i + 1, t);
         for (int c = 0; c < n && !out->failure.failed; ++c) {
             const char *call = NULL;
             tread_result r = step_character(w, s, c, &chars[c], &motors[c], &smooth[c], t, dt, &out->frames[c * frames + i], &call);
@@ -349,6 +436,7 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     }
     if (out->failure.failed) keep_completed_frames(out, out->failure.frame > 0 ? out->failure.frame - 1 : 0);
     if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, out->frame_count, "");
+    free(ids);
     free(motors);
     free(smooth);
     tread_world_destroy(w);

@@ -60,6 +60,15 @@ int js_find_layer(const scene *s, const char *name);
 // Fails, naming the string's JSON path, when a string of the parsed text[0, length) holds the escape \u0000.
 bool js_check_no_nul(loader *L, const cJSON *root, const char *text, size_t length);
 bool js_read_layer_ref(loader *L, const cJSON *j, const char *jp, int *out);
+// A rotation as given: an axis and an angle (has_axis), or not (a quaternion).
+typedef struct js_axis_angle {
+    bool has_axis;
+    tread_vec3 axis; // unit
+    double radians;
+} js_axis_angle;
+// {"axis": vec3, "degrees": a} or {"quaternion": [x, y, z, w]} into a unit quaternion; axis_angle (may be NULL)
+// keeps an axis-and-degrees rotation as given.
+bool js_read_rotation(loader *L, const cJSON *j, const char *jp, tread_quat *out, js_axis_angle *axis_angle);
 
 // ---- names.c (internal tables) ----
 extern const char *const scene_shape_names[]; // "capsule", "sphere", "box", NULL
@@ -71,6 +80,11 @@ extern const tread_jump_mode scene_jump_mode_values[];
 bool scene_read_settings(loader *L, const cJSON *j, const char *jp, tread_character_settings *s);
 // Fields by name, then validated by the library (tread_motor_update on `probe` reports what it refuses).
 bool scene_read_motor(loader *L, const cJSON *j, const char *jp, const tread_character *probe, tread_motor_settings *m);
+
+// ---- motion.c ----
+// A body's "kinematic" object: constant velocities, or a keyframed path (docs/SCENES.md). Called after the body's
+// own fields placed it (b->def.transform); a path moves that placement to where the path is at t = 0.
+bool scene_parse_kinematic(loader *L, const cJSON *j, const char *jp, scene_body *b);
 
 // ---- geometry.c ----
 bool scene_parse_layers(loader *L, const cJSON *root);

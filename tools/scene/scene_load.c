@@ -15,7 +15,8 @@
 // ---- the file ------------------------------------------------------------------------------------------
 
 static bool parse_scene(loader *L, const cJSON *root) {
-    static const char *const fields[] = {"name", "description", "dt", "duration", "gravity", "up", "layers", "bodies", "characters", "expectations", "plot", NULL};
+    static const char *const fields[] = {"name", "description", "dt", "duration", "gravity", "up", "layers", "bodies", "characters", "expectations", "plot",
+                                          "pending_penetration", NULL};
     scene *s = L->s;
     if (!cJSON_IsObject(root)) return js_fail(L, "", "the top level must be an object, got %s", js_type_name(root));
     if (!js_check_fields(L, root, "", fields)) return false;
@@ -26,14 +27,23 @@ static bool parse_scene(loader *L, const cJSON *root) {
         !js_field_string(L, root, "", "description", false, s->description, sizeof s->description) ||
         !js_field_float(L, root, "", "dt", false, &s->dt, 0.0, 1.0, OPEN_LO) ||
         !js_field_float(L, root, "", "duration", true, &s->duration, 0.0, 3600.0, OPEN_LO) || !js_field_vec3(L, root, "", "gravity", false, &s->gravity) ||
-        !js_field_vec3(L, root, "", "up", false, &s->up))
+        !js_field_vec3(L, root, "", "up", false, &s->up) ||
+        !js_field_string(L, root, "", "pending_penetration", false, s->pending_penetration, sizeof s->pending_penetration))
         return false;
+    if (js_member(root, "pending_penetration") && s->pending_penetration[0] == '\0')
+        return js_fail(L, "pending_penetration", "is empty; say what the scene waits for (or leave the field out)");
     double frames = scene_frame_count(s->duration, s->dt);
     if (frames > SCENE_MAX_FRAMES) return js_fail(L, "dt", "duration / dt = %.0f frames; at most %d", frames, SCENE_MAX_FRAMES);
     if (!(tread_v3_length(s->up) > 1.0e-6f)) return js_fail(L, "up", "is the zero vector");
     s->up = tread_v3_normalize(s->up);
-    return scene_parse_layers(L, root) && scene_parse_bodies(L, root) && scene_parse_characters(L, root) && scene_parse_checks(L, root) &&
-           scene_parse_plot(L, root);
+    if (!scene_parse_layers(L, root) || !scene_parse_bodies(L, root)) return false;
+    // The trace keeps every moving body's transform every frame.
+    int moving = 0;
+    for (int i = 0; i < s->body_count; ++i) moving += s->bodies[i].def.type == TREAD_BODY_KINEMATIC;
+    if (frames * moving > SCENE_MAX_BODY_TRACE_FRAMES)
+        return js_fail(L, "bodies", "%d kinematic bodies x %.0f frames = %.0f body frames to record; at most %d", moving, frames, frames * moving,
+                       SCENE_MAX_BODY_TRACE_FRAMES);
+    return scene_parse_characters(L, root) && scene_parse_checks(L, root) && scene_parse_plot(L, root);
 }
 
 double scene_frame_count(float duration, float dt) {
@@ -67,6 +77,8 @@ void scene_free(scene *s) {
         free(s->bodies[i].heights);
         free(s->bodies[i].holes);
         free(s->bodies[i].cells);
+        free(s->bodies[i].path.keys);
+        free(s->bodies[i].path.segments);
     }
     for (int i = 0; i < s->character_count && s->characters; ++i) free(s->characters[i].inputs);
     free(s->layers);

@@ -9,6 +9,7 @@
 //   settings_table.c the character and motor settings tables: by name from JSON and from "field=value" text
 //   geometry.c       layers and bodies (box, sphere, capsule, ramp, mesh via assimp, heightfield, voxels)
 //   characters.c     characters: settings, motor, input timelines
+//   motion.c         body motion: constant velocities and keyframed paths (parsed, evaluated, per-frame velocity)
 //   checks_parse.c   expectations
 //   scene_load.c     the file: top level, syntax errors, scene_load / scene_free
 //   run.c            simulation; checks.c expectations evaluated; plot_svg.c plots and CSV traces
@@ -38,6 +39,8 @@
 #define SCENE_MAX_CHARACTERS 64
 // Frames x characters: the trace keeps every character's every frame (sizeof(run_frame), 44 bytes): <= 440 MB.
 #define SCENE_MAX_TRACE_FRAMES 10000000
+// Frames x kinematic bodies: the trace keeps every moving body's transform every frame (28 bytes each): <= 280 MB.
+#define SCENE_MAX_BODY_TRACE_FRAMES 10000000
 // Expectations: each is evaluated over the run and reported.
 #define SCENE_MAX_CHECKS 256
 // Results of one run: a failed call, every expectation and two invariants per character.
@@ -61,6 +64,41 @@ typedef struct scene_layer {
     float walkable_degrees; // per-layer walkable angle (Catlike Coding's stairs layer); < 0 = use the character's max slope
 } scene_layer;
 
+// How a path goes on after its last key (docs/SCENES.md, "Body motion").
+typedef enum scene_path_loop {
+    SCENE_PATH_ONCE,      // holds the last key
+    SCENE_PATH_LOOP,      // starts again from the first key (the last key must equal the first)
+    SCENE_PATH_PING_PONG, // plays backwards to the first key, then forwards again
+} scene_path_loop;
+
+// One key of a path: where the body is at `time`, relative to where its own fields place it.
+typedef struct scene_path_key {
+    double time;         // seconds, increasing from key to key
+    tread_vec3 offset;   // metres: the body's origin moved from its placement
+    tread_quat rotation; // turn about the body's origin (world axes), after the body's own rotation
+    bool has_axis;       // the key gave "axis" and "degrees" (or no rotation at all, which fits any axis)
+    bool has_rotation;   // the key gave a rotation
+    tread_vec3 axis;     // has_axis and has_rotation: unit axis
+    double angle;        // radians about axis, as given (more than a turn stays more than a turn)
+} scene_path_key;
+
+// How the turn goes from key i to key i + 1: `angle0` to `angle1` radians about `axis`, after `base`. Keys that
+// both give the same axis (or no rotation) turn about it through their angles, whole turns included; any other
+// pair turns the short way from one rotation to the other (spherical interpolation).
+typedef struct scene_path_segment {
+    tread_vec3 axis;  // unit (any unit vector when the segment does not turn)
+    double angle0, angle1;
+    tread_quat base;
+} scene_path_segment;
+
+typedef struct scene_path {
+    scene_path_key *keys;         // owned; NULL: the body has no path
+    scene_path_segment *segments; // owned; key_count - 1 of them
+    int key_count;
+    scene_path_loop loop;
+    tread_transform placement;    // where the body's own fields place it: the keys move it from here
+} scene_path;
+
 // One body: a ready-to-add definition plus the arrays its shape points into (owned by the scene).
 typedef struct scene_body {
     char name[SCENE_NAME_MAX]; // optional, "" when not given
@@ -70,8 +108,19 @@ typedef struct scene_body {
     float *heights;            // heightfield
     uint8_t *holes;            // heightfield (may stay NULL)
     uint8_t *cells;            // voxels
-    tread_aabb silhouette;     // world bounds, for plots
+    tread_aabb silhouette;     // world bounds at the start, for plots
+    scene_path path;           // kinematic: a keyframed path (path.keys != NULL), instead of def's constant velocities
 } scene_body;
+
+// Where a path puts its body at time t (seconds from the start of the run), as a world transform.
+tread_transform scene_path_transform(const scene_path *path, double t);
+// The velocities that take a body from `current` to where its path is at t_next in dt seconds (what the runner
+// sets before each tread_world_advance, so that the advance lands on the path and the body's velocity is its motion
+// over the frame): linear (m/s) and angular (rad/s about world axes).
+void scene_path_velocity(const scene_path *path, tread_transform current, double t_next, float dt, tread_vec3 *out_linear,
+                         tread_vec3 *out_angular);
+// Turn a path (keys, segments, placement) by q, in place, as the runner's --up turns a scene.
+void scene_path_rotate(scene_path *path, tread_quat q);
 
 typedef enum scene_input_kind {
     SCENE_INPUT_IDLE,      // zero input
@@ -141,6 +190,8 @@ typedef enum scene_check_kind {
     SCENE_CHECK_ADVANCE,          // displacement along axis over the window >= min (<= max when given)
     SCENE_CHECK_NO_PENETRATION,   // penetration <= max every frame (spawned inside: never deeper, out within `within` s)
     SCENE_CHECK_AIRBORNE_FRAMES,  // number of window frames not on walkable ground within [min, max]
+    SCENE_CHECK_RIDES,            // the feet stay within max of the point of `body` they were on at the window's start
+    SCENE_CHECK_MAX_SINK,         // the feet never sink more than max below that point of `body`, along up
 } scene_check_kind;
 
 typedef enum scene_speed_measure {
@@ -169,6 +220,8 @@ typedef struct scene_check {
     scene_speed_measure measure;
     tread_ground_state state; // GROUND_STATE
     float within;             // NO_PENETRATION for a character spawned inside: out within this many seconds
+    int body;                 // RIDES, MAX_SINK: index into scene.bodies (a kinematic body)
+    char pending[SCENE_NAME_MAX * 2]; // non-empty: expected to fail until this is done (docs/SCENES.md, "Pending")
     bool key;                 // the metric the suite table shows for this scene
 } scene_check;
 
@@ -197,6 +250,8 @@ typedef struct scene {
     scene_check *checks;
     int check_count;
     int plot_view; // scene_plot_view bits; default SCENE_PLOT_BOTH
+    char pending_penetration[SCENE_NAME_MAX * 2]; // non-empty: the penetration invariant is expected to fail until
+                                                  // this is done ("pending_penetration", docs/SCENES.md, "Pending")
 } scene;
 
 // Load and validate a scene file. On failure returns false, fills err, and leaves *out empty.
@@ -269,13 +324,18 @@ typedef struct run_failure {
 
 typedef struct run_trace {
     run_failure failure;        // failure.failed: the run stopped; frame_count counts the frames every character completed,
-                                // and `final` holds the states at the stop
+                                // and `final` holds the states at the stop; character -1: a call on the world
     int frame_count;            // frames per character
     int character_count;
     float dt;
     run_frame *frames;          // frames[c * frame_count + i] = character c at the end of frame i + 1
     float *initial_penetration; // per character, at spawn
     tread_character *final;     // per character, the state after the last frame
+    int body_count;             // kinematic bodies recorded (the scene's, in file order)
+    int *body_index;            // per recorded body: its index in scene.bodies
+    int *body_slot;             // per scene body: its recorded index, or -1 (static)
+    tread_transform *body_start;  // per recorded body, at spawn
+    tread_transform *body_frames; // body_frames[k * frame_count + i] = recorded body k at the end of frame i + 1
 } run_trace;
 
 typedef struct check_result {
@@ -285,6 +345,8 @@ typedef struct check_result {
     char value_text[80]; // the metric with its label and unit: "max y 2.0020 m", "grounded 98.5%"
     char detail[320];    // every measurement and the expectation: "y in [2.0020, 2.0020] m over 109 frames, expected <= 2.02 m"
     bool key;
+    bool pending;        // the check is marked "pending" and failed, as expected: it counts as passed (an expected
+                         // failure); a pending check that passes fails, so the mark is removed when the work lands
 } check_result;
 
 // Simulate. False + message (bad --set value, body the world refused, ...) on failure.
@@ -292,6 +354,10 @@ bool run_scene(const scene *s, const run_options *options, run_trace *out, char 
 void run_trace_free(run_trace *t);
 static inline const run_frame *run_frame_at(const run_trace *t, int character, int frame) {
     return &t->frames[character * t->frame_count + frame];
+}
+// Recorded body k's transform at the end of frame `frame` (0-based); frame -1: at spawn.
+static inline tread_transform run_body_at(const run_trace *t, int k, int frame) {
+    return frame < 0 ? t->body_start[k] : t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)frame];
 }
 
 // Evaluate the scene's checks plus the invariants every scene has (finite state; penetration <= 1 mm, or for a
