@@ -129,3 +129,33 @@ float tread_cos(float x) {
     tr_sincosf(x, &s, &c);
     return (float)c;
 }
+
+// ---- arctangent ---------------------------------------------------------------------------------------------
+
+// tan(pi/12) and sqrt(3): atan(z) = pi/6 + atan((sqrt3 z - 1) / (sqrt3 + z)) brings z in [tan(pi/12), 1] below
+// tan(pi/12), where the odd series converges to double precision within 16 terms (|z|^2 <= 0.0718).
+#define TR_TAN_PI_12 0.26794919243112270
+#define TR_SQRT3 1.7320508075688772
+#define TR_PI 3.14159265358979323846
+#define TR_ATAN_TERMS 16
+
+// atan z for z in [0, 1].
+static double atan_unit(double z) {
+    double base = 0.0;
+    if (z > TR_TAN_PI_12) {
+        base = TR_PI / 6.0;
+        z = (TR_SQRT3 * z - 1.0) / (TR_SQRT3 + z);
+    }
+    double z2 = z * z, sum = 0.0;
+    for (int k = TR_ATAN_TERMS - 1; k >= 0; --k) sum = 1.0 / (double)(2 * k + 1) - z2 * sum; // Horner, last term first
+    return base + z * sum;
+}
+
+double tr_atan2(double y, double x) {
+    if (y != y || x != x) return y + x; // NaN in, NaN out
+    double ax = x < 0.0 ? -x : x, ay = y < 0.0 ? -y : y;
+    if (ax == 0.0 && ay == 0.0) return 0.0;
+    double a = ay <= ax ? atan_unit(ay / ax) : 0.5 * TR_PI - atan_unit(ax / ay);
+    if (x < 0.0) a = TR_PI - a;
+    return y < 0.0 ? -a : a;
+}

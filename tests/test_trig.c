@@ -164,6 +164,25 @@ static void test_double_sincos(void **state) {
 }
 
 // tread_quat_from_axis_angle rides on them: the rotation of 90 degrees about +Y turns +X to -Z.
+// The arctangent the controller reports a platform's turn with: within 1e-15 rad of libm's over every direction,
+// exact at the axes and the diagonals' signs.
+static void test_atan2(void **state) {
+    (void)state;
+    double largest = 0.0;
+    for (int i = 0; i <= 100000; ++i) {
+        double a = -3.14159265358979 + 6.28318530717958 * i / 100000.0, r = 0.5 + (i % 7);
+        double y = r * sin(a), x = r * cos(a);
+        largest = fmax(largest, fabs(tr_atan2(y, x) - atan2(y, x)));
+    }
+    print_message("atan2: largest difference from libm %.3g rad\n", largest);
+    assert_true(largest < 1e-15);
+    assert_true(tr_atan2(0.0, 0.0) == 0.0);
+    assert_true(tr_atan2(0.0, -1.0) == atan2(0.0, -1.0));
+    assert_true(tr_atan2(1.0, 0.0) == atan2(1.0, 0.0) && tr_atan2(-1.0, 0.0) == atan2(-1.0, 0.0));
+    assert_true(tr_atan2(1e-300, 1.0) == 1e-300);
+    assert_true(isnan(tr_atan2(NAN, 1.0)));
+}
+
 static void test_quat_from_axis_angle(void **state) {
     (void)state;
     tread_quat q = tread_quat_from_axis_angle(tread_v3(0, 2, 0), 1.5707963267948966f);
@@ -181,6 +200,7 @@ static void test_quat_from_axis_angle(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sin_cos_small_angles),
+        cmocka_unit_test(test_atan2),
         cmocka_unit_test(test_sin_cos_whole_float_range),
         cmocka_unit_test(test_sin_cos_near_multiples_of_half_pi),
         cmocka_unit_test(test_sin_cos_special_values),
