@@ -61,6 +61,8 @@ void tr_free(void *memory);
 void tr_sincos(double x, double *out_sin, double *out_cos);
 // The same for any float x (beyond TR_SINCOS_MAX by an exact reduction), in double; tread_sin and tread_cos round it.
 void tr_sincosf(float x, double *out_sin, double *out_cos);
+// pi in double (the trigonometry's and the turns' constant).
+#define TR_PI_D 3.14159265358979323846
 // The angle of (x, y) in (-pi, pi], radians, in double, the same bits everywhere (no libm); 0 for (0, 0).
 double tr_atan2(double y, double x);
 

@@ -136,14 +136,13 @@ float tread_cos(float x) {
 // tan(pi/12), where the odd series converges to double precision within 16 terms (|z|^2 <= 0.0718).
 #define TR_TAN_PI_12 0.26794919243112270
 #define TR_SQRT3 1.7320508075688772
-#define TR_PI 3.14159265358979323846
 #define TR_ATAN_TERMS 16
 
 // atan z for z in [0, 1].
 static double atan_unit(double z) {
     double base = 0.0;
     if (z > TR_TAN_PI_12) {
-        base = TR_PI / 6.0;
+        base = TR_PI_D / 6.0;
         z = (TR_SQRT3 * z - 1.0) / (TR_SQRT3 + z);
     }
     double z2 = z * z, sum = 0.0;
@@ -155,7 +154,7 @@ double tr_atan2(double y, double x) {
     if (y != y || x != x) return y + x; // NaN in, NaN out
     double ax = x < 0.0 ? -x : x, ay = y < 0.0 ? -y : y;
     if (ax == 0.0 && ay == 0.0) return 0.0;
-    double a = ay <= ax ? atan_unit(ay / ax) : 0.5 * TR_PI - atan_unit(ax / ay);
-    if (x < 0.0) a = TR_PI - a;
+    double a = ay <= ax ? atan_unit(ay / ax) : 0.5 * TR_PI_D - atan_unit(ax / ay);
+    if (x < 0.0) a = TR_PI_D - a;
     return y < 0.0 ? -a : a;
 }

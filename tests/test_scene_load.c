@@ -622,7 +622,7 @@ static const struct {
     {"terminal_speed", "40"}, {"jump_mode", "strength_drag"}, {"jump_height", "1.5"}, {"jump_strength", "8"},
     {"jump_drag", "10"}, {"jump_cut", "0.25"}, {"coyote_time", "0.2"}, {"jump_buffer_time", "0.15"},
     {"max_air_jumps", "2"}, {"wall_jump", "false"}, {"jump_up_bias", "0.5"}, {"jump_snap_suppress_time", "0.2"},
-    {"crouch_height", "0.9"}, {"crouch_speed_scale", "0.4"},
+    {"crouch_height", "0.9"}, {"crouch_speed_scale", "0.4"}, {"leave_ground", "do_nothing"},
 };
 #define COUNT(a) (sizeof(a) / sizeof(a)[0])
 

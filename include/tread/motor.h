@@ -9,6 +9,12 @@
 ///     if (motor.jumped) tread_character_suppress_snap(&character, motor_settings.jump_snap_suppress_time);
 ///     tread_character_move(world, &character, v, dt, &last_move);
 ///
+/// Moving ground: on ground the motor works relative to it (acceleration, friction and jumps), and the velocity it
+/// hands over is relative to it, as tread_character_update takes it (the update carries the character by the
+/// ground's own motion first): a rider with no wish stays on its spot while the platform starts, stops and turns.
+/// Leaving the ground adds the ground's velocity as `leave_ground` says; landing on moving ground takes it away
+/// again (the world velocity is continuous; friction then brings the rider to rest on the platform).
+///
 /// Frame-rate independence: the motor keeps the exact end-of-step velocity in its state and hands the controller
 /// the step's mean velocity (displacement over dt of the exact motion under constant gravity, acceleration and
 /// exponential friction), so positions land on the same trajectory at any dt.
@@ -38,6 +44,15 @@ typedef enum tread_jump_kind {
     TREAD_JUMP_WALL,   ///< off a steep contact
 } tread_jump_kind;
 
+/// What a character's velocity keeps of its ground's motion when it leaves the ground (jumps or walks off), as
+/// Godot's platform_on_leave. On ground the motor's velocity is relative to the ground (the controller carries the
+/// character by the ground's own motion); in the air it is the world velocity.
+typedef enum tread_leave_ground {
+    TREAD_LEAVE_ADD_VELOCITY,        ///< the ground's velocity at the feet is added: a jump off a moving platform goes on with it
+    TREAD_LEAVE_ADD_UPWARD_VELOCITY, ///< only its upward part (a lift going up throws its rider higher; nothing sideways)
+    TREAD_LEAVE_DO_NOTHING,          ///< nothing: the character leaves with its own velocity only
+} tread_leave_ground;
+
 /// Movement model settings. Every field has a default in tread_motor_settings_default().
 typedef struct tread_motor_settings {
     float max_speed;                ///< wish speed cap and horizontal speed clamp, m/s, >= 0; default 6
@@ -64,6 +79,8 @@ typedef struct tread_motor_settings {
                                     ///< tread_character_suppress_snap), s, >= 0; default 0.1
     float crouch_height;            ///< total capsule height while crouched, m, > 0; default 1.0
     float crouch_speed_scale;       ///< wish speed factor while crouched, [0, 1]; default 0.5
+    tread_leave_ground leave_ground; ///< what leaving moving ground keeps of its velocity; default
+                                    ///< TREAD_LEAVE_ADD_VELOCITY
 } tread_motor_settings;
 
 /// One frame's wish, from a player or an AI.
@@ -77,7 +94,9 @@ typedef struct tread_motor_input {
 
 /// Motor state carried between frames. Start from tread_motor_state_default().
 typedef struct tread_motor_state {
-    tread_vec3 velocity;      ///< exact velocity at the end of the last step (gravity and jump included), m/s
+    tread_vec3 velocity;      ///< exact velocity at the end of the last step (gravity and jump included), m/s:
+                              ///< relative to the ground while grounded, the world velocity in the air
+    tread_vec3 ground_velocity; ///< the velocity of the ground `velocity` is relative to (zero in the air), m/s
     tread_vec3 jump_velocity; ///< TREAD_JUMP_STRENGTH_DRAG: the jump's own velocity, worn down by drag, m/s
     tread_vec3 move_velocity; ///< the velocity handed to the controller by the last update, m/s
     float time_since_grounded; ///< seconds since the motor last counted as on ground

@@ -324,6 +324,13 @@ typedef struct tread_move_result {
     bool blocked;              ///< on ground, a wall or riser stopped part of the motion (a step candidate)
     tread_vec3 blocked_position; ///< feet where it was first stopped, metres
     tread_vec3 blocked_motion; ///< the horizontal motion still to do there, metres (the stairs phase's input)
+    tread_vec3 carried;        ///< how far the ground's motion over the last tread_world_advance carried the feet
+                               ///< before the update walked, metres (its rigid motion at the feet; less where the
+                               ///< carry met something else)
+    tread_quat ground_turn;    ///< the rotation the ground turned by over that advance (identity: it did not turn,
+                               ///< or the character was not on ground)
+    float ground_yaw;          ///< that turn's angle about up, radians, in (-pi, pi]: turn the model and the camera
+                               ///< by it to keep facing the same way on the platform
     float unburied;            ///< the update began buried (no push at the recovery speed led out of what it
                                ///< overlapped) and jumped this far to the nearest free spot, metres; 0 otherwise
                                ///< (at most max(3 reaches, 2 m) + skin; the reach is the radius for a

@@ -246,10 +246,11 @@ static tread_result check_move_args(const tread_world *w, const tread_character 
 // How far from the shape's centre one phase's queries can reach (metres).
 static float body_reach(const tread_character *ch) { return tr_body_reach(&ch->settings) + ch->settings.skin + TR_REACH_MARGIN; }
 
-static float update_reach(const tread_character *ch, tread_vec3 velocity, float dt) {
+static float update_reach(const tread_character *ch, tread_vec3 carried_to, tread_vec3 velocity, float dt) {
     const tread_character_settings *s = &ch->settings;
     float recovery = tr_maxf(s->recovery_speed * dt, tr_unbury_reach(s));
-    return body_reach(ch) + tread_v3_length(velocity) * dt + recovery + s->ground_probe_distance + s->riser.depth;
+    return body_reach(ch) + tread_v3_distance(carried_to, ch->position) + tread_v3_length(velocity) * dt + recovery +
+           s->ground_probe_distance + s->riser.depth;
 }
 
 static float stairs_reach(const tread_character *ch) {
@@ -279,44 +280,107 @@ static void finish(tread_character *ch, const tread_move_result *res) {
     ch->ground = res->ground;
 }
 
-// The caller moves away from a ground moving at `ground_velocity` (a jump): faster than it along up.
-static bool moving_away(tread_vec3 velocity, tread_vec3 ground_velocity, tread_vec3 up) {
-    return tread_v3_dot(tread_v3_sub(velocity, ground_velocity), up) > TR_SEPARATING_SPEED;
-}
+// The caller moves away from its ground (a jump): its velocity, relative to the ground, points up. (The ground's
+// own motion is carried apart, before the walk.)
+static bool moving_away(tread_vec3 velocity, tread_vec3 up) { return tread_v3_dot(velocity, up) > TR_SEPARATING_SPEED; }
 
 // The velocity the slide should follow: on walkable ground, unless the caller moves away from it (a jump),
 // the horizontal input runs along the ground and the part pressing into it is dropped (so gravity applied
 // every frame does not slide an idle character down a walkable slope).
-static tread_vec3 ground_velocity(const tread_character *ch, tread_vec3 velocity) {
+static tread_vec3 along_ground(const tread_character *ch, tread_vec3 velocity) {
     const tread_character_settings *s = &ch->settings;
     // On ground too steep to stand on, pushing into it gains no height: the slide only takes it down.
     if (ch->ground.state == TREAD_GROUND_ON_STEEP) return tr_clip_steep(velocity, ch->ground.normal, s->up);
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return velocity;
-    if (moving_away(velocity, ch->ground.velocity, s->up)) return velocity;
+    if (moving_away(velocity, s->up)) return velocity;
     // The horizontal input sets the speed; a part pressing into the ground is dropped, not turned into speed.
-    tread_vec3 horizontal = tread_v3_reject(tread_v3_sub(velocity, ch->ground.velocity), s->up);
-    return tread_v3_add(tr_align_to_ground(horizontal, s->up, ch->ground.normal, s->keep_horizontal_speed), ch->ground.velocity);
+    tread_vec3 horizontal = tread_v3_reject(velocity, s->up);
+    return tr_align_to_ground(horizontal, s->up, ch->ground.normal, s->keep_horizontal_speed);
 }
 
 static tread_vec3 without_downward(tread_vec3 v, tread_vec3 up) { return tread_v3_mad(v, -tr_minf(0.0f, tread_v3_dot(v, up)), up); }
 
-static tread_result update_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+// What the ground did to the character over the last world advance: where its motion takes the feet and how it
+// turned (read before the move begins: the carry widens its bounds).
+typedef struct ground_carry {
+    tread_vec3 to;   // the feet carried by the ground's rigid motion
+    tread_quat turn; // the rotation it turned by
+    bool moved;      // the ground moved or turned
+} ground_carry;
+
+static ground_carry carry_of(const tread_world *w, const tread_character *ch) {
+    ground_carry c = {ch->position, tread_quat_identity(), false};
+    if (ch->ground.state != TREAD_GROUND_ON_GROUND) return c;
+    tr_ground_motion(w, ch->ground.body, ch->position, &c.to, &c.turn);
+    c.moved = c.to.x != ch->position.x || c.to.y != ch->position.y || c.to.z != ch->position.z || c.turn.w != 1.0f;
+    return c;
+}
+
+static bool only_the_ground(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    return tread_body_id_equal(body, *(const tread_body_id *)context);
+}
+
+// Carry the character by its ground's motion over the last world advance (Godot's and Jolt's moving platforms, but
+// by the body's change of transform rather than its velocity at one point in a straight line: a rider of a turning
+// disc stays on its spot). The carry slides along anything it meets.
+static tread_result carry_phase(const tr_move_query *q, tread_character *ch, const ground_carry *carry, tread_move_result *res) {
+    if (!carry->moved) return TREAD_OK;
+    const tread_vec3 up = ch->settings.up;
+    tread_body_id ground = ch->ground.body;
+    tread_query_filter filter = tr_collide_filter(ch);
+    // Inside its ground (recovery was still pushing it out of a platform), it does not stand on it: carried along,
+    // it would stay inside as the platform moves on (a box shooting up at 17 m/s took a character 9 cm inside it
+    // along). The carried pose is the one it had on the body before the body moved.
+    filter.callback = only_the_ground;
+    filter.context = &ground;
+    tread_query_shape bare = tr_body_shape(ch, 0.0f);
+    tread_distance_result inside;
+    tread_result r = tr_query_closest(q, &bare, tr_center(ch, carry->to), 0.0f, &filter, &inside);
+    if (r != TREAD_OK || (inside.found && inside.distance < -TR_CARRY_INSIDE)) return r;
+    // Slid along everything, its ground too: slid along another body past the ground's edge, with the ground left
+    // out, a sphere riding a platform at 9 m/s was pushed down 2.6 cm into it. (The carried pose is clear of the
+    // ground, and the casts leave what they start touching, so the ground does not hold back its own motion.)
+    filter.callback = NULL;
+    filter.context = NULL;
+    tr_slide_result slid;
+    r = tr_slide_filtered(q, ch, ch->position, tread_v3_sub(carry->to, ch->position), TR_SLIDE_AIR, &filter, NULL, &slid);
+    if (r != TREAD_OK) return r;
+    res->carried = tread_v3_sub(slid.feet, ch->position);
+    res->ground_turn = carry->turn;
+    // The turn's twist about up (the part a heading follows): 2 atan2(axis . up sin(a/2), cos(a/2)), in (-pi, pi].
+    double yaw = 2.0 * tr_atan2((double)tread_v3_dot(tread_v3(carry->turn.x, carry->turn.y, carry->turn.z), up), (double)carry->turn.w);
+    if (yaw > TR_PI_D) yaw -= 2.0 * TR_PI_D;
+    if (yaw <= -TR_PI_D) yaw += 2.0 * TR_PI_D;
+    res->ground_yaw = (float)yaw;
+    // The point it stood on went along: the stairs and floor phases measure from it.
+    tread_quat unused;
+    tr_ground_motion(q->world, ground, res->previous_ground.point, &res->previous_ground.point, &unused);
+    ch->position = slid.feet;
+    res->position = slid.feet;
+    return TREAD_OK;
+}
+
+static tread_result update_phase(const tr_move_query *q, tread_character *ch, const ground_carry *carry, tread_vec3 velocity, float dt,
+                                 tread_move_result *res) {
     const tread_character_settings *s = &ch->settings;
     const tr_strategy *strategy = tr_strategy_of(s->step_strategy);
     begin_result(ch, dt, res);
     res->snap_suppressed = ch->snap_suppress_time > 0.0f;
+    tread_result r = carry_phase(q, ch, carry, res);
+    if (r != TREAD_OK) return r;
     tread_vec3 push;
     bool unburied = false;
-    tread_result r = tr_recover(q, ch, ch->position, dt, &push, &unburied);
+    r = tr_recover(q, ch, ch->position, dt, &push, &unburied);
     if (r != TREAD_OK) return r;
     if (unburied) res->unburied = tread_v3_length(push);
     // A strategy that holds the body up (the riser in the ground) turns gravity off: downward input is dropped.
     bool held = false;
     if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;
     if (held) velocity = without_downward(velocity, s->up);
-    res->leaving_ground = moving_away(velocity, ch->ground.velocity, s->up);
+    res->leaving_ground = moving_away(velocity, s->up);
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
-    tread_vec3 v = ground_velocity(ch, velocity);
+    tread_vec3 v = along_ground(ch, velocity);
     // While recovery pushes it out, the move does not go back in against the push: gravity pulled a box 4 mm a frame
     // down into a heightfield while recovery lifted it 2 mm (casts look past what they start inside of).
     if (!unburied && tread_v3_length_sq(push) > 0.0f) {
@@ -349,7 +413,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, tr
     }
     // Moving away from the ground faster than it moves (a jump) is leaving it, even while it is still within the
     // probe's reach: the frame a jump starts is not on ground.
-    if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, res->ground.velocity, s->up))
+    if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, s->up))
         res->ground = tr_ground_in_air(ch, res->position);
     finish(ch, res);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
@@ -377,7 +441,7 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
     } else {
         // The step replaces the slide from the point where the riser stopped it.
         res->blocked = false;
-        res->velocity = tread_v3_mad(tread_v3_reject(res->velocity, up), tread_v3_dot(res->previous_ground.velocity, up), up);
+        res->velocity = tread_v3_reject(res->velocity, up); // relative to the ground it steps onto
         if ((r = tr_classify_ground(q, ch, res->position, &res->ground)) != TREAD_OK) return r;
     }
     finish(ch, res);
@@ -391,7 +455,7 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
     bool settled = res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance <= TR_MIN_MOVE;
     if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || res->snap_suppressed) return TREAD_OK;
     // Never while the caller moves away from the ground faster than the ground does (a jump), nor too fast.
-    if (moving_away(velocity, res->previous_ground.velocity, s->up) || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
+    if (moving_away(velocity, s->up) || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
     tread_vec3 feet = res->position;
     float lowered = 0.0f;
     tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, &lowered);
@@ -410,10 +474,11 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
 tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
     tread_result r = check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
+    ground_carry carry = carry_of(w, ch);
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), update_reach(ch, velocity, dt))) != TREAD_OK) return r;
+    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), update_reach(ch, carry.to, velocity, dt))) != TREAD_OK) return r;
     tread_character work = *ch;
-    if ((r = update_phase(&q, &work, velocity, dt, res)) == TREAD_OK) *ch = work;
+    if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) == TREAD_OK) *ch = work;
     return r;
 }
 
@@ -468,11 +533,12 @@ tread_result tread_character_move(const tread_world *w, tread_character *ch, tre
     tread_result r = check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
     // One context for the whole move: everything the three phases can reach, validated once.
-    float reach = update_reach(ch, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
+    ground_carry carry = carry_of(w, ch);
+    float reach = update_reach(ch, carry.to, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
     tr_move_query q;
     if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), reach)) != TREAD_OK) return r;
     tread_character work = *ch;
-    if ((r = update_phase(&q, &work, velocity, dt, res)) != TREAD_OK) return r;
+    if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) != TREAD_OK) return r;
     if (tread_character_can_walk_stairs(&work, res) && (r = stairs_phase(&q, &work, res)) != TREAD_OK) return r;
     if ((r = floor_phase(&q, &work, velocity, res)) != TREAD_OK) return r;
     *ch = work;

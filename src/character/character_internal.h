@@ -26,6 +26,8 @@
 // Thickest skin accepted (metres). Up to 0.5 m was allowed: a skin a step high or half the radius stepped, snapped
 // and recovered from the wrong surfaces (29 of the soak's 269 failing worlds had a skin over 5 cm).
 #define TR_MAX_SKIN 0.05f
+// A character deeper than this in its ground (metres: the penetration the API allows) is not carried by it.
+#define TR_CARRY_INSIDE 1.0e-3f
 // Planes one slide keeps for the solver.
 #define TR_MAX_PLANES 8
 // The caller moves away from the ground (a jump) only faster than this along up (metres per second): a

@@ -128,3 +128,13 @@ tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body,
     if (tr_world_point_velocity(q->world, body, point, out_velocity)) return TREAD_OK;
     return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
 }
+
+void tr_ground_motion(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_point, tread_quat *out_turn) {
+    tread_transform previous, current;
+    *out_point = point;
+    *out_turn = tread_quat_identity();
+    if (!tr_world_body_motion(w, body, &previous, &current) || !tr_world_body_carry_point(w, body, point, out_point)) return;
+    // current * inverse(previous): unit rotations, so the inverse is the conjugate.
+    tread_quat back = {-previous.q.x, -previous.q.y, -previous.q.z, previous.q.w};
+    *out_turn = tread_quat_normalize(tread_quat_mul(current.q, back));
+}

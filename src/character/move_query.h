@@ -38,6 +38,11 @@ tread_result tr_query_body_layer(const tr_move_query *q, tread_body_id body, uin
 tread_result tr_query_body_is_convex(const tr_move_query *q, tread_body_id body, bool *out_convex);
 tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
 
+// Where the ground body's motion over the last world advance took `point` (exactly: translation and rotation about
+// any axis), and the rotation it turned by (current * inverse(previous)); a stale body moved nothing. Read before a
+// move begins: the carry widens the move's bounds.
+void tr_ground_motion(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_point, tread_quat *out_turn);
+
 // Debug drawing of what the phases decided (the queries draw themselves).
 void tr_draw_ground(const tread_ground *ground, tread_vec3 feet);
 void tr_draw_step(tread_vec3 from, tread_vec3 to, bool accepted);

@@ -36,6 +36,7 @@ tread_motor_settings tread_motor_settings_default(void) {
     s.jump_snap_suppress_time = 0.1f;
     s.crouch_height = 1.0f;
     s.crouch_speed_scale = 0.5f;
+    s.leave_ground = TREAD_LEAVE_ADD_VELOCITY;
     return s;
 }
 
@@ -87,7 +88,13 @@ static tread_result validate_settings(const tread_motor_settings *s) {
     if ((r = tr_check_range("motor settings.crouch_height", s->crouch_height, 0.0f, 1000.0f, "m")) != TREAD_OK) return r;
     if (!(s->crouch_height > 0.0f))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "motor settings.crouch_height is %g m; expected > 0", (double)s->crouch_height);
-    return tr_check_range("motor settings.crouch_speed_scale", s->crouch_speed_scale, 0.0f, 1.0f, "");
+    if ((r = tr_check_range("motor settings.crouch_speed_scale", s->crouch_speed_scale, 0.0f, 1.0f, "")) != TREAD_OK) return r;
+    if (s->leave_ground != TREAD_LEAVE_ADD_VELOCITY && s->leave_ground != TREAD_LEAVE_ADD_UPWARD_VELOCITY && s->leave_ground != TREAD_LEAVE_DO_NOTHING)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT,
+                        "motor settings.leave_ground is %d; expected TREAD_LEAVE_ADD_VELOCITY, TREAD_LEAVE_ADD_UPWARD_VELOCITY or "
+                        "TREAD_LEAVE_DO_NOTHING",
+                        (int)s->leave_ground);
+    return TREAD_OK;
 }
 
 static tread_result validate_input(const tread_motor_input *in) {
@@ -104,7 +111,8 @@ static tread_result validate_input(const tread_motor_input *in) {
 }
 
 static tread_result validate_state(const tread_motor_state *st) {
-    if (!tread_v3_is_finite(st->velocity) || !tread_v3_is_finite(st->jump_velocity) || !isfinite(st->time_since_grounded) ||
+    if (!tread_v3_is_finite(st->velocity) || !tread_v3_is_finite(st->jump_velocity) || !tread_v3_is_finite(st->ground_velocity) ||
+        !isfinite(st->time_since_grounded) ||
         !isfinite(st->jump_buffer))
         return tr_error(TREAD_ERR_NOT_FINITE, "motor state holds a non-finite velocity or timer; reset it with tread_motor_state_default()");
     return TREAD_OK;
@@ -268,6 +276,15 @@ static tread_jump_kind try_jump(tread_motor_state *st, const tread_motor_setting
     return kind;
 }
 
+// What leaving a ground moving at `ground_v` adds to the velocity (tread_leave_ground).
+static tread_vec3 kept_on_leave(const tread_motor_settings *s, tread_vec3 ground_v, tread_vec3 up) {
+    switch (s->leave_ground) {
+    case TREAD_LEAVE_ADD_VELOCITY: return ground_v;
+    case TREAD_LEAVE_ADD_UPWARD_VELOCITY: return tread_v3_scale(up, tr_maxf(0.0f, tread_v3_dot(ground_v, up)));
+    default: return tread_v3_zero();
+    }
+}
+
 tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *s, const tread_motor_input *in,
                                 const tread_character *ch, const tread_move_result *last, float dt, tread_vec3 *out_velocity) {
     if (!state || !s || !in || !ch || !out_velocity)
@@ -288,16 +305,21 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
 
     // 2. Ground. Right after a jump the controller may still report ground below; while the jump still rises
     // away from it, that is not a landing (Catlike Coding's "steps since last jump").
-    tread_vec3 ground_v = ch->ground.velocity;
     bool on_ground = ch->ground.state == TREAD_GROUND_ON_GROUND;
-    float rise = tread_v3_dot(tread_v3_sub(tread_v3_add(st.velocity, st.jump_velocity), ground_v), up);
+    float rise = tread_v3_dot(tread_v3_add(st.velocity, st.jump_velocity), up);
     if (on_ground && st.rising && rise > 0.0f) on_ground = false;
+    // The frame the velocity is in: the ground's while on it, the world's in the air. Leaving keeps what
+    // leave_ground says of the ground's velocity; landing takes the new ground's away (the world velocity goes on).
+    tread_vec3 ground_v = on_ground ? ch->ground.velocity : tread_v3_zero();
+    if (!on_ground && st.grounded) st.velocity = tread_v3_add(st.velocity, kept_on_leave(s, st.ground_velocity, up));
+    if (on_ground && !st.grounded) st.velocity = tread_v3_sub(st.velocity, ground_v);
+    st.ground_velocity = ground_v;
     if (on_ground) {
         st.time_since_grounded = 0.0f;
         st.jump_phase = 0;
         st.rising = false;
         st.jump_velocity = tread_v3_zero();
-        st.velocity = tread_v3_mad(tread_v3_reject(st.velocity, up), tread_v3_dot(ground_v, up), up);
+        st.velocity = tread_v3_reject(st.velocity, up); // held by the ground, which carries it
     } else if (st.rising && rise <= 0.0f) {
         st.rising = false; // the apex: the jump is over
     }
@@ -327,8 +349,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     }
 
     // 5. Horizontal: toward the wish (relative to the ground under the feet), or friction without one.
-    tread_vec3 base = ground_at_start ? tread_v3_reject(ground_v, up) : tread_v3_zero();
-    tread_vec3 h0 = tread_v3_sub(tread_v3_reject(st.velocity, up), base);
+    tread_vec3 h0 = tread_v3_reject(st.velocity, up);
     tread_vec3 wish_dir = tread_v3_normalize(tread_v3_reject(in->direction, up));
     float wish_speed = in->speed >= 0.0f ? in->speed : in->magnitude * s->max_speed;
     wish_speed = tr_minf(wish_speed, s->max_speed);
@@ -350,8 +371,6 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     if (h1_speed > s->max_speed) h1 = tread_v3_scale(h1, s->max_speed / h1_speed);
     float mean_speed = tread_v3_length(h_mean);
     if (mean_speed > s->max_speed) h_mean = tread_v3_scale(h_mean, s->max_speed / mean_speed);
-    h1 = tread_v3_add(h1, base);
-    h_mean = tread_v3_add(h_mean, base);
 
     // 6. Along up: held by the ground, or falling under gravity to the terminal speed; plus the drag jump.
     float u0 = tread_v3_dot(st.velocity, up), u1 = u0, u_mean = u0;

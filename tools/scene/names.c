@@ -8,6 +8,8 @@ const tread_query_shape_type scene_shape_values[] = {TREAD_QUERY_CAPSULE, TREAD_
 
 const char *const scene_jump_mode_names[] = {"height", "strength_drag", NULL};
 const tread_jump_mode scene_jump_mode_values[] = {TREAD_JUMP_HEIGHT, TREAD_JUMP_STRENGTH_DRAG};
+const char *const scene_leave_ground_names[] = {"add_velocity", "add_upward_velocity", "do_nothing", NULL};
+const tread_leave_ground scene_leave_ground_values[] = {TREAD_LEAVE_ADD_VELOCITY, TREAD_LEAVE_ADD_UPWARD_VELOCITY, TREAD_LEAVE_DO_NOTHING};
 
 // ---- step strategies --------------------------------------------------------------------------------------
 // The library names them (tread_step_strategy_name); NULL outside the enum, as the tool's callers expect.

@@ -255,8 +255,9 @@ static tread_result step_character(const tread_world *w, const scene *s, int c, 
         if ((r = motor_velocity(w, sc, ch, motor, t, dt, &v, call)) != TREAD_OK) return r;
     } else {
         v = desired_horizontal(input_at(sc, t), ch->position, up, dt);
-        float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND ? tread_v3_dot(ch->ground.velocity, up)
-                                                                    : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
+        // On ground the velocity is relative to it (the update carries the character by the ground's motion);
+        // in the air, gravity.
+        float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
         v = tread_v3_mad(v, along_up, up);
     }
     tread_move_result res;

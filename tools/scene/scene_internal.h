@@ -75,6 +75,8 @@ extern const char *const scene_shape_names[]; // "capsule", "sphere", "box", NUL
 extern const tread_query_shape_type scene_shape_values[];
 extern const char *const scene_jump_mode_names[]; // "height", "strength_drag", NULL
 extern const tread_jump_mode scene_jump_mode_values[];
+extern const char *const scene_leave_ground_names[]; // "add_velocity", "add_upward_velocity", "do_nothing", NULL
+extern const tread_leave_ground scene_leave_ground_values[];
 
 // ---- settings_table.c ----
 bool scene_read_settings(loader *L, const cJSON *j, const char *jp, tread_character_settings *s);

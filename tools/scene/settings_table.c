@@ -22,6 +22,7 @@ typedef enum field_type {
     F_SHAPE,          // tread_query_shape_type by name
     F_STRATEGY,       // tread_step_strategy by name
     F_JUMP_MODE,      // tread_jump_mode by name
+    F_LEAVE_GROUND,   // tread_leave_ground by name
 } field_type;
 
 typedef struct field {
@@ -70,7 +71,7 @@ static const field motor_fields[] = {
     MOTOR(jump_drag, F_FLOAT),         MOTOR(jump_cut, F_FLOAT),            MOTOR(coyote_time, F_FLOAT),
     MOTOR(jump_buffer_time, F_FLOAT),  MOTOR(max_air_jumps, F_INT),         MOTOR(wall_jump, F_BOOL),
     MOTOR(jump_up_bias, F_FLOAT),      MOTOR(jump_snap_suppress_time, F_FLOAT), MOTOR(crouch_height, F_FLOAT),
-    MOTOR(crouch_speed_scale, F_FLOAT),
+    MOTOR(crouch_speed_scale, F_FLOAT), MOTOR(leave_ground, F_LEAVE_GROUND),
 };
 #define MOTOR_COUNT (sizeof motor_fields / sizeof motor_fields[0])
 
@@ -210,16 +211,20 @@ static bool set_from_text(const field *f, void *base, const char *value, char *m
     }
     case F_SHAPE:
     case F_STRATEGY:
-    case F_JUMP_MODE: {
+    case F_JUMP_MODE:
+    case F_LEAVE_GROUND: {
         int i = 0;
         if (f->type == F_STRATEGY) {
             if (scene_strategy_from_name(value, (tread_step_strategy *)p)) return true;
             names_list(list, sizeof list, scene_strategy_names());
         } else {
-            const char *const *names = f->type == F_SHAPE ? scene_shape_names : scene_jump_mode_names;
+            const char *const *names = f->type == F_SHAPE ? scene_shape_names
+                                     : f->type == F_JUMP_MODE ? scene_jump_mode_names
+                                                              : scene_leave_ground_names;
             if (name_value(names, value, &i)) {
                 if (f->type == F_SHAPE) *(tread_query_shape_type *)p = scene_shape_values[i];
-                else *(tread_jump_mode *)p = scene_jump_mode_values[i];
+                else if (f->type == F_JUMP_MODE) *(tread_jump_mode *)p = scene_jump_mode_values[i];
+                else *(tread_leave_ground *)p = scene_leave_ground_values[i];
                 return true;
             }
             names_list(list, sizeof list, names);
@@ -299,6 +304,10 @@ static bool read_field(loader *L, const cJSON *j, const char *jp, const field *f
     case F_JUMP_MODE:
         if (!js_read_enum(L, j, jp, scene_jump_mode_names, &index)) return false;
         *(tread_jump_mode *)p = scene_jump_mode_values[index];
+        return true;
+    case F_LEAVE_GROUND:
+        if (!js_read_enum(L, j, jp, scene_leave_ground_names, &index)) return false;
+        *(tread_leave_ground *)p = scene_leave_ground_values[index];
         return true;
     }
     return false;

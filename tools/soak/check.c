@@ -46,23 +46,21 @@ static double walkable_sine(const tread_character_settings *s) {
     return sin(degrees * SOAK_PI / 180.0);
 }
 
-// How far the slide may carry the feet this frame: the velocity as the controller uses it (tread.h, update: on
-// walkable ground the horizontal input relative to the ground runs along it, at the same speed or, with
-// keep_horizontal_speed, the same horizontal speed, i.e. 1 / cos(slope) longer; the ground's own motion comes on
-// top), over dt. The slide's plane projections only shorten it.
+// How far the slide may carry the feet this frame: the velocity as the controller uses it (tread.h, update: it is
+// relative to the ground, whose rigid motion over the frame carries the feet first; on walkable ground the
+// horizontal input runs along it, at the same speed or, with keep_horizontal_speed, the same horizontal speed,
+// i.e. 1 / cos(slope) longer), over dt. The slide's plane projections only shorten it.
 static double slide_reach(const soak_frame_facts *f, soak_v3 up) {
     const tread_character *ch = f->before;
     soak_v3 v = soak_v3_of(f->velocity);
     double reach = soak_length(v) * f->dt;
     if (ch->ground.state == TREAD_GROUND_ON_GROUND && !f->teleported) {
-        soak_v3 gv = soak_v3_of(ch->ground.velocity);
-        double along = soak_length(reject(soak_sub(v, gv), up));
+        double along = soak_length(reject(v, up));
         if (ch->settings.keep_horizontal_speed) {
             double c = soak_dot(soak_normalize(soak_v3_of(ch->ground.normal)), up);
             along /= fmax(c, cos(89.9 * SOAK_PI / 180.0));
         }
-        double carried = fmax(soak_length(gv) * f->dt, soak_length(f->ground_motion));
-        reach = fmax(reach, along * f->dt + carried);
+        reach = fmax(reach, along * f->dt) + soak_length(f->ground_motion);
     }
     return reach;
 }

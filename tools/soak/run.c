@@ -36,11 +36,12 @@ static double deepest(const soak_world *w, const tread_character *ch, int *out_b
     return soak_world_penetration(w, &shape, ch->settings.collide_mask, (double)ch->settings.skin + SOAK_TOLERANCE, out_body, out_touching);
 }
 
-// How far the point the character stood on moved this frame (a platform's travel, an edited body's jump).
+// How far the ground's motion this frame took the feet (tread.h: the update carries a character standing on a body
+// by the body's rigid motion at its feet): a platform's travel, an edited body's jump.
 static soak_v3 ground_motion(const soak_world *w, const tread_character *ch) {
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return soak_v3_make(0.0, 0.0, 0.0);
     int i = soak_world_find(w, ch->ground.body);
-    return i < 0 ? soak_v3_make(0.0, 0.0, 0.0) : soak_body_point_motion(&w->bodies[i], soak_v3_of(ch->ground.point));
+    return i < 0 ? soak_v3_make(0.0, 0.0, 0.0) : soak_body_point_motion(&w->bodies[i], soak_v3_of(ch->position));
 }
 
 static void record(soak_world_result *out, int frame, const soak_verdict *v) {
