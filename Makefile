@@ -48,7 +48,7 @@ test: test-fast sanitize tsan fuzz
 strategies: build
 	@bash scripts/strategies_table.sh $(BUILD)/tread
 
-# The generated scene matrix (issue 11, docs/STRATEGIES.md "Generated matrix"): every generated case at 30, 60,
+# The generated scene matrix (docs/STRATEGIES.md "Generated matrix"): every generated case at 30, 60,
 # 120 and 240 Hz, up +Y and tilted, under every strategy and shape, in MATRIX_JOBS worker processes (about ten
 # minutes on two cores). Rewrites the matrix section of docs/STRATEGIES.md (machine, date, totals, failures by
 # family) and keeps the full report in $(BUILD)/matrix.txt. Exit 1 when the default strategy (sweep) fails.
@@ -65,7 +65,7 @@ matrix: build
 	  /<!-- matrix:end -->/ { skip = 0 } !skip { print }' docs/STRATEGIES.md > docs/STRATEGIES.md.new && mv docs/STRATEGIES.md.new docs/STRATEGIES.md; \
 	echo "updated docs/STRATEGIES.md (full report: $(BUILD)/matrix.txt)"; exit $$status
 
-# The long soak (issue 12, docs/RELIABILITY.md): SOAK_UPDATES character updates of random worlds from seed
+# The long soak (docs/RELIABILITY.md): SOAK_UPDATES character updates of random worlds from seed
 # SOAK_SEED in SOAK_JOBS threads (10^7 take about 3 minutes on two cores), every frame checked in double precision.
 # Rewrites the results section of docs/RELIABILITY.md (machine, date, time, the table by strategy and shape, the
 # violations by kind) and keeps every violation's line in $(BUILD)/soak.txt. Exit 1 on a violation not in

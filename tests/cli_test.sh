@@ -115,14 +115,10 @@ out=$("$tread" run "$work/bad-view.json" 2>&1); rc=$?
 [ "$rc" -eq 2 ] || fail "run with an unknown view: exit $rc, expected 2"$'\n'"$out"
 has "$out" "plot.view[1]" "run with an unknown view"
 
-# Moving bodies (issue 13): a scene whose checks are marked pending passes with them shown as expected failures; the
+# Moving bodies: a lift scene passes (its rider is carried); the
 # trace has the moving body's columns and the plot draws where it went.
 out=$("$tread" run "$src/scenes/moving/lift-stop-and-go.json" --trace "$work/lift.csv" --plot "$work/lift.svg" 2>&1); rc=$?
-[ "$rc" -eq 0 ] || fail "run lift-stop-and-go.json: exit $rc, expected 0 (pending checks pass as expected failures)"$'\n'"$out"
-if grep -q "^  xfail" <<<"$out"; then
-  has "$out" "expected to fail (pending: " "run lift-stop-and-go.json"
-  has "$out" "more failed as expected: pending" "run lift-stop-and-go.json"
-fi
+[ "$rc" -eq 0 ] || fail "run lift-stop-and-go.json: exit $rc, expected 0"$'\n'"$out"
 head -1 "$work/lift.csv" | grep -q ",penetration,bodies\[1\].x,bodies\[1\].y,bodies\[1\].z,bodies\[1\].qx," || fail "moving trace header: $(head -1 "$work/lift.csv")"
 svg=$(cat "$work/lift.svg")
 for item in "moving body at the end" "its path"; do has "$svg" ">$item" "lift.svg legend"; done

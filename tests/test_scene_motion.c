@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Body motion in scene files (issue 13, docs/SCENES.md "Body motion"): keyframed paths (validated with their JSON
+// Body motion in scene files (docs/SCENES.md "Body motion"): keyframed paths (validated with their JSON
 // paths, evaluated once / looping / ping-pong, whole turns kept), the runner advancing the world before the
 // characters with path bodies landing on their path, the rider checks (rides, max_sink), "pending" marks, traces and
 // --up. The rider checks are judged on hand-made traces here, so these tests do not depend on the controller.

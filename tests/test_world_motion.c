@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Kinematic motion (issue 13): tread_world_advance turns a body by exactly |w| t (no first-order lag, no drift), and
+// Kinematic motion: tread_world_advance turns a body by exactly |w| t (no first-order lag, no drift), and
 // the world keeps each body's transform before and after the last advance (tread_body_get_motion), through which
 // the controller's query layer carries a point (tr_world_body_carry_point).
 #include <setjmp.h>
@@ -207,7 +207,7 @@ static void test_get_motion_validates(void **state) {
 }
 
 // A point of a disc turning at 1 rad/s, 4 m from its centre, carried frame by frame through the disc's motion,
-// stays on the disc's point to a few micrometres after 20 s at 30, 60 and 240 Hz (issue 13 asks 1 mm of the rider).
+// stays on the disc's point to a few micrometres after 20 s at 30, 60 and 240 Hz (1 mm is asked of the rider).
 static void test_carry_point_follows_a_disc(void **state) {
     (void)state;
     const int rates[] = {30, 60, 240};

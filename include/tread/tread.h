@@ -234,6 +234,10 @@ TREAD_API tread_result tread_character_set_position(tread_character *character, 
 TREAD_API tread_result tread_character_suppress_snap(tread_character *character, float seconds);
 
 /// Phase 1: recover from penetration, collide and slide with `velocity` for dt seconds, classify the ground.
+/// Standing on a body that moved in the last tread_world_advance, the character is first carried by that body's
+/// change of transform at its feet (result->carried, result->ground_turn, result->ground_yaw); `velocity` is its own,
+/// relative to the ground it stands on (in the air: its world velocity). A character deeper than 1 mm inside its
+/// ground is not carried.
 /// Recovery pushes the character out of what it overlaps at settings.recovery_speed; when no such push leads out
 /// (buried between bodies, or through a mesh or heightfield) or it would take longer than half a second, it jumps
 /// at once to the nearest free spot within three body reaches or 2 m (result->unburied says how far), as a spawn

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The generated scene matrix's families (issue 11; docs/STRATEGIES.md "Generated matrix"): stairs, slopes,
+// The generated scene matrix's families (docs/STRATEGIES.md "Generated matrix"): stairs, slopes,
 // ledges, steps (max step +- 5 mm and ceilings 5 mm above and below the head). Each case is one scene file with
 // expectations computed from the character's settings and the geometry, never from what the controller does.
 // Calls gen.c.
@@ -181,7 +181,7 @@ static cJSON *stairs_build(const stair_case *c, int shape, int rate, const char 
     double top = n * c->rise, flight = (n - 1) * c->tread, dt = 1.0 / rate;
     double duration = (1.2 + flight + 1.5) / SPEED * 1.5 + 0.5;
     char description[256];
-    snprintf(description, sizeof description, "Generated: %d steps of rise %.2f m and tread %.2f m, walked %s at %.0f m/s (issue 11).", n,
+    snprintf(description, sizeof description, "Generated: %d steps of rise %.2f m and tread %.2f m, walked %s at %.0f m/s.", n,
              c->rise, c->tread, c->down ? "down" : "up", SPEED);
     cJSON *s = gen_scene_new(name, description, dt, duration);
     if (c->voxels) {
@@ -279,7 +279,7 @@ static cJSON *slopes_build(const slope_case *c, int shape, int rate, const char 
     bool walkable = c->degrees < MAX_SLOPE, on = c->scenario != SLOPE_INTO;
     static const double durations[] = {(1.2 + SLOPE_LENGTH + 1.0) / SPEED + 0.5, LEAD + 1.5, LEAD + 1.0, LEAD + 1.5, LEAD + 1.0};
     char description[256];
-    snprintf(description, sizeof description, "Generated: a %d degree %s slope %.2f m high; %s (issue 11).", c->degrees, slope_body_names[c->body], rise,
+    snprintf(description, sizeof description, "Generated: a %d degree %s slope %.2f m high; %s.", c->degrees, slope_body_names[c->body], rise,
              c->scenario == SLOPE_INTO ? "walked into from the floor" : (c->scenario == SLOPE_IDLE ? "started on it, idle" : "started on it, walking"));
     cJSON *s = gen_scene_new(name, description, 1.0 / rate, durations[c->scenario]);
     const double foot[3] = {SLOPE_FOOT, 0, 0}, width = 6.0;
@@ -394,7 +394,7 @@ static const double ledge_drops[] = {0.05, 0.1, 0.2, 0.3, 0.4, 0.45, 0.55, 0.6, 
 static cJSON *ledges_build(int index, int shape, int rate, const char *name) {
     double drop = ledge_drops[index / N_LEDGE_SPEEDS], speed = 1.0 + index % N_LEDGE_SPEEDS;
     char description[256];
-    snprintf(description, sizeof description, "Generated: walking off a %.2f m ledge at %.0f m/s (issue 11).", drop, speed);
+    snprintf(description, sizeof description, "Generated: walking off a %.2f m ledge at %.0f m/s.", drop, speed);
     cJSON *s = gen_scene_new(name, description, 1.0 / rate, 0.6 / speed + 1.5);
     const double lo[3] = {-10, 0, -3}, hi[3] = {1, drop, 3}, start[3] = {0.4, drop, 0};
     gen_box_minmax(s, "ledge", lo, hi);
@@ -416,7 +416,7 @@ static cJSON *steps_build(int index, int shape, int rate, const char *name) {
     const double start[3] = {0, 0, 0};
     if (index < 3) {
         double h = MAX_STEP + 0.005 * (index - 1);
-        snprintf(description, sizeof description, "Generated: one %.3f m step (max step %.2f m) (issue 11).", h, MAX_STEP);
+        snprintf(description, sizeof description, "Generated: one %.3f m step (max step %.2f m).", h, MAX_STEP);
         s = gen_scene_new(name, description, 1.0 / rate, 2.0);
         const double lo[3] = {1, 0, -3}, hi[3] = {20, h, 3};
         gen_box_minmax(s, "step", lo, hi);
@@ -429,7 +429,7 @@ static cJSON *steps_build(int index, int shape, int rate, const char *name) {
     // The standing body reaches `skin` above the floor plus its height, and keeps `skin` from the ceiling.
     bool above = index == 3;
     double head = (shape == 1 ? 2.0 * R : H) + 2.0 * SKIN, y = head + (above ? 0.005 : -0.005);
-    snprintf(description, sizeof description, "Generated: a ceiling from x = 2 to 4, %.3f m up, 5 mm %s the standing head with skin (issue 11).", y,
+    snprintf(description, sizeof description, "Generated: a ceiling from x = 2 to 4, %.3f m up, 5 mm %s the standing head with skin.", y,
              above ? "above" : "below");
     s = gen_scene_new(name, description, 1.0 / rate, 2.0);
     const double lo[3] = {2, y, -3}, hi[3] = {4, y + 1.0, 3};

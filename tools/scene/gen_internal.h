@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Private to the scene matrix generator of tools/scene/ (issue 11): gen.c builds scene files as cJSON trees,
+// Private to the scene matrix generator of tools/scene/: gen.c builds scene files as cJSON trees,
 // gen_families.c makes the cases of each family from those pieces (and expectations from the character's
 // settings), matrix.c runs them. Layering: matrix.c -> gen_families.c -> gen.c.
 #ifndef TREAD_GEN_INTERNAL_H

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Running the generated scene matrix (issue 11): every case of gen_families.c (family x parameters x shape x
+// Running the generated scene matrix: every case of gen_families.c (family x parameters x shape x
 // rate) under every up vector and step strategy. A case's scene goes through the same path as a file (JSON text,
 // scene_load_buffer, run_scene, run_checks). Runs are numbered in one fixed order; a sample picks a seeded subset
 // of them (selection sampling, so the same seed picks the same runs); worker processes take the cases a hash

@@ -370,7 +370,7 @@ int run_checks(const scene *s, const run_trace *t, check_result *results, int ca
 bool plot_svg(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
 bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
 
-// ---- the generated scene matrix (issue 11; gen_families.c, matrix.c) ----
+// ---- the generated scene matrix (gen_families.c, matrix.c) ----
 // Families "stairs", "slopes", "ledges", "steps"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
 // (each list NULL- or 0-terminated). A case is (family, index, shape, rate); its name says all four.
 extern const char *const gen_family_names[];

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// tread_soak: run seeded random worlds and check every frame (issue 12; docs/RELIABILITY.md).
+// tread_soak: run seeded random worlds and check every frame (docs/RELIABILITY.md).
 //   tread_soak --seed N --updates N [--strategy S] [--shape S] [--jobs N] [--known FILE] [--report FILE]
 //   tread_soak --replay SEED:WORLD [--strategy S] [--shape S] [--frames N]
 // Exit status: 0 no violation (or only known ones), 1 a violation, 2 bad command line or unreadable file.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// tread_soak (issue 12): random worlds and settings, every frame checked by the tool's own double-precision
+// tread_soak: random worlds and settings, every frame checked by the tool's own double-precision
 // geometry. This header is the contract between its parts:
 //   geometry.c  double-precision distances and penetration depths between convex pieces
 //   world.c     the world's mirror (what the tool added, in double) and its signed distance to the character
