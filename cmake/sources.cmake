@@ -24,6 +24,7 @@ set(TREAD_SOURCES
   src/character/ground.c
   src/character/move_query.c
   src/character/planes.c
+  src/character/push.c
   src/character/recover.c
   src/character/slide.c
   src/character/smoothing.c

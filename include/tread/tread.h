@@ -125,8 +125,14 @@ TREAD_API tread_result tread_body_set_velocity(tread_world *world, tread_body_id
 /// tread_body_set_velocity() last set them (static bodies never move by them).
 /// TREAD_ERR_NULL_ARGUMENT for a NULL world or output pointer, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
-/// Velocity of the body's material at a world point (linear + angular x r), m/s: what a character standing there
-/// moves with. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, or TREAD_ERR_NOT_FINITE / TREAD_ERR_INVALID_ARGUMENT
+/// Set the velocity of the body's surface (a conveyor; any body type): it carries whoever stands on the body, and
+/// the body does not move. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
+/// TREAD_ERR_INVALID_ARGUMENT for a velocity beyond the allowed range or a centre beyond the coordinate limit.
+TREAD_API tread_result tread_body_set_surface_velocity(tread_world *world, tread_body_id body, const tread_surface_velocity *surface);
+/// The body's surface velocity in *out_surface. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID.
+TREAD_API tread_result tread_body_get_surface_velocity(const tread_world *world, tread_body_id body, tread_surface_velocity *out_surface);
+/// Velocity of the body's material at a world point (linear + angular x r, plus its surface velocity), m/s: what a
+/// character standing there moves with. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, or TREAD_ERR_NOT_FINITE / TREAD_ERR_INVALID_ARGUMENT
 /// for a bad point.
 TREAD_API tread_result tread_body_get_point_velocity(const tread_world *world, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
 /// The body's world-space bounding box, metres (what the broad phase uses).
@@ -237,7 +243,9 @@ TREAD_API tread_result tread_character_suppress_snap(tread_character *character,
 /// Standing on a body that moved in the last tread_world_advance, the character is first carried by that body's
 /// change of transform at its feet (result->carried, result->ground_turn, result->ground_yaw); `velocity` is its own,
 /// relative to the ground it stands on (in the air: its world velocity). A character deeper than 1 mm inside its
-/// ground is not carried.
+/// ground is not carried. Then bodies that moved into it in that advance push it ahead of them (their motion swept
+/// against it: at any speed, never through it; only the collide mask's layers choose which bodies push, no callback
+/// vetoes it); pressed against another body it cannot leave, the result says crushed.
 /// Recovery pushes the character out of what it overlaps at settings.recovery_speed; when no such push leads out
 /// (buried between bodies, or through a mesh or heightfield) or it would take longer than half a second, it jumps
 /// at once to the nearest free spot within three body reaches or 2 m (result->unburied says how far), as a spawn

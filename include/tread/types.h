@@ -118,12 +118,22 @@ typedef enum tread_body_type {
 } tread_body_type;
 
 /// Everything needed to add a body to a world.
+/// Velocity of a body's surface that is not the body's own motion (a conveyor belt; a turning floor that stays
+/// where it is): it carries whoever stands on the body, as the body's own motion does, and the body does not move.
+/// In the body's frame, so a belt on a moving platform runs along the platform.
+typedef struct tread_surface_velocity {
+    tread_vec3 linear;  ///< metres per second along the body's local axes; default zero
+    tread_vec3 angular; ///< radians per second about the body's local axes, turning about `center`; default zero
+    tread_vec3 center;  ///< the point the surface turns about, body-local metres; default zero (the body's origin)
+} tread_surface_velocity;
+
 typedef struct tread_body_def {
     tread_body_type type;        ///< default TREAD_BODY_STATIC
     tread_shape_def shape;       ///< default a 1 m box
     tread_transform transform;   ///< default identity
     tread_vec3 linear_velocity;  ///< kinematic only, metres per second; default zero
     tread_vec3 angular_velocity; ///< kinematic only, radians per second about world axes; default zero
+    tread_surface_velocity surface; ///< any body: its surface's own velocity (a conveyor); default zero (none)
     uint32_t layer;              ///< layer index in [0, TREAD_MAX_LAYERS); queries select layers by mask bit (1u << layer); default 0
     void *user_data;             ///< caller's pointer, returned by tread_body_user_data; default NULL
 } tread_body_def;
@@ -331,6 +341,10 @@ typedef struct tread_move_result {
                                ///< or the character was not on ground)
     float ground_yaw;          ///< that turn's angle about up, radians, in (-pi, pi]: turn the model and the camera
                                ///< by it to keep facing the same way on the platform
+    tread_vec3 pushed;         ///< how far bodies that moved into the character in the last tread_world_advance
+                               ///< pushed it ahead of them, metres (swept: at any speed, never through it)
+    bool crushed;              ///< a moving body pressed it against another and could not push it all the way
+                               ///< (it then comes out as a buried character does, see unburied)
     float unburied;            ///< the update began buried (no push at the recovery speed led out of what it
                                ///< overlapped) and jumped this far to the nearest free spot, metres; 0 otherwise
                                ///< (at most max(3 reaches, 2 m) + skin; the reach is the radius for a

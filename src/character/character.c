@@ -246,10 +246,11 @@ static tread_result check_move_args(const tread_world *w, const tread_character 
 // How far from the shape's centre one phase's queries can reach (metres).
 static float body_reach(const tread_character *ch) { return tr_body_reach(&ch->settings) + ch->settings.skin + TR_REACH_MARGIN; }
 
-static float update_reach(const tread_character *ch, tread_vec3 carried_to, tread_vec3 velocity, float dt) {
+// (Moving bodies are looked for within their reach and swept back over it: twice it.)
+static float update_reach(const tread_character *ch, tread_vec3 carried_to, float pushers, tread_vec3 velocity, float dt) {
     const tread_character_settings *s = &ch->settings;
     float recovery = tr_maxf(s->recovery_speed * dt, tr_unbury_reach(s));
-    return body_reach(ch) + tread_v3_distance(carried_to, ch->position) + tread_v3_length(velocity) * dt + recovery +
+    return body_reach(ch) + tread_v3_distance(carried_to, ch->position) + 2.0f * pushers + tread_v3_length(velocity) * dt + recovery +
            s->ground_probe_distance + s->riser.depth;
 }
 
@@ -306,12 +307,18 @@ typedef struct ground_carry {
     tread_vec3 to;   // the feet carried by the ground's rigid motion
     tread_quat turn; // the rotation it turned by
     bool moved;      // the ground moved or turned
+    float pushers;   // how far moving bodies can have reached (metres): tr_pushers_reach
 } ground_carry;
 
-static ground_carry carry_of(const tread_world *w, const tread_character *ch) {
-    ground_carry c = {ch->position, tread_quat_identity(), false};
+static ground_carry carry_of(const tread_world *w, const tread_character *ch, float dt) {
+    ground_carry c = {ch->position, tread_quat_identity(), false, tr_pushers_reach(w)};
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return c;
-    tr_ground_motion(w, ch->ground.body, ch->position, &c.to, &c.turn);
+    // The body's own motion over the advance, then its surface's over this update (a conveyor).
+    tread_vec3 moved;
+    tread_quat turned, surface_turn;
+    tr_ground_motion(w, ch->ground.body, ch->position, &moved, &turned);
+    tr_surface_motion(w, ch->ground.body, moved, dt, &c.to, &surface_turn);
+    c.turn = tread_quat_normalize(tread_quat_mul(surface_turn, turned));
     c.moved = c.to.x != ch->position.x || c.to.y != ch->position.y || c.to.z != ch->position.z || c.turn.w != 1.0f;
     return c;
 }
@@ -356,6 +363,7 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     // The point it stood on went along: the stairs and floor phases measure from it.
     tread_quat unused;
     tr_ground_motion(q->world, ground, res->previous_ground.point, &res->previous_ground.point, &unused);
+    tr_surface_motion(q->world, ground, res->previous_ground.point, res->dt, &res->previous_ground.point, &unused);
     ch->position = slid.feet;
     res->position = slid.feet;
     return TREAD_OK;
@@ -369,9 +377,12 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     res->snap_suppressed = ch->snap_suppress_time > 0.0f;
     tread_result r = carry_phase(q, ch, carry, res);
     if (r != TREAD_OK) return r;
+    if ((r = tr_push_by_bodies(q, ch, ch->position, carry->pushers, &res->pushed, &res->crushed)) != TREAD_OK) return r;
+    ch->position = tread_v3_add(ch->position, res->pushed);
+    res->position = ch->position;
     tread_vec3 push;
     bool unburied = false;
-    r = tr_recover(q, ch, ch->position, dt, &push, &unburied);
+    r = tr_recover(q, ch, ch->position, dt, res->crushed, &push, &unburied);
     if (r != TREAD_OK) return r;
     if (unburied) res->unburied = tread_v3_length(push);
     // A strategy that holds the body up (the riser in the ground) turns gravity off: downward input is dropped.
@@ -474,9 +485,9 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
 tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
     tread_result r = check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
-    ground_carry carry = carry_of(w, ch);
+    ground_carry carry = carry_of(w, ch, dt);
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), update_reach(ch, carry.to, velocity, dt))) != TREAD_OK) return r;
+    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK) return r;
     tread_character work = *ch;
     if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) == TREAD_OK) *ch = work;
     return r;
@@ -533,8 +544,8 @@ tread_result tread_character_move(const tread_world *w, tread_character *ch, tre
     tread_result r = check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
     // One context for the whole move: everything the three phases can reach, validated once.
-    ground_carry carry = carry_of(w, ch);
-    float reach = update_reach(ch, carry.to, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
+    ground_carry carry = carry_of(w, ch, dt);
+    float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
     tr_move_query q;
     if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), reach)) != TREAD_OK) return r;
     tread_character work = *ch;

@@ -2,7 +2,7 @@
 // Private interface between the controller's phases. Each phase is one file, above the body module (body.c:
 // shape, filters, fit test, ground probe, support pick) and the per-move query layer (move_query.c):
 //   planes.c (pure plane solver) · slide.c (collide and slide) · ground.c (classification) · snap.c (stick to
-//   floor) · recover.c (penetration recovery) · step_sweep.c, step_contact.c, step_cast_down.c, step_riser.c (the
+//   floor) · push.c (bodies that hit it) · recover.c (penetration recovery) · step_sweep.c, step_contact.c, step_cast_down.c, step_riser.c (the
 //   stepping strategies) · strategies.c (their table and the one max-step rule) · character.c (settings, the
 //   public phases and the reference move) · smoothing.c (camera)
 #ifndef TREAD_CHARACTER_INTERNAL_H
@@ -86,10 +86,18 @@ tread_result tr_classify_ground(const tr_move_query *q, const tread_character *c
 tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, tread_vec3 stood_on,
                           float *out_lowered);
 
+// ---- push.c --------------------------------------------------------------------------------------------------
+// Moving bodies (kinematic, within `reach` of the character: tr_pushers_reach) whose motion over the last world
+// advance meets the character at `feet` push it ahead of them, sliding along everything else; *out_push is how far,
+// *out_crushed that some push could not be made (squeezed between the body and another). Its ground is left out.
+tread_result tr_push_by_bodies(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
+                               bool *out_crushed);
+
 // ---- recover.c -----------------------------------------------------------------------------------------------
 // Push the shape out of anything it penetrates, at most recovery_speed * dt this frame; buried (no push leads
-// out), jump to the nearest free spot within tr_unbury_reach (*out_unburied: it did).
-tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push,
+// out, or `crushed`: a moving body pressed it against another), jump to the nearest free spot within
+// tr_unbury_reach (*out_unburied: it did).
+tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, bool crushed, tread_vec3 *out_push,
                         bool *out_unburied);
 // How far from the feet the unbury search looks for a free spot (metres): three body reaches and a skin.
 float tr_unbury_reach(const tread_character_settings *s);

@@ -138,3 +138,9 @@ void tr_ground_motion(const tread_world *w, tread_body_id body, tread_vec3 point
     tread_quat back = {-previous.q.x, -previous.q.y, -previous.q.z, previous.q.w};
     *out_turn = tread_quat_normalize(tread_quat_mul(current.q, back));
 }
+
+float tr_pushers_reach(const tread_world *w) { return tr_world_largest_motion(w); }
+
+void tr_surface_motion(const tread_world *w, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn) {
+    tr_world_surface_carry(w, body, point, dt, out_point, out_turn);
+}

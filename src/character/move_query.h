@@ -43,6 +43,14 @@ tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body,
 // move begins: the carry widens the move's bounds.
 void tr_ground_motion(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_point, tread_quat *out_turn);
 
+// Where the ground body's surface velocity (a conveyor) takes `point` over dt seconds, and the rotation it turns by
+// (identity, and the point itself, when it has none or is stale). Read before a move begins, as tr_ground_motion.
+void tr_surface_motion(const tread_world *w, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
+
+// How far any body's motion in the last world advance can have reached (metres, a bound; 0: nothing moved): the
+// margin within which moving bodies may have hit the character. Read before a move begins, as tr_ground_motion.
+float tr_pushers_reach(const tread_world *w);
+
 // Debug drawing of what the phases decided (the queries draw themselves).
 void tr_draw_ground(const tread_ground *ground, tread_vec3 feet);
 void tr_draw_step(tread_vec3 from, tread_vec3 to, bool accepted);

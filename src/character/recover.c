@@ -151,7 +151,7 @@ static tread_result push_out(const tr_move_query *q, const tread_character *ch, 
     return TREAD_OK;
 }
 
-tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push,
+tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, bool crushed, tread_vec3 *out_push,
                         bool *out_unburied) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
@@ -177,11 +177,12 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
     }
     // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, the full
     // push does not lead out (into another body, or deeper into a mesh it pierces) or the way out is blocked.
-    // Walking out at the recovery speed would never end (or take longer than TR_RECOVER_WALK_TIME): jump to the
+    // Walking out at the recovery speed would never end (or take longer than TR_RECOVER_WALK_TIME), or a moving body
+    // squeezed it against another and goes on pressing (crushed: the push that leads out leads under it): jump to the
     // nearest free spot instead. Overlaps within TR_RECOVER_FREE_SLACK are never buried (a character wedged in a
     // crevice touching both walls stays).
     bool shallow = deepest <= TR_RECOVER_FREE_SLACK;
-    bool buried = !shallow && (overflow || tread_v3_length(push) < 0.5f * deepest ||
+    bool buried = !shallow && (crushed || overflow || tread_v3_length(push) < 0.5f * deepest ||
                                tread_v3_length(push) > s->recovery_speed * TR_RECOVER_WALK_TIME);
     if (!buried && !shallow) {
         bool fits = false;

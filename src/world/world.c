@@ -176,6 +176,19 @@ static tread_result validate_velocity(const char *name, tread_vec3 v) {
     return TREAD_OK;
 }
 
+// `def` names the fields as tread_body_def's (def.surface.linear), else as the setter's (surface.linear).
+static tread_result validate_surface(bool def, const tread_surface_velocity *v) {
+    tread_result r;
+    if ((r = validate_velocity(def ? "def.surface.linear" : "surface.linear", v->linear)) != TREAD_OK) return r;
+    if ((r = validate_velocity(def ? "def.surface.angular" : "surface.angular", v->angular)) != TREAD_OK) return r;
+    const char *name = def ? "def.surface.center" : "surface.center";
+    if (!tread_v3_is_finite(v->center)) return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
+    if (!in_range(v->center.x) || !in_range(v->center.y) || !in_range(v->center.z))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) lies beyond the %g m coordinate limit", name, (double)v->center.x,
+                        (double)v->center.y, (double)v->center.z, (double)TR_MAX_COORDINATE);
+    return TREAD_OK;
+}
+
 // ---- bounds -----------------------------------------------------------------------------------------
 
 static tread_aabb transform_bounds(tread_transform t, tread_aabb local) {
@@ -423,6 +436,7 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     if ((r = validate_transform("def.transform", def->transform)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.linear_velocity", def->linear_velocity)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.angular_velocity", def->angular_velocity)) != TREAD_OK) return r;
+    if ((r = validate_surface(true, &def->surface)) != TREAD_OK) return r;
     if ((r = validate_shape(&def->shape)) != TREAD_OK) return r;
     if (w->free_list < 0 && w->slot_count == w->body_capacity && !grow_bodies(w))
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "growing the body array past %d failed", w->body_capacity);
@@ -441,6 +455,7 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     body.previous = body.transform;
     body.linear_velocity = def->linear_velocity;
     body.angular_velocity = def->angular_velocity;
+    body.surface = def->surface;
     spin_rebase(&body);
     body.layer = def->layer;
     body.user_data = def->user_data;
@@ -606,9 +621,59 @@ tread_result tread_body_get_velocity(const tread_world *w, tread_body_id id, tre
     return TREAD_OK;
 }
 
+// The velocity of the body's material at a world point: its own motion and its surface's.
 static tread_vec3 point_velocity(const tr_body *b, tread_vec3 point) {
     tread_vec3 arm = tread_v3_sub(point, b->transform.p);
-    return tread_v3_add(b->linear_velocity, tread_v3_cross(b->angular_velocity, arm));
+    tread_vec3 v = tread_v3_add(b->linear_velocity, tread_v3_cross(b->angular_velocity, arm));
+    const tread_surface_velocity *s = &b->surface;
+    tread_vec3 local_arm = tread_v3_sub(tread_quat_rotate(tread_quat_conjugate(b->transform.q), arm), s->center);
+    tread_vec3 local = tread_v3_add(s->linear, tread_v3_cross(s->angular, local_arm));
+    return tread_v3_add(v, tread_quat_rotate(b->transform.q, local));
+}
+
+tread_result tread_body_set_surface_velocity(tread_world *w, tread_body_id id, const tread_surface_velocity *surface) {
+    tr_body *b;
+    if (!surface) return tr_error(TREAD_ERR_NULL_ARGUMENT, "surface is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    if ((r = validate_surface(false, surface)) != TREAD_OK) return r;
+    b->surface = *surface;
+    return TREAD_OK;
+}
+
+tread_result tread_body_get_surface_velocity(const tread_world *w, tread_body_id id, tread_surface_velocity *out_surface) {
+    tr_body *b;
+    if (!out_surface) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_surface is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    *out_surface = b->surface;
+    return TREAD_OK;
+}
+
+bool tr_world_surface_carry(const tread_world *w, tread_body_id id, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn) {
+    TR_ASSERT(out_point && out_turn);
+    *out_point = point;
+    *out_turn = tread_quat_identity();
+    const tr_body *b = lookup(w, id);
+    if (!b) return false;
+    const tread_surface_velocity *s = &b->surface;
+    if (tread_v3_length_sq(s->linear) == 0.0f && tread_v3_length_sq(s->angular) == 0.0f) return true;
+    // In the body's frame: turned by |w| dt about `center` (the project's own sine and cosine), then moved along.
+    tread_quat inv = tread_quat_conjugate(b->transform.q);
+    tread_vec3 q = tread_quat_rotate(inv, tread_v3_sub(point, b->transform.p));
+    float rate = tread_v3_length(s->angular);
+    tread_quat spin = tread_quat_identity();
+    if (rate > 0.0f) {
+        double sn, cs;
+        tr_sincos(0.5 * (double)rate * (double)dt, &sn, &cs);
+        tread_vec3 axis = tread_v3_scale(s->angular, 1.0f / rate);
+        spin = (tread_quat){(float)(axis.x * sn), (float)(axis.y * sn), (float)(axis.z * sn), (float)cs};
+        q = tread_v3_add(s->center, tread_quat_rotate(spin, tread_v3_sub(q, s->center)));
+    }
+    q = tread_v3_mad(q, dt, s->linear);
+    *out_point = tread_v3_add(b->transform.p, tread_quat_rotate(b->transform.q, q));
+    *out_turn = tread_quat_normalize(tread_quat_mul(tread_quat_mul(b->transform.q, spin), inv));
+    return true;
 }
 
 bool tr_world_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out) {
@@ -664,6 +729,7 @@ tread_result tread_world_advance(tread_world *w, float dt) {
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
     if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
+    w->largest_motion = 0.0f;
     for (int i = 0; i < w->slot_count; ++i) {
         tr_body *b = &w->bodies[i];
         if (!b->alive || b->body_type != TREAD_BODY_KINEMATIC) continue;
@@ -685,9 +751,16 @@ tread_result tread_world_advance(tread_world *w, float dt) {
         }
         b->aabb = transform_bounds(b->transform, b->local_bounds);
         update_proxy(w, b);
+        // How far its farthest point can have gone: the translation, plus the turn (radians) times that point's
+        // distance from the body's origin (an arc is no longer than angle x radius).
+        tread_vec3 far = tread_v3_max(tread_v3_abs(b->local_bounds.min), tread_v3_abs(b->local_bounds.max));
+        float moved = tread_v3_distance(b->previous.p, b->transform.p) + (float)(rate * (double)dt) * tread_v3_length(far);
+        if (moved > w->largest_motion) w->largest_motion = moved;
     }
     return TREAD_OK;
 }
+
+float tr_world_largest_motion(const tread_world *w) { return w->largest_motion; }
 
 // ---- origin shift ---------------------------------------------------------------------------------------
 

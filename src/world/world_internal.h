@@ -23,6 +23,7 @@ typedef struct tr_body {
                               // static bodies, after a teleport, and for a body that did not move in that advance)
     tread_vec3 linear_velocity;
     tread_vec3 angular_velocity;
+    tread_surface_velocity surface; // a conveyor's surface velocity, body frame
     // Exact rotation (world.c, spin_*): a kinematic body's rotation is spin_angle radians about spin_axis after
     // spin_base, evaluated in double each advance, so a constant angular velocity turns it by exactly |w| t with no
     // drift. Rebased (spin_base = the rotation now, spin_angle = 0) when the axis changes or the body is teleported.
@@ -60,6 +61,8 @@ struct tread_world {
     int32_t *pending;
     int pending_count;
     int pending_capacity;
+
+    float largest_motion; // farthest any point of any body moved in the last tread_world_advance, metres (a bound)
 };
 
 // True when the body passes the query filter.

@@ -32,4 +32,10 @@ bool tr_world_body_motion(const tread_world *w, tread_body_id body, tread_transf
 // False for a stale id.
 bool tr_world_body_carry_point(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_point);
 
+// Where the body's surface velocity (a conveyor) takes a point on it over dt seconds, and the rotation it turns
+// by; the point itself and no turn when it has none. False for a stale id.
+bool tr_world_surface_carry(const tread_world *w, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
+// How far any point of any body moved in the last tread_world_advance, metres: an upper bound (0: nothing moved).
+float tr_world_largest_motion(const tread_world *w);
+
 #endif

@@ -62,7 +62,8 @@ static double slide_reach(const soak_frame_facts *f, soak_v3 up) {
         }
         reach = fmax(reach, along * f->dt) + soak_length(f->ground_motion);
     }
-    return reach;
+    // A body that moved into it pushes it ahead (tread.h, update), as far as the body went.
+    return reach + f->pusher_motion;
 }
 
 // The farthest an unbury may jump (types.h, tread_move_result.unburied): three reaches of the shape, at least
@@ -142,7 +143,8 @@ static int check_rise(const soak_frame_facts *f, soak_measures *m, soak_verdict 
     bool stood = !f->teleported && b->ground.state == TREAD_GROUND_ON_GROUND;
     if (stood) base = fmax(base, soak_dot(soak_v3_of(b->ground.point), up));
     double rise = soak_dot(soak_v3_of(a->position), up) - base;
-    double lifted = fmax(fmax(0.0, soak_dot(soak_v3_of(f->velocity), up)) * f->dt, soak_dot(f->ground_motion, up));
+    // (A body pushing it from below lifts it as far as it moved.)
+    double lifted = fmax(fmax(0.0, soak_dot(soak_v3_of(f->velocity), up)) * f->dt, soak_dot(f->ground_motion, up)) + f->pusher_motion;
     double limit = s->max_step_height + 3.0 * s->skin + SOAK_TOLERANCE + lifted + slide_reach(f, up) * walkable_sine(s) + recovery_reach(f);
     double excess = rise - limit;
     if (excess > m->rise_excess) m->rise_excess = excess;

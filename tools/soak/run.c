@@ -160,6 +160,9 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
         int touching = 0;
         f.pre_depth = deepest(&w, &ch, &f.pre_body, &touching);
         f.crushed = f.pre_depth > SOAK_TOLERANCE && touching >= 2;
+        soak_shape before_shape = soak_shape_of(&ch, ch.position);
+        f.pusher_motion = soak_pusher_motion(&w, &before_shape, ch.settings.collide_mask, ch.settings.skin,
+                                             (double)ch.settings.skin + SOAK_TOLERANCE);
         f.post_body = -1;
         tread_move_result res;
         memset(&res, 0, sizeof res);

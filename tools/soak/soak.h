@@ -158,6 +158,10 @@ void soak_world_refresh(soak_world *w, int index);
 void soak_world_free(soak_world *w);
 int soak_world_find(const soak_world *w, tread_body_id id);
 soak_v3 soak_body_point_motion(const soak_body *b, soak_v3 point);
+// How far the bodies on collide_mask that moved this frame near the character (its bounds grown by margin) can
+// have pushed it (tread.h: a body pushes a character ahead of it, the skin away): for each, the farthest its motion
+// took a point of the character's bounds, plus the skin; summed, as they push in turn.
+double soak_pusher_motion(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double skin, double margin);
 
 // ---- one world's plan (gen.c) ---------------------------------------------------------------------------------
 
@@ -221,7 +225,8 @@ typedef struct soak_frame_facts {
     int pre_body, post_body;        // the mirror's index of the body of that overlap (-1: none)
     bool crushed;                   // the world pushed it in while another body held it from elsewhere (no way out)
     bool teleported;                // the character was teleported before this move
-    soak_v3 ground_motion;          // how far the point the character stood on moved this frame, metres
+    soak_v3 ground_motion;          // how far the ground's motion this frame took the feet, metres
+    double pusher_motion;           // farthest a body on the collide mask that moved this frame can have pushed it
     soak_v3 feet_generation;        // the feet after the move in the generation frame (up = +Y), for the floor
     double arena;                   // the floor's footprint half size, metres
 } soak_frame_facts;

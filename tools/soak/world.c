@@ -142,6 +142,27 @@ soak_v3 soak_body_point_motion(const soak_body *b, soak_v3 point) {
     return soak_sub(soak_frame_point(&b->frame, soak_frame_inv_point(&b->previous, point)), point);
 }
 
+double soak_pusher_motion(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double skin, double margin) {
+    soak_v3 lo = shape->lo, hi = shape->hi;
+    double worst = 0.0;
+    for (int i = 0; i < w->count; ++i) {
+        const soak_body *b = &w->bodies[i];
+        if (!b->live || !(collide_mask & (1u << b->def.layer))) continue;
+        // A rigid motion moves a point by an affine function of it, whose length is convex: over the character's
+        // bounding box it is largest at a corner.
+        double m = 0.0;
+        for (int k = 0; k < 8; ++k)
+            m = max2(m, soak_length(soak_body_point_motion(b, soak_v3_make(k & 1 ? hi.x : lo.x, k & 2 ? hi.y : lo.y, k & 4 ? hi.z : lo.z))));
+        if (m == 0.0) continue;
+        // Only a body whose motion can have reached the character: its bounds now, grown by how far it moved there.
+        double g = m + margin;
+        if (b->lo.x - g > hi.x || lo.x > b->hi.x + g || b->lo.y - g > hi.y || lo.y > b->hi.y + g || b->lo.z - g > hi.z || lo.z > b->hi.z + g)
+            continue;
+        worst += m + skin; // each pushes in turn, ahead by its motion and the skin
+    }
+    return worst;
+}
+
 // ---- the character's volume ------------------------------------------------------------------------------------
 
 soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet) {

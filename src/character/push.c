@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// Bodies that hit the character: a kinematic body's motion over the last world advance is swept against the
+// character where it stands, and where it meets the character it pushes it ahead, so a body at any speed moves
+// it out of the way instead of passing through (recovery alone caught only bodies slower than the recovery speed:
+// a wall at 5 m/s went through a standing character). The sweep is the character's, backwards through the body's
+// motion: against the body where it is now, from where the character would be had it moved with the body. The
+// push slides along everything else; what it cannot do, the character is crushed.
+#include "character_internal.h"
+
+// Most moving bodies near the character one update handles (contacts come sorted: the same ones every time).
+#define TR_PUSH_CONTACTS 16
+
+static bool only_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    return tread_body_id_equal(body, *(const tread_body_id *)context);
+}
+
+static bool not_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    return !only_body(body, layer, user_data, context);
+}
+
+// The push one moving body gives the character at `feet` (zero when its motion does not reach the character).
+static tread_result push_of(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_body_id body, tread_vec3 *out_push) {
+    *out_push = tread_v3_zero();
+    tread_vec3 center = tr_center(ch, feet), to;
+    tread_quat turn;
+    // The body's motion where the character is (its turn taken as the motion of the character's centre).
+    tr_ground_motion(q->world, body, center, &to, &turn);
+    tread_vec3 d = tread_v3_sub(to, center);
+    if (tread_v3_length(d) <= TR_MIN_MOVE) return TREAD_OK;
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    filter.callback = only_body;
+    filter.context = &body;
+    tread_shape_hit hit;
+    tread_result r = tr_query_cast(q, &shape, tread_v3_add(center, d), tread_v3_neg(d), &filter, &hit);
+    // Already inside it when it began to move: recovery's to resolve. Not met: it passed by.
+    if (r != TREAD_OK || !hit.hit || hit.started_in_contact) return r;
+    // Met after `fraction` of the motion: the rest of the motion, along the contact normal, is how far it goes in.
+    float depth = (1.0f - hit.fraction) * tread_v3_dot(d, hit.normal);
+    if (depth > 0.0f) *out_push = tread_v3_scale(hit.normal, depth + ch->settings.skin);
+    return TREAD_OK;
+}
+
+tread_result tr_push_by_bodies(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
+                               bool *out_crushed) {
+    *out_push = tread_v3_zero();
+    *out_crushed = false;
+    if (!(reach > 0.0f)) return TREAD_OK;
+    // Not vetoed by anything but the layers: the collide mask, no callback.
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    tread_contact contacts[TR_PUSH_CONTACTS];
+    int count = 0;
+    bool overflow = false;
+    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, feet), reach, &filter, contacts, TR_PUSH_CONTACTS, &count, &overflow);
+    if (r != TREAD_OK) return r;
+    bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
+    tread_vec3 at = feet;
+    for (int i = 0; i < count; ++i) {
+        tread_body_id body = contacts[i].body;
+        bool seen = false; // one push per body (a mesh reports a contact per triangle)
+        for (int j = 0; j < i && !seen; ++j) seen = tread_body_id_equal(contacts[j].body, body);
+        // The ground it stands on carries it instead (carry_phase).
+        if (seen || (grounded && tread_body_id_equal(body, ch->ground.body))) continue;
+        tread_vec3 push;
+        if ((r = push_of(q, ch, at, body, &push)) != TREAD_OK) return r;
+        float wanted = tread_v3_length(push);
+        if (wanted <= TR_MIN_MOVE) continue;
+        tread_query_filter others = tr_collide_filter(ch);
+        others.callback = not_body;
+        others.context = &body;
+        tr_slide_result slid;
+        if ((r = tr_slide_filtered(q, ch, at, push, TR_SLIDE_AIR, &others, NULL, &slid)) != TREAD_OK) return r;
+        // Pressed against something it cannot leave: squeezed between the body and another.
+        if (tread_v3_distance(slid.feet, tread_v3_add(at, push)) > 0.5f * wanted) *out_crushed = true;
+        at = slid.feet;
+    }
+    *out_push = tread_v3_sub(at, feet);
+    return TREAD_OK;
+}
