@@ -259,6 +259,55 @@ static void test_version_matches_the_headers(void **state) {
     assert_string_equal(tread_result_name(TREAD_ERR_BLOCKED), "TREAD_ERR_BLOCKED");
 }
 
+// Filters per move: the character's own proxy body (ignore_body), any set of bodies (callback) or layers (mask) are
+// ignored by every query of the move; a body moving into the character still pushes it, whatever the filter says.
+static bool skip_all_but_floor(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    return tread_body_id_equal(body, *(const tread_body_id *)context);
+}
+
+static void test_move_filters_ignore_bodies(void **state) {
+    (void)state;
+    tread_world *w = NULL;
+    assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3(20, 0.5f, 20));
+    def.transform.p = tread_v3(0, -0.5f, 0);
+    tread_body_id floor, wall, proxy;
+    assert_int_equal(tread_world_add_body(w, &def, &floor), TREAD_OK);
+    def.shape = tread_shape_box(tread_v3(0.1f, 1, 2));
+    def.transform.p = tread_v3(1, 1, 0);
+    def.layer = 3;
+    assert_int_equal(tread_world_add_body(w, &def, &wall), TREAD_OK);
+    def.shape = tread_shape_capsule(0.6f, 0.3f); // the character's own proxy in a game's physics, where it stands
+    def.transform.p = tread_v3(0, 0.9f, 0);
+    def.layer = 0;
+    assert_int_equal(tread_world_add_body(w, &def, &proxy), TREAD_OK);
+    tread_vec3 first_with_filter = tread_v3_zero();
+    for (int mode = 0; mode < 4; ++mode) {
+        tread_character ch;
+        tread_character_settings s = tread_character_settings_default();
+        assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0.002f, 0)), TREAD_OK);
+        tread_move_options o = tread_move_options_default();
+        o.filter.ignore_body = proxy;
+        if (mode == 1) o.filter.layer_mask = ~(1u << 3);
+        if (mode == 2) o.filter.callback = skip_all_but_floor, o.filter.context = &floor;
+        tread_move_result res;
+        tread_vec3 first = tread_v3_zero();
+        for (int i = 0; i < 60; ++i) {
+            assert_int_equal(tread_character_move_with(w, &ch, tread_v3(3, -1, 0), COURSE_DT, mode == 3 ? NULL : &o, &res), TREAD_OK);
+            if (i == 0) first = ch.position;
+        }
+        if (mode == 0) first_with_filter = first;
+        print_message("filter mode %d: feet x %.3f\n", mode, (double)ch.position.x);
+        if (mode == 0) assert_true(ch.position.x < 0.61f);             // the proxy ignored, the wall stops it
+        if (mode == 1 || mode == 2) assert_true(ch.position.x > 2.9f); // the wall's layer or everything but the floor ignored
+        // No options: its own proxy is an obstacle it starts inside of, and the first move pushes it out of it.
+        if (mode == 3) assert_true(tread_v3_distance(first, first_with_filter) > 0.01f);
+    }
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_crossing_the_coordinate_limit_fails_and_changes_nothing),
@@ -269,6 +318,7 @@ int main(void) {
         cmocka_unit_test(test_public_plane_solver_and_ground_alignment),
         cmocka_unit_test(test_debug_draw_sees_a_stair_climb),
         cmocka_unit_test(test_version_matches_the_headers),
+        cmocka_unit_test(test_move_filters_ignore_bodies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -264,6 +264,12 @@ TREAD_API tread_result tread_character_stick_to_floor(const tread_world *world, 
 /// The reference move: update, walk_stairs when possible, stick_to_floor.
 TREAD_API tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                   tread_move_result *result);
+/// Defaults of tread_move_options (nothing ignored).
+TREAD_API tread_move_options tread_move_options_default(void);
+/// The reference move with options (NULL: the defaults, as tread_character_move): a filter every query of the move
+/// passes too (ignore the character's proxy body, or any set of bodies).
+TREAD_API tread_result tread_character_move_with(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
+                                                 const tread_move_options *options, tread_move_result *result);
 
 /* ---- building your own mover on tread's queries -------------------------------------------------------- */
 

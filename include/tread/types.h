@@ -353,6 +353,15 @@ typedef struct tread_move_result {
                                ///< cancels downward velocity while it holds)
 } tread_move_result;
 
+/// What one move takes besides the character and its velocity (tread_character_move_with). Start from
+/// tread_move_options_default().
+typedef struct tread_move_options {
+    tread_query_filter filter; ///< every query of the move passes this filter too, on top of the character's masks:
+                               ///< its layer mask, ignore_body (the character's own proxy body in a game's physics
+                               ///< world) and callback (any set of bodies). Bodies that push the character (moving
+                               ///< into it) are not filtered. Default tread_query_filter_default(): nothing ignored
+} tread_move_options;
+
 /// Camera step smoothing (as Godot's stair-stepping write-ups do it): absorbs the teleport of a step or snap and
 /// decays it, so the view glides while the body steps.
 typedef struct tread_step_smoothing {

@@ -540,7 +540,19 @@ tread_result tread_character_stick_to_floor(const tread_world *w, tread_characte
     return TREAD_OK;
 }
 
+tread_move_options tread_move_options_default(void) {
+    tread_move_options o;
+    memset(&o, 0, sizeof o);
+    o.filter = tread_query_filter_default();
+    return o;
+}
+
 tread_result tread_character_move(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    return tread_character_move_with(w, ch, velocity, dt, NULL, res);
+}
+
+tread_result tread_character_move_with(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt,
+                                       const tread_move_options *options, tread_move_result *res) {
     tread_result r = check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
     // One context for the whole move: everything the three phases can reach, validated once.
@@ -548,6 +560,7 @@ tread_result tread_character_move(const tread_world *w, tread_character *ch, tre
     float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
     tr_move_query q;
     if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), reach)) != TREAD_OK) return r;
+    q.filter = options ? &options->filter : NULL;
     tread_character work = *ch;
     if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) != TREAD_OK) return r;
     if (tread_character_can_walk_stairs(&work, res) && (r = stairs_phase(&q, &work, res)) != TREAD_OK) return r;

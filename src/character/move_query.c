@@ -37,6 +37,7 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_v
                         (double)center.y, (double)center.z, (double)reach, (double)TR_MAX_COORDINATE);
     q->world = w;
     q->bounds = b;
+    q->filter = NULL;
     return TREAD_OK;
 }
 
@@ -60,10 +61,42 @@ static tread_result check_reach(const tr_move_query *q, tread_vec3 position, tre
                     (double)position.x, (double)position.y, (double)position.z, (double)end.x, (double)end.y, (double)end.z);
 }
 
+// A query's filter and the move's, both applied: the masks intersected, the first's ignored body and callback kept,
+// the move's checked by a callback that wraps them.
+typedef struct both_filters {
+    const tread_query_filter *query, *move;
+} both_filters;
+
+static bool both_accept(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    const both_filters *f = (const both_filters *)context;
+    if (tread_body_id_equal(body, f->move->ignore_body)) return false;
+    if (f->move->callback && !f->move->callback(body, layer, user_data, f->move->context)) return false;
+    return !f->query->callback || f->query->callback(body, layer, user_data, f->query->context);
+}
+
+static const tread_query_filter *combine(const tr_move_query *q, const tread_query_filter *filter, both_filters *both,
+                                         tread_query_filter *out) {
+    if (!q->filter) return filter;
+    TR_ASSERT(filter); // the phases always pass the character's masks
+    both->query = filter;
+    both->move = q->filter;
+    *out = *filter;
+    out->layer_mask &= q->filter->layer_mask;
+    out->callback = both_accept;
+    out->context = both;
+    return out;
+}
+
+#define COMBINED(q, filter) \
+    both_filters both_; \
+    tread_query_filter combined_; \
+    filter = combine(q, filter, &both_, &combined_)
+
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                            const tread_query_filter *filter, tread_shape_hit *out_hit) {
     tread_result r = check_reach(q, position, translation, shape_reach(shape));
     if (r != TREAD_OK) return r;
+    COMBINED(q, filter);
     tr_world_cast_shape(q->world, shape, position, translation, filter, out_hit);
     if (drawing && draw.cast) draw.cast(shape, position, translation, out_hit, draw.context);
     return TREAD_OK;
@@ -73,6 +106,7 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
                                const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count) {
     tread_result r = check_reach(q, position, translation, shape_reach(shape));
     if (r != TREAD_OK) return r;
+    COMBINED(q, filter);
     bool overflow = false; // the closest `capacity` hits are kept: the nearest surfaces are the ones that matter
     tr_world_cast_shape_all(q->world, shape, position, translation, filter, hits, capacity, out_count, &overflow);
     if (drawing && draw.cast) {
@@ -87,6 +121,7 @@ tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 
                           tread_ray_hit *out_hit) {
     tread_result r = check_reach(q, origin, translation, 0.0f);
     if (r != TREAD_OK) return r;
+    COMBINED(q, filter);
     tr_world_cast_ray(q->world, origin, translation, filter, out_hit);
     return TREAD_OK;
 }
@@ -96,6 +131,7 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
                                bool *out_overflow) {
     tread_result r = check_reach(q, position, tread_v3_zero(), shape_reach(shape) + margin);
     if (r != TREAD_OK) return r;
+    COMBINED(q, filter);
     tr_world_collect_contacts(q->world, shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
     draw_contacts(contacts, *out_count);
     return TREAD_OK;
@@ -105,6 +141,7 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
                               const tread_query_filter *filter, tread_distance_result *out_result) {
     tread_result r = check_reach(q, position, tread_v3_zero(), shape_reach(shape) + max_distance);
     if (r != TREAD_OK) return r;
+    COMBINED(q, filter);
     tr_world_closest(q->world, shape, position, max_distance, filter, out_result);
     return TREAD_OK;
 }

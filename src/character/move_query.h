@@ -12,11 +12,12 @@
 
 typedef struct tr_move_query {
     const tread_world *world;
-    tread_aabb bounds; // every query of this move stays inside (metres)
+    tread_aabb bounds;                 // every query of this move stays inside (metres)
+    const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
 } tr_move_query;
 
 // Begin a move around `center` that reaches at most `reach` metres from it (shape included). Fails when that
-// reach crosses the coordinate limit.
+// reach crosses the coordinate limit. The move's filter starts empty (q->filter = NULL); set it after beginning.
 tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_vec3 center, float reach);
 
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,

@@ -42,12 +42,15 @@ static tread_result push_of(const tr_move_query *q, const tread_character *ch, t
     return TREAD_OK;
 }
 
-tread_result tr_push_by_bodies(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
+tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
                                bool *out_crushed) {
+    // Not vetoed by the move's filter: a body that pushes cannot be ignored (the collide mask's layers alone choose).
+    tr_move_query unfiltered = *move;
+    unfiltered.filter = NULL;
+    const tr_move_query *q = &unfiltered;
     *out_push = tread_v3_zero();
     *out_crushed = false;
     if (!(reach > 0.0f)) return TREAD_OK;
-    // Not vetoed by anything but the layers: the collide mask, no callback.
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
     tread_contact contacts[TR_PUSH_CONTACTS];
