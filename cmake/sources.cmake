@@ -19,6 +19,7 @@ set(TREAD_SOURCES
   src/world/voxels.c
   src/world/world.c
 
+  src/character/batch.c
   src/character/body.c
   src/character/character.c
   src/character/ground.c

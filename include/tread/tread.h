@@ -271,6 +271,28 @@ TREAD_API tread_move_options tread_move_options_default(void);
 TREAD_API tread_result tread_character_move_with(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                                  const tread_move_options *options, tread_move_result *result);
 
+/* ---- many characters: the batch update ------------------------------------------------------------------ */
+
+/// An opaque batch: the other characters as obstacles, kept between frames so a frame allocates nothing once it has
+/// room. Not shared between threads while it moves.
+typedef struct tread_batch tread_batch;
+/// Defaults of tread_batch_def.
+TREAD_API tread_batch_def tread_batch_def_default(void);
+/// Create a batch. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT naming the bad field, TREAD_ERR_OUT_OF_MEMORY.
+TREAD_API tread_result tread_batch_create(const tread_batch_def *def, tread_batch **out_batch);
+/// Destroy a batch (NULL is fine).
+TREAD_API void tread_batch_destroy(tread_batch *batch);
+/// Move `count` characters one frame (the reference move each, with velocities[i]), as obstacles to each other:
+/// each moves against the world and the others' shapes as they were when the frame began (so the result does not
+/// depend on their order in the array), then characters still overlapping are parted, the overlap split by mass
+/// (the heavier moves less), sliding along the world. results[i] is character i's move (its contacts list the other
+/// characters it met as bodies of the batch, not of the world). Characters stand on each other as on a platform.
+/// Advance the world first, as for single moves. Every argument is checked before anything moves; on an error no
+/// character changes. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (naming characters[i] or velocities[i]),
+/// TREAD_ERR_NOT_FINITE, TREAD_ERR_OUT_OF_MEMORY.
+TREAD_API tread_result tread_batch_move(tread_batch *batch, const tread_world *world, tread_character *characters,
+                                        const tread_vec3 *velocities, int count, float dt, tread_move_result *results);
+
 /* ---- building your own mover on tread's queries -------------------------------------------------------- */
 
 /// Most planes tread_solve_planes takes.

@@ -276,6 +276,8 @@ typedef struct tread_character_settings {
     uint32_t ground_mask;           ///< layers that count as ground for probes and snapping; default all
     float recovery_speed;           ///< how fast penetration is resolved, metres per second, [1e-3, 1000]; default 2
                                     ///< (deeper than half a second of it: unburied at once, tread_character_update)
+    float mass;                     ///< kilograms, [1e-3, 1e6]; among characters of a batch update the overlap left
+                                    ///< between two is split by mass: the heavier pushes the lighter; default 70
     bool keep_horizontal_speed;     ///< slopes: false = speed along the surface equals the input (Quake, Godot's
                                     ///< floor_constant_speed); true = horizontal speed is kept; default false
     uint32_t stairs_layer_mask;     ///< layers walkable up to stairs_max_slope_degrees instead of max_slope_degrees
@@ -352,6 +354,16 @@ typedef struct tread_move_result {
     bool held_by_riser;        ///< riser strategy: the riser is in the ground, so gravity is off (the update
                                ///< cancels downward velocity while it holds)
 } tread_move_result;
+
+/// A batch update (tread_batch_move) moves many characters one frame, as obstacles to each other. Start from
+/// tread_batch_def_default().
+typedef struct tread_batch_def {
+    int capacity;             ///< characters it is sized for (it grows past it, allocating), >= 0; default 64
+    uint32_t character_layer; ///< the layer the characters are on as obstacles, [0, TREAD_MAX_LAYERS): a character
+                              ///< collides with the others when its collide_mask has this bit and stands on them
+                              ///< when its ground_mask has it; keep it free of world bodies; default 31
+    int separation_passes;    ///< passes that part characters still overlapping after their moves, [1, 16]; default 4
+} tread_batch_def;
 
 /// What one move takes besides the character and its velocity (tread_character_move_with). Start from
 /// tread_move_options_default().

@@ -29,6 +29,7 @@ tread_character_settings tread_character_settings_default(void) {
     s.collide_mask = 0xFFFFFFFFu;
     s.ground_mask = 0xFFFFFFFFu;
     s.recovery_speed = 2.0f;
+    s.mass = 70.0f;
     s.keep_horizontal_speed = false;
     s.stairs_layer_mask = 0u;
     s.stairs_max_slope_degrees = 60.0f;
@@ -93,6 +94,7 @@ static tread_result validate_settings(const tread_character_settings *s) {
         {"settings.ground_probe_distance", offsetof(tread_character_settings, ground_probe_distance), 1.0e-4f, 10.0f, "m"},
         {"settings.skin", offsetof(tread_character_settings, skin), 1.0e-4f, TR_MAX_SKIN, "m"},
         {"settings.recovery_speed", offsetof(tread_character_settings, recovery_speed), 1.0e-3f, TR_MAX_SPEED, "m/s"},
+        {"settings.mass", offsetof(tread_character_settings, mass), 1.0e-3f, 1.0e6f, "kg"},
         {"settings.stairs_max_slope_degrees", offsetof(tread_character_settings, stairs_max_slope_degrees), 0.0f, 89.9f, "degrees"},
         {"settings.contact_step.search_overshoot", offsetof(tread_character_settings, contact_step.search_overshoot), 0.0f, 1.0f, "m"},
         {"settings.riser.depth", offsetof(tread_character_settings, riser.depth), 0.0f, 10.0f, "m"},
@@ -232,8 +234,8 @@ static tread_result check_character(const tread_character *ch) {
     return tr_check_point("character->position", ch->position);
 }
 
-static tread_result check_move_args(const tread_world *w, const tread_character *ch, tread_vec3 velocity, float dt,
-                                    const tread_move_result *res) {
+tread_result tr_check_move_args(const tread_world *w, const tread_character *ch, tread_vec3 velocity, float dt,
+                                const tread_move_result *res) {
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
     if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
     tread_result r = check_character(ch);
@@ -310,14 +312,14 @@ typedef struct ground_carry {
     float pushers;   // how far moving bodies can have reached (metres): tr_pushers_reach
 } ground_carry;
 
-static ground_carry carry_of(const tread_world *w, const tread_character *ch, float dt) {
+static ground_carry carry_of(const tread_world *w, const tread_world *others, const tread_character *ch, float dt) {
     ground_carry c = {ch->position, tread_quat_identity(), false, tr_pushers_reach(w)};
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return c;
     // The body's own motion over the advance, then its surface's over this update (a conveyor).
     tread_vec3 moved;
     tread_quat turned, surface_turn;
-    tr_ground_motion(w, ch->ground.body, ch->position, &moved, &turned);
-    tr_surface_motion(w, ch->ground.body, moved, dt, &c.to, &surface_turn);
+    tr_ground_motion(w, others, ch->ground.body, ch->position, &moved, &turned);
+    tr_surface_motion(w, others, ch->ground.body, moved, dt, &c.to, &surface_turn);
     c.turn = tread_quat_normalize(tread_quat_mul(surface_turn, turned));
     c.moved = c.to.x != ch->position.x || c.to.y != ch->position.y || c.to.z != ch->position.z || c.turn.w != 1.0f;
     return c;
@@ -362,8 +364,8 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     res->ground_yaw = (float)yaw;
     // The point it stood on went along: the stairs and floor phases measure from it.
     tread_quat unused;
-    tr_ground_motion(q->world, ground, res->previous_ground.point, &res->previous_ground.point, &unused);
-    tr_surface_motion(q->world, ground, res->previous_ground.point, res->dt, &res->previous_ground.point, &unused);
+    tr_ground_motion(q->world, q->others, ground, res->previous_ground.point, &res->previous_ground.point, &unused);
+    tr_surface_motion(q->world, q->others, ground, res->previous_ground.point, res->dt, &res->previous_ground.point, &unused);
     ch->position = slid.feet;
     res->position = slid.feet;
     return TREAD_OK;
@@ -483,9 +485,9 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
 // ---- the public phases and the reference move --------------------------------------------------------------------
 
 tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    tread_result r = check_move_args(w, ch, velocity, dt, res);
+    tread_result r = tr_check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
-    ground_carry carry = carry_of(w, ch, dt);
+    ground_carry carry = carry_of(w, NULL, ch, dt);
     tr_move_query q;
     if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK) return r;
     tread_character work = *ch;
@@ -553,18 +555,36 @@ tread_result tread_character_move(const tread_world *w, tread_character *ch, tre
 
 tread_result tread_character_move_with(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt,
                                        const tread_move_options *options, tread_move_result *res) {
-    tread_result r = check_move_args(w, ch, velocity, dt, res);
+    tread_result r = tr_check_move_args(w, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
+    return tr_character_move_among(w, NULL, (tread_body_id){0u, 0u}, ch, velocity, dt, options, res);
+}
+
+tread_result tr_character_move_among(const tread_world *w, const tread_world *others, tread_body_id self, tread_character *ch,
+                                     tread_vec3 velocity, float dt, const tread_move_options *options, tread_move_result *res) {
     // One context for the whole move: everything the three phases can reach, validated once.
-    ground_carry carry = carry_of(w, ch, dt);
+    ground_carry carry = carry_of(w, others, ch, dt);
     float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), reach)) != TREAD_OK) return r;
+    tread_result r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), reach);
+    if (r != TREAD_OK) return r;
     q.filter = options ? &options->filter : NULL;
+    q.others = others;
+    q.self = self;
     tread_character work = *ch;
     if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) != TREAD_OK) return r;
     if (tread_character_can_walk_stairs(&work, res) && (r = stairs_phase(&q, &work, res)) != TREAD_OK) return r;
     if ((r = floor_phase(&q, &work, velocity, res)) != TREAD_OK) return r;
     *ch = work;
+    return TREAD_OK;
+}
+
+tread_result tr_character_nudge(const tread_world *w, tread_character *ch, tread_vec3 displacement) {
+    tr_move_query q;
+    tread_result r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), body_reach(ch) + tread_v3_length(displacement));
+    if (r != TREAD_OK) return r;
+    tr_slide_result slid;
+    if ((r = tr_slide(&q, ch, ch->position, displacement, TR_SLIDE_AIR, NULL, &slid)) != TREAD_OK) return r;
+    ch->position = slid.feet;
     return TREAD_OK;
 }

@@ -28,6 +28,8 @@
 #define TR_MAX_SKIN 0.05f
 // A character deeper than this in its ground (metres: the penetration the API allows) is not carried by it.
 #define TR_CARRY_INSIDE 1.0e-3f
+// Most characters one batch update moves (a bound on the arrays it sizes).
+#define TR_BATCH_MAX 1000000
 // Planes one slide keeps for the solver.
 #define TR_MAX_PLANES 8
 // The caller moves away from the ground (a jump) only faster than this along up (metres per second): a
@@ -85,6 +87,17 @@ tread_result tr_classify_ground(const tr_move_query *q, const tread_character *c
 // *out_lowered is the distance lowered (0 when none).
 tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, tread_vec3 stood_on,
                           float *out_lowered);
+
+// ---- character.c (for batch.c) ---------------------------------------------------------------------------------
+// The reference move with the other characters of a batch as bodies of `others` (this one is `self` there);
+// arguments already validated.
+tread_result tr_character_move_among(const tread_world *w, const tread_world *others, tread_body_id self, tread_character *ch,
+                                     tread_vec3 velocity, float dt, const tread_move_options *options, tread_move_result *res);
+// Move the feet by `displacement`, sliding along the world (the batch's push between characters).
+tread_result tr_character_nudge(const tread_world *w, tread_character *ch, tread_vec3 displacement);
+// The validation of a move's arguments (a NULL world or result, a bad character, dt or velocity).
+tread_result tr_check_move_args(const tread_world *w, const tread_character *ch, tread_vec3 velocity, float dt,
+                                const tread_move_result *res);
 
 // ---- push.c --------------------------------------------------------------------------------------------------
 // Moving bodies (kinematic, within `reach` of the character: tr_pushers_reach) whose motion over the last world

@@ -2,7 +2,13 @@
 // The controller's per-move query layer over the world's unchecked queries (see move_query.h).
 #include "move_query.h"
 
+#include "../geometry/box.h"
 #include "../world/world_query.h"
+
+#include <string.h>
+
+// Most hits of one world a merged cast-all keeps (the phases ask for fewer).
+#define TR_MERGE_HITS 32
 
 // This thread's debug drawing (tread_set_debug_draw): a copy, so the caller's struct may go away.
 static _Thread_local tread_debug_draw draw;
@@ -38,6 +44,8 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_v
     q->world = w;
     q->bounds = b;
     q->filter = NULL;
+    q->others = NULL;
+    q->self = (tread_body_id){0u, 0u}; // (in `others`, untagged)
     return TREAD_OK;
 }
 
@@ -59,6 +67,38 @@ static tread_result check_reach(const tr_move_query *q, tread_vec3 position, tre
     return tr_error(TREAD_ERR_INVALID_ARGUMENT,
                     "a query of this move from (%g, %g, %g) to (%g, %g, %g) leaves the bounds validated when the move began",
                     (double)position.x, (double)position.y, (double)position.z, (double)end.x, (double)end.y, (double)end.z);
+}
+
+// The world a body id names, and its id there.
+static const tread_world *world_of(const tread_world *w, const tread_world *others, tread_body_id *id) {
+    if (!tr_is_other(*id)) return w;
+    id->index &= ~TR_OTHERS_BIT;
+    return others;
+}
+
+static tread_body_id tagged(tread_body_id id) { return (tread_body_id){id.index | TR_OTHERS_BIT, id.generation}; }
+
+// The filter for the other characters: the query's layer mask (and the move's), never this character itself, and
+// the query's own callback seeing tagged ids. The caller's move filter names the caller's bodies, not characters.
+typedef struct tagging {
+    const tread_query_filter *query;
+} tagging;
+
+static bool tag_then_accept(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    const tagging *t = (const tagging *)context;
+    return t->query->callback(tagged(body), layer, user_data, t->query->context);
+}
+
+static tread_query_filter others_filter(const tr_move_query *q, const tread_query_filter *filter, tagging *t) {
+    tread_query_filter f = tread_query_filter_default();
+    f.layer_mask = filter->layer_mask & (q->filter ? q->filter->layer_mask : 0xFFFFFFFFu);
+    f.ignore_body = q->self;
+    if (filter->callback) {
+        t->query = filter;
+        f.callback = tag_then_accept;
+        f.context = t;
+    }
+    return f;
 }
 
 // A query's filter and the move's, both applied: the masks intersected, the first's ignored body and callback kept,
@@ -96,8 +136,19 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
                            const tread_query_filter *filter, tread_shape_hit *out_hit) {
     tread_result r = check_reach(q, position, translation, shape_reach(shape));
     if (r != TREAD_OK) return r;
+    const tread_query_filter *original = filter;
     COMBINED(q, filter);
     tr_world_cast_shape(q->world, shape, position, translation, filter, out_hit);
+    if (q->others) {
+        tagging t;
+        tread_query_filter of = others_filter(q, original, &t);
+        tread_shape_hit other;
+        tr_world_cast_shape(q->others, shape, position, translation, &of, &other);
+        if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
+            *out_hit = other;
+            out_hit->body = tagged(other.body);
+        }
+    }
     if (drawing && draw.cast) draw.cast(shape, position, translation, out_hit, draw.context);
     return TREAD_OK;
 }
@@ -106,9 +157,30 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
                                const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count) {
     tread_result r = check_reach(q, position, translation, shape_reach(shape));
     if (r != TREAD_OK) return r;
+    const tread_query_filter *original = filter;
     COMBINED(q, filter);
     bool overflow = false; // the closest `capacity` hits are kept: the nearest surfaces are the ones that matter
     tr_world_cast_shape_all(q->world, shape, position, translation, filter, hits, capacity, out_count, &overflow);
+    if (q->others) {
+        // Both lists come sorted by fraction: merge them, the world's first on ties, the nearest `capacity` kept.
+        tagging t;
+        tread_query_filter of = others_filter(q, original, &t);
+        tread_shape_hit mine[TR_MERGE_HITS], theirs[TR_MERGE_HITS];
+        int n_mine = *out_count < TR_MERGE_HITS ? *out_count : TR_MERGE_HITS, n_theirs = 0;
+        memcpy(mine, hits, sizeof(tread_shape_hit) * (size_t)n_mine);
+        tr_world_cast_shape_all(q->others, shape, position, translation, &of, theirs, capacity < TR_MERGE_HITS ? capacity : TR_MERGE_HITS,
+                                &n_theirs, &overflow);
+        int a = 0, b = 0, k = 0;
+        while (k < capacity && (a < n_mine || b < n_theirs)) {
+            if (b >= n_theirs || (a < n_mine && mine[a].fraction <= theirs[b].fraction)) hits[k++] = mine[a++];
+            else {
+                hits[k] = theirs[b++];
+                hits[k].body = tagged(hits[k].body);
+                ++k;
+            }
+        }
+        *out_count = k;
+    }
     if (drawing && draw.cast) {
         tread_shape_hit none;
         none.hit = false;
@@ -121,8 +193,19 @@ tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 
                           tread_ray_hit *out_hit) {
     tread_result r = check_reach(q, origin, translation, 0.0f);
     if (r != TREAD_OK) return r;
+    const tread_query_filter *original = filter;
     COMBINED(q, filter);
     tr_world_cast_ray(q->world, origin, translation, filter, out_hit);
+    if (q->others) {
+        tagging t;
+        tread_query_filter of = others_filter(q, original, &t);
+        tread_ray_hit other;
+        tr_world_cast_ray(q->others, origin, translation, &of, &other);
+        if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
+            *out_hit = other;
+            out_hit->body = tagged(other.body);
+        }
+    }
     return TREAD_OK;
 }
 
@@ -131,8 +214,20 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
                                bool *out_overflow) {
     tread_result r = check_reach(q, position, tread_v3_zero(), shape_reach(shape) + margin);
     if (r != TREAD_OK) return r;
+    const tread_query_filter *original = filter;
     COMBINED(q, filter);
     tr_world_collect_contacts(q->world, shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
+    if (q->others) {
+        // The other characters after the world's bodies (each list in its deterministic order).
+        tagging t;
+        tread_query_filter of = others_filter(q, original, &t);
+        int more = 0;
+        bool full = false;
+        tr_world_collect_contacts(q->others, shape, position, margin, &of, contacts + *out_count, capacity - *out_count, &more, &full);
+        for (int i = 0; i < more; ++i) contacts[*out_count + i].body = tagged(contacts[*out_count + i].body);
+        *out_count += more;
+        *out_overflow = *out_overflow || full;
+    }
     draw_contacts(contacts, *out_count);
     return TREAD_OK;
 }
@@ -141,35 +236,56 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
                               const tread_query_filter *filter, tread_distance_result *out_result) {
     tread_result r = check_reach(q, position, tread_v3_zero(), shape_reach(shape) + max_distance);
     if (r != TREAD_OK) return r;
+    const tread_query_filter *original = filter;
     COMBINED(q, filter);
     tr_world_closest(q->world, shape, position, max_distance, filter, out_result);
+    if (q->others) {
+        tagging t;
+        tread_query_filter of = others_filter(q, original, &t);
+        tread_distance_result other;
+        tr_world_closest(q->others, shape, position, max_distance, &of, &other);
+        if (other.found && (!out_result->found || other.distance < out_result->distance)) {
+            *out_result = other;
+            out_result->body = tagged(other.body);
+        }
+    }
     return TREAD_OK;
 }
 
 bool tr_query_body_is_live(const tr_move_query *q, tread_body_id body) {
     uint32_t layer;
-    return tr_world_body_layer(q->world, body, &layer);
+    const tread_world *w = world_of(q->world, q->others, &body);
+    return w && tr_world_body_layer(w, body, &layer);
 }
 
 tread_result tr_query_body_layer(const tr_move_query *q, tread_body_id body, uint32_t *out_layer) {
-    if (tr_world_body_layer(q->world, body, out_layer)) return TREAD_OK;
+    tread_body_id id = body;
+    const tread_world *w = world_of(q->world, q->others, &id);
+    if (w && tr_world_body_layer(w, id, out_layer)) return TREAD_OK;
     return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
 }
 
 tread_result tr_query_body_is_convex(const tr_move_query *q, tread_body_id body, bool *out_convex) {
-    if (tr_world_body_is_convex(q->world, body, out_convex)) return TREAD_OK;
+    tread_body_id id = body;
+    const tread_world *w = world_of(q->world, q->others, &id);
+    if (w && tr_world_body_is_convex(w, id, out_convex)) return TREAD_OK;
     return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
 }
 
 tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity) {
-    if (tr_world_point_velocity(q->world, body, point, out_velocity)) return TREAD_OK;
+    tread_body_id id = body;
+    const tread_world *w = world_of(q->world, q->others, &id);
+    if (w && tr_world_point_velocity(w, id, point, out_velocity)) return TREAD_OK;
     return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
 }
 
-void tr_ground_motion(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_point, tread_quat *out_turn) {
+void tr_ground_motion(const tread_world *world, const tread_world *others, tread_body_id body, tread_vec3 point, tread_vec3 *out_point,
+                      tread_quat *out_turn) {
     tread_transform previous, current;
     *out_point = point;
     *out_turn = tread_quat_identity();
+    const tread_world *w = world_of(world, others, &body);
+    if (!w) return;
     if (!tr_world_body_motion(w, body, &previous, &current) || !tr_world_body_carry_point(w, body, point, out_point)) return;
     // current * inverse(previous): unit rotations, so the inverse is the conjugate.
     tread_quat back = {-previous.q.x, -previous.q.y, -previous.q.z, previous.q.w};
@@ -178,6 +294,52 @@ void tr_ground_motion(const tread_world *w, tread_body_id body, tread_vec3 point
 
 float tr_pushers_reach(const tread_world *w) { return tr_world_largest_motion(w); }
 
-void tr_surface_motion(const tread_world *w, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn) {
-    tr_world_surface_carry(w, body, point, dt, out_point, out_turn);
+void tr_surface_motion(const tread_world *world, const tread_world *others, tread_body_id body, tread_vec3 point, float dt,
+                       tread_vec3 *out_point, tread_quat *out_turn) {
+    *out_point = point;
+    *out_turn = tread_quat_identity();
+    const tread_world *w = world_of(world, others, &body);
+    if (w) tr_world_surface_carry(w, body, point, dt, out_point, out_turn);
+}
+
+// The rotation taking body-local X, Y, Z to the upright box's axes (X, up, Z of tr_upright_axes), from its matrix
+// (Shepperd's method: the largest of the four candidates, so no division by a small number).
+static tread_quat upright_rotation(tread_vec3 up) {
+    tread_vec3 a[3];
+    tr_upright_axes(up, a);
+    float m00 = a[0].x, m11 = a[1].y, m22 = a[2].z; // columns are the axes
+    float t = m00 + m11 + m22;
+    tread_quat q;
+    if (t > 0.0f) {
+        float s = 0.5f / sqrtf(t + 1.0f);
+        q = (tread_quat){(a[1].z - a[2].y) * s, (a[2].x - a[0].z) * s, (a[0].y - a[1].x) * s, 0.25f / s};
+    } else if (m00 > m11 && m00 > m22) {
+        float s = 2.0f * sqrtf(1.0f + m00 - m11 - m22);
+        q = (tread_quat){0.25f * s, (a[1].x + a[0].y) / s, (a[2].x + a[0].z) / s, (a[1].z - a[2].y) / s};
+    } else if (m11 > m22) {
+        float s = 2.0f * sqrtf(1.0f + m11 - m00 - m22);
+        q = (tread_quat){(a[1].x + a[0].y) / s, 0.25f * s, (a[2].y + a[1].z) / s, (a[2].x - a[0].z) / s};
+    } else {
+        float s = 2.0f * sqrtf(1.0f + m22 - m00 - m11);
+        q = (tread_quat){(a[2].x + a[0].z) / s, (a[2].y + a[1].z) / s, 0.25f * s, (a[0].y - a[1].x) / s};
+    }
+    return tread_quat_normalize(q);
+}
+
+tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 center, uint32_t layer) {
+    const tread_character_settings *s = &ch->settings;
+    tread_body_def def = tread_body_def_default();
+    if (s->shape == TREAD_QUERY_SPHERE) def.shape = tread_shape_sphere(s->radius);
+    else if (s->shape == TREAD_QUERY_BOX) def.shape = tread_shape_box(tread_v3(s->radius, 0.5f * s->height, s->radius));
+    else def.shape = tread_shape_capsule(0.5f * s->height - s->radius, s->radius);
+    def.transform.p = center;
+    def.transform.q = upright_rotation(s->up);
+    def.type = TREAD_BODY_KINEMATIC;
+    def.layer = layer;
+    return def;
+}
+
+void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation) {
+    tread_transform before = {previous_center, rotation}, now = {center, rotation};
+    tr_world_place_body(others, body, before, now);
 }

@@ -14,10 +14,18 @@ typedef struct tr_move_query {
     const tread_world *world;
     tread_aabb bounds;                 // every query of this move stays inside (metres)
     const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
+    const tread_world *others;         // the other characters of a batch update as bodies; NULL: none
+    tread_body_id self;                // this character's own body among them (its id in `others`, untagged)
 } tr_move_query;
 
+// Bodies of `others` are named with this bit set in their index, so every query's answer names one body of one
+// world; the body questions below route by it.
+#define TR_OTHERS_BIT 0x80000000u
+static inline bool tr_is_other(tread_body_id id) { return (id.index & TR_OTHERS_BIT) != 0u; }
+
 // Begin a move around `center` that reaches at most `reach` metres from it (shape included). Fails when that
-// reach crosses the coordinate limit. The move's filter starts empty (q->filter = NULL); set it after beginning.
+// reach crosses the coordinate limit. The move's filter and the other characters start empty (NULL); set them
+// after beginning.
 tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_vec3 center, float reach);
 
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
@@ -42,15 +50,21 @@ tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body,
 // Where the ground body's motion over the last world advance took `point` (exactly: translation and rotation about
 // any axis), and the rotation it turned by (current * inverse(previous)); a stale body moved nothing. Read before a
 // move begins: the carry widens the move's bounds.
-void tr_ground_motion(const tread_world *w, tread_body_id body, tread_vec3 point, tread_vec3 *out_point, tread_quat *out_turn);
+void tr_ground_motion(const tread_world *w, const tread_world *others, tread_body_id body, tread_vec3 point, tread_vec3 *out_point, tread_quat *out_turn);
 
 // Where the ground body's surface velocity (a conveyor) takes `point` over dt seconds, and the rotation it turns by
 // (identity, and the point itself, when it has none or is stale). Read before a move begins, as tr_ground_motion.
-void tr_surface_motion(const tread_world *w, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
+void tr_surface_motion(const tread_world *w, const tread_world *others, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
 
 // How far any body's motion in the last world advance can have reached (metres, a bound; 0: nothing moved): the
 // margin within which moving bodies may have hit the character. Read before a move begins, as tr_ground_motion.
 float tr_pushers_reach(const tread_world *w);
+
+// The batch update's bodies for characters: a character's shape as a kinematic body on `layer`, centred at
+// `center` (its shape's centre); and putting one where a character is now, having been at `previous_center` when the
+// frame began (what carries a character standing on it).
+tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 center, uint32_t layer);
+void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation);
 
 // Debug drawing of what the phases decided (the queries draw themselves).
 void tr_draw_ground(const tread_ground *ground, tread_vec3 feet);

@@ -25,7 +25,7 @@ static tread_result push_of(const tr_move_query *q, const tread_character *ch, t
     tread_vec3 center = tr_center(ch, feet), to;
     tread_quat turn;
     // The body's motion where the character is (its turn taken as the motion of the character's centre).
-    tr_ground_motion(q->world, body, center, &to, &turn);
+    tr_ground_motion(q->world, q->others, body, center, &to, &turn);
     tread_vec3 d = tread_v3_sub(to, center);
     if (tread_v3_length(d) <= TR_MIN_MOVE) return TREAD_OK;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
@@ -64,8 +64,9 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
         tread_body_id body = contacts[i].body;
         bool seen = false; // one push per body (a mesh reports a contact per triangle)
         for (int j = 0; j < i && !seen; ++j) seen = tread_body_id_equal(contacts[j].body, body);
-        // The ground it stands on carries it instead (carry_phase).
-        if (seen || (grounded && tread_body_id_equal(body, ch->ground.body))) continue;
+        // The ground it stands on carries it instead (carry_phase); other characters are the batch update's to
+        // part (they are where they were when the frame began).
+        if (seen || tr_is_other(body) || (grounded && tread_body_id_equal(body, ch->ground.body))) continue;
         tread_vec3 push;
         if ((r = push_of(q, ch, at, body, &push)) != TREAD_OK) return r;
         float wanted = tread_v3_length(push);

@@ -762,6 +762,16 @@ tread_result tread_world_advance(tread_world *w, float dt) {
 
 float tr_world_largest_motion(const tread_world *w) { return w->largest_motion; }
 
+bool tr_world_place_body(tread_world *w, tread_body_id id, tread_transform previous, tread_transform current) {
+    tr_body *b = (tr_body *)lookup(w, id);
+    if (!b) return false;
+    b->previous = previous;
+    b->transform = current;
+    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    update_proxy(w, b);
+    return true;
+}
+
 // ---- origin shift ---------------------------------------------------------------------------------------
 
 // Where `p` lands when the origin moves to `offset`, and whether that is inside the usable range.

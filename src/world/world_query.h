@@ -37,5 +37,9 @@ bool tr_world_body_carry_point(const tread_world *w, tread_body_id body, tread_v
 bool tr_world_surface_carry(const tread_world *w, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
 // How far any point of any body moved in the last tread_world_advance, metres: an upper bound (0: nothing moved).
 float tr_world_largest_motion(const tread_world *w);
+// Put a body where it is now and say where it was when the frame began (the batch update's character bodies: a
+// character standing on another is carried by it). Unit rotations, positions within the limit (asserted by the
+// caller). False for a stale id.
+bool tr_world_place_body(tread_world *w, tread_body_id body, tread_transform previous, tread_transform current);
 
 #endif

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// The batch update: many characters moved one frame as obstacles to each other. The others are bodies of a world of
+// their own (its broadphase is the characters' broadphase), placed where each stood when the frame began and
+// ordered by position, not by their index in the caller's array, so every character meets the same obstacles
+// whatever the order: each moves against the world and the others' start-of-frame shapes (Jolt's character-vs-
+// character tests every other character; here the broadphase finds the few near one). Two characters walking into
+// the same gap both stop at the other's old shape and may then overlap by what both moved: a few separation passes
+// part them, the overlap split by mass, each slid along the world.
+#include "character_internal.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+// Most other characters one character is parted from per pass (the nearest ones; contacts come sorted).
+#define TR_BATCH_CONTACTS 16
+
+struct tread_batch {
+    tread_batch_def def;
+    tread_world *others;
+    tread_body_id *bodies;  // per rank: the body of the character of that rank
+    int *order;             // rank -> index in the caller's array
+    int *rank;              // index -> rank
+    tread_vec3 *correction; // per index: this pass's separation
+    tread_character *moved; // per index: the character after its move, until every move is done
+    int capacity;
+    int placed;             // bodies in `others`
+};
+
+tread_batch_def tread_batch_def_default(void) {
+    tread_batch_def d;
+    memset(&d, 0, sizeof d);
+    d.capacity = 64;
+    d.character_layer = TREAD_MAX_LAYERS - 1;
+    d.separation_passes = 4;
+    return d;
+}
+
+static tread_result check_def(const tread_batch_def *d) {
+    if (d->capacity < 0 || d->capacity > TR_BATCH_MAX)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.capacity is %d; expected 0 .. %d", d->capacity, TR_BATCH_MAX);
+    if (d->character_layer >= TREAD_MAX_LAYERS)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.character_layer is %u; expected 0 .. %d", d->character_layer, TREAD_MAX_LAYERS - 1);
+    if (d->separation_passes < 1 || d->separation_passes > 16)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.separation_passes is %d; expected 1 .. 16", d->separation_passes);
+    return TREAD_OK;
+}
+
+static void free_arrays(tread_batch *b) {
+    tr_free(b->bodies);
+    tr_free(b->order);
+    tr_free(b->rank);
+    tr_free(b->correction);
+    tr_free(b->moved);
+    b->bodies = NULL, b->order = NULL, b->rank = NULL, b->correction = NULL, b->moved = NULL;
+    b->capacity = 0;
+}
+
+static tread_result reserve(tread_batch *b, int count) {
+    if (count <= b->capacity) return TREAD_OK;
+    int cap = count > 2 * b->capacity ? count : 2 * b->capacity;
+    tread_body_id *bodies = (tread_body_id *)tr_alloc(sizeof *bodies * (size_t)cap);
+    int *order = (int *)tr_alloc(sizeof *order * (size_t)cap), *rank = (int *)tr_alloc(sizeof *rank * (size_t)cap);
+    tread_vec3 *correction = (tread_vec3 *)tr_alloc(sizeof *correction * (size_t)cap);
+    tread_character *moved = (tread_character *)tr_alloc(sizeof *moved * (size_t)cap);
+    if (!bodies || !order || !rank || !correction || !moved) {
+        tr_free(bodies), tr_free(order), tr_free(rank), tr_free(correction), tr_free(moved);
+        return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch of %d characters", count);
+    }
+    memcpy(bodies, b->bodies, sizeof *bodies * (size_t)b->placed);
+    free_arrays(b);
+    b->bodies = bodies, b->order = order, b->rank = rank, b->correction = correction, b->moved = moved;
+    b->capacity = cap;
+    return TREAD_OK;
+}
+
+tread_result tread_batch_create(const tread_batch_def *def, tread_batch **out_batch) {
+    if (!def || !out_batch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "def or out_batch is NULL");
+    tread_result r = check_def(def);
+    if (r != TREAD_OK) return r;
+    tread_batch *b = (tread_batch *)tr_alloc(sizeof *b);
+    if (!b) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch");
+    memset(b, 0, sizeof *b);
+    b->def = *def;
+    tread_world_def wd = tread_world_def_default();
+    wd.body_capacity = def->capacity > 0 ? def->capacity : 1;
+    if ((r = tread_world_create(&wd, &b->others)) != TREAD_OK || (r = reserve(b, def->capacity)) != TREAD_OK) {
+        tread_batch_destroy(b);
+        return r;
+    }
+    *out_batch = b;
+    return TREAD_OK;
+}
+
+void tread_batch_destroy(tread_batch *b) {
+    if (!b) return;
+    tread_world_destroy(b->others);
+    free_arrays(b);
+    tr_free(b);
+}
+
+// Rank order: by position (x, then y, then z), the array index only between characters at the same spot.
+static bool before(const tread_character *c, int i, int j) {
+    tread_vec3 a = c[i].position, d = c[j].position;
+    if (a.x != d.x) return a.x < d.x;
+    if (a.y != d.y) return a.y < d.y;
+    if (a.z != d.z) return a.z < d.z;
+    return i < j;
+}
+
+// Merge sort of the ranks (stable, O(n log n), no recursion limits): `tmp` is scratch of count entries.
+static void sort_ranks(const tread_character *c, int *order, int *tmp, int count) {
+    for (int width = 1; width < count; width *= 2) {
+        for (int lo = 0; lo < count; lo += 2 * width) {
+            int mid = lo + width < count ? lo + width : count, hi = lo + 2 * width < count ? lo + 2 * width : count;
+            int a = lo, d = mid, k = lo;
+            while (a < mid || d < hi) tmp[k++] = (d >= hi || (a < mid && !before(c, order[d], order[a]))) ? order[a++] : order[d++];
+        }
+        memcpy(order, tmp, sizeof *order * (size_t)count);
+    }
+}
+
+// The bodies of the others: one per character, shaped as it is now, at rank order (so body index = rank).
+static tread_result place_all(tread_batch *b, const tread_character *c, int count, float dt) {
+    while (b->placed > count) {
+        tread_result r = tread_world_remove_body(b->others, b->bodies[--b->placed]);
+        if (r != TREAD_OK) return r;
+    }
+    for (int k = 0; k < count; ++k) {
+        const tread_character *ch = &c[b->order[k]];
+        tread_vec3 center = tr_center(ch, ch->position);
+        tread_body_def def = tr_character_body_def(ch, center, b->def.character_layer);
+        def.user_data = (void *)(intptr_t)(k + 1); // its rank, read back from contacts
+        // Shapes change (crouching): each frame's body is made anew.
+        if (k < b->placed) {
+            tread_result r = tread_world_remove_body(b->others, b->bodies[k]);
+            if (r != TREAD_OK) return r;
+        }
+        tread_result r = tread_world_add_body(b->others, &def, &b->bodies[k]);
+        if (r != TREAD_OK) return r;
+        // Where it was a frame ago, as its own velocity says: a character standing on it is carried along.
+        tr_place_character_body(b->others, b->bodies[k], tread_v3_mad(center, -dt, ch->velocity), center, def.transform.q);
+    }
+    b->placed = count;
+    return TREAD_OK;
+}
+
+// One separation pass: every pair still overlapping is parted along its contact normal, the overlap split by mass.
+static tread_result separate(tread_batch *b, const tread_world *w, tread_character *c, int count, bool *out_any) {
+    *out_any = false;
+    for (int k = 0; k < count; ++k) {
+        const tread_character *ch = &c[b->order[k]];
+        tread_vec3 center = tr_center(ch, ch->position);
+        tr_place_character_body(b->others, b->bodies[k], center, center, tr_character_body_def(ch, center, 0).transform.q);
+        b->correction[b->order[k]] = tread_v3_zero();
+    }
+    for (int k = 0; k < count; ++k) {
+        int i = b->order[k];
+        const tread_character *ch = &c[i];
+        tread_query_shape shape = tr_body_shape(ch, 0.0f);
+        tread_query_filter filter = tread_query_filter_default();
+        filter.layer_mask = 1u << b->def.character_layer;
+        filter.ignore_body = b->bodies[k];
+        tread_contact contacts[TR_BATCH_CONTACTS];
+        int n = 0;
+        bool overflow = false;
+        tread_result r = tread_world_collect_contacts(b->others, &shape, tr_center(ch, ch->position), 0.0f, &filter, contacts,
+                                                      TR_BATCH_CONTACTS, &n, &overflow);
+        if (r != TREAD_OK) return r;
+        for (int m = 0; m < n; ++m) {
+            int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank
+            if (other <= k || !(contacts[m].separation < -TR_PENETRATION_SLOP)) continue; // each pair once
+            if (!((ch->settings.collide_mask >> b->def.character_layer) & 1u)) continue;
+            int j = b->order[other];
+            if (!((c[j].settings.collide_mask >> b->def.character_layer) & 1u)) continue;
+            float depth = -contacts[m].separation, mi = ch->settings.mass, mj = c[j].settings.mass;
+            // The normal points from the other toward this one: this one moves along it, the other against it.
+            b->correction[i] = tread_v3_mad(b->correction[i], depth * mj / (mi + mj), contacts[m].normal);
+            b->correction[j] = tread_v3_mad(b->correction[j], -depth * mi / (mi + mj), contacts[m].normal);
+            *out_any = true;
+        }
+    }
+    for (int k = 0; k < count; ++k) {
+        int i = b->order[k];
+        if (tread_v3_length_sq(b->correction[i]) == 0.0f) continue;
+        tread_result r = tr_character_nudge(w, &c[i], b->correction[i]);
+        if (r != TREAD_OK) return r;
+    }
+    return TREAD_OK;
+}
+
+// An error of character i's, its message prefixed with which one.
+static tread_result name_character(tread_result r, int i) {
+    char message[256];
+    const char *text = tread_error_message(), *colon = strstr(text, ": "); // past its "TREAD_ERR_...: "
+    snprintf(message, sizeof message, "%s", colon ? colon + 2 : text);
+    return tr_error(r, "characters[%d]: %s", i, message);
+}
+
+tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
+                              tread_move_result *results) {
+    if (!b || !w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch or world is NULL");
+    if (count < 0 || count > TR_BATCH_MAX) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "count is %d; expected 0 .. %d", count, TR_BATCH_MAX);
+    if (count > 0 && (!c || !velocities || !results)) return tr_error(TREAD_ERR_NULL_ARGUMENT, "characters, velocities or results is NULL");
+    for (int i = 0; i < count; ++i) {
+        tread_result r = tr_check_move_args(w, &c[i], velocities[i], dt, &results[i]);
+        if (r != TREAD_OK) return name_character(r, i);
+    }
+    tread_result r = reserve(b, count);
+    if (r != TREAD_OK) return r;
+    for (int i = 0; i < count; ++i) b->order[i] = i;
+    sort_ranks(c, b->order, b->rank, count);
+    for (int k = 0; k < count; ++k) b->rank[b->order[k]] = k;
+    if ((r = place_all(b, c, count, dt)) != TREAD_OK) return r;
+    // Every character moves against the others' start-of-frame bodies: moved in rank order, each on a copy, so
+    // nothing one move changes is seen by another.
+    for (int i = 0; i < count; ++i) {
+        b->moved[i] = c[i];
+        if ((r = tr_character_move_among(w, b->others, b->bodies[b->rank[i]], &b->moved[i], velocities[i], dt, NULL, &results[i])) != TREAD_OK)
+            return name_character(r, i);
+    }
+    memcpy(c, b->moved, sizeof *c * (size_t)count);
+    bool any = true;
+    for (int pass = 0; pass < b->def.separation_passes && any; ++pass)
+        if ((r = separate(b, w, c, count, &any)) != TREAD_OK) return r;
+    for (int i = 0; i < count; ++i) results[i].position = c[i].position;
+    return TREAD_OK;
+}
