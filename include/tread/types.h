@@ -362,7 +362,7 @@ typedef struct tread_batch_def {
     uint32_t character_layer; ///< the layer the characters are on as obstacles, [0, TREAD_MAX_LAYERS): a character
                               ///< collides with the others when its collide_mask has this bit and stands on them
                               ///< when its ground_mask has it; keep it free of world bodies; default 31
-    int separation_passes;    ///< passes that part characters still overlapping after their moves, [1, 16]; default 4
+    int separation_passes;    ///< passes that part characters still overlapping after their moves, [1, 16]; default 8
 } tread_batch_def;
 
 /// What one move takes besides the character and its velocity (tread_character_move_with). Start from

@@ -3,9 +3,10 @@
 // their own (its broadphase is the characters' broadphase), placed where each stood when the frame began and
 // ordered by position, not by their index in the caller's array, so every character meets the same obstacles
 // whatever the order: each moves against the world and the others' start-of-frame shapes (Jolt's character-vs-
-// character tests every other character; here the broadphase finds the few near one). Two characters walking into
-// the same gap both stop at the other's old shape and may then overlap by what both moved: a few separation passes
-// part them, the overlap split by mass, each slid along the world.
+// character tests every other character; here the broadphase finds the few near one). A character that walked into
+// another pushes it ahead by its mass's share of the motion; two walking into the same gap both stop at the other's
+// old shape and may then overlap by what both moved: a few separation passes part them, the overlap split by mass,
+// each slid along the world.
 #include "character_internal.h"
 
 #include <stdint.h>
@@ -32,7 +33,7 @@ tread_batch_def tread_batch_def_default(void) {
     memset(&d, 0, sizeof d);
     d.capacity = 64;
     d.character_layer = TREAD_MAX_LAYERS - 1;
-    d.separation_passes = 4;
+    d.separation_passes = 8;
     return d;
 }
 
@@ -145,6 +146,46 @@ static tread_result place_all(tread_batch *b, const tread_character *c, int coun
     return TREAD_OK;
 }
 
+// The rank of the character a contact of a move names (a body of `others`), or -1.
+static int rank_of(const tread_batch *b, tread_body_id body) {
+    if (!tr_is_other(body)) return -1;
+    body.index &= ~TR_OTHERS_BIT;
+    return (int)(intptr_t)tread_body_user_data(b->others, body) - 1;
+}
+
+// Pushing: a character that walked into another (it met the other's body and its velocity presses into it) moves
+// it ahead, at the share of its own motion its mass gives it (m_i / (m_i + m_j)), and follows. Two walking into each
+// other push each other back equally hard: they stand; a heavy one pushes a light one faster than the reverse.
+static tread_result push_pass(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
+                              const tread_move_result *results) {
+    for (int i = 0; i < count; ++i) b->correction[i] = tread_v3_zero();
+    for (int k = 0; k < count; ++k) {
+        int i = b->order[k];
+        const tread_move_result *res = &results[i];
+        if (!((c[i].settings.collide_mask >> b->def.character_layer) & 1u)) continue;
+        for (int m = 0; m < res->contact_count; ++m) {
+            int other = rank_of(b, res->contacts[m].body), seen = 0;
+            if (other < 0) continue;
+            for (int e = 0; e < m && !seen; ++e) seen = rank_of(b, res->contacts[e].body) == other; // once per pair
+            if (seen) continue;
+            int j = b->order[other];
+            tread_vec3 n = res->contacts[m].normal; // from the other toward this one
+            float press = -tread_v3_dot(tread_v3_scale(velocities[i], dt), n);
+            if (!(press > 0.0f)) continue;
+            float mi = c[i].settings.mass, mj = c[j].settings.mass, share = press * mi / (mi + mj);
+            b->correction[j] = tread_v3_mad(b->correction[j], -share, n);
+            b->correction[i] = tread_v3_mad(b->correction[i], -share, n);
+        }
+    }
+    for (int k = 0; k < count; ++k) {
+        int i = b->order[k];
+        if (tread_v3_length_sq(b->correction[i]) == 0.0f) continue;
+        tread_result r = tr_character_nudge(w, &c[i], b->correction[i]);
+        if (r != TREAD_OK) return r;
+    }
+    return TREAD_OK;
+}
+
 // One separation pass: every pair still overlapping is parted along its contact normal, the overlap split by mass.
 static tread_result separate(tread_batch *b, const tread_world *w, tread_character *c, int count, bool *out_any) {
     *out_any = false;
@@ -168,7 +209,7 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
                                                       TR_BATCH_CONTACTS, &n, &overflow);
         if (r != TREAD_OK) return r;
         for (int m = 0; m < n; ++m) {
-            int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank
+            int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank (untagged: queried directly)
             if (other <= k || !(contacts[m].separation < -TR_PENETRATION_SLOP)) continue; // each pair once
             if (!((ch->settings.collide_mask >> b->def.character_layer) & 1u)) continue;
             int j = b->order[other];
@@ -220,6 +261,7 @@ tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_charac
             return name_character(r, i);
     }
     memcpy(c, b->moved, sizeof *c * (size_t)count);
+    if ((r = push_pass(b, w, c, velocities, count, dt, results)) != TREAD_OK) return r;
     bool any = true;
     for (int pass = 0; pass < b->def.separation_passes && any; ++pass)
         if ((r = separate(b, w, c, count, &any)) != TREAD_OK) return r;

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// The batch update: characters as obstacles to each other, moved together one frame (tread_batch_move).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "course.h"
+
+// Largest overlap between any two characters (their shapes, capsules here), metres.
+static float worst_overlap(const tread_character *c, int n) {
+    float worst = 0.0f;
+    tread_world *w = NULL;
+    assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+    tread_body_id *ids = (tread_body_id *)malloc(sizeof *ids * (size_t)n);
+    assert_non_null(ids);
+    for (int i = 0; i < n; ++i) {
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_capsule(0.5f * c[i].settings.height - c[i].settings.radius, c[i].settings.radius);
+        def.transform.p = tread_character_center(&c[i]);
+        assert_int_equal(tread_world_add_body(w, &def, &ids[i]), TREAD_OK);
+    }
+    for (int i = 0; i < n; ++i) {
+        tread_query_shape shape = tread_character_shape(&c[i]);
+        tread_query_filter f = tread_query_filter_default();
+        f.ignore_body = ids[i];
+        tread_distance_result d;
+        assert_int_equal(tread_world_closest(w, &shape, tread_character_center(&c[i]), 0.0f, &f, &d), TREAD_OK);
+        if (d.found && -d.distance > worst) worst = -d.distance;
+    }
+    free(ids);
+    tread_world_destroy(w);
+    return worst;
+}
+
+static tread_world *room(float half) {
+    tread_world *w = course_world();
+    course_box(w, tread_v3(-half - 1, 0, -half - 1), tread_v3(-half, 3, half + 1));
+    course_box(w, tread_v3(half, 0, -half - 1), tread_v3(half + 1, 3, half + 1));
+    course_box(w, tread_v3(-half, 0, -half - 1), tread_v3(half, 3, -half));
+    course_box(w, tread_v3(-half, 0, half), tread_v3(half, 3, half + 1));
+    return w;
+}
+
+static tread_character_settings crowd_settings(void) {
+    tread_character_settings s = tread_character_settings_default();
+    s.collide_mask = 0xFFFFFFFFu; // the batch's character layer (31) included: they block each other
+    return s;
+}
+
+// Two characters walking head-on into each other in a 1 m corridor: they stop nose to nose, never more than 1 cm
+// into each other, and once met they do not jitter: the heavier (140 kg against 70) pushes the lighter back, at a
+// steady third of its speed (no frame's step differs from the last by more than 1 mm).
+static void test_two_walk_into_each_other(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    course_box(w, tread_v3(-10, 0, -1.5f), tread_v3(10, 3, -0.5f));
+    course_box(w, tread_v3(-10, 0, 0.5f), tread_v3(10, 3, 1.5f));
+    tread_batch *b = NULL;
+    tread_batch_def bd = tread_batch_def_default();
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+    tread_character c[2];
+    tread_character_settings s = crowd_settings();
+    assert_int_equal(tread_character_init(&c[0], &s, tread_v3(-3, 0.002f, 0)), TREAD_OK);
+    s.mass = 140.0f; // the heavier one
+    assert_int_equal(tread_character_init(&c[1], &s, tread_v3(3, 0.002f, 0)), TREAD_OK);
+    tread_vec3 v[2] = {tread_v3(2, -1, 0), tread_v3(-2, -1, 0)};
+    tread_move_result res[2];
+    float worst = 0.0f, jitter = 0.0f, last_step = 0.0f;
+    tread_vec3 met = tread_v3_zero();
+    for (int f = 0; f < 240; ++f) {
+        tread_vec3 before = c[0].position;
+        assert_int_equal(tread_batch_move(b, w, c, v, 2, COURSE_DT, res), TREAD_OK);
+        worst = fmaxf(worst, worst_overlap(c, 2));
+        float step = c[0].position.x - before.x;
+        if (f == 120) met = c[0].position;
+        if (f > 120) jitter = fmaxf(jitter, fabsf(step - last_step));
+        last_step = step;
+    }
+    float speed = (c[0].position.x - met.x) / (119.0f * COURSE_DT);
+    print_message("head-on: worst overlap %.4f m, step changes by %.5f m, the light one goes %.3f m/s, gap %.4f m\n", (double)worst,
+                  (double)jitter, (double)speed, (double)(c[1].position.x - c[0].position.x - 0.6f));
+    assert_true(worst <= 0.01f);
+    assert_true(jitter <= 1e-3f);
+    assert_float_equal(speed, -2.0f / 3.0f, 0.05f); // pushed back: 2 m/s x (140 - 70) / 210
+    assert_true(c[1].position.x - c[0].position.x >= 0.59f);
+    tread_batch_destroy(b);
+    tread_world_destroy(w);
+}
+
+// The same crowd in any order gives the same result, bit for bit: every character meets the others as they were
+// when the frame began, ranked by position.
+static void test_result_does_not_depend_on_order(void **state) {
+    (void)state;
+    tread_world *w = room(5);
+    enum { N = 40 };
+    tread_character a[N], z[N];
+    tread_vec3 va[N], vz[N];
+    tread_move_result ra[N], rz[N];
+    tread_character_settings s = crowd_settings();
+    for (int i = 0; i < N; ++i) {
+        float x = -4.0f + 0.5f * (float)(i % 16), zz = -4.0f + 2.0f * (float)(i / 16);
+        assert_int_equal(tread_character_init(&a[i], &s, tread_v3(x, 0.002f, zz)), TREAD_OK);
+        va[i] = tread_v3(i % 2 ? 2.0f : -2.0f, -1, i % 3 ? 1.0f : -1.0f);
+        z[N - 1 - i] = a[i];
+        vz[N - 1 - i] = va[i];
+    }
+    tread_batch *ba = NULL, *bz = NULL;
+    tread_batch_def bd = tread_batch_def_default();
+    assert_int_equal(tread_batch_create(&bd, &ba), TREAD_OK);
+    assert_int_equal(tread_batch_create(&bd, &bz), TREAD_OK);
+    for (int f = 0; f < 120; ++f) {
+        assert_int_equal(tread_batch_move(ba, w, a, va, N, COURSE_DT, ra), TREAD_OK);
+        assert_int_equal(tread_batch_move(bz, w, z, vz, N, COURSE_DT, rz), TREAD_OK);
+    }
+    for (int i = 0; i < N; ++i) assert_memory_equal(&a[i].position, &z[N - 1 - i].position, sizeof(tread_vec3));
+    tread_batch_destroy(ba);
+    tread_batch_destroy(bz);
+    tread_world_destroy(w);
+}
+
+// 200 characters in a walled 20 x 20 m room, each walking to random targets for 20 s: no two overlap by more than
+// 1 cm, none is more than 1 mm inside a wall, nothing is NaN.
+static void test_crowd_in_a_room(void **state) {
+    (void)state;
+    enum { N = 200 };
+    tread_world *w = room(10);
+    tread_character *c = (tread_character *)malloc(sizeof *c * N);
+    tread_vec3 *v = (tread_vec3 *)malloc(sizeof *v * N), *target = (tread_vec3 *)malloc(sizeof *target * N);
+    tread_move_result *res = (tread_move_result *)malloc(sizeof *res * N);
+    assert_true(c && v && target && res);
+    uint32_t seed = 7;
+    for (int i = 0; i < N; ++i) {
+        tread_character_settings s = crowd_settings();
+        s.mass = 50.0f + (float)(i % 5) * 20.0f;
+        assert_int_equal(tread_character_init(&c[i], &s, tread_v3(-9.0f + 0.9f * (float)(i % 20), 0.002f, -9.0f + 1.8f * (float)(i / 20))), TREAD_OK);
+        target[i] = c[i].position;
+    }
+    tread_batch *b = NULL;
+    tread_batch_def bd = tread_batch_def_default();
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+    float worst = 0.0f, deepest_wall = 0.0f, walked = 0.0f;
+    for (int f = 0; f < 20 * 60; ++f) {
+        for (int i = 0; i < N; ++i) {
+            tread_vec3 to = tread_v3_sub(target[i], c[i].position);
+            to.y = 0.0f;
+            if (tread_v3_length(to) < 0.3f || f % 300 == 0) {
+                seed = seed * 1664525u + 1013904223u;
+                float x = -9.0f + 18.0f * (float)(seed >> 8) / 16777216.0f;
+                seed = seed * 1664525u + 1013904223u;
+                target[i] = tread_v3(x, 0, -9.0f + 18.0f * (float)(seed >> 8) / 16777216.0f);
+            }
+            v[i] = tread_v3_add(tread_v3_scale(tread_v3_normalize(to), 2.0f), tread_v3(0, -1, 0));
+        }
+        tread_vec3 first = c[0].position;
+        assert_int_equal(tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_OK);
+        walked += tread_v3_distance(first, c[0].position);
+        if (f % 30 == 29) {
+            worst = fmaxf(worst, worst_overlap(c, N));
+            for (int i = 0; i < N; ++i) {
+                assert_true(tread_v3_is_finite(c[i].position));
+                tread_query_shape shape = tread_character_shape(&c[i]);
+                tread_distance_result d;
+                assert_int_equal(tread_world_closest(w, &shape, tread_character_center(&c[i]), 0.0f, NULL, &d), TREAD_OK);
+                if (d.found && -d.distance > deepest_wall) deepest_wall = -d.distance;
+            }
+        }
+    }
+    print_message("crowd of %d for 20 s: worst overlap %.4f m, deepest in a wall %.5f m, the first walked %.1f m\n", N, (double)worst,
+                  (double)deepest_wall, (double)walked);
+    assert_true(walked > 10.0f); // they do walk
+    assert_true(worst <= 0.01f);
+    assert_true(deepest_wall <= 1e-3f);
+    tread_batch_destroy(b);
+    free(c), free(v), free(target), free(res);
+    tread_world_destroy(w);
+}
+
+static void test_bad_batch_input(void **state) {
+    (void)state;
+    tread_batch *b = NULL;
+    tread_batch_def bd = tread_batch_def_default();
+    bd.separation_passes = 0;
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "separation_passes"));
+    bd = tread_batch_def_default();
+    bd.character_layer = 32;
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "character_layer"));
+    bd = tread_batch_def_default();
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+    tread_world *w = course_world();
+    tread_character c[2];
+    tread_character_settings s = crowd_settings();
+    assert_int_equal(tread_character_init(&c[0], &s, tread_v3(0, 0.002f, 0)), TREAD_OK);
+    assert_int_equal(tread_character_init(&c[1], &s, tread_v3(2, 0.002f, 0)), TREAD_OK);
+    tread_character before[2] = {c[0], c[1]};
+    tread_vec3 v[2] = {tread_v3(1, 0, 0), tread_v3(NAN, 0, 0)};
+    tread_move_result res[2];
+    assert_int_equal(tread_batch_move(b, w, c, v, 2, COURSE_DT, res), TREAD_ERR_NOT_FINITE);
+    assert_non_null(strstr(tread_error_message(), "characters[1]"));
+    assert_memory_equal(c, before, sizeof c); // nothing moved
+    assert_int_equal(tread_batch_move(b, w, c, v, -1, COURSE_DT, res), TREAD_ERR_INVALID_ARGUMENT);
+    assert_int_equal(tread_batch_move(b, w, NULL, v, 2, COURSE_DT, res), TREAD_ERR_NULL_ARGUMENT);
+    assert_int_equal(tread_batch_move(b, w, c, v, 0, COURSE_DT, res), TREAD_OK);
+    tread_batch_destroy(b);
+    tread_world_destroy(w);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_walk_into_each_other),
+        cmocka_unit_test(test_result_does_not_depend_on_order),
+        cmocka_unit_test(test_crowd_in_a_room),
+        cmocka_unit_test(test_bad_batch_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
