@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+// Overlap between two characters the separation leaves (metres): a tenth of a millimetre.
+#define TR_BATCH_SLOP 1.0e-4f
 // Most other characters one character is parted from per pass (the nearest ones; contacts come sorted).
 #define TR_BATCH_CONTACTS 16
 
@@ -24,6 +26,8 @@ struct tread_batch {
     int *rank;              // index -> rank
     tread_vec3 *correction; // per index: this pass's separation
     tread_character *moved; // per index: the character after its move, until every move is done
+    tread_vec3 *shape;      // per rank: the body's shape (type, radius, height): reused while it fits
+    bool *dirty;            // per rank: moved by the last separation pass
     int capacity;
     int placed;             // bodies in `others`
 };
@@ -53,7 +57,9 @@ static void free_arrays(tread_batch *b) {
     tr_free(b->rank);
     tr_free(b->correction);
     tr_free(b->moved);
-    b->bodies = NULL, b->order = NULL, b->rank = NULL, b->correction = NULL, b->moved = NULL;
+    tr_free(b->shape);
+    tr_free(b->dirty);
+    b->bodies = NULL, b->order = NULL, b->rank = NULL, b->correction = NULL, b->moved = NULL, b->shape = NULL, b->dirty = NULL;
     b->capacity = 0;
 }
 
@@ -64,13 +70,17 @@ static tread_result reserve(tread_batch *b, int count) {
     int *order = (int *)tr_alloc(sizeof *order * (size_t)cap), *rank = (int *)tr_alloc(sizeof *rank * (size_t)cap);
     tread_vec3 *correction = (tread_vec3 *)tr_alloc(sizeof *correction * (size_t)cap);
     tread_character *moved = (tread_character *)tr_alloc(sizeof *moved * (size_t)cap);
-    if (!bodies || !order || !rank || !correction || !moved) {
-        tr_free(bodies), tr_free(order), tr_free(rank), tr_free(correction), tr_free(moved);
+    tread_vec3 *shape = (tread_vec3 *)tr_alloc(sizeof *shape * (size_t)cap);
+    bool *dirty = (bool *)tr_alloc(sizeof *dirty * (size_t)cap);
+    if (!bodies || !order || !rank || !correction || !moved || !shape || !dirty) {
+        tr_free(bodies), tr_free(order), tr_free(rank), tr_free(correction), tr_free(moved), tr_free(shape), tr_free(dirty);
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch of %d characters", count);
     }
     memcpy(bodies, b->bodies, sizeof *bodies * (size_t)b->placed);
+    memcpy(shape, b->shape, sizeof *shape * (size_t)b->placed);
     free_arrays(b);
-    b->bodies = bodies, b->order = order, b->rank = rank, b->correction = correction, b->moved = moved;
+    b->bodies = bodies, b->order = order, b->rank = rank, b->correction = correction, b->moved = moved, b->shape = shape;
+    b->dirty = dirty;
     b->capacity = cap;
     return TREAD_OK;
 }
@@ -121,7 +131,9 @@ static void sort_ranks(const tread_character *c, int *order, int *tmp, int count
     }
 }
 
-// The bodies of the others: one per character, shaped as it is now, at rank order (so body index = rank).
+// The bodies of the others: one per character, at rank order, where it stands. A body is reused while its shape
+// fits the character of its rank (moved, not made anew: a world refits a moved body in place, a new one waits to be
+// sorted into its tree); the user data of each is its rank.
 static tread_result place_all(tread_batch *b, const tread_character *c, int count, float dt) {
     while (b->placed > count) {
         tread_result r = tread_world_remove_body(b->others, b->bodies[--b->placed]);
@@ -130,19 +142,21 @@ static tread_result place_all(tread_batch *b, const tread_character *c, int coun
     for (int k = 0; k < count; ++k) {
         const tread_character *ch = &c[b->order[k]];
         tread_vec3 center = tr_center(ch, ch->position);
+        tread_vec3 key = tread_v3((float)ch->settings.shape, ch->settings.radius, ch->settings.height);
         tread_body_def def = tr_character_body_def(ch, center, b->def.character_layer);
-        def.user_data = (void *)(intptr_t)(k + 1); // its rank, read back from contacts
-        // Shapes change (crouching): each frame's body is made anew.
-        if (k < b->placed) {
-            tread_result r = tread_world_remove_body(b->others, b->bodies[k]);
-            if (r != TREAD_OK) return r;
+        bool fits = k < b->placed && key.x == b->shape[k].x && key.y == b->shape[k].y && key.z == b->shape[k].z;
+        if (!fits) {
+            tread_result r;
+            if (k < b->placed && (r = tread_world_remove_body(b->others, b->bodies[k])) != TREAD_OK) return r;
+            def.user_data = (void *)(intptr_t)(k + 1);
+            if ((r = tread_world_add_body(b->others, &def, &b->bodies[k])) != TREAD_OK) return r;
+            b->shape[k] = key;
         }
-        tread_result r = tread_world_add_body(b->others, &def, &b->bodies[k]);
-        if (r != TREAD_OK) return r;
         // Where it was a frame ago, as its own velocity says: a character standing on it is carried along.
         tr_place_character_body(b->others, b->bodies[k], tread_v3_mad(center, -dt, ch->velocity), center, def.transform.q);
     }
     b->placed = count;
+    tr_settle_character_bodies(b->others);
     return TREAD_OK;
 }
 
@@ -186,18 +200,22 @@ static tread_result push_pass(tread_batch *b, const tread_world *w, tread_charac
     return TREAD_OK;
 }
 
-// One separation pass: every pair still overlapping is parted along its contact normal, the overlap split by mass.
+// One separation pass: every pair still overlapping (deeper than TR_BATCH_SLOP) is parted along its contact
+// normal, the overlap split by mass. Only characters moved by the last pass (`dirty`, by rank; every one in the
+// first) are placed and asked for their overlaps; a pair of two such is taken at the lower rank.
 static tread_result separate(tread_batch *b, const tread_world *w, tread_character *c, int count, bool *out_any) {
     *out_any = false;
     for (int k = 0; k < count; ++k) {
+        b->correction[b->order[k]] = tread_v3_zero();
+        if (!b->dirty[k]) continue;
         const tread_character *ch = &c[b->order[k]];
         tread_vec3 center = tr_center(ch, ch->position);
         tr_place_character_body(b->others, b->bodies[k], center, center, tr_character_body_def(ch, center, 0).transform.q);
-        b->correction[b->order[k]] = tread_v3_zero();
     }
     for (int k = 0; k < count; ++k) {
         int i = b->order[k];
         const tread_character *ch = &c[i];
+        if (!b->dirty[k] || !((ch->settings.collide_mask >> b->def.character_layer) & 1u)) continue;
         tread_query_shape shape = tr_body_shape(ch, 0.0f);
         tread_query_filter filter = tread_query_filter_default();
         filter.layer_mask = 1u << b->def.character_layer;
@@ -209,9 +227,8 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
                                                       TR_BATCH_CONTACTS, &n, &overflow);
         if (r != TREAD_OK) return r;
         for (int m = 0; m < n; ++m) {
-            int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank (untagged: queried directly)
-            if (other <= k || !(contacts[m].separation < -TR_PENETRATION_SLOP)) continue; // each pair once
-            if (!((ch->settings.collide_mask >> b->def.character_layer) & 1u)) continue;
+            int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank (queried directly: untagged)
+            if ((b->dirty[other] && other <= k) || !(contacts[m].separation < -TR_BATCH_SLOP)) continue; // each pair once
             int j = b->order[other];
             if (!((c[j].settings.collide_mask >> b->def.character_layer) & 1u)) continue;
             float depth = -contacts[m].separation, mi = ch->settings.mass, mj = c[j].settings.mass;
@@ -223,7 +240,8 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
     }
     for (int k = 0; k < count; ++k) {
         int i = b->order[k];
-        if (tread_v3_length_sq(b->correction[i]) == 0.0f) continue;
+        b->dirty[k] = tread_v3_length_sq(b->correction[i]) > 0.0f;
+        if (!b->dirty[k]) continue;
         tread_result r = tr_character_nudge(w, &c[i], b->correction[i]);
         if (r != TREAD_OK) return r;
     }
@@ -262,6 +280,7 @@ tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_charac
     }
     memcpy(c, b->moved, sizeof *c * (size_t)count);
     if ((r = push_pass(b, w, c, velocities, count, dt, results)) != TREAD_OK) return r;
+    for (int k = 0; k < count; ++k) b->dirty[k] = true;
     bool any = true;
     for (int pass = 0; pass < b->def.separation_passes && any; ++pass)
         if ((r = separate(b, w, c, count, &any)) != TREAD_OK) return r;

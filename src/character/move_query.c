@@ -339,6 +339,8 @@ tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 cente
     return def;
 }
 
+void tr_settle_character_bodies(tread_world *others) { tr_world_rebuild_tree(others); }
+
 void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation) {
     tread_transform before = {previous_center, rotation}, now = {center, rotation};
     tr_world_place_body(others, body, before, now);

@@ -65,6 +65,9 @@ float tr_pushers_reach(const tread_world *w);
 // frame began (what carries a character standing on it).
 tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 center, uint32_t layer);
 void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation);
+// After placing them: the broadphase tree built anew (bodies are handed to characters by rank, which changes as
+// they move: a body may jump across the crowd from one frame to the next, which a refit serves badly).
+void tr_settle_character_bodies(tread_world *others);
 
 // Debug drawing of what the phases decided (the queries draw themselves).
 void tr_draw_ground(const tread_ground *ground, tread_vec3 feet);

@@ -762,6 +762,8 @@ tread_result tread_world_advance(tread_world *w, float dt) {
 
 float tr_world_largest_motion(const tread_world *w) { return w->largest_motion; }
 
+void tr_world_rebuild_tree(tread_world *w) { rebuild_tree(w); }
+
 bool tr_world_place_body(tread_world *w, tread_body_id id, tread_transform previous, tread_transform current) {
     tr_body *b = (tr_body *)lookup(w, id);
     if (!b) return false;

@@ -41,5 +41,8 @@ float tr_world_largest_motion(const tread_world *w);
 // character standing on another is carried by it). Unit rotations, positions within the limit (asserted by the
 // caller). False for a stale id.
 bool tr_world_place_body(tread_world *w, tread_body_id body, tread_transform previous, tread_transform current);
+// Build the broadphase tree anew over every body: after moving most bodies far (refitting would leave a tree of
+// huge boxes) or adding many (none left waiting outside the tree to be scanned one by one).
+void tr_world_rebuild_tree(tread_world *w);
 
 #endif
