@@ -180,6 +180,56 @@ static void test_crowd_in_a_room(void **state) {
     tread_world_destroy(w);
 }
 
+// Two crowds of 50 crossing in a 4 m corridor, walking at 1.5 m/s toward the other end: they get past each other
+// (at least 45 of each crowd beyond the far crowd's start line within 40 s), never more than 1 cm into each other
+// and never inside the walls.
+static void test_two_crowds_cross_in_a_corridor(void **state) {
+    (void)state;
+    enum { HALF = 50, N = 2 * HALF };
+    tread_world *w = course_world();
+    course_box(w, tread_v3(-20, 0, -3), tread_v3(20, 3, -2));
+    course_box(w, tread_v3(-20, 0, 2), tread_v3(20, 3, 3));
+    tread_character c[N];
+    tread_vec3 v[N];
+    tread_move_result res[N];
+    tread_character_settings s = crowd_settings();
+    for (int i = 0; i < N; ++i) {
+        int k = i % HALF, side = i < HALF ? -1 : 1;
+        tread_vec3 p = tread_v3((float)side * (8.0f + 0.8f * (float)(k / 5)), 0.002f, -1.6f + 0.8f * (float)(k % 5));
+        assert_int_equal(tread_character_init(&c[i], &s, p), TREAD_OK);
+    }
+    tread_batch *b = NULL;
+    tread_batch_def bd = tread_batch_def_default();
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+    float worst = 0.0f, deepest_wall = 0.0f;
+    for (int f = 0; f < 40 * 60; ++f) {
+        for (int i = 0; i < N; ++i) {
+            // Toward the far end, and back toward the corridor's middle line when pushed to a wall.
+            float dir = i < HALF ? 1.0f : -1.0f;
+            v[i] = tread_v3(1.5f * dir, -1, -0.2f * c[i].position.z);
+        }
+        assert_int_equal(tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_OK);
+        if (f % 20 == 0) {
+            worst = fmaxf(worst, worst_overlap(c, N));
+            for (int i = 0; i < N; ++i) {
+                tread_query_shape shape = tread_character_shape(&c[i]);
+                tread_distance_result d;
+                assert_int_equal(tread_world_closest(w, &shape, tread_character_center(&c[i]), 0.0f, NULL, &d), TREAD_OK);
+                if (d.found && -d.distance > deepest_wall) deepest_wall = -d.distance;
+            }
+        }
+    }
+    int crossed[2] = {0, 0};
+    for (int i = 0; i < N; ++i) crossed[i < HALF ? 0 : 1] += i < HALF ? c[i].position.x > 8.0f : c[i].position.x < -8.0f;
+    print_message("corridor: %d and %d of %d crossed, worst overlap %.4f m, deepest in a wall %.5f m\n", crossed[0], crossed[1], HALF,
+                  (double)worst, (double)deepest_wall);
+    assert_true(crossed[0] >= 45 && crossed[1] >= 45);
+    assert_true(worst <= 0.01f);
+    assert_true(deepest_wall <= 1e-3f);
+    tread_batch_destroy(b);
+    tread_world_destroy(w);
+}
+
 static void test_bad_batch_input(void **state) {
     (void)state;
     tread_batch *b = NULL;
@@ -216,6 +266,7 @@ int main(void) {
         cmocka_unit_test(test_two_walk_into_each_other),
         cmocka_unit_test(test_result_does_not_depend_on_order),
         cmocka_unit_test(test_crowd_in_a_room),
+        cmocka_unit_test(test_two_crowds_cross_in_a_corridor),
         cmocka_unit_test(test_bad_batch_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
