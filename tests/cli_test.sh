@@ -93,7 +93,7 @@ has "$out" "JSON syntax error" "suite with a broken scene"
 
 # Trace: ground states by name, the documented header.
 "$tread" run "$data/suite/walk.json" --trace "$work/walk.csv" --plot "$work/walk.svg" >/dev/null 2>&1 || fail "run walk.json"
-head -1 "$work/walk.csv" | grep -qx "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration" || fail "trace header: $(head -1 "$work/walk.csv")"
+head -1 "$work/walk.csv" | grep -qx "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration,crushed" || fail "trace header: $(head -1 "$work/walk.csv")"
 grep -q ",walker,.*,on_ground," "$work/walk.csv" || fail "trace: no on_ground row"
 ! cut -d, -f10 "$work/walk.csv" | tail -n +2 | grep -qv '^[a-z_]*$' || fail "trace: a ground column that is not a name"
 
@@ -119,7 +119,7 @@ has "$out" "plot.view[1]" "run with an unknown view"
 # trace has the moving body's columns and the plot draws where it went.
 out=$("$tread" run "$src/scenes/moving/lift-stop-and-go.json" --trace "$work/lift.csv" --plot "$work/lift.svg" 2>&1); rc=$?
 [ "$rc" -eq 0 ] || fail "run lift-stop-and-go.json: exit $rc, expected 0"$'\n'"$out"
-head -1 "$work/lift.csv" | grep -q ",penetration,bodies\[1\].x,bodies\[1\].y,bodies\[1\].z,bodies\[1\].qx," || fail "moving trace header: $(head -1 "$work/lift.csv")"
+head -1 "$work/lift.csv" | grep -q ",penetration,crushed,bodies\[1\].x,bodies\[1\].y,bodies\[1\].z,bodies\[1\].qx," || fail "moving trace header: $(head -1 "$work/lift.csv")"
 svg=$(cat "$work/lift.svg")
 for item in "moving body at the end" "its path"; do has "$svg" ">$item" "lift.svg legend"; done
 out=$("$tread" run "$src/scenes/moving/lift-stop-and-go.json" --json 2>&1)

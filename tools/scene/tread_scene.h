@@ -9,7 +9,8 @@
 //   settings_table.c the character and motor settings tables: by name from JSON and from "field=value" text
 //   geometry.c       layers and bodies (box, sphere, capsule, ramp, mesh via assimp, heightfield, voxels)
 //   characters.c     characters: settings, motor, input timelines
-//   motion.c         body motion: constant velocities and keyframed paths (parsed, evaluated, per-frame velocity)
+//   motion.c         body motion: constant velocities and keyframed paths (parsed, evaluated, per-frame velocity);
+//                    conveyor surfaces
 //   checks_parse.c   expectations
 //   scene_load.c     the file: top level, syntax errors, scene_load / scene_free
 //   run.c            simulation; checks.c expectations evaluated; plot_svg.c plots and CSV traces
@@ -112,6 +113,13 @@ typedef struct scene_body {
     scene_path path;           // kinematic: a keyframed path (path.keys != NULL), instead of def's constant velocities
 } scene_body;
 
+// Does the body's surface move on its own (a conveyor: a non-zero surface velocity, linear or angular)?
+static inline bool scene_body_has_surface(const scene_body *b) {
+    const tread_surface_velocity *v = &b->def.surface;
+    return v->linear.x != 0.0f || v->linear.y != 0.0f || v->linear.z != 0.0f || v->angular.x != 0.0f || v->angular.y != 0.0f ||
+           v->angular.z != 0.0f;
+}
+
 // Where a path puts its body at time t (seconds from the start of the run), as a world transform.
 tread_transform scene_path_transform(const scene_path *path, double t);
 // The velocities that take a body from `current` to where its path is at t_next in dt seconds (what the runner
@@ -192,6 +200,7 @@ typedef enum scene_check_kind {
     SCENE_CHECK_AIRBORNE_FRAMES,  // number of window frames not on walkable ground within [min, max]
     SCENE_CHECK_RIDES,            // the feet stay within max of the point of `body` they were on at the window's start
     SCENE_CHECK_MAX_SINK,         // the feet never sink more than max below that point of `body`, along up
+    SCENE_CHECK_CRUSHED_FRAMES,   // number of window frames whose move reported the character crushed within [min, max]
 } scene_check_kind;
 
 typedef enum scene_speed_measure {
@@ -220,7 +229,7 @@ typedef struct scene_check {
     scene_speed_measure measure;
     tread_ground_state state; // GROUND_STATE
     float within;             // NO_PENETRATION for a character spawned inside: out within this many seconds
-    int body;                 // RIDES, MAX_SINK: index into scene.bodies (a kinematic body)
+    int body;                 // RIDES, MAX_SINK: index into scene.bodies (a kinematic body or a conveyor)
     char pending[SCENE_NAME_MAX * 2]; // non-empty: expected to fail until this is done (docs/SCENES.md, "Pending")
     bool key;                 // the metric the suite table shows for this scene
 } scene_check;
@@ -299,6 +308,7 @@ typedef struct run_frame {
     float camera;      // camera height along up: feet height plus the step-smoothing offset
     float penetration; // deepest overlap with the world at the end of the frame, metres (>= 0)
     bool finite;
+    bool crushed;      // the move reported it crushed: a moving body pressed it against another (tread_move_result)
 } run_frame;
 
 typedef struct run_options {
