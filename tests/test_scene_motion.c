@@ -377,6 +377,25 @@ static void test_crushed_frames_counts_crushed_moves(void **state) {
     scene_free(&s);
 }
 
+// The runner records the move's crushed flag: a slab coming down at 5 m/s onto a capsule on the floor squeezes it.
+static void test_runner_records_crushed_moves(void **state) {
+    (void)state;
+    scene s;
+    load_text("{\"duration\": 1, \"bodies\": [" FLOOR ", {\"type\": \"box\", \"center\": [0, 3.5, 0], \"half_extents\": [1, 0.5, 1], "
+              "\"kinematic\": {\"path\": [{\"time\": 0}, {\"time\": 0.5, \"offset\": [0, -2.5, 0]}]}}], "
+              "\"characters\": [{\"start\": [0.2, 0, 0], \"input\": []}]}",
+              &s);
+    run_trace t;
+    char message[512] = "";
+    assert_true(run_scene(&s, NULL, &t, message, sizeof message));
+    int crushed = 0;
+    for (int i = 0; i < t.frame_count; ++i) crushed += run_frame_at(&t, 0, i)->crushed;
+    assert_true(crushed >= 1);
+    assert_true(t.final[0].position.x > 1.29f); // out beside the slab
+    run_trace_free(&t);
+    scene_free(&s);
+}
+
 // Traces carry each moving body's transform, in columns named by its index in the file.
 static void test_trace_has_body_columns(void **state) {
     (void)state;
@@ -422,6 +441,7 @@ int main(void) {
         cmocka_unit_test(test_rider_checks_measure),
         cmocka_unit_test(test_pending_check_that_passes_fails),
         cmocka_unit_test(test_crushed_frames_counts_crushed_moves),
+        cmocka_unit_test(test_runner_records_crushed_moves),
         cmocka_unit_test(test_trace_has_body_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
