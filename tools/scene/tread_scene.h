@@ -15,6 +15,7 @@
 //   scene_load.c     the file: top level, syntax errors, scene_load / scene_free
 //   run.c            simulation; checks.c expectations evaluated; plot_svg.c plots and CSV traces
 //   gen.c            scene files built as cJSON trees (the matrix generator's pieces; gen_internal.h)
+//   gen_lifts.c      the generated matrix's lift family: riders of lifts starting, stopping and reversing
 //   gen_families.c   the generated matrix's families: cases, geometry and expectations from the settings
 //   matrix.c         running the generated matrix: rates x up vectors x strategies x shapes, sampled, in workers
 #ifndef TREAD_SCENE_H
@@ -381,7 +382,7 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
 bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
 
 // ---- the generated scene matrix (gen_families.c, matrix.c) ----
-// Families "stairs", "slopes", "ledges", "steps"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
+// Families "stairs", "slopes", "ledges", "steps", "lifts"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
 // (each list NULL- or 0-terminated). A case is (family, index, shape, rate); its name says all four.
 extern const char *const gen_family_names[];
 extern const char *const gen_shape_names[];
