@@ -93,7 +93,7 @@ has "$out" "JSON syntax error" "suite with a broken scene"
 
 # Trace: ground states by name, the documented header.
 "$tread" run "$data/suite/walk.json" --trace "$work/walk.csv" --plot "$work/walk.svg" >/dev/null 2>&1 || fail "run walk.json"
-head -1 "$work/walk.csv" | grep -qx "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration" || fail "trace header: $(head -1 "$work/walk.csv")"
+head -1 "$work/walk.csv" | grep -qx "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration,crushed" || fail "trace header: $(head -1 "$work/walk.csv")"
 grep -q ",walker,.*,on_ground," "$work/walk.csv" || fail "trace: no on_ground row"
 ! cut -d, -f10 "$work/walk.csv" | tail -n +2 | grep -qv '^[a-z_]*$' || fail "trace: a ground column that is not a name"
 
@@ -119,11 +119,32 @@ has "$out" "plot.view[1]" "run with an unknown view"
 # trace has the moving body's columns and the plot draws where it went.
 out=$("$tread" run "$src/scenes/moving/lift-stop-and-go.json" --trace "$work/lift.csv" --plot "$work/lift.svg" 2>&1); rc=$?
 [ "$rc" -eq 0 ] || fail "run lift-stop-and-go.json: exit $rc, expected 0"$'\n'"$out"
-head -1 "$work/lift.csv" | grep -q ",penetration,bodies\[1\].x,bodies\[1\].y,bodies\[1\].z,bodies\[1\].qx," || fail "moving trace header: $(head -1 "$work/lift.csv")"
+head -1 "$work/lift.csv" | grep -q ",penetration,crushed,bodies\[1\].x,bodies\[1\].y,bodies\[1\].z,bodies\[1\].qx," || fail "moving trace header: $(head -1 "$work/lift.csv")"
 svg=$(cat "$work/lift.svg")
 for item in "moving body at the end" "its path"; do has "$svg" ">$item" "lift.svg legend"; done
 out=$("$tread" run "$src/scenes/moving/lift-stop-and-go.json" --json 2>&1)
 has "$out" '"pending":' "run lift-stop-and-go.json --json"
+
+# A crusher: the trace's crushed column says which frames the move reported crushed; the run passes.
+out=$("$tread" run "$src/scenes/moving/crusher-5ms.json" --trace "$work/crusher.csv" 2>&1); rc=$?
+[ "$rc" -eq 0 ] || fail "run crusher-5ms.json: exit $rc, expected 0"$'\n'"$out"
+has "$out" "reported crushed in" "run crusher-5ms.json"
+[ "$(awk -F, 'NR > 1 && $14 == 1' "$work/crusher.csv" | wc -l)" -ge 3 ] || fail "crusher trace: fewer than 3 crushed rows"
+# A pending check that fails as expected shows as xfail in the suite and in the run.
+out=$("$tread" run "$src/scenes/moving/seesaw.json" 2>&1); rc=$?
+[ "$rc" -eq 0 ] || fail "run seesaw.json: exit $rc, expected 0"$'\n'"$out"
+has "$out" "xfail box back after a cycle" "run seesaw.json"
+
+# The lift family: listed by name, written by tread gen, unknown names refused with the list.
+out=$("$tread" matrix --families lifts --list 2>&1)
+has "$out" "matrix: 240 cases (lifts 240) x 2 up vectors x 4 strategies = 1920 runs" "matrix --families lifts --list"
+has "$out" "lift-reverse-v4-sphere-120hz" "matrix --families lifts --list"
+rm -rf "$work/lifts"
+out=$("$tread" gen "$work/lifts" --family lifts --rate 30 2>&1)
+has "$out" "wrote 60 scene files" "gen --family lifts"
+out=$("$tread" matrix --families lift 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "matrix --families lift: exit $rc, expected 2"
+has "$out" "unknown family 'lift' (known: stairs slopes ledges steps lifts)" "matrix --families lift"
 
 [ "$failures" -eq 0 ] && echo "cli_test: all checks passed"
 exit $((failures > 0))

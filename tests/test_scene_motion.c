@@ -64,7 +64,7 @@ static void test_rider_check_errors(void **state) {
     expect_error(WITH_CHECK("{\"type\": \"rides\"}"), "expectations[0]: missing required field \"body\"");
     expect_error(WITH_CHECK("{\"type\": \"rides\", \"body\": \"lift\"}"), "expectations[0].body: bodies[1] and bodies[2] are both named \"lift\"; give the index");
     expect_error(WITH_CHECK("{\"type\": \"rides\", \"body\": \"crane\"}"), "expectations[0].body: no body is named \"crane\"");
-    expect_error(WITH_CHECK("{\"type\": \"max_sink\", \"body\": 0}"), "expectations[0].body: bodies[0] is static; a rider is checked against a kinematic body");
+    expect_error(WITH_CHECK("{\"type\": \"max_sink\", \"body\": 0}"), "expectations[0].body: bodies[0] is static and has no surface velocity; a rider is checked against a kinematic body or a conveyor");
     expect_error(WITH_CHECK("{\"type\": \"max_sink\", \"body\": 3}"), "expectations[0].body: 3 is out of range");
     expect_error(WITH_CHECK("{\"type\": \"rides\", \"body\": 1, \"max\": -1}"), "expectations[0].max: -1 is out of range");
     expect_error(WITH_CHECK("{\"type\": \"rides\", \"body\": 1, \"pending\": \"\"}"), "expectations[0].pending: is empty");
@@ -349,6 +349,53 @@ static void test_pending_check_that_passes_fails(void **state) {
     scene_free(&s);
 }
 
+// crushed_frames counts the window's frames whose move said crushed (run_frame.crushed, from tread_move_result).
+static void test_crushed_frames_counts_crushed_moves(void **state) {
+    (void)state;
+    expect_error("{\"duration\": 1, \"bodies\": [" FLOOR "], \"characters\": [" RIDER "], \"expectations\": [{\"type\": \"crushed_frames\"}]}",
+                 "expectations[0]: needs \"min\", \"max\" or both");
+    expect_error("{\"duration\": 1, \"bodies\": [" FLOOR "], \"characters\": [" RIDER "], \"expectations\": [{\"type\": \"crushed_frames\", \"body\": 0, \"min\": 1}]}",
+                 "expectations[0]: unknown field \"body\"");
+    scene s;
+    load_text("{\"duration\": 1, \"bodies\": [" FLOOR ", " LIFT("{\"linear_velocity\": [0, -1, 0]}") "], \"characters\": [" RIDER "], \"expectations\": ["
+              "{\"name\": \"crushed\", \"type\": \"crushed_frames\", \"min\": 1},"
+              "{\"name\": \"never crushed\", \"type\": \"crushed_frames\", \"max\": 0},"
+              "{\"name\": \"not before 0.5 s\", \"type\": \"crushed_frames\", \"max\": 0, \"window\": {\"end\": {\"time\": 0.5}}}]}",
+              &s);
+    assert_int_equal(s.checks[0].kind, SCENE_CHECK_CRUSHED_FRAMES);
+    run_trace t;
+    make_trace(&s, &t, 60, 1.0f / 60.0f);
+    for (int i = 40; i < 43; ++i) t.frames[i].crushed = true;
+    check_result r[8];
+    int n = run_checks(&s, &t, r, 8);
+    assert_true(result_named(r, n, "crushed")->passed);
+    assert_float_equal(result_named(r, n, "crushed")->value, 3.0f, 0.0f);
+    assert_false(result_named(r, n, "never crushed")->passed);
+    assert_non_null(strstr(result_named(r, n, "never crushed")->detail, "reported crushed in 3 of 60 frames, expected <= 0 frames"));
+    assert_true(result_named(r, n, "not before 0.5 s")->passed);
+    run_trace_free(&t);
+    scene_free(&s);
+}
+
+// The runner records the move's crushed flag: a slab coming down at 5 m/s onto a capsule on the floor squeezes it.
+static void test_runner_records_crushed_moves(void **state) {
+    (void)state;
+    scene s;
+    load_text("{\"duration\": 1, \"bodies\": [" FLOOR ", {\"type\": \"box\", \"center\": [0, 3.5, 0], \"half_extents\": [1, 0.5, 1], "
+              "\"kinematic\": {\"path\": [{\"time\": 0}, {\"time\": 0.5, \"offset\": [0, -2.5, 0]}]}}], "
+              "\"characters\": [{\"start\": [0.2, 0, 0], \"input\": []}]}",
+              &s);
+    run_trace t;
+    char message[512] = "";
+    assert_true(run_scene(&s, NULL, &t, message, sizeof message));
+    int crushed = 0;
+    for (int i = 0; i < t.frame_count; ++i) crushed += run_frame_at(&t, 0, i)->crushed;
+    assert_true(crushed >= 1);
+    assert_true(t.final[0].position.x > 1.29f); // out beside the slab
+    run_trace_free(&t);
+    scene_free(&s);
+}
+
 // Traces carry each moving body's transform, in columns named by its index in the file.
 static void test_trace_has_body_columns(void **state) {
     (void)state;
@@ -364,7 +411,7 @@ static void test_trace_has_body_columns(void **state) {
     FILE *f = fopen(path, "r");
     char line[1024];
     assert_non_null(fgets(line, sizeof line, f));
-    assert_non_null(strstr(line, "penetration,bodies[1].x,bodies[1].y,bodies[1].z,bodies[1].qx,bodies[1].qy,bodies[1].qz,bodies[1].qw\n"));
+    assert_non_null(strstr(line, "penetration,crushed,bodies[1].x,bodies[1].y,bodies[1].z,bodies[1].qx,bodies[1].qy,bodies[1].qz,bodies[1].qw\n"));
     int rows = 0;
     float y = 0.0f;
     while (fgets(line, sizeof line, f)) {
@@ -372,7 +419,7 @@ static void test_trace_has_body_columns(void **state) {
         int commas = 0;
         const char *last = line;
         for (const char *c = line; *c; ++c)
-            if (*c == ',' && ++commas == 14) last = c + 1;
+            if (*c == ',' && ++commas == 15) last = c + 1;
         y = strtof(last, NULL);
     }
     fclose(f);
@@ -393,6 +440,8 @@ int main(void) {
         cmocka_unit_test(test_rotated_run_turns_paths),
         cmocka_unit_test(test_rider_checks_measure),
         cmocka_unit_test(test_pending_check_that_passes_fails),
+        cmocka_unit_test(test_crushed_frames_counts_crushed_moves),
+        cmocka_unit_test(test_runner_records_crushed_moves),
         cmocka_unit_test(test_trace_has_body_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

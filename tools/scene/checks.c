@@ -85,6 +85,20 @@ static void to_local(tread_transform t, tread_vec3 p, double out[3]) {
     out[0] = r.x, out[1] = r.y, out[2] = r.z;
 }
 
+// One frame of a conveyor's surface flow, in the body's frame, as the library carries a rider (turned by |w| dt
+// about `center`, then moved by linear dt): the local point p after dt seconds.
+static void surface_step(const tread_surface_velocity *v, double dt, double p[3]) {
+    double w[3] = {v->angular.x, v->angular.y, v->angular.z}, c[3] = {v->center.x, v->center.y, v->center.z};
+    double rate = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+    if (rate > 0.0) {
+        double k[3] = {w[0] / rate, w[1] / rate, w[2] / rate}, r[3] = {p[0] - c[0], p[1] - c[1], p[2] - c[2]};
+        double a = rate * dt, cs = cos(a), sn = sin(a), d = k[0] * r[0] + k[1] * r[1] + k[2] * r[2];
+        double x[3] = {k[1] * r[2] - k[2] * r[1], k[2] * r[0] - k[0] * r[2], k[0] * r[1] - k[1] * r[0]};
+        for (int i = 0; i < 3; ++i) p[i] = c[i] + r[i] * cs + x[i] * sn + k[i] * d * (1.0 - cs); // Rodrigues
+    }
+    p[0] += v->linear.x * dt, p[1] += v->linear.y * dt, p[2] += v->linear.z * dt;
+}
+
 static const char *body_label(const scene *s, int body, char *out, size_t size) {
     if (s->bodies[body].name[0]) snprintf(out, size, "%s", s->bodies[body].name);
     else snprintf(out, size, "bodies[%d]", body);
@@ -92,13 +106,16 @@ static const char *body_label(const scene *s, int body, char *out, size_t size) 
 }
 
 // RIDES and MAX_SINK: the point of the body the feet were on at the window's first frame, carried by the body to
-// every later frame of the window, against where the feet are.
+// every later frame of the window (its own motion, and its surface's flow frame by frame: a conveyor), against where
+// the feet are. A static conveyor stays where the scene put it.
 static void evaluate_on_body(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
     int c = k->character, slot = t->body_slot[k->body];
+    const scene_body *body = &s->bodies[k->body];
+    bool flows = scene_body_has_surface(body);
     char name[SCENE_NAME_MAX + 16], want[64];
     body_label(s, k->body, name, sizeof name);
     range_text(&k->range, "m", 1.0, want, sizeof want);
-    if (b <= a || slot < 0) {
+    if (b <= a || (slot < 0 && !flows)) {
         r->passed = false;
         snprintf(r->value_text, sizeof r->value_text, "empty window");
         snprintf(r->detail, sizeof r->detail, "empty window: no frames between its start and end");
@@ -106,14 +123,15 @@ static void evaluate_on_body(const scene *s, const scene_check *k, const run_tra
     }
     tread_vec3 up = t->final[c].settings.up;
     double local[3];
-    to_local(run_body_at(t, slot, a), run_frame_at(t, c, a)->feet, local);
+    to_local(slot >= 0 ? run_body_at(t, slot, a) : body->def.transform, run_frame_at(t, c, a)->feet, local);
     double worst = k->kind == SCENE_CHECK_RIDES ? 0.0 : -INFINITY;
     int worst_frame = a, counted = 0;
     for (int i = a; i < b; ++i) {
         const run_frame *f = run_frame_at(t, c, i);
+        if (i > a && flows) surface_step(&body->def.surface, (double)t->dt, local);
         if (!in_where(&k->window, f)) continue;
         double on[3];
-        to_world(run_body_at(t, slot, i), local, on);
+        to_world(slot >= 0 ? run_body_at(t, slot, i) : body->def.transform, local, on);
         double d[3] = {on[0] - f->feet.x, on[1] - f->feet.y, on[2] - f->feet.z}; // from the feet to the body's point
         double v = k->kind == SCENE_CHECK_RIDES ? sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) : d[0] * up.x + d[1] * up.y + d[2] * up.z;
         if (v > worst) worst = v, worst_frame = i;
@@ -246,6 +264,21 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
         range_text(&k->range, "frames", 1.0, want, sizeof want);
         snprintf(r->value_text, sizeof r->value_text, "%d frames off the ground", airborne);
         snprintf(r->detail, sizeof r->detail, "off walkable ground in %d of %d frames, expected %s", airborne, counted, want);
+        return;
+    }
+    case SCENE_CHECK_CRUSHED_FRAMES: {
+        int counted = 0, crushed = 0;
+        for (int i = a; i < b; ++i) {
+            const run_frame *f = run_frame_at(t, c, i);
+            if (!in_where(&k->window, f)) continue;
+            ++counted;
+            crushed += f->crushed;
+        }
+        r->value = crushed;
+        r->passed = counted > 0 && range_ok(&k->range, crushed);
+        range_text(&k->range, "frames", 1.0, want, sizeof want);
+        snprintf(r->value_text, sizeof r->value_text, "crushed in %d frames", crushed);
+        snprintf(r->detail, sizeof r->detail, "reported crushed in %d of %d frames, expected %s", crushed, counted, want);
         return;
     }
     case SCENE_CHECK_SPEED_RANGE:

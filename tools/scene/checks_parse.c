@@ -68,12 +68,12 @@ static bool parse_window(loader *L, const cJSON *j, const char *jp, scene_window
 
 static const char *const check_names[] = {"final", "at_time", "reaches", "max_rise", "max_drop", "height_range", "grounded_fraction",
                                           "speed_range", "mean_speed", "drift", "comes_to_rest", "ground_state", "advance",
-                                          "no_penetration", "airborne_frames", "rides", "max_sink", NULL};
+                                          "no_penetration", "airborne_frames", "rides", "max_sink", "crushed_frames", NULL};
 static const scene_check_kind check_kinds[] = {
     SCENE_CHECK_FINAL,      SCENE_CHECK_AT_TIME,    SCENE_CHECK_REACHES,      SCENE_CHECK_MAX_RISE,     SCENE_CHECK_MAX_DROP,
     SCENE_CHECK_HEIGHT_RANGE, SCENE_CHECK_GROUNDED_FRACTION, SCENE_CHECK_SPEED_RANGE, SCENE_CHECK_MEAN_SPEED, SCENE_CHECK_DRIFT,
     SCENE_CHECK_COMES_TO_REST, SCENE_CHECK_GROUND_STATE, SCENE_CHECK_ADVANCE,     SCENE_CHECK_NO_PENETRATION,
-    SCENE_CHECK_AIRBORNE_FRAMES, SCENE_CHECK_RIDES, SCENE_CHECK_MAX_SINK,
+    SCENE_CHECK_AIRBORNE_FRAMES, SCENE_CHECK_RIDES, SCENE_CHECK_MAX_SINK, SCENE_CHECK_CRUSHED_FRAMES,
 };
 
 static const char *const *check_fields_of(scene_check_kind kind) {
@@ -100,7 +100,8 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     case SCENE_CHECK_HEIGHT_RANGE:
     case SCENE_CHECK_ADVANCE: return height;
     case SCENE_CHECK_GROUNDED_FRACTION: return fraction;
-    case SCENE_CHECK_AIRBORNE_FRAMES: return count;
+    case SCENE_CHECK_AIRBORNE_FRAMES:
+    case SCENE_CHECK_CRUSHED_FRAMES: return count;
     case SCENE_CHECK_SPEED_RANGE:
     case SCENE_CHECK_MEAN_SPEED: return speed;
     case SCENE_CHECK_DRIFT:
@@ -126,7 +127,8 @@ static bool parse_axes(loader *L, const cJSON *j, const char *jp, scene_check *k
     return any || js_fail(L, jp, "needs at least one of \"x\", \"y\", \"z\"");
 }
 
-// "body": a body's name (exactly one body has it) or its index; it must be kinematic, the only bodies that move.
+// "body": a body's name (exactly one body has it) or its index; it must move or carry: kinematic, or with a surface
+// velocity (a conveyor).
 static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, scene_check *k) {
     const cJSON *b;
     char p[JP], q[64];
@@ -148,8 +150,8 @@ static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, scene_chec
         if (!js_read_integer(L, b, p, 0.0, (double)(s->body_count - 1), &v)) return false;
         k->body = (int)v;
     }
-    if (s->bodies[k->body].def.type != TREAD_BODY_KINEMATIC)
-        return js_fail(L, p, "bodies[%d] is static; a rider is checked against a kinematic body", k->body);
+    if (s->bodies[k->body].def.type != TREAD_BODY_KINEMATIC && !scene_body_has_surface(&s->bodies[k->body]))
+        return js_fail(L, p, "bodies[%d] is static and has no surface velocity; a rider is checked against a kinematic body or a conveyor", k->body);
     return true;
 }
 
@@ -201,6 +203,7 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
     case SCENE_CHECK_HEIGHT_RANGE: return parse_axis(L, j, jp, "axis", false, &k->axis) && parse_min_max(L, j, jp, true, &k->range);
     case SCENE_CHECK_ADVANCE: return parse_axis(L, j, jp, "axis", true, &k->axis) && parse_min_max(L, j, jp, true, &k->range);
     case SCENE_CHECK_AIRBORNE_FRAMES:
+    case SCENE_CHECK_CRUSHED_FRAMES:
         return parse_min_max(L, j, jp, true, &k->range);
     case SCENE_CHECK_GROUNDED_FRACTION:
         k->range.has_min = true;

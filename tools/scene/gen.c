@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Building scene files as cJSON trees, for the generated scene matrix (gen_families.c): the shared floor, boxes
-// (axis-aligned or turned about an axis), lists of boxes emitted as box bodies or as one triangle mesh, ramps,
-// heightfields, voxels, one character with its input timeline, and expectations. Leaf of the generator: calls
+// Building scene files as cJSON trees, for the generated scene matrix (gen_families.c, gen_lifts.c): the shared
+// floor, boxes (axis-aligned, turned about an axis, or moving along a path), lists of boxes emitted as box bodies or
+// as one triangle mesh, ramps, heightfields, voxels, one character with its input timeline, and expectations. Leaf of the generator: calls
 // only cJSON. Everything is in doubles so the JSON text reads as typed (0.2, not 0.200000003).
 #include <math.h>
 #include <stdio.h>
@@ -105,6 +105,24 @@ void gen_boxes_emit(cJSON *s, const gen_boxes *list, const char *prefix, bool as
             cJSON_AddItemToArray(tris, cJSON_CreateIntArray(t, 3));
         }
     }
+    cJSON_AddItemToArray(bodies_of(s), b);
+}
+
+void gen_box_path(cJSON *s, const char *name, const double center[3], const double half[3], const double *times, const double (*offsets)[3],
+                  int keys, const char *loop) {
+    cJSON *b = cJSON_CreateObject();
+    cJSON_AddStringToObject(b, "type", "box");
+    cJSON_AddStringToObject(b, "name", name);
+    cJSON_AddItemToObject(b, "center", vec3_json(center));
+    cJSON_AddItemToObject(b, "half_extents", vec3_json(half));
+    cJSON *kinematic = cJSON_AddObjectToObject(b, "kinematic"), *path = cJSON_AddArrayToObject(kinematic, "path");
+    for (int i = 0; i < keys; ++i) {
+        cJSON *key = cJSON_CreateObject();
+        cJSON_AddNumberToObject(key, "time", times[i]);
+        cJSON_AddItemToObject(key, "offset", vec3_json(offsets[i]));
+        cJSON_AddItemToArray(path, key);
+    }
+    cJSON_AddStringToObject(kinematic, "loop", loop);
     cJSON_AddItemToArray(bodies_of(s), b);
 }
 
@@ -235,6 +253,13 @@ void gen_check_max_rise(cJSON *s, double max) {
 }
 
 cJSON *gen_window(cJSON *k) { return cJSON_AddObjectToObject(k, "window"); }
+
+cJSON *gen_check_on_body(cJSON *s, const char *type, const char *name, const char *body, double max) {
+    cJSON *k = gen_check(s, type, name);
+    cJSON_AddStringToObject(k, "body", body);
+    cJSON_AddNumberToObject(k, "max", max);
+    return k;
+}
 
 void gen_window_where(cJSON *k, int axis, double lo, double hi) {
     static const char *const axes[3] = {"x", "y", "z"};

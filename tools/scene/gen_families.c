@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The generated scene matrix's families (docs/STRATEGIES.md "Generated matrix"): stairs, slopes,
-// ledges, steps (max step +- 5 mm and ceilings 5 mm above and below the head). Each case is one scene file with
-// expectations computed from the character's settings and the geometry, never from what the controller does.
-// Calls gen.c.
+// ledges, steps (max step +- 5 mm and ceilings 5 mm above and below the head), and lifts (gen_lifts.c). Each case is
+// one scene file with expectations computed from the character's settings and the geometry, never from what the
+// controller does. Calls gen_lifts.c and gen.c.
 #define _POSIX_C_SOURCE 200809L // mkdir
 #include <errno.h>
 #include <math.h>
@@ -36,7 +36,7 @@ static double rise_limit(int shape) {
 }
 #define NAN_ ((double)NAN)
 
-const char *const gen_family_names[] = {"stairs", "slopes", "ledges", "steps", NULL};
+const char *const gen_family_names[] = {"stairs", "slopes", "ledges", "steps", "lifts", NULL};
 const char *const gen_shape_names[] = {"capsule", "sphere", "box", NULL};
 const int gen_rates[] = {30, 60, 120, 240, 0};
 
@@ -450,6 +450,7 @@ int gen_family_size(int family) {
     case 1: return SLOPE_ANGLES * SLOPE_BODIES * SLOPE_SCENARIOS;
     case 2: return N_DROPS * N_LEDGE_SPEEDS;
     case 3: return STEP_CASES;
+    case 4: return gen_lift_count();
     default: return 0;
     }
 }
@@ -475,6 +476,7 @@ static bool params_name(int family, int index, char *out, size_t size) {
         if (index < 3) snprintf(out, size, "step-h%.3f", MAX_STEP + 0.005 * (index - 1));
         else snprintf(out, size, "ceiling-%s", index == 3 ? "above" : "below");
         return true;
+    case 4: return gen_lift_name(index, out, size);
     default: return false;
     }
 }
@@ -496,6 +498,7 @@ cJSON *gen_case_build(int family, int index, int shape, int rate_hz) {
     case 1: return slope_decode(index, &lc) ? slopes_build(&lc, shape, rate_hz, name) : NULL;
     case 2: return ledges_build(index, shape, rate_hz, name);
     case 3: return steps_build(index, shape, rate_hz, name);
+    case 4: return gen_lift_build(index, gen_shape_names[shape], rate_hz, name, rise_limit(shape));
     default: return NULL;
     }
 }

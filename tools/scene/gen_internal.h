@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Private to the scene matrix generator of tools/scene/: gen.c builds scene files as cJSON trees,
 // gen_families.c makes the cases of each family from those pieces (and expectations from the character's
-// settings), matrix.c runs them. Layering: matrix.c -> gen_families.c -> gen.c.
+// settings; the lifts in gen_lifts.c), matrix.c runs them. Layering: matrix.c -> gen_families.c -> gen_lifts.c -> gen.c.
 #ifndef TREAD_GEN_INTERNAL_H
 #define TREAD_GEN_INTERNAL_H
 
@@ -31,6 +31,10 @@ void gen_boxes_add(gen_boxes *list, const double center[3], const double half[3]
 void gen_boxes_add_minmax(gen_boxes *list, const double lo[3], const double hi[3]);
 // As box bodies named prefix0, prefix1, ... or as one triangle mesh (12 triangles per box) named prefix.
 void gen_boxes_emit(cJSON *s, const gen_boxes *list, const char *prefix, bool as_mesh);
+// A box by centre and half extents that moves along `keys` path keys (times in s, offsets from the centre in m;
+// loop "once", "loop" or "ping_pong"; docs/SCENES.md "Body motion").
+void gen_box_path(cJSON *s, const char *name, const double center[3], const double half[3], const double *times, const double (*offsets)[3],
+                  int keys, const char *loop);
 void gen_ramp(cJSON *s, const char *name, const double foot[3], double degrees, double rise, double width, double thickness);
 void gen_heightfield(cJSON *s, const char *name, const double origin[3], double sx, double sz, const double *heights, int count_x, int count_z);
 // solid[(j * nz + k) * nx + i] != 0: cell (i, j, k) is solid.
@@ -46,8 +50,17 @@ void gen_check_min_max(cJSON *k, double lo, double hi);
 void gen_check_final(cJSON *s, const char *name, int axis, double lo, double hi);
 cJSON *gen_check_height(cJSON *s, const char *name, int axis, double lo, double hi);
 void gen_check_max_rise(cJSON *s, double max);
+// A rider check ("rides" or "max_sink") against the body named `body`, with its max in metres.
+cJSON *gen_check_on_body(cJSON *s, const char *type, const char *name, const char *body, double max);
 void gen_window_where(cJSON *k, int axis, double lo, double hi);
 void gen_window_start_time(cJSON *k, double t);
+
+// ---- gen_lifts.c ----
+// The lift family: cases 0 .. gen_lift_count() - 1, named and built as gen_families.c's families are.
+int gen_lift_count(void);
+bool gen_lift_name(int index, char *out, size_t size);
+// max_rise: the family-wide per-frame rise check's bound for this shape (gen_families.c).
+cJSON *gen_lift_build(int index, const char *shape, int rate_hz, const char *name, double max_rise);
 
 // ---- gen_families.c ----
 // Cases of one family are numbered 0 .. gen_family_size() - 1; a case is (family, index, shape, rate).

@@ -542,7 +542,7 @@ static const char *const body_types[] = {"box", "sphere", "capsule", "ramp", "me
 enum { BODY_BOX, BODY_SPHERE, BODY_CAPSULE, BODY_RAMP, BODY_MESH, BODY_HEIGHTFIELD, BODY_VOXELS };
 
 static const char *const *body_fields(int type) {
-#define COMMON "type", "name", "layer", "kinematic"
+#define COMMON "type", "name", "layer", "kinematic", "surface"
     static const char *const box[] = {COMMON, "min", "max", "center", "half_extents", "rotation", NULL};
     static const char *const sphere[] = {COMMON, "center", "radius", NULL};
     static const char *const capsule[] = {COMMON, "center", "radius", "half_height", "rotation", NULL};
@@ -562,7 +562,7 @@ static bool parse_body(loader *L, const cJSON *j, const char *jp, scene_body *b)
     if (!js_expect_object(L, j, jp) || !js_field_enum(L, j, jp, "type", true, body_types, &type) || !js_check_fields(L, j, jp, body_fields(type)) ||
         !js_field_string(L, j, jp, "name", false, b->name, sizeof b->name))
         return false;
-    const cJSON *layer = js_member(j, "layer"), *kin = js_member(j, "kinematic");
+    const cJSON *layer = js_member(j, "layer"), *kin = js_member(j, "kinematic"), *surface = js_member(j, "surface");
     char p[JP];
     if (layer) {
         int index;
@@ -580,7 +580,8 @@ static bool parse_body(loader *L, const cJSON *j, const char *jp, scene_body *b)
     default: ok = parse_voxels(L, j, jp, b); break;
     }
     // Motion last: a path moves the body from where its own fields placed it.
-    return ok && (!kin || scene_parse_kinematic(L, kin, js_jp_key(p, jp, "kinematic"), b));
+    return ok && (!kin || scene_parse_kinematic(L, kin, js_jp_key(p, jp, "kinematic"), b)) &&
+           (!surface || scene_parse_surface(L, surface, js_jp_key(p, jp, "surface"), b));
 }
 
 bool scene_parse_bodies(loader *L, const cJSON *root) {

@@ -207,6 +207,26 @@ bool scene_parse_kinematic(loader *L, const cJSON *j, const char *jp, scene_body
     return true;
 }
 
+// "surface": a conveyor's surface velocity in the body's frame (any body; docs/SCENES.md, "Conveyors"). Each
+// component is checked against the library's limits here, so a bad value is named by its JSON path.
+bool scene_parse_surface(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+    static const char *const fields[] = {"linear", "angular", "center", NULL};
+    if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
+    tread_surface_velocity *v = &b->def.surface;
+    tread_vec3 *const slots[] = {&v->linear, &v->angular, &v->center};
+    for (int f = 0; f < 3; ++f) {
+        char q[JP], qi[JP];
+        if (!js_field_vec3(L, j, jp, fields[f], false, slots[f])) return false;
+        // The library's limit for velocities (per second) and for coordinates alike.
+        const float c[3] = {slots[f]->x, slots[f]->y, slots[f]->z};
+        for (int i = 0; i < 3; ++i)
+            if (!js_in_range((double)c[i], -TREAD_MAX_COORDINATE, TREAD_MAX_COORDINATE, 0))
+                return js_range_fail(L, js_jp_index(qi, js_jp_key(q, jp, fields[f]), i), (double)c[i], -TREAD_MAX_COORDINATE,
+                                     TREAD_MAX_COORDINATE, 0);
+    }
+    return true;
+}
+
 // ---- evaluation ----------------------------------------------------------------------------------------
 
 // The path's own time at run time t: before the first key it waits there; after the last, by its loop mode.

@@ -367,7 +367,7 @@ bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char 
         snprintf(message, size, "cannot write %s", path);
         return false;
     }
-    fprintf(f, "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration");
+    fprintf(f, "frame,t,character,x,y,z,vx,vy,vz,ground,stepped,camera,penetration,crushed");
     // Moving bodies, by their index in the file: where each is at the end of the frame (the same on every row of it).
     for (int k = 0; k < t->body_count; ++k) {
         int b = t->body_index[k];
@@ -377,9 +377,9 @@ bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char 
     for (int i = 0; i < t->frame_count; ++i)
         for (int c = 0; c < t->character_count; ++c) {
             const run_frame *fr = run_frame_at(t, c, i);
-            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%s,%.6f,%.6f,%.6f", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
+            fprintf(f, "%d,%.6f,%s,%.6f,%.6f,%.6f,%.5f,%.5f,%.5f,%s,%.6f,%.6f,%.6f,%d", i + 1, (double)((float)(i + 1) * t->dt), s->characters[c].name,
                     (double)fr->feet.x, (double)fr->feet.y, (double)fr->feet.z, (double)fr->velocity.x, (double)fr->velocity.y, (double)fr->velocity.z,
-                    scene_ground_state_name(fr->ground), (double)fr->stepped, (double)fr->camera, (double)fr->penetration);
+                    scene_ground_state_name(fr->ground), (double)fr->stepped, (double)fr->camera, (double)fr->penetration, fr->crushed ? 1 : 0);
             for (int k = 0; k < t->body_count; ++k) {
                 tread_transform b = run_body_at(t, k, i);
                 fprintf(f, ",%.6f,%.6f,%.6f,%.7f,%.7f,%.7f,%.7f", (double)b.p.x, (double)b.p.y, (double)b.p.z, (double)b.q.x, (double)b.q.y, (double)b.q.z,

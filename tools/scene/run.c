@@ -279,6 +279,7 @@ static tread_result step_character(const tread_world *w, const scene *s, int c, 
     f->camera = tread_v3_dot(ch->position, up) + smooth->offset;
     f->penetration = penetration;
     f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);
+    f->crushed = res.crushed;
     return TREAD_OK;
 }
 

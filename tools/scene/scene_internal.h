@@ -87,6 +87,8 @@ bool scene_read_motor(loader *L, const cJSON *j, const char *jp, const tread_cha
 // A body's "kinematic" object: constant velocities, or a keyframed path (docs/SCENES.md). Called after the body's
 // own fields placed it (b->def.transform); a path moves that placement to where the path is at t = 0.
 bool scene_parse_kinematic(loader *L, const cJSON *j, const char *jp, scene_body *b);
+// A body's "surface" object: its surface velocity (a conveyor), body-local, into b->def.surface.
+bool scene_parse_surface(loader *L, const cJSON *j, const char *jp, scene_body *b);
 
 // ---- geometry.c ----
 bool scene_parse_layers(loader *L, const cJSON *root);

@@ -9,11 +9,13 @@
 //   settings_table.c the character and motor settings tables: by name from JSON and from "field=value" text
 //   geometry.c       layers and bodies (box, sphere, capsule, ramp, mesh via assimp, heightfield, voxels)
 //   characters.c     characters: settings, motor, input timelines
-//   motion.c         body motion: constant velocities and keyframed paths (parsed, evaluated, per-frame velocity)
+//   motion.c         body motion: constant velocities and keyframed paths (parsed, evaluated, per-frame velocity);
+//                    conveyor surfaces
 //   checks_parse.c   expectations
 //   scene_load.c     the file: top level, syntax errors, scene_load / scene_free
 //   run.c            simulation; checks.c expectations evaluated; plot_svg.c plots and CSV traces
 //   gen.c            scene files built as cJSON trees (the matrix generator's pieces; gen_internal.h)
+//   gen_lifts.c      the generated matrix's lift family: riders of lifts starting, stopping and reversing
 //   gen_families.c   the generated matrix's families: cases, geometry and expectations from the settings
 //   matrix.c         running the generated matrix: rates x up vectors x strategies x shapes, sampled, in workers
 #ifndef TREAD_SCENE_H
@@ -112,6 +114,13 @@ typedef struct scene_body {
     scene_path path;           // kinematic: a keyframed path (path.keys != NULL), instead of def's constant velocities
 } scene_body;
 
+// Does the body's surface move on its own (a conveyor: a non-zero surface velocity, linear or angular)?
+static inline bool scene_body_has_surface(const scene_body *b) {
+    const tread_surface_velocity *v = &b->def.surface;
+    return v->linear.x != 0.0f || v->linear.y != 0.0f || v->linear.z != 0.0f || v->angular.x != 0.0f || v->angular.y != 0.0f ||
+           v->angular.z != 0.0f;
+}
+
 // Where a path puts its body at time t (seconds from the start of the run), as a world transform.
 tread_transform scene_path_transform(const scene_path *path, double t);
 // The velocities that take a body from `current` to where its path is at t_next in dt seconds (what the runner
@@ -192,6 +201,7 @@ typedef enum scene_check_kind {
     SCENE_CHECK_AIRBORNE_FRAMES,  // number of window frames not on walkable ground within [min, max]
     SCENE_CHECK_RIDES,            // the feet stay within max of the point of `body` they were on at the window's start
     SCENE_CHECK_MAX_SINK,         // the feet never sink more than max below that point of `body`, along up
+    SCENE_CHECK_CRUSHED_FRAMES,   // number of window frames whose move reported the character crushed within [min, max]
 } scene_check_kind;
 
 typedef enum scene_speed_measure {
@@ -220,7 +230,7 @@ typedef struct scene_check {
     scene_speed_measure measure;
     tread_ground_state state; // GROUND_STATE
     float within;             // NO_PENETRATION for a character spawned inside: out within this many seconds
-    int body;                 // RIDES, MAX_SINK: index into scene.bodies (a kinematic body)
+    int body;                 // RIDES, MAX_SINK: index into scene.bodies (a kinematic body or a conveyor)
     char pending[SCENE_NAME_MAX * 2]; // non-empty: expected to fail until this is done (docs/SCENES.md, "Pending")
     bool key;                 // the metric the suite table shows for this scene
 } scene_check;
@@ -299,6 +309,7 @@ typedef struct run_frame {
     float camera;      // camera height along up: feet height plus the step-smoothing offset
     float penetration; // deepest overlap with the world at the end of the frame, metres (>= 0)
     bool finite;
+    bool crushed;      // the move reported it crushed: a moving body pressed it against another (tread_move_result)
 } run_frame;
 
 typedef struct run_options {
@@ -371,7 +382,7 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
 bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
 
 // ---- the generated scene matrix (gen_families.c, matrix.c) ----
-// Families "stairs", "slopes", "ledges", "steps"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
+// Families "stairs", "slopes", "ledges", "steps", "lifts"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
 // (each list NULL- or 0-terminated). A case is (family, index, shape, rate); its name says all four.
 extern const char *const gen_family_names[];
 extern const char *const gen_shape_names[];
