@@ -130,6 +130,14 @@ static inline void course_walk(course_run *run, tread_vec3 horizontal_velocity, 
     }
 }
 
+// Deepest overlap of the character with anything in the world, metres (0 when clear).
+static inline float course_depth(const tread_world *w, const tread_character *ch) {
+    tread_query_shape shape = tread_character_shape(ch);
+    tread_distance_result d;
+    if (tread_world_closest(w, &shape, tread_character_center(ch), 0.0f, NULL, &d) != TREAD_OK) return INFINITY;
+    return d.found && d.distance < 0.0f ? -d.distance : 0.0f;
+}
+
 static inline float course_max_penetration(const course_run *run) {
     float m = 0.0f;
     for (int i = 0; i < run->frames; ++i) m = fmaxf(m, run->f[i].penetration);

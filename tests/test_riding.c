@@ -46,14 +46,6 @@ static tread_vec3 body_local(const tread_world *w, tread_body_id b, tread_vec3 p
     return tread_quat_rotate(inv, tread_v3_sub(point, t.p));
 }
 
-// Deepest overlap of the character with anything, metres (0 when clear).
-static float depth_of(const tread_world *w, const tread_character *ch) {
-    tread_query_shape shape = tread_character_shape(ch);
-    tread_distance_result d;
-    assert_int_equal(tread_world_closest(w, &shape, tread_character_center(ch), 0.0f, NULL, &d), TREAD_OK);
-    return d.found && d.distance < 0.0f ? -d.distance : 0.0f;
-}
-
 // The disc: turning at 1 rad/s about up, a rider standing 4 m from its centre with no input, through the
 // update alone (the game loop: advance, then move). After 20 s it is within 1 mm of the point of the disc it stood
 // on, at 30, 60 and 240 Hz, and each frame's result reports the disc's turn as its yaw.
@@ -112,7 +104,7 @@ static void test_lift_rider_never_sinks(void **state) {
                 assert_int_equal(tread_world_advance(w, COURSE_DT), TREAD_OK);
                 assert_int_equal(tread_character_move(w, &ch, tread_v3_zero(), COURSE_DT, &res), TREAD_OK);
                 airborne += ch.ground.state != TREAD_GROUND_ON_GROUND;
-                worst = fmaxf(worst, depth_of(w, &ch));
+                worst = fmaxf(worst, course_depth(w, &ch));
             }
         }
         print_message("lift at %.0f m/s: deepest %.2g m, %d frames off the ground\n", (double)speeds[k], (double)worst, airborne);
@@ -308,7 +300,7 @@ static void test_fast_door_pushes_a_standing_character(void **state) {
             tread_transform t;
             assert_int_equal(tread_body_get_transform(w, door, &t), TREAD_OK);
             if (t.p.x > -2.9f) assert_true(ch.position.x > t.p.x); // ahead of the door, never behind it
-            deepest = fmaxf(deepest, depth_of(w, &ch));
+            deepest = fmaxf(deepest, course_depth(w, &ch));
             pushed += tread_v3_length(res.pushed) > 0.0f;
             assert_false(res.crushed);
         }

@@ -21,14 +21,6 @@ static tread_body_id box_on_layer(tread_world *w, tread_vec3 lo, tread_vec3 hi, 
     return id;
 }
 
-// Deepest overlap of the character with anything, metres (0 when clear).
-static float depth_of(const tread_world *w, const tread_character *ch) {
-    tread_query_shape shape = tread_character_shape(ch);
-    tread_distance_result d;
-    assert_int_equal(tread_world_closest(w, &shape, tread_character_center(ch), 0.0f, NULL, &d), TREAD_OK);
-    return d.found && d.distance < 0.0f ? -d.distance : 0.0f;
-}
-
 // Teleported 2 m up from its floor, the character forgets that floor: the next move neither snaps nor steps
 // from it (it snapped 2.3 m down in the soak), it falls.
 static void test_teleport_forgets_the_ground(void **state) {
@@ -64,7 +56,7 @@ static void test_probes_stop_at_bodies_that_are_not_ground(void **state) {
     for (int i = 0; i < 90; ++i) {
         assert_int_equal(tread_character_move(w, &ch, tread_v3(2, -1, 0), COURSE_DT, &res), TREAD_OK);
         if (ch.position.x > 0.5f) lowest = fminf(lowest, ch.position.y);
-        deepest = fmaxf(deepest, depth_of(w, &ch));
+        deepest = fmaxf(deepest, course_depth(w, &ch));
     }
     assert_true(lowest >= 0.3f - 1e-3f); // on the slab's top, never through it
     assert_true(deepest <= 1e-3f);
@@ -125,10 +117,10 @@ static void test_buried_through_mesh_quads_jumps_out(void **state) {
     tread_character ch;
     tread_character_settings s = tread_character_settings_default();
     assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0.7f, 0)), TREAD_OK);
-    assert_true(depth_of(w, &ch) > 0.2f);
+    assert_true(course_depth(w, &ch) > 0.2f);
     tread_move_result res;
     assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -1, 0), COURSE_DT, &res), TREAD_OK);
-    assert_true(depth_of(w, &ch) <= 1e-3f);
+    assert_true(course_depth(w, &ch) <= 1e-3f);
     assert_true(res.unburied > 0.0f);
     assert_true(ch.position.y >= 1.6f - 1e-3f); // on the ceiling: out up (sideways is 3.3 m), never down through the floor
     tread_world_destroy(w);
@@ -147,7 +139,7 @@ static void test_buried_in_a_crate_comes_out_on_top(void **state) {
     assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0.1f, 0)), TREAD_OK);
     tread_move_result res;
     assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -1, 0), COURSE_DT, &res), TREAD_OK);
-    assert_true(depth_of(w, &ch) <= 1e-3f);
+    assert_true(course_depth(w, &ch) <= 1e-3f);
     assert_true(ch.position.y >= 1.1f - 1e-3f);
     assert_true(res.unburied > 0.99f && res.unburied < 1.01f + s.skin);
     // Touching both walls of a crevice by less than a millimetre is not buried: it stays where it is.
