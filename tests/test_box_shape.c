@@ -618,6 +618,25 @@ static void test_touching_normal_is_the_separating_axis(void **state) {
     assert_true(ddot(D(cl.normal), axis) > 0.999); // both from the triangle toward the box
 }
 
+// A box character grown by a 4 cm skin, beside a yawed slab and 1.4 mm up into its underside (the soak's world
+// 12:3140, in the slab's frame): the grown box overlaps the underside 41 mm and the side 42 mm. Moving into the
+// side must stop it at once, though the shallowest overlap (the underside) says the motion presses into nothing:
+// it went on and the bare box ended 1.2 mm inside the slab.
+static void test_skin_grown_box_stops_at_a_near_tied_side(void **state) {
+    (void)state;
+    tr_cast c = box_cast(tread_v3(-3.50770f, -0.84993f, 0.96885f), tread_v3(0.55642f, 0.67437f, 0.55642f), tread_v3(0.00117f, 0, 0.02253f));
+    c.box_axes[0] = tread_v3(0.06166f, 0, -0.99810f);
+    c.box_axes[1] = tread_v3(0, 1, 0);
+    c.box_axes[2] = tread_v3(0.99810f, 0, 0.06166f);
+    tr_feature_hit out;
+    assert_true(tr_cast_box(&c, tread_v3(2.96031f, 0.21682f, 3.08280f), 1.0f, &out));
+    assert_true(out.started_in_contact && out.t == 0.0f);
+    assert_float_equal(out.normal.x, -1.0f, 1e-5f); // the slab's side, toward the box
+    // Moving away from the side (and along the underside) is still free.
+    c.d = tread_v3(-0.00117f, 0, 0.02253f);
+    assert_false(tr_cast_box(&c, tread_v3(2.96031f, 0.21682f, 3.08280f), 1.0f, &out));
+}
+
 static void test_start_touching_hits_only_when_pressing(void **state) {
     (void)state;
     tread_vec3 half = tread_v3(0.3f, 0.9f, 0.3f), floor = tread_v3(5, 1, 5);
@@ -901,6 +920,7 @@ int main(void) {
         cmocka_unit_test(test_upright_axes_are_world_axes_for_y_up),
         cmocka_unit_test(test_grazing_box_slides_along_a_face_without_hit),
         cmocka_unit_test(test_touching_normal_is_the_separating_axis),
+        cmocka_unit_test(test_skin_grown_box_stops_at_a_near_tied_side),
         cmocka_unit_test(test_start_touching_hits_only_when_pressing),
         cmocka_unit_test(test_start_inside_reports_depth_and_push_out),
         cmocka_unit_test(test_zero_length_cast_reports_overlaps_only),

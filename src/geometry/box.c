@@ -10,6 +10,8 @@
 #define TR_BOX_POINT_SLACK 1.0e-6f
 // Closer than this (metres) the closest points do not define a direction: the separating axis does.
 #define TR_BOX_TOUCH_DISTANCE 1.0e-6f
+// Separating axes whose overlap is within this share of the shallowest one's count as tied with it (dimensionless).
+#define TR_BOX_AXIS_TIE 0.05f
 // Closest points nearer than this many ulps of the coordinates have no trustworthy direction between them.
 #define TR_BOX_NORMAL_ULPS 64.0f
 // A box axis this close to perpendicular to a direction (|cosine|) spans a feature flat against it: the
@@ -408,6 +410,41 @@ static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s) {
         if (below >= -TR_TOUCH_TOLERANCE && v <= slack) return true;
     }
     return false;
+}
+
+// Overlapping at the start, the separating axes that nearly tie with the shallowest (within TR_BOX_AXIS_TIE of its
+// depth): if the motion presses into one of them, the shallowest of those is the normal to stop on. A box grown by a
+// skin, under a slab's edge and beside it, overlaps its underside 1 mm less than its side: the underside alone said
+// the motion along the side pressed into nothing, and the bare box ended 1.2 mm inside.
+static bool presses_near_tie(const tr_obb *a, tread_vec3 d, const convex *s, tread_vec3 *out_normal) {
+    axis_set axes;
+    if (!build_axes(a, s, &axes)) return false;
+    float gaps[15];
+    tread_vec3 dirs[15];
+    float best = -INFINITY;
+    for (int i = 0; i < axes.count; i++) {
+        tread_vec3 n = axes.n[i];
+        float lo, hi;
+        convex_interval(s, n, &lo, &hi);
+        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
+        float above = (c - r) - hi, below = lo - (c + r);
+        gaps[i] = tr_maxf(above, below);
+        dirs[i] = above >= below ? n : tread_v3_neg(n);
+        best = tr_maxf(best, gaps[i]);
+    }
+    if (!(best < 0.0f)) return false;
+    float floor_gap = best + TR_BOX_AXIS_TIE * best, found = -INFINITY; // best < 0: a little deeper than it
+    for (int i = 0; i < axes.count; i++) {
+        if (gaps[i] < floor_gap || !(tread_v3_dot(d, dirs[i]) < 0.0f) || gaps[i] <= found) continue;
+        found = gaps[i];
+        *out_normal = dirs[i];
+    }
+    return found > -INFINITY;
+}
+
+bool tr_box_box_presses_near_tie(const tr_obb *a, tread_vec3 d, tread_vec3 half, tread_vec3 *out_normal) {
+    convex s = box_convex(half);
+    return presses_near_tie(a, d, &s, out_normal);
 }
 
 bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half) {

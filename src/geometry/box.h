@@ -45,6 +45,10 @@ void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out);
 // A box touching a static box / triangle moves along it by d without pressing in: some separating (or merely
 // touching) axis is one d does not approach along.
 bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half);
+// Overlapping a box at the start: does `d` press into a separating axis that nearly ties with the shallowest overlap
+// (within 5 % of it)? *out_normal is the shallowest such axis, from the static box toward the moving one. (Not for
+// triangles: a thin triangle's axes tie often, and a box sliding down a steep heightfield stopped on them.)
+bool tr_box_box_presses_near_tie(const tr_obb *a, tread_vec3 d, tread_vec3 half, tread_vec3 *out_normal);
 bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r);
 // Returns false for a degenerate triangle.
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out);

@@ -418,8 +418,10 @@ static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feat
         tr_closest_box_box(&box, half, &cl);
         if (cl.distance <= TR_TOUCH_TOLERANCE) {
             if (cl.distance >= -TR_TOUCH_TOLERANCE && tr_box_box_grazes(&box, c->d, half)) return false;
-            if (start_contact(c, cl.distance, cl.normal) == 0) return false;
-            fill_start_hit(out, cl.distance, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
+            tread_vec3 n = cl.normal;
+            if (start_contact(c, cl.distance, n) == 0 && !(cl.distance < 0.0f && tr_box_box_presses_near_tie(&box, c->d, half, &n)))
+                return false;
+            fill_start_hit(out, cl.distance, &cl, n, tr_box_surface_normal(half, cl.on_shape, n, c->d), 0.0f);
             return true;
         }
     }
