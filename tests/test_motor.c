@@ -547,6 +547,24 @@ static void test_set_height_validates(void **state) {
     tread_world_destroy(w);
 }
 
+// Teleported into the air (tread_character_set_position), a character that stood on ground a frame ago cannot
+// jump from there: its coyote time belongs to the ground it left (it jumped in mid-air before).
+static void test_no_ground_jump_after_a_teleport_into_the_air(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    sim x;
+    sim_init(&x, w, tread_v3(0, 0, 0));
+    tread_motor_input idle = tread_motor_input_default(), jump = idle;
+    jump.jump = true;
+    sim_run(&x, &idle, 0.5f, DT);
+    assert_int_equal(x.ch.ground.state, TREAD_GROUND_ON_GROUND);
+    assert_int_equal(tread_character_set_position(&x.ch, tread_v3(0, 5, 0)), TREAD_OK);
+    sim_step(&x, &jump, DT);
+    assert_false(x.m.jumped);
+    assert_true(x.ch.position.y < 5.0f); // falling from where it was put
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_settings_are_rejected_with_the_field_named),
@@ -568,6 +586,7 @@ int main(void) {
         cmocka_unit_test(test_snap_is_suppressed_right_after_a_jump),
         cmocka_unit_test(test_walls_and_ceilings_take_velocity_away),
         cmocka_unit_test(test_crouch_lowers_and_stands_when_free),
+        cmocka_unit_test(test_no_ground_jump_after_a_teleport_into_the_air),
         cmocka_unit_test(test_crouched_under_a_low_ceiling_stays_crouched),
         cmocka_unit_test(test_set_height_validates),
     };

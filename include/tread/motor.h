@@ -119,7 +119,8 @@ TREAD_API tread_motor_state tread_motor_state_default(void);
 
 /// Turn this frame's input into the velocity to hand to tread_character_move for `dt` seconds.
 /// `character` is the character after its last move; `last_move` that move's result (NULL before the first move):
-/// its contacts take velocity into walls and ceilings away and offer wall jumps. Validates everything
+/// its contacts take velocity into walls and ceilings away and offer wall jumps. A character no longer where its
+/// last move left it was teleported: no coyote jump from the ground it left, and its last contacts are ignored. Validates everything
 /// (TREAD_ERR_INVALID_ARGUMENT naming the field, TREAD_ERR_NOT_FINITE for NaN or infinity); on error the state
 /// is unchanged.
 TREAD_API tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *settings, const tread_motor_input *input,

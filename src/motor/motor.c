@@ -300,6 +300,17 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     st.jumped = false;
     st.last_jump = TREAD_JUMP_NONE;
 
+    // 0. Teleported since its last move (the caller put it where the move did not leave it): the ground it left says
+    // nothing about where it is now. No coyote jump from there, and its velocity is no longer relative to it.
+    bool teleported = last && (last->position.x != ch->position.x || last->position.y != ch->position.y ||
+                               last->position.z != ch->position.z);
+    if (teleported) {
+        st.time_since_grounded = TR_MOTOR_LONG_AGO;
+        st.grounded = false;
+        st.ground_velocity = tread_v3_zero();
+        last = NULL; // its contacts were met elsewhere
+    }
+
     // 1. Take away what walls and ceilings stopped during the last move.
     apply_contacts(&st, ch, last);
 
