@@ -76,8 +76,10 @@ static tread_result reserve(tread_batch *b, int count) {
         tr_free(bodies), tr_free(order), tr_free(rank), tr_free(correction), tr_free(moved), tr_free(shape), tr_free(dirty);
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch of %d characters", count);
     }
-    memcpy(bodies, b->bodies, sizeof *bodies * (size_t)b->placed);
-    memcpy(shape, b->shape, sizeof *shape * (size_t)b->placed);
+    if (b->placed > 0) { // (the first reserve has nothing to copy, from NULL)
+        memcpy(bodies, b->bodies, sizeof *bodies * (size_t)b->placed);
+        memcpy(shape, b->shape, sizeof *shape * (size_t)b->placed);
+    }
     free_arrays(b);
     b->bodies = bodies, b->order = order, b->rank = rank, b->correction = correction, b->moved = moved, b->shape = shape;
     b->dirty = dirty;
@@ -278,7 +280,7 @@ tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_charac
         if ((r = tr_character_move_among(w, b->others, b->bodies[b->rank[i]], &b->moved[i], velocities[i], dt, NULL, &results[i])) != TREAD_OK)
             return name_character(r, i);
     }
-    memcpy(c, b->moved, sizeof *c * (size_t)count);
+    if (count > 0) memcpy(c, b->moved, sizeof *c * (size_t)count);
     if ((r = push_pass(b, w, c, velocities, count, dt, results)) != TREAD_OK) return r;
     for (int k = 0; k < count; ++k) b->dirty[k] = true;
     bool any = true;
