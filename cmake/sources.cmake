@@ -16,6 +16,7 @@ set(TREAD_SOURCES
   src/world/mesh.c
   src/world/query.c
   src/world/shape.c
+  src/world/surface.c
   src/world/voxels.c
   src/world/world.c
 

@@ -176,19 +176,6 @@ static tread_result validate_velocity(const char *name, tread_vec3 v) {
     return TREAD_OK;
 }
 
-// `def` names the fields as tread_body_def's (def.surface.linear), else as the setter's (surface.linear).
-static tread_result validate_surface(bool def, const tread_surface_velocity *v) {
-    tread_result r;
-    if ((r = validate_velocity(def ? "def.surface.linear" : "surface.linear", v->linear)) != TREAD_OK) return r;
-    if ((r = validate_velocity(def ? "def.surface.angular" : "surface.angular", v->angular)) != TREAD_OK) return r;
-    const char *name = def ? "def.surface.center" : "surface.center";
-    if (!tread_v3_is_finite(v->center)) return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
-    if (!in_range(v->center.x) || !in_range(v->center.y) || !in_range(v->center.z))
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) lies beyond the %g m coordinate limit", name, (double)v->center.x,
-                        (double)v->center.y, (double)v->center.z, (double)TR_MAX_COORDINATE);
-    return TREAD_OK;
-}
-
 // ---- bounds -----------------------------------------------------------------------------------------
 
 static tread_aabb transform_bounds(tread_transform t, tread_aabb local) {
@@ -436,7 +423,7 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     if ((r = validate_transform("def.transform", def->transform)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.linear_velocity", def->linear_velocity)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.angular_velocity", def->angular_velocity)) != TREAD_OK) return r;
-    if ((r = validate_surface(true, &def->surface)) != TREAD_OK) return r;
+    if ((r = tr_validate_surface(true, &def->surface)) != TREAD_OK) return r;
     if ((r = validate_shape(&def->shape)) != TREAD_OK) return r;
     if (w->free_list < 0 && w->slot_count == w->body_capacity && !grow_bodies(w))
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "growing the body array past %d failed", w->body_capacity);
@@ -621,14 +608,11 @@ tread_result tread_body_get_velocity(const tread_world *w, tread_body_id id, tre
     return TREAD_OK;
 }
 
-// The velocity of the body's material at a world point: its own motion and its surface's.
+// The velocity of the body's material at a world point: its own motion and its surface's (surface.c).
 static tread_vec3 point_velocity(const tr_body *b, tread_vec3 point) {
     tread_vec3 arm = tread_v3_sub(point, b->transform.p);
     tread_vec3 v = tread_v3_add(b->linear_velocity, tread_v3_cross(b->angular_velocity, arm));
-    const tread_surface_velocity *s = &b->surface;
-    tread_vec3 local_arm = tread_v3_sub(tread_quat_rotate(tread_quat_conjugate(b->transform.q), arm), s->center);
-    tread_vec3 local = tread_v3_add(s->linear, tread_v3_cross(s->angular, local_arm));
-    return tread_v3_add(v, tread_quat_rotate(b->transform.q, local));
+    return tread_v3_add(v, tr_surface_point_velocity(b, point));
 }
 
 tread_result tread_body_set_surface_velocity(tread_world *w, tread_body_id id, const tread_surface_velocity *surface) {
@@ -636,7 +620,7 @@ tread_result tread_body_set_surface_velocity(tread_world *w, tread_body_id id, c
     if (!surface) return tr_error(TREAD_ERR_NULL_ARGUMENT, "surface is NULL");
     tread_result r = lookup_checked(w, id, &b);
     if (r != TREAD_OK) return r;
-    if ((r = validate_surface(false, surface)) != TREAD_OK) return r;
+    if ((r = tr_validate_surface(false, surface)) != TREAD_OK) return r;
     b->surface = *surface;
     return TREAD_OK;
 }
@@ -651,29 +635,11 @@ tread_result tread_body_get_surface_velocity(const tread_world *w, tread_body_id
 }
 
 bool tr_world_surface_carry(const tread_world *w, tread_body_id id, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn) {
-    TR_ASSERT(out_point && out_turn);
+    const tr_body *b = lookup(w, id);
     *out_point = point;
     *out_turn = tread_quat_identity();
-    const tr_body *b = lookup(w, id);
-    if (!b) return false;
-    const tread_surface_velocity *s = &b->surface;
-    if (tread_v3_length_sq(s->linear) == 0.0f && tread_v3_length_sq(s->angular) == 0.0f) return true;
-    // In the body's frame: turned by |w| dt about `center` (the project's own sine and cosine), then moved along.
-    tread_quat inv = tread_quat_conjugate(b->transform.q);
-    tread_vec3 q = tread_quat_rotate(inv, tread_v3_sub(point, b->transform.p));
-    float rate = tread_v3_length(s->angular);
-    tread_quat spin = tread_quat_identity();
-    if (rate > 0.0f) {
-        double sn, cs;
-        tr_sincos(0.5 * (double)rate * (double)dt, &sn, &cs);
-        tread_vec3 axis = tread_v3_scale(s->angular, 1.0f / rate);
-        spin = (tread_quat){(float)(axis.x * sn), (float)(axis.y * sn), (float)(axis.z * sn), (float)cs};
-        q = tread_v3_add(s->center, tread_quat_rotate(spin, tread_v3_sub(q, s->center)));
-    }
-    q = tread_v3_mad(q, dt, s->linear);
-    *out_point = tread_v3_add(b->transform.p, tread_quat_rotate(b->transform.q, q));
-    *out_turn = tread_quat_normalize(tread_quat_mul(tread_quat_mul(b->transform.q, spin), inv));
-    return true;
+    if (b) tr_surface_carry(b, point, dt, out_point, out_turn);
+    return b != NULL;
 }
 
 bool tr_world_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out) {

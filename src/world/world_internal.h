@@ -65,6 +65,15 @@ struct tread_world {
     float largest_motion; // farthest any point of any body moved in the last tread_world_advance, metres (a bound)
 };
 
+// ---- surface.c: a body's surface velocity (conveyors) ----------------------------------------------------------
+// Check a surface velocity; `def` names its fields as tread_body_def's (def.surface.linear), else as the setter's.
+tread_result tr_validate_surface(bool def, const tread_surface_velocity *surface);
+// The velocity the body's surface adds at a world point (zero without one).
+tread_vec3 tr_surface_point_velocity(const tr_body *b, tread_vec3 point);
+// Where the surface takes a point on it over dt seconds, and the rotation it turns by (the point and no turn
+// without one).
+void tr_surface_carry(const tr_body *b, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
+
 // True when the body passes the query filter.
 static inline bool tr_filter_accepts(const tread_query_filter *f, const tr_body *body, uint32_t slot) {
     if (((f->layer_mask >> body->layer) & 1u) == 0u) return false;

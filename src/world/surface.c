@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// A body's surface velocity: a conveyor belt, or a floor whose surface turns while the body stays where it is. It is
+// the body's own (any body type), in its frame, and it carries whoever stands on the body as the body's motion does.
+#include "world_internal.h"
+
+#include <math.h>
+
+// A vector of the surface velocity: finite, each component within the coordinate limit (per second, or metres).
+static tread_result check_part(const char *name, tread_vec3 v, const char *what) {
+    if (!tread_v3_is_finite(v)) return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
+    if (!(fabsf(v.x) <= TR_MAX_COORDINATE && fabsf(v.y) <= TR_MAX_COORDINATE && fabsf(v.z) <= TR_MAX_COORDINATE))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) exceeds %g %s", name, (double)v.x, (double)v.y, (double)v.z,
+                        (double)TR_MAX_COORDINATE, what);
+    return TREAD_OK;
+}
+
+tread_result tr_validate_surface(bool def, const tread_surface_velocity *v) {
+    tread_result r;
+    if ((r = check_part(def ? "def.surface.linear" : "surface.linear", v->linear, "per second")) != TREAD_OK) return r;
+    if ((r = check_part(def ? "def.surface.angular" : "surface.angular", v->angular, "per second")) != TREAD_OK) return r;
+    return check_part(def ? "def.surface.center" : "surface.center", v->center, "m (the coordinate limit)");
+}
+
+tread_vec3 tr_surface_point_velocity(const tr_body *b, tread_vec3 point) {
+    const tread_surface_velocity *s = &b->surface;
+    tread_vec3 arm = tread_v3_sub(tread_quat_rotate(tread_quat_conjugate(b->transform.q), tread_v3_sub(point, b->transform.p)), s->center);
+    return tread_quat_rotate(b->transform.q, tread_v3_add(s->linear, tread_v3_cross(s->angular, arm)));
+}
+
+void tr_surface_carry(const tr_body *b, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn) {
+    TR_ASSERT(b && out_point && out_turn);
+    *out_point = point;
+    *out_turn = tread_quat_identity();
+    const tread_surface_velocity *s = &b->surface;
+    if (tread_v3_length_sq(s->linear) == 0.0f && tread_v3_length_sq(s->angular) == 0.0f) return;
+    // In the body's frame: turned by |w| dt about `center` (the project's own sine and cosine), then moved along.
+    tread_quat inv = tread_quat_conjugate(b->transform.q);
+    tread_vec3 q = tread_quat_rotate(inv, tread_v3_sub(point, b->transform.p));
+    float rate = tread_v3_length(s->angular);
+    tread_quat spin = tread_quat_identity();
+    if (rate > 0.0f) {
+        double sn, cs;
+        tr_sincos(0.5 * (double)rate * (double)dt, &sn, &cs);
+        tread_vec3 axis = tread_v3_scale(s->angular, 1.0f / rate);
+        spin = (tread_quat){(float)(axis.x * sn), (float)(axis.y * sn), (float)(axis.z * sn), (float)cs};
+        q = tread_v3_add(s->center, tread_quat_rotate(spin, tread_v3_sub(q, s->center)));
+    }
+    q = tread_v3_mad(q, dt, s->linear);
+    *out_point = tread_v3_add(b->transform.p, tread_quat_rotate(b->transform.q, q));
+    *out_turn = tread_quat_normalize(tread_quat_mul(tread_quat_mul(b->transform.q, spin), inv));
+}
