@@ -212,7 +212,10 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
         if (!b->dirty[k]) continue;
         const tread_character *ch = &c[b->order[k]];
         tread_vec3 center = tr_center(ch, ch->position);
-        tr_place_character_body(b->others, b->bodies[k], center, center, tr_character_body_def(ch, center, 0).transform.q);
+        tread_transform now; // its rotation was set this frame (place_all): only the centre moves
+        tread_result r = tread_body_get_transform(b->others, b->bodies[k], &now);
+        if (r != TREAD_OK) return r;
+        tr_place_character_body(b->others, b->bodies[k], center, center, now.q);
     }
     for (int k = 0; k < count; ++k) {
         int i = b->order[k];

@@ -41,6 +41,15 @@ tread_query_filter tr_collide_filter(const tread_character *ch) { return mask_fi
 
 tread_query_filter tr_ground_filter(const tread_character *ch) { return mask_filter(ch->settings.ground_mask); }
 
+bool tr_only_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    return tread_body_id_equal(body, *(const tread_body_id *)context);
+}
+
+bool tr_not_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    return !tr_only_body(body, layer, user_data, context);
+}
+
 bool tr_is_walkable(const tread_character *ch, tread_vec3 normal) { return tread_v3_dot(normal, ch->settings.up) >= ch->max_slope_cos; }
 
 tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tread_body_id body, tread_vec3 normal,

@@ -23,6 +23,9 @@ float tr_body_reach(const tread_character_settings *s);
 // Filters: what blocks movement (collide_mask), what counts as ground (ground_mask).
 tread_query_filter tr_collide_filter(const tread_character *ch);
 tread_query_filter tr_ground_filter(const tread_character *ch);
+// Filter callbacks whose context points at a tread_body_id: that body only, or every body but it.
+bool tr_only_body(tread_body_id body, uint32_t layer, void *user_data, void *context);
+bool tr_not_body(tread_body_id body, uint32_t layer, void *user_data, void *context);
 
 // A surface with this normal is walkable at the character's max slope / on that body's layer (stairs layers have
 // their own angle; a body outside ground_mask is never walkable).

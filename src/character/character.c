@@ -325,11 +325,6 @@ static ground_carry carry_of(const tread_world *w, const tread_world *others, co
     return c;
 }
 
-static bool only_the_ground(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    (void)layer, (void)user_data;
-    return tread_body_id_equal(body, *(const tread_body_id *)context);
-}
-
 // Carry the character by its ground's motion over the last world advance (Godot's and Jolt's moving platforms, but
 // by the body's change of transform rather than its velocity at one point in a straight line: a rider of a turning
 // disc stays on its spot). The carry slides along anything it meets.
@@ -341,7 +336,7 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     // Inside its ground (recovery was still pushing it out of a platform), it does not stand on it: carried along,
     // it would stay inside as the platform moves on (a box shooting up at 17 m/s took a character 9 cm inside it
     // along). The carried pose is the one it had on the body before the body moved.
-    filter.callback = only_the_ground;
+    filter.callback = tr_only_body;
     filter.context = &ground;
     tread_query_shape bare = tr_body_shape(ch, 0.0f);
     tread_distance_result inside;

@@ -10,15 +10,6 @@
 // Most moving bodies near the character one update handles (contacts come sorted: the same ones every time).
 #define TR_PUSH_CONTACTS 16
 
-static bool only_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    (void)layer, (void)user_data;
-    return tread_body_id_equal(body, *(const tread_body_id *)context);
-}
-
-static bool not_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    return !only_body(body, layer, user_data, context);
-}
-
 // The push one moving body gives the character at `feet` (zero when its motion does not reach the character).
 static tread_result push_of(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_body_id body, tread_vec3 *out_push) {
     *out_push = tread_v3_zero();
@@ -30,7 +21,7 @@ static tread_result push_of(const tr_move_query *q, const tread_character *ch, t
     if (tread_v3_length(d) <= TR_MIN_MOVE) return TREAD_OK;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
-    filter.callback = only_body;
+    filter.callback = tr_only_body;
     filter.context = &body;
     tread_shape_hit hit;
     tread_result r = tr_query_cast(q, &shape, tread_v3_add(center, d), tread_v3_neg(d), &filter, &hit);
@@ -72,7 +63,7 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
         float wanted = tread_v3_length(push);
         if (wanted <= TR_MIN_MOVE) continue;
         tread_query_filter others = tr_collide_filter(ch);
-        others.callback = not_body;
+        others.callback = tr_not_body;
         others.context = &body;
         tr_slide_result slid;
         if ((r = tr_slide_filtered(q, ch, at, push, TR_SLIDE_AIR, &others, NULL, &slid)) != TREAD_OK) return r;
