@@ -23,6 +23,7 @@ set(TREAD_SOURCES
   src/character/batch.c
   src/character/body.c
   src/character/character.c
+  src/character/contacts.c
   src/character/ground.c
   src/character/move_query.c
   src/character/planes.c

@@ -611,7 +611,7 @@ static const struct {
     {"shape", "box"}, {"radius", "0.25"}, {"height", "1.5"}, {"up", "0,0,1"}, {"max_slope_degrees", "50"},
     {"max_step_height", "0.3"}, {"min_step_depth", "0.05"}, {"step_down_distance", "0.4"}, {"max_snap_speed", "10"},
     {"ground_probe_distance", "0.03"}, {"skin", "0.003"}, {"max_slide_iterations", "6"}, {"collide_mask", "3"},
-    {"ground_mask", "1"}, {"mass", "80"}, {"recovery_speed", "3"}, {"keep_horizontal_speed", "true"}, {"step_strategy", "riser"},
+    {"ground_mask", "1"}, {"mass", "80"}, {"max_strength", "250"}, {"recovery_speed", "3"}, {"keep_horizontal_speed", "true"}, {"step_strategy", "riser"},
     {"stairs_layer_mask", "6"}, {"stairs_max_slope_degrees", "50"}, {"contact_step.search_overshoot", "0.02"},
     {"riser.depth", "0.2"}, {"riser.radius_scale", "0.8"}, {"riser.speed_scale", "1.25"}, {"riser.fall_scale", "0.5"},
 };

@@ -81,7 +81,7 @@ static void test_contact_cases_the_source_write_up_leaves_open(void **state) {
     tread_character_settings s = with_strategy(TREAD_STEP_CONTACT);
     assert_int_equal(tread_character_init(&ch, &s, tread_v3(0.7f, 0.002f, 0)), TREAD_OK);
     tr_move_query q;
-    assert_int_equal(tr_move_query_begin(&q, w, ch.position, 10.0f), TREAD_OK);
+    assert_int_equal(tr_move_query_begin(&q, w, &ch, ch.position, 10.0f), TREAD_OK);
     tr_step step_found;
     bool found = false;
     // Moving into the riser: a step of the riser's height.

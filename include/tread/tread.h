@@ -10,7 +10,7 @@
 /// (tread_world_cast_*, tread_world_collect_contacts, tread_world_closest, tread_world_body_count, tread_body_is_valid,
 /// tread_body_get_*, tread_body_user_data) and by every character and motor call, so any number of threads may run
 /// those on one world at once; it is written by tread_world_add_body, tread_world_remove_body,
-/// tread_body_set_transform, tread_body_set_velocity, tread_world_advance, tread_world_shift_origin and
+/// tread_body_set_transform, tread_body_set_velocity, tread_body_move_to, tread_world_advance, tread_world_shift_origin and
 /// tread_world_destroy, each of which
 /// must not overlap any other call on that world. A character (and a motor) is the caller's plain data: one thread at a
 /// time per character. Results never depend on which thread ran what (tests/test_threads.c, run under
@@ -118,9 +118,22 @@ TREAD_API tread_result tread_body_set_transform(tread_world *world, tread_body_i
 /// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_transform, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_body_get_transform(const tread_world *world, tread_body_id body, tread_transform *out_transform);
 /// Set a kinematic body's linear velocity (m/s) and angular velocity (radians per second about world axes), which
-/// tread_world_advance() integrates. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
+/// tread_world_advance() integrates (a dynamic body's is only read: what its surface moves with).
+/// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
 /// TREAD_ERR_INVALID_ARGUMENT for a static body or a velocity beyond the allowed range.
 TREAD_API tread_result tread_body_set_velocity(tread_world *world, tread_body_id body, tread_vec3 linear, tread_vec3 angular);
+/// A dynamic body's new place and velocity after the game's physics step (call it each frame before
+/// tread_world_advance): the body moved from where it was to `transform` (rotation renormalized) over the frame, so
+/// it pushes characters it moved into and carries those standing on it, as a kinematic body does; `linear` (m/s) and
+/// `angular` (radians per second about world axes) are its velocity now (what a rider's relative velocity and an
+/// impulse's speed are measured against). A body not moved between two advances stood still. TREAD_ERR_NULL_ARGUMENT,
+/// TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or TREAD_ERR_INVALID_ARGUMENT for a body that is not dynamic, a position
+/// beyond the coordinate limit, a rotation that is not a unit quaternion or a velocity beyond the allowed range.
+TREAD_API tread_result tread_body_move_to(tread_world *world, tread_body_id body, tread_transform transform, tread_vec3 linear,
+                                          tread_vec3 angular);
+/// The body's type and its tread_body_flags. TREAD_ERR_NULL_ARGUMENT for a NULL world or output pointer,
+/// TREAD_ERR_INVALID_ID for a stale or unknown id.
+TREAD_API tread_result tread_body_get_type(const tread_world *world, tread_body_id body, tread_body_type *out_type, uint32_t *out_flags);
 /// The body's linear (m/s) and angular (radians per second) velocity, as its definition or
 /// tread_body_set_velocity() last set them (static bodies never move by them).
 /// TREAD_ERR_NULL_ARGUMENT for a NULL world or output pointer, TREAD_ERR_INVALID_ID for a stale or unknown id.
@@ -156,7 +169,8 @@ TREAD_API tread_result tread_body_get_motion(const tread_world *world, tread_bod
 /// rotation by exactly the rotation of angle |angular| * dt about angular / |angular| (built with tread_sin and
 /// tread_cos, and summed about one axis without drift: after t seconds at a constant angular velocity a body has
 /// turned by |angular| * t to within the float rounding of its rotation, about 1e-7 rad, also after hours). Each body's transform before the call becomes its previous transform
-/// (tread_body_get_motion). Frame order: advance the world first, then update the characters, so that a character
+/// (tread_body_get_motion); a dynamic body keeps the motion tread_body_move_to gave it since the last advance, or
+/// stands still. Frame order: move the dynamic bodies and advance the world first, then update the characters, so that a character
 /// standing on a moving body is moved by that body's motion over the frame before it walks.
 /// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_NOT_FINITE or TREAD_ERR_INVALID_ARGUMENT for a bad dt.
 TREAD_API tread_result tread_world_advance(tread_world *world, float dt);
@@ -292,6 +306,15 @@ TREAD_API void tread_batch_destroy(tread_batch *batch);
 /// TREAD_ERR_NOT_FINITE, TREAD_ERR_OUT_OF_MEMORY.
 TREAD_API tread_result tread_batch_move(tread_batch *batch, const tread_world *world, tread_character *characters,
                                         const tread_vec3 *velocities, int count, float dt, tread_move_result *results);
+
+/// tread_batch_move with options: the filter every move passes, and a listener (its validate and events name the
+/// other characters by their index in these arrays; its push callback decides who of two characters may push the
+/// other, as it does for dynamic bodies). The batch keeps each index's contact memory itself (allocated once a
+/// listener has added, persisted or removed: keep a character at the same index, or its events mix with another's);
+/// options.memory and options.contacts are for single moves (TREAD_ERR_INVALID_ARGUMENT). NULL: the defaults.
+TREAD_API tread_result tread_batch_move_with(tread_batch *batch, const tread_world *world, tread_character *characters,
+                                             const tread_vec3 *velocities, int count, float dt, const tread_move_options *options,
+                                             tread_move_result *results);
 
 /* ---- building your own mover on tread's queries -------------------------------------------------------- */
 

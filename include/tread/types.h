@@ -111,11 +111,26 @@ typedef struct tread_shape_def {
 } tread_shape_def;
 
 /// Static bodies never move on their own; kinematic bodies carry a velocity (moving platforms) that
-/// tread_world_advance integrates.
+/// tread_world_advance integrates; dynamic bodies are moved by the game's own physics (crates, barrels).
 typedef enum tread_body_type {
     TREAD_BODY_STATIC,    ///< fixed in place; moved only by tread_body_set_transform()
     TREAD_BODY_KINEMATIC, ///< moves by its linear and angular velocity in tread_world_advance() (moving platforms)
+    TREAD_BODY_DYNAMIC,   ///< moved by the game's physics: tread_body_move_to() each frame gives its new transform and
+                          ///< velocity; it pushes and carries characters as a kinematic body does, and a move reports
+                          ///< the impulse the character gives it (tread_move_result::impulses) for the game to apply
 } tread_body_type;
+
+/// Body flags (tread_body_def::flags), combined with |.
+typedef enum tread_body_flags {
+    TREAD_BODY_ONE_WAY = 1u << 0, ///< a one-way platform: characters pass through it from below and from the side and
+                                  ///< stand on its top. It blocks a character only while the feet are at or above
+                                  ///< its top (the highest point of its bounds along the character's up, where it was
+                                  ///< and where it is this frame); for flat platforms (a tilted one's top is its
+                                  ///< highest corner)
+    TREAD_BODY_SENSOR = 1u << 1,  ///< a sensor (water, a ladder, a pickup, a kill zone): never blocks and is skipped by
+                                  ///< queries (see tread_query_filter::include_sensors); a move with a contact
+                                  ///< listener reports entering, staying in and leaving it
+} tread_body_flags;
 
 /// Everything needed to add a body to a world.
 /// Velocity of a body's surface that is not the body's own motion (a conveyor belt; a turning floor that stays
@@ -135,6 +150,7 @@ typedef struct tread_body_def {
     tread_vec3 angular_velocity; ///< kinematic only, radians per second about world axes; default zero
     tread_surface_velocity surface; ///< any body: its surface's own velocity (a conveyor); default zero (none)
     uint32_t layer;              ///< layer index in [0, TREAD_MAX_LAYERS); queries select layers by mask bit (1u << layer); default 0
+    uint32_t flags;              ///< tread_body_flags: TREAD_BODY_ONE_WAY or TREAD_BODY_SENSOR (not both); default 0
     void *user_data;             ///< caller's pointer, returned by tread_body_user_data; default NULL
 } tread_body_def;
 
@@ -152,6 +168,7 @@ typedef struct tread_query_filter {
     tread_body_id ignore_body;     ///< this body is skipped; default null (none)
     tread_body_filter_fn *callback; ///< optional extra test per body; default NULL
     void *context;                 ///< passed to callback; default NULL
+    bool include_sensors;          ///< sensor bodies (TREAD_BODY_SENSOR) are considered too; default false (skipped)
 } tread_query_filter;
 
 /// Kinds of query shape (and of character volume).
@@ -277,7 +294,10 @@ typedef struct tread_character_settings {
     float recovery_speed;           ///< how fast penetration is resolved, metres per second, [1e-3, 1000]; default 2
                                     ///< (deeper than half a second of it: unburied at once, tread_character_update)
     float mass;                     ///< kilograms, [1e-3, 1e6]; among characters of a batch update the overlap left
-                                    ///< between two is split by mass: the heavier pushes the lighter; default 70
+                                    ///< between two is split by mass: the heavier pushes the lighter; the impulse
+                                    ///< given to a dynamic body is at most mass times the speed into it; default 70
+    float max_strength;             ///< newtons, [0, 1e7]: the most force the character pushes dynamic bodies with
+                                    ///< (an impulse of at most max_strength * dt a move); default 100 (as Jolt's)
     bool keep_horizontal_speed;     ///< slopes: false = speed along the surface equals the input (Quake, Godot's
                                     ///< floor_constant_speed); true = horizontal speed is kept; default false
     uint32_t stairs_layer_mask;     ///< layers walkable up to stairs_max_slope_degrees instead of max_slope_degrees
@@ -301,8 +321,21 @@ typedef struct tread_ground {
     tread_body_id body;        ///< supporting body, null in the air
 } tread_ground;
 
-/// Contacts kept per move.
+/// Contacts kept per move in tread_move_result::contacts (a move can also fill a buffer of the caller's: tread_move_options).
 #define TREAD_MAX_MOVE_CONTACTS 16
+/// Impulses on dynamic bodies kept per move (one per body).
+#define TREAD_MAX_MOVE_IMPULSES 8
+/// Bodies and characters a contact memory follows from one move to the next.
+#define TREAD_MAX_CONTACT_MEMORY 32
+
+/// The impulse a move gives a dynamic body (the character walking into it), for the game to apply to that body in its
+/// physics step: along `direction` at `point`, magnitude min(mass * speed into the body, max_strength * dt).
+typedef struct tread_body_impulse {
+    tread_body_id body;   ///< the dynamic body
+    tread_vec3 point;     ///< where to apply it, on the body's surface, metres
+    tread_vec3 direction; ///< unit, into the body (against the contact normal)
+    float magnitude;      ///< newton-seconds, > 0
+} tread_body_impulse;
 
 /// A character: plain data owned by the caller (no allocation, no pointers: saving it is a memcpy). Fields are
 /// read-only for the caller; change them through tread_character_* functions.
@@ -324,9 +357,17 @@ typedef struct tread_move_result {
     float step_up;             ///< distance the stairs phase lifted the feet along up, metres, >= 0
     float snap_down;           ///< distance stick-to-floor lowered the feet along up, metres, >= 0 (camera smoothing
                                ///< absorbs step_up - snap_down)
-    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; ///< surfaces touched during the move, in the order met
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; ///< surfaces touched during the move, in the order met (one per
+                               ///< body and feature)
     int contact_count;         ///< entries of contacts in use
     bool contacts_overflow;    ///< more surfaces were touched than TREAD_MAX_MOVE_CONTACTS
+    int contact_total;         ///< surfaces touched in all (the caller's buffer, tread_move_options::contacts, holds
+                               ///< the first min(contact_total, contact_capacity) of them)
+    int contacts_dropped;      ///< how many of them did not fit: in the caller's buffer when one was given, else here
+    tread_body_impulse impulses[TREAD_MAX_MOVE_IMPULSES]; ///< what the move gives the dynamic bodies it walked into,
+                               ///< one per body, in the order met
+    int impulse_count;         ///< entries of impulses in use
+    int impulses_dropped;      ///< dynamic bodies pushed beyond TREAD_MAX_MOVE_IMPULSES (their impulses are lost)
     tread_vec3 start_position; ///< feet when the update began, metres
     float dt;                  ///< seconds the update covered
     tread_ground previous_ground; ///< the ground the move started on (the stairs and floor phases judge it)
@@ -365,6 +406,52 @@ typedef struct tread_batch_def {
     int separation_passes;    ///< passes that part characters still overlapping after their moves, [1, 16]; default 8
 } tread_batch_def;
 
+/// What a contact listener is told about one body or character the character touches.
+typedef struct tread_contact_event {
+    tread_body_id body;           ///< the world body touched; null for another character
+    int character;                ///< that character's index in the batch's arrays; -1 for a world body
+    tread_body_type body_type;    ///< the body's type (a character: TREAD_BODY_DYNAMIC, it can be pushed)
+    uint32_t body_flags;          ///< the body's tread_body_flags (TREAD_BODY_SENSOR: these events are entering,
+                                  ///< staying in and leaving it); 0 for a character
+    float separation;             ///< gap between the surfaces, metres (< 0: overlap; a sensor is reported while <= 0)
+    tread_vec3 point;             ///< closest point on the other's surface, metres
+    tread_vec3 normal;            ///< unit, from the other toward the character
+    tread_vec3 relative_velocity; ///< the character's velocity minus the other's at `point`, m/s
+} tread_contact_event;
+
+/// Validate: return false to ignore `body` (a world body; null for a character) or character `other` (its index in the
+/// batch; -1 for a body) for this move: the move goes through it and reports nothing about it. Kinematic bodies
+/// pushing the character cannot be ignored. `index` is the moving character's index in the batch (0 for a single move).
+typedef bool tread_contact_validate_fn(const tread_character *character, int index, tread_body_id body, int other, void *context);
+/// Added, persisted or removed: the character (index as for validate) began touching, still touches or stopped
+/// touching what `contact` names (removed repeats the last contact seen).
+typedef void tread_contact_event_fn(const tread_character *character, int index, const tread_contact_event *contact, void *context);
+/// Who pushes whom, asked per contact with a dynamic body or another character: *can_push (default true) lets this
+/// character push it (an impulse on a dynamic body; moving another character of the batch), *can_be_pushed (default
+/// true) lets it push this character (a dynamic body moving into it; another character).
+typedef void tread_contact_push_fn(const tread_character *character, int index, const tread_contact_event *contact, bool *can_push,
+                                   bool *can_be_pushed, void *context);
+
+/// An optional listener on a move (tread_move_options::listener), as Jolt's CharacterContactListener. Every callback
+/// may be NULL. Events come after the move, in a fixed order: added and persisted by separation then body, then
+/// removed in the order they were remembered.
+typedef struct tread_contact_listener {
+    tread_contact_validate_fn *validate; ///< default NULL (everything counts)
+    tread_contact_event_fn *added;       ///< began touching (entered, for a sensor); default NULL
+    tread_contact_event_fn *persisted;   ///< touching this move as at the last one (stays in a sensor); default NULL
+    tread_contact_event_fn *removed;     ///< touched at the last move, not at this one (left a sensor); default NULL
+    tread_contact_push_fn *push;         ///< default NULL (every push allowed)
+    void *context;                       ///< passed to every callback; default NULL
+} tread_contact_listener;
+
+/// What a listener's added / persisted / removed compare against: the bodies and characters a character touched at
+/// its last move. Caller-owned, one per character, zeroed to start (or by tread_contact_memory_default()).
+typedef struct tread_contact_memory {
+    tread_contact_event contacts[TREAD_MAX_CONTACT_MEMORY]; ///< touched at the last move, by separation then body
+    int count;                                              ///< entries in use
+    bool overflow;                                          ///< more were touched than it holds (those were not followed)
+} tread_contact_memory;
+
 /// What one move takes besides the character and its velocity (tread_character_move_with). Start from
 /// tread_move_options_default().
 typedef struct tread_move_options {
@@ -372,6 +459,12 @@ typedef struct tread_move_options {
                                ///< its layer mask, ignore_body (the character's own proxy body in a game's physics
                                ///< world) and callback (any set of bodies). Bodies that push the character (moving
                                ///< into it) are not filtered. Default tread_query_filter_default(): nothing ignored
+    const tread_contact_listener *listener; ///< default NULL (none)
+    tread_contact_memory *memory;  ///< what the listener's added / persisted / removed compare against (required when
+                                   ///< the listener has any of them; a batch update keeps its own); default NULL
+    tread_contact *contacts;       ///< the caller's buffer for every surface the move touches (as result.contacts,
+                                   ///< without its cap); default NULL
+    int contact_capacity;          ///< entries `contacts` holds, >= 0; default 0
 } tread_move_options;
 
 /// Camera step smoothing (as Godot's stair-stepping write-ups do it): absorbs the teleport of a step or snap and

@@ -8,6 +8,7 @@
 // old shape and may then overlap by what both moved: a few separation passes part them, the overlap split by mass,
 // each slid along the world.
 #include "character_internal.h"
+#include "contacts.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +29,9 @@ struct tread_batch {
     tread_character *moved; // per index: the character after its move, until every move is done
     tread_vec3 *shape;      // per rank: the body's shape (type, radius, height): reused while it fits
     bool *dirty;            // per rank: moved by the last separation pass
+    tread_contact_memory *memories; // per index: the listener's contact memory (only once a listener has events)
+    int memory_capacity;
+    const tread_contact_listener *listener; // this frame's (tread_batch_move_with), NULL: none
     int capacity;
     int placed;             // bodies in `others`
 };
@@ -87,6 +91,19 @@ static tread_result reserve(tread_batch *b, int count) {
     return TREAD_OK;
 }
 
+// Contact memories for `count` characters, zeroed when new (1.8 kB each: only for a listener's events).
+static tread_result reserve_memories(tread_batch *b, int count) {
+    if (count <= b->memory_capacity) return TREAD_OK;
+    tread_contact_memory *m = (tread_contact_memory *)tr_alloc(sizeof *m * (size_t)count);
+    if (!m) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for the contact memories of %d characters", count);
+    memset(m, 0, sizeof *m * (size_t)count);
+    if (b->memory_capacity > 0) memcpy(m, b->memories, sizeof *m * (size_t)b->memory_capacity);
+    tr_free(b->memories);
+    b->memories = m;
+    b->memory_capacity = count;
+    return TREAD_OK;
+}
+
 tread_result tread_batch_create(const tread_batch_def *def, tread_batch **out_batch) {
     if (!def || !out_batch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "def or out_batch is NULL");
     tread_result r = check_def(def);
@@ -109,6 +126,7 @@ void tread_batch_destroy(tread_batch *b) {
     if (!b) return;
     tread_world_destroy(b->others);
     free_arrays(b);
+    tr_free(b->memories);
     tr_free(b);
 }
 
@@ -155,7 +173,8 @@ static tread_result place_all(tread_batch *b, const tread_character *c, int coun
             b->shape[k] = key;
         }
         // Where it was a frame ago, as its own velocity says: a character standing on it is carried along.
-        tr_place_character_body(b->others, b->bodies[k], tread_v3_mad(center, -dt, ch->velocity), center, def.transform.q);
+        tread_vec3 velocity = tr_world_velocity(&ch->ground, ch->velocity);
+        tr_place_character_body(b->others, b->bodies[k], tread_v3_mad(center, -dt, velocity), center, def.transform.q, velocity);
     }
     b->placed = count;
     tr_settle_character_bodies(b->others);
@@ -167,6 +186,33 @@ static int rank_of(const tread_batch *b, tread_body_id body) {
     if (!tr_is_other(body)) return -1;
     body.index &= ~TR_OTHERS_BIT;
     return (int)(intptr_t)tread_body_user_data(b->others, body) - 1;
+}
+
+// How much of a push between characters i and j (the contact normal from j toward i) each takes: by mass, the
+// heavier moving less, and only who may push whom (the listener's push callback) moves the other. Neither may:
+// they part equally (the overlap has to go).
+static void shares(const tread_batch *b, const tread_character *c, int i, int j, const tread_vec3 normal, float *out_i, float *out_j) {
+    float mi = c[i].settings.mass, mj = c[j].settings.mass;
+    if (b->listener && b->listener->push) {
+        bool i_pushes, i_yields, j_pushes, j_yields;
+        tread_contact_event e;
+        memset(&e, 0, sizeof e);
+        e.body_type = TREAD_BODY_DYNAMIC;
+        e.body = tread_body_id_null();
+        e.character = j, e.normal = normal;
+        e.point = c[j].position;
+        e.relative_velocity = tread_v3_sub(c[i].velocity, c[j].velocity);
+        b->listener->push(&c[i], i, &e, &i_pushes, &i_yields, b->listener->context);
+        e.character = i, e.normal = tread_v3_neg(normal);
+        e.point = c[i].position;
+        e.relative_velocity = tread_v3_neg(e.relative_velocity);
+        b->listener->push(&c[j], j, &e, &j_pushes, &j_yields, b->listener->context);
+        if (!(i_pushes && j_yields)) mi = 0.0f; // i cannot move j
+        if (!(j_pushes && i_yields)) mj = 0.0f;
+        if (mi == 0.0f && mj == 0.0f) mi = mj = 1.0f;
+    }
+    *out_i = mj / (mi + mj);
+    *out_j = mi / (mi + mj);
 }
 
 // Pushing: a character that walked into another (it met the other's body and its velocity presses into it) moves
@@ -188,9 +234,11 @@ static tread_result push_pass(tread_batch *b, const tread_world *w, tread_charac
             tread_vec3 n = res->contacts[m].normal; // from the other toward this one
             float press = -tread_v3_dot(tread_v3_scale(velocities[i], dt), n);
             if (!(press > 0.0f)) continue;
-            float mi = c[i].settings.mass, mj = c[j].settings.mass, share = press * mi / (mi + mj);
-            b->correction[j] = tread_v3_mad(b->correction[j], -share, n);
-            b->correction[i] = tread_v3_mad(b->correction[i], -share, n);
+            float share_i, share_j;
+            shares(b, c, i, j, n, &share_i, &share_j);
+            // The other is pushed by its share of the motion; this one follows as far (it walked into it).
+            b->correction[j] = tread_v3_mad(b->correction[j], -press * share_j, n);
+            b->correction[i] = tread_v3_mad(b->correction[i], -press * share_j, n);
         }
     }
     for (int k = 0; k < count; ++k) {
@@ -212,10 +260,11 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
         if (!b->dirty[k]) continue;
         const tread_character *ch = &c[b->order[k]];
         tread_vec3 center = tr_center(ch, ch->position);
-        tread_transform now; // its rotation was set this frame (place_all): only the centre moves
+        tread_transform now; // its rotation and velocity were set this frame (place_all): only the centre moves
+        tread_vec3 velocity, spin;
         tread_result r = tread_body_get_transform(b->others, b->bodies[k], &now);
-        if (r != TREAD_OK) return r;
-        tr_place_character_body(b->others, b->bodies[k], center, center, now.q);
+        if (r != TREAD_OK || (r = tread_body_get_velocity(b->others, b->bodies[k], &velocity, &spin)) != TREAD_OK) return r;
+        tr_place_character_body(b->others, b->bodies[k], center, center, now.q, velocity);
     }
     for (int k = 0; k < count; ++k) {
         int i = b->order[k];
@@ -236,10 +285,11 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
             if ((b->dirty[other] && other <= k) || !(contacts[m].separation < -TR_BATCH_SLOP)) continue; // each pair once
             int j = b->order[other];
             if (!((c[j].settings.collide_mask >> b->def.character_layer) & 1u)) continue;
-            float depth = -contacts[m].separation, mi = ch->settings.mass, mj = c[j].settings.mass;
+            float depth = -contacts[m].separation, share_i, share_j;
+            shares(b, c, i, j, contacts[m].normal, &share_i, &share_j);
             // The normal points from the other toward this one: this one moves along it, the other against it.
-            b->correction[i] = tread_v3_mad(b->correction[i], depth * mj / (mi + mj), contacts[m].normal);
-            b->correction[j] = tread_v3_mad(b->correction[j], -depth * mi / (mi + mj), contacts[m].normal);
+            b->correction[i] = tread_v3_mad(b->correction[i], depth * share_i, contacts[m].normal);
+            b->correction[j] = tread_v3_mad(b->correction[j], -depth * share_j, contacts[m].normal);
             *out_any = true;
         }
     }
@@ -263,7 +313,18 @@ static tread_result name_character(tread_result r, int i) {
 
 tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
                               tread_move_result *results) {
+    return tread_batch_move_with(b, w, c, velocities, count, dt, NULL, results);
+}
+
+tread_result tread_batch_move_with(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count,
+                                   float dt, const tread_move_options *options, tread_move_result *results) {
     if (!b || !w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch or world is NULL");
+    if (options && (options->contacts || options->contact_capacity != 0 || options->memory))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT,
+                        "options.contacts, contact_capacity and memory are for single moves; a batch keeps each character's memory");
+    tread_move_options moved_with = options ? *options : tread_move_options_default();
+    const tread_contact_listener *l = moved_with.listener;
+    bool events = l && (l->added || l->persisted || l->removed);
     if (count < 0 || count > TR_BATCH_MAX) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "count is %d; expected 0 .. %d", count, TR_BATCH_MAX);
     if (count > 0 && (!c || !velocities || !results)) return tr_error(TREAD_ERR_NULL_ARGUMENT, "characters, velocities or results is NULL");
     for (int i = 0; i < count; ++i) {
@@ -271,7 +332,8 @@ tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_charac
         if (r != TREAD_OK) return name_character(r, i);
     }
     tread_result r = reserve(b, count);
-    if (r != TREAD_OK) return r;
+    if (r != TREAD_OK || (events && (r = reserve_memories(b, count)) != TREAD_OK)) return r;
+    b->listener = l;
     for (int i = 0; i < count; ++i) b->order[i] = i;
     sort_ranks(c, b->order, b->rank, count);
     for (int k = 0; k < count; ++k) b->rank[b->order[k]] = k;
@@ -280,7 +342,9 @@ tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_charac
     // nothing one move changes is seen by another.
     for (int i = 0; i < count; ++i) {
         b->moved[i] = c[i];
-        if ((r = tr_character_move_among(w, b->others, b->bodies[b->rank[i]], &b->moved[i], velocities[i], dt, NULL, &results[i])) != TREAD_OK)
+        tr_batch_place place = {b->others, b->bodies[b->rank[i]], b->order, i};
+        tread_contact_memory *memory = events ? &b->memories[i] : NULL;
+        if ((r = tr_character_move_among(w, &place, &b->moved[i], velocities[i], dt, &moved_with, memory, &results[i])) != TREAD_OK)
             return name_character(r, i);
     }
     if (count > 0) memcpy(c, b->moved, sizeof *c * (size_t)count);

@@ -178,19 +178,38 @@ float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tr
     return tr_clampf(tread_v3_dot(tread_v3_sub(res->previous_ground.point, feet), s->up), 0.0f, deepest);
 }
 
-void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit) {
+static tread_contact contact_of(const tread_shape_hit *hit) {
+    tread_contact c;
+    c.separation = -hit->penetration;
+    c.point = hit->point;
+    c.normal = hit->normal;
+    c.surface_normal = hit->surface_normal;
+    c.body = hit->body;
+    c.feature = hit->feature;
+    return c;
+}
+
+static bool listed(const tread_contact *list, int count, const tread_shape_hit *hit) {
+    for (int i = 0; i < count; ++i)
+        if (tread_body_id_equal(list[i].body, hit->body) && list[i].feature == hit->feature) return true;
+    return false;
+}
+
+void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tread_shape_hit *hit) {
     if (!res) return;
-    for (int i = 0; i < res->contact_count; ++i)
-        if (tread_body_id_equal(res->contacts[i].body, hit->body) && res->contacts[i].feature == hit->feature) return;
+    // New when neither list has it (past a full list it cannot tell: counted again, as the totals say).
+    if (listed(res->contacts, res->contact_count, hit)) return;
+    int kept = q->contacts ? (res->contact_total < q->contact_capacity ? res->contact_total : q->contact_capacity) : 0;
+    if (q->contacts && listed(q->contacts, kept, hit)) return;
+    ++res->contact_total;
+    if (q->contacts) {
+        if (kept < q->contact_capacity) q->contacts[kept] = contact_of(hit);
+        else ++res->contacts_dropped;
+    }
     if (res->contact_count == TREAD_MAX_MOVE_CONTACTS) {
         res->contacts_overflow = true;
+        if (!q->contacts) ++res->contacts_dropped;
         return;
     }
-    tread_contact *c = &res->contacts[res->contact_count++];
-    c->separation = -hit->penetration;
-    c->point = hit->point;
-    c->normal = hit->normal;
-    c->surface_normal = hit->surface_normal;
-    c->body = hit->body;
-    c->feature = hit->feature;
+    res->contacts[res->contact_count++] = contact_of(hit);
 }

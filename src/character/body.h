@@ -58,7 +58,8 @@ tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_charact
 // the feet may rise this much more than max step. 0 off the ground or for a body standing flat.
 float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet);
 
-// Remember a touched surface in the move's result (deduplicated by body and feature; res may be NULL).
-void tr_record_contact(tread_move_result *res, const tread_shape_hit *hit);
+// Remember a touched surface in the move's result and the caller's buffer of the move, if any (deduplicated by body
+// and feature; res may be NULL), counting the total and what did not fit.
+void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tread_shape_hit *hit);
 
 #endif

@@ -3,6 +3,7 @@
 // combination of them that most callers use. Each public phase validates its arguments and begins its own
 // per-move query context; tread_character_move validates once and runs the phases in one context.
 #include "character_internal.h"
+#include "contacts.h"
 #include "../validate.h"
 
 #include <string.h>
@@ -30,6 +31,7 @@ tread_character_settings tread_character_settings_default(void) {
     s.ground_mask = 0xFFFFFFFFu;
     s.recovery_speed = 2.0f;
     s.mass = 70.0f;
+    s.max_strength = 100.0f;
     s.keep_horizontal_speed = false;
     s.stairs_layer_mask = 0u;
     s.stairs_max_slope_degrees = 60.0f;
@@ -95,6 +97,7 @@ static tread_result validate_settings(const tread_character_settings *s) {
         {"settings.skin", offsetof(tread_character_settings, skin), 1.0e-4f, TR_MAX_SKIN, "m"},
         {"settings.recovery_speed", offsetof(tread_character_settings, recovery_speed), 1.0e-3f, TR_MAX_SPEED, "m/s"},
         {"settings.mass", offsetof(tread_character_settings, mass), 1.0e-3f, 1.0e6f, "kg"},
+        {"settings.max_strength", offsetof(tread_character_settings, max_strength), 0.0f, 1.0e7f, "N"},
         {"settings.stairs_max_slope_degrees", offsetof(tread_character_settings, stairs_max_slope_degrees), 0.0f, 89.9f, "degrees"},
         {"settings.contact_step.search_overshoot", offsetof(tread_character_settings, contact_step.search_overshoot), 0.0f, 1.0f, "m"},
         {"settings.riser.depth", offsetof(tread_character_settings, riser.depth), 0.0f, 10.0f, "m"},
@@ -152,7 +155,7 @@ static bool same_shape(const tread_character_settings *a, const tread_character_
 static tread_result new_shape_fits(const tread_world *w, const tread_character *now, const tread_character *next, bool *out_fits) {
     float reach = tr_maxf(tr_body_reach(&now->settings), tr_body_reach(&next->settings)) + now->settings.skin + TR_REACH_MARGIN;
     tr_move_query q;
-    tread_result r = tr_move_query_begin(&q, w, now->position, reach + tr_maxf(now->settings.height, next->settings.height));
+    tread_result r = tr_move_query_begin(&q, w, now, now->position, reach + tr_maxf(now->settings.height, next->settings.height));
     if (r != TREAD_OK) return r;
     tread_query_shape shape = tr_body_shape(now, 0.0f);
     tread_query_filter filter = tr_collide_filter(now);
@@ -441,7 +444,7 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
     // (Written in place: on an error the callers drop both the result and the character copy they passed.)
     res->position = step.feet;
     res->step_up += tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(step.feet, step.base), up));
-    if (step.has_landing) tr_record_contact(res, &step.landing);
+    if (step.has_landing) tr_record_contact(q, res, &step.landing);
     if (step.holds) {
         res->ground = step.ground;
         res->held_by_riser = true;
@@ -484,7 +487,7 @@ tread_result tread_character_update(const tread_world *w, tread_character *ch, t
     if (r != TREAD_OK) return r;
     ground_carry carry = carry_of(w, NULL, ch, dt);
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK) return r;
+    if ((r = tr_move_query_begin(&q, w, ch, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK) return r;
     tread_character work = *ch;
     if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) == TREAD_OK) *ch = work;
     return r;
@@ -514,7 +517,7 @@ tread_result tread_character_walk_stairs(const tread_world *w, tread_character *
     float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(res->position, res->start_position)) +
                   tread_v3_length(res->blocked_motion) + ch->settings.recovery_speed * res->dt + stairs_reach(ch);
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, tr_center(ch, res->position), reach)) != TREAD_OK) return r;
+    if ((r = tr_move_query_begin(&q, w, ch, tr_center(ch, res->position), reach)) != TREAD_OK) return r;
     tread_character work = *ch;
     tread_move_result next = *res;
     if ((r = stairs_phase(&q, &work, &next)) != TREAD_OK) return r;
@@ -528,7 +531,7 @@ tread_result tread_character_stick_to_floor(const tread_world *w, tread_characte
     if (r != TREAD_OK) return r;
     if ((r = tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, tr_center(ch, res->position), body_reach(ch) + floor_reach(ch))) != TREAD_OK) return r;
+    if ((r = tr_move_query_begin(&q, w, ch, tr_center(ch, res->position), body_reach(ch) + floor_reach(ch))) != TREAD_OK) return r;
     tread_character work = *ch;
     tread_move_result next = *res;
     if ((r = floor_phase(&q, &work, velocity, &next)) != TREAD_OK) return r;
@@ -548,35 +551,63 @@ tread_result tread_character_move(const tread_world *w, tread_character *ch, tre
     return tread_character_move_with(w, ch, velocity, dt, NULL, res);
 }
 
+tread_result tr_check_move_options(const tread_move_options *o) {
+    if (!o) return TREAD_OK;
+    if (o->contact_capacity < 0)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.contact_capacity is %d; expected >= 0", o->contact_capacity);
+    if (o->contact_capacity > 0 && !o->contacts)
+        return tr_error(TREAD_ERR_NULL_ARGUMENT, "options.contacts is NULL with contact_capacity %d", o->contact_capacity);
+    const tread_contact_listener *l = o->listener;
+    if (l && (l->added || l->persisted || l->removed) && !o->memory)
+        return tr_error(TREAD_ERR_NULL_ARGUMENT, "options.memory is NULL; the listener's added / persisted / removed need it");
+    if (o->memory && (o->memory->count < 0 || o->memory->count > TREAD_MAX_CONTACT_MEMORY))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.memory->count is %d; expected 0 .. %d (zero a new memory)", o->memory->count,
+                        TREAD_MAX_CONTACT_MEMORY);
+    return TREAD_OK;
+}
+
 tread_result tread_character_move_with(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt,
                                        const tread_move_options *options, tread_move_result *res) {
     tread_result r = tr_check_move_args(w, ch, velocity, dt, res);
-    if (r != TREAD_OK) return r;
-    return tr_character_move_among(w, NULL, (tread_body_id){0u, 0u}, ch, velocity, dt, options, res);
+    if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
+    tr_batch_place none = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
+    return tr_character_move_among(w, &none, ch, velocity, dt, options, options ? options->memory : NULL, res);
 }
 
-tread_result tr_character_move_among(const tread_world *w, const tread_world *others, tread_body_id self, tread_character *ch,
-                                     tread_vec3 velocity, float dt, const tread_move_options *options, tread_move_result *res) {
+tread_result tr_character_move_among(const tread_world *w, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
+                                     const tread_move_options *options, tread_contact_memory *memory, tread_move_result *res) {
     // One context for the whole move: everything the three phases can reach, validated once.
-    ground_carry carry = carry_of(w, others, ch, dt);
+    ground_carry carry = carry_of(w, place->others, ch, dt);
     float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
     tr_move_query q;
-    tread_result r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), reach);
+    tread_result r = tr_move_query_begin(&q, w, ch, tr_center(ch, ch->position), reach);
     if (r != TREAD_OK) return r;
-    q.filter = options ? &options->filter : NULL;
-    q.others = others;
-    q.self = self;
+    tr_verdicts verdicts;
+    verdicts.count = 0;
+    if (options) {
+        q.filter = &options->filter;
+        q.listener = options->listener;
+        q.verdicts = options->listener && options->listener->validate ? &verdicts : NULL;
+        q.contacts = options->contacts;
+        q.contact_capacity = options->contact_capacity;
+    }
+    q.others = place->others;
+    q.self = place->self;
+    q.order = place->order;
+    q.index = place->index;
     tread_character work = *ch;
     if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) != TREAD_OK) return r;
     if (tread_character_can_walk_stairs(&work, res) && (r = stairs_phase(&q, &work, res)) != TREAD_OK) return r;
     if ((r = floor_phase(&q, &work, velocity, res)) != TREAD_OK) return r;
+    if ((r = tr_move_impulses(&q, &work, velocity, dt, res)) != TREAD_OK) return r;
+    if ((r = tr_move_events(&q, &work, res, memory)) != TREAD_OK) return r;
     *ch = work;
     return TREAD_OK;
 }
 
 tread_result tr_character_nudge(const tread_world *w, tread_character *ch, tread_vec3 displacement) {
     tr_move_query q;
-    tread_result r = tr_move_query_begin(&q, w, tr_center(ch, ch->position), body_reach(ch) + tread_v3_length(displacement));
+    tread_result r = tr_move_query_begin(&q, w, ch, tr_center(ch, ch->position), body_reach(ch) + tread_v3_length(displacement));
     if (r != TREAD_OK) return r;
     tr_slide_result slid;
     if ((r = tr_slide(&q, ch, ch->position, displacement, TR_SLIDE_AIR, NULL, &slid)) != TREAD_OK) return r;

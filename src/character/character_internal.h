@@ -89,10 +89,20 @@ tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tre
                           float *out_lowered);
 
 // ---- character.c (for batch.c) ---------------------------------------------------------------------------------
-// The reference move with the other characters of a batch as bodies of `others` (this one is `self` there);
-// arguments already validated.
-tread_result tr_character_move_among(const tread_world *w, const tread_world *others, tread_body_id self, tread_character *ch,
-                                     tread_vec3 velocity, float dt, const tread_move_options *options, tread_move_result *res);
+// Where a character of a batch update is: the others as bodies of `others` (this one is `self` there; `order` maps
+// their ranks to indices in the batch's arrays) and its own index there. All NULL for a single move.
+typedef struct tr_batch_place {
+    const tread_world *others;
+    tread_body_id self;
+    const int *order;
+    int index;
+} tr_batch_place;
+// The reference move among the other characters of a batch, with the listener's events against `memory` (NULL
+// without a listener's events); arguments already validated (tr_check_move_args, tr_check_move_options).
+tread_result tr_character_move_among(const tread_world *w, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
+                                     const tread_move_options *options, tread_contact_memory *memory, tread_move_result *res);
+// The validation of a move's options (NULL is fine).
+tread_result tr_check_move_options(const tread_move_options *options);
 // Move the feet by `displacement`, sliding along the world (the batch's push between characters).
 tread_result tr_character_nudge(const tread_world *w, tread_character *ch, tread_vec3 displacement);
 // The validation of a move's arguments (a NULL world or result, a bad character, dt or velocity).

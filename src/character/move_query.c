@@ -32,8 +32,8 @@ static void draw_contacts(const tread_contact *contacts, int count) {
     for (int i = 0; i < count; ++i) draw.contact(&contacts[i], draw.context);
 }
 
-tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_vec3 center, float reach) {
-    TR_ASSERT(q && w && isfinite(reach) && reach >= 0.0f);
+tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const tread_character *ch, tread_vec3 center, float reach) {
+    TR_ASSERT(q && w && ch && isfinite(reach) && reach >= 0.0f);
     tread_vec3 r = tread_v3(reach, reach, reach);
     tread_aabb b = {tread_v3_sub(center, r), tread_v3_add(center, r)};
     if (!tread_v3_is_finite(center) || fabsf(center.x) + reach > TR_MAX_COORDINATE || fabsf(center.y) + reach > TR_MAX_COORDINATE ||
@@ -46,8 +46,55 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_v
     q->filter = NULL;
     q->others = NULL;
     q->self = (tread_body_id){0u, 0u}; // (in `others`, untagged)
+    q->order = NULL;
+    q->character = ch;
+    q->up = ch->settings.up;
+    q->feet_height = tread_v3_dot(ch->position, ch->settings.up);
+    q->one_way = tr_world_one_way_count(w) > 0;
+    q->listener = NULL;
+    q->index = 0;
+    q->verdicts = NULL;
+    q->contacts = NULL;
+    q->contact_capacity = 0;
     return TREAD_OK;
 }
+
+// ---- what a move lets through: one-way bodies and the listener's validation ------------------------------------
+
+// A one-way body blocks this move only when the feet were at or above its top when the move began.
+static bool one_way_blocks(const tr_move_query *q, tread_body_id body) {
+    tread_body_type type;
+    uint32_t flags;
+    float top;
+    if (!tr_world_body_kind(q->world, body, &type, &flags) || !(flags & TREAD_BODY_ONE_WAY)) return true;
+    return tr_world_body_top(q->world, body, q->up, &top) && q->feet_height >= top - TR_ONE_WAY_SLACK;
+}
+
+int tr_query_character_of(const tr_move_query *q, tread_body_id body) {
+    if (!tr_is_other(body) || !q->others || !q->order) return -1;
+    body.index &= ~TR_OTHERS_BIT;
+    intptr_t rank = (intptr_t)tread_body_user_data(q->others, body) - 1;
+    return rank >= 0 ? q->order[rank] : -1;
+}
+
+// The listener's answer for a body (tagged for a character), asked once per move.
+static bool validated(const tr_move_query *q, tread_body_id body) {
+    tr_verdicts *v = q->verdicts;
+    for (int i = 0; i < v->count; ++i)
+        if (tread_body_id_equal(v->body[i], body)) return v->accepted[i];
+    int other = tr_query_character_of(q, body);
+    bool ok = q->listener->validate(q->character, q->index, other >= 0 ? tread_body_id_null() : body, other, q->listener->context);
+    if (v->count < TR_VERDICTS) {
+        v->body[v->count] = body;
+        v->accepted[v->count++] = ok;
+    }
+    return ok;
+}
+
+bool tr_query_validated(const tr_move_query *q, tread_body_id body) { return !q->verdicts || validated(q, body); }
+
+static bool gated(const tr_move_query *q) { return q->one_way || q->verdicts; }
+
 
 // Radius of a sphere around the shape's centre that holds the shape.
 static float shape_reach(const tread_query_shape *s) {
@@ -78,22 +125,26 @@ static const tread_world *world_of(const tread_world *w, const tread_world *othe
 
 static tread_body_id tagged(tread_body_id id) { return (tread_body_id){id.index | TR_OTHERS_BIT, id.generation}; }
 
-// The filter for the other characters: the query's layer mask (and the move's), never this character itself, and
-// the query's own callback seeing tagged ids. The caller's move filter names the caller's bodies, not characters.
+// The filter for the other characters: the query's layer mask (and the move's), never this character itself, the
+// listener's validation and the query's own callback seeing tagged ids. The caller's move filter names the caller's
+// bodies, not characters.
 typedef struct tagging {
+    const tr_move_query *move;
     const tread_query_filter *query;
 } tagging;
 
 static bool tag_then_accept(tread_body_id body, uint32_t layer, void *user_data, void *context) {
     const tagging *t = (const tagging *)context;
-    return t->query->callback(tagged(body), layer, user_data, t->query->context);
+    if (t->move->verdicts && !validated(t->move, tagged(body))) return false;
+    return !t->query->callback || t->query->callback(tagged(body), layer, user_data, t->query->context);
 }
 
 static tread_query_filter others_filter(const tr_move_query *q, const tread_query_filter *filter, tagging *t) {
     tread_query_filter f = tread_query_filter_default();
     f.layer_mask = filter->layer_mask & (q->filter ? q->filter->layer_mask : 0xFFFFFFFFu);
     f.ignore_body = q->self;
-    if (filter->callback) {
+    if (filter->callback || q->verdicts) {
+        t->move = q;
         t->query = filter;
         f.callback = tag_then_accept;
         f.context = t;
@@ -102,26 +153,30 @@ static tread_query_filter others_filter(const tr_move_query *q, const tread_quer
 }
 
 // A query's filter and the move's, both applied: the masks intersected, the first's ignored body and callback kept,
-// the move's checked by a callback that wraps them.
+// the move's (its filter, one-way bodies, the listener's validation) checked by a callback that wraps them.
 typedef struct both_filters {
-    const tread_query_filter *query, *move;
+    const tr_move_query *move;
+    const tread_query_filter *query;
 } both_filters;
 
 static bool both_accept(tread_body_id body, uint32_t layer, void *user_data, void *context) {
     const both_filters *f = (const both_filters *)context;
-    if (tread_body_id_equal(body, f->move->ignore_body)) return false;
-    if (f->move->callback && !f->move->callback(body, layer, user_data, f->move->context)) return false;
+    const tread_query_filter *mine = f->move->filter;
+    if (mine && tread_body_id_equal(body, mine->ignore_body)) return false;
+    if (mine && mine->callback && !mine->callback(body, layer, user_data, mine->context)) return false;
+    if (f->move->one_way && !one_way_blocks(f->move, body)) return false;
+    if (f->move->verdicts && !validated(f->move, body)) return false;
     return !f->query->callback || f->query->callback(body, layer, user_data, f->query->context);
 }
 
 static const tread_query_filter *combine(const tr_move_query *q, const tread_query_filter *filter, both_filters *both,
                                          tread_query_filter *out) {
-    if (!q->filter) return filter;
+    if (!q->filter && !gated(q)) return filter;
     TR_ASSERT(filter); // the phases always pass the character's masks
+    both->move = q;
     both->query = filter;
-    both->move = q->filter;
     *out = *filter;
-    out->layer_mask &= q->filter->layer_mask;
+    if (q->filter) out->layer_mask &= q->filter->layer_mask;
     out->callback = both_accept;
     out->context = both;
     return out;
@@ -272,6 +327,16 @@ tread_result tr_query_body_is_convex(const tr_move_query *q, tread_body_id body,
     return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
 }
 
+tread_result tr_query_body_kind(const tr_move_query *q, tread_body_id body, tread_body_type *out_type, uint32_t *out_flags) {
+    if (tr_is_other(body)) { // a character: pushed, never one-way or a sensor
+        *out_type = TREAD_BODY_DYNAMIC;
+        *out_flags = 0u;
+        return TREAD_OK;
+    }
+    if (tr_world_body_kind(q->world, body, out_type, out_flags)) return TREAD_OK;
+    return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
+}
+
 tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity) {
     tread_body_id id = body;
     const tread_world *w = world_of(q->world, q->others, &id);
@@ -341,7 +406,9 @@ tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 cente
 
 void tr_settle_character_bodies(tread_world *others) { tr_world_rebuild_tree(others); }
 
-void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation) {
+void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation,
+                             tread_vec3 velocity) {
     tread_transform before = {previous_center, rotation}, now = {center, rotation};
     tr_world_place_body(others, body, before, now);
+    tread_body_set_velocity(others, body, velocity, tread_v3_zero());
 }

@@ -10,12 +10,39 @@
 
 #include "../core.h"
 
+// Most bodies and characters whose validation (tread_contact_listener::validate) one move remembers; past them
+// it asks again (the same answer: it is asked about the same move).
+#define TR_VERDICTS 32
+// One-way bodies block feet up to this far below their top (metres): rounding, not a way in from below.
+#define TR_ONE_WAY_SLACK 1.0e-3f
+
+// The listener's answers so far in one move: each body asked about once, whatever number of queries meet it.
+typedef struct tr_verdicts {
+    tread_body_id body[TR_VERDICTS]; // as the move's queries name them (characters tagged)
+    bool accepted[TR_VERDICTS];
+    int count;
+} tr_verdicts;
+
 typedef struct tr_move_query {
     const tread_world *world;
     tread_aabb bounds;                 // every query of this move stays inside (metres)
     const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
     const tread_world *others;         // the other characters of a batch update as bodies; NULL: none
     tread_body_id self;                // this character's own body among them (its id in `others`, untagged)
+    const int *order;                  // others: rank (a body's user data - 1) -> index in the batch's arrays
+    // Set by begin from the character: one-way bodies (when the world has any) block only feet at or above their
+    // top, as the feet were when the move began.
+    const tread_character *character;
+    tread_vec3 up;
+    float feet_height;                 // the feet along up, metres
+    bool one_way;                      // the world has one-way bodies
+    // The caller's listener (validate asked once per body per move) and the moving character's index for it.
+    const tread_contact_listener *listener;
+    int index;
+    tr_verdicts *verdicts;             // NULL: no validation
+    // The caller's buffer for every contact the move records (tr_record_contact); NULL: the result's own only.
+    tread_contact *contacts;
+    int contact_capacity;
 } tr_move_query;
 
 // Bodies of `others` are named with this bit set in their index, so every query's answer names one body of one
@@ -23,10 +50,16 @@ typedef struct tr_move_query {
 #define TR_OTHERS_BIT 0x80000000u
 static inline bool tr_is_other(tread_body_id id) { return (id.index & TR_OTHERS_BIT) != 0u; }
 
-// Begin a move around `center` that reaches at most `reach` metres from it (shape included). Fails when that
-// reach crosses the coordinate limit. The move's filter and the other characters start empty (NULL); set them
-// after beginning.
-tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, tread_vec3 center, float reach);
+// Begin a move of `ch` (as it is now) around `center` that reaches at most `reach` metres from it (shape included).
+// Fails when that reach crosses the coordinate limit. The move's filter, listener, contact buffer and the other
+// characters start empty (NULL); set them after beginning.
+tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const tread_character *ch, tread_vec3 center, float reach);
+// A body the move met: its type and flags (a character of the batch: dynamic, no flags).
+tread_result tr_query_body_kind(const tr_move_query *q, tread_body_id body, tread_body_type *out_type, uint32_t *out_flags);
+// The listener's validation of a body (tagged for a character): true without a validate callback.
+bool tr_query_validated(const tr_move_query *q, tread_body_id body);
+// The index in the batch's arrays of the character a body of `others` is (tagged id), or -1 for a world body.
+int tr_query_character_of(const tr_move_query *q, tread_body_id body);
 
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                            const tread_query_filter *filter, tread_shape_hit *out_hit);
@@ -64,7 +97,9 @@ float tr_pushers_reach(const tread_world *w);
 // `center` (its shape's centre); and putting one where a character is now, having been at `previous_center` when the
 // frame began (what carries a character standing on it).
 tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 center, uint32_t layer);
-void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation);
+// Its velocity (m/s) is what a contact with it is measured against.
+void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3 previous_center, tread_vec3 center, tread_quat rotation,
+                             tread_vec3 velocity);
 // After placing them: the broadphase tree built anew (bodies are handed to characters by rank, which changes as
 // they move: a body may jump across the crowd from one frame to the next, which a refit serves badly).
 void tr_settle_character_bodies(tread_world *others);

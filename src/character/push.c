@@ -6,6 +6,7 @@
 // motion: against the body where it is now, from where the character would be had it moved with the body. The
 // push slides along everything else; what it cannot do, the character is crushed.
 #include "character_internal.h"
+#include "contacts.h"
 
 // Most moving bodies near the character one update handles (contacts come sorted: the same ones every time).
 #define TR_PUSH_CONTACTS 16
@@ -33,11 +34,30 @@ static tread_result push_of(const tr_move_query *q, const tread_character *ch, t
     return TREAD_OK;
 }
 
+// A dynamic body pushes only when the listener lets it (validated, and the character can be pushed by it).
+static tread_result may_push(const tr_move_query *move, const tread_contact *contact, bool *out_allowed) {
+    tread_body_type type;
+    uint32_t flags;
+    *out_allowed = true;
+    tread_result r = tr_query_body_kind(move, contact->body, &type, &flags);
+    if (r != TREAD_OK || type != TREAD_BODY_DYNAMIC || !move->listener) return r;
+    bool can_push = true;
+    *out_allowed = tr_query_validated(move, contact->body);
+    if (*out_allowed) {
+        tread_contact_event e = tr_contact_event(move, contact, tr_world_velocity(&move->character->ground, move->character->velocity));
+        tr_ask_push(move, &e, &can_push, out_allowed);
+    }
+    return TREAD_OK;
+}
+
 tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
                                bool *out_crushed) {
-    // Not vetoed by the move's filter: a body that pushes cannot be ignored (the collide mask's layers alone choose).
+    // Not vetoed by the move's filter: a kinematic body that pushes cannot be ignored (the collide mask's layers
+    // alone choose, and one-way bodies push only feet above their top); a dynamic one can (the listener's validate
+    // and can_be_pushed).
     tr_move_query unfiltered = *move;
     unfiltered.filter = NULL;
+    unfiltered.verdicts = NULL;
     const tr_move_query *q = &unfiltered;
     *out_push = tread_v3_zero();
     *out_crushed = false;
@@ -58,6 +78,9 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
         // The ground it stands on carries it instead (carry_phase); other characters are the batch update's to
         // part (they are where they were when the frame began).
         if (seen || tr_is_other(body) || (grounded && tread_body_id_equal(body, ch->ground.body))) continue;
+        bool allowed;
+        if ((r = may_push(move, &contacts[i], &allowed)) != TREAD_OK) return r;
+        if (!allowed) continue;
         tread_vec3 push;
         if ((r = push_of(q, ch, at, body, &push)) != TREAD_OK) return r;
         float wanted = tread_v3_length(push);

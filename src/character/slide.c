@@ -84,7 +84,7 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
             break;
         }
         feet = tread_v3_mad(feet, hit.fraction, motion);
-        tr_record_contact(res, &hit);
+        tr_record_contact(q, res, &hit);
         tread_vec3 rest = tread_v3_scale(motion, 1.0f - hit.fraction);
         tread_vec3 n = hit.normal;
         bool steep = false;

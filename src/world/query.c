@@ -584,6 +584,7 @@ tread_query_filter tread_query_filter_default(void) {
     f.ignore_body = tread_body_id_null();
     f.callback = NULL;
     f.context = NULL;
+    f.include_sensors = false;
     return f;
 }
 

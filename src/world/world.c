@@ -416,8 +416,12 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     if (!out_body) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_body is NULL");
     *out_body = tread_body_id_null();
     tread_result r;
-    if (def->type != TREAD_BODY_STATIC && def->type != TREAD_BODY_KINEMATIC)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.type is %d; expected TREAD_BODY_STATIC or TREAD_BODY_KINEMATIC", (int)def->type);
+    if (def->type != TREAD_BODY_STATIC && def->type != TREAD_BODY_KINEMATIC && def->type != TREAD_BODY_DYNAMIC)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.type is %d; expected TREAD_BODY_STATIC, TREAD_BODY_KINEMATIC or TREAD_BODY_DYNAMIC",
+                        (int)def->type);
+    if ((def->flags & ~(uint32_t)(TREAD_BODY_ONE_WAY | TREAD_BODY_SENSOR)) != 0u ||
+        (def->flags & (uint32_t)(TREAD_BODY_ONE_WAY | TREAD_BODY_SENSOR)) == (uint32_t)(TREAD_BODY_ONE_WAY | TREAD_BODY_SENSOR))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.flags is 0x%x; expected 0, TREAD_BODY_ONE_WAY or TREAD_BODY_SENSOR", def->flags);
     if (def->layer >= TREAD_MAX_LAYERS)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.layer is %u; expected 0 .. %d", def->layer, TREAD_MAX_LAYERS - 1);
     if ((r = validate_transform("def.transform", def->transform)) != TREAD_OK) return r;
@@ -445,6 +449,7 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     body.surface = def->surface;
     spin_rebase(&body);
     body.layer = def->layer;
+    body.flags = def->flags;
     body.user_data = def->user_data;
     body.generation = generation;
     body.alive = true;
@@ -454,6 +459,7 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     body.proxy = -1;
     w->bodies[slot] = body;
     ++w->live_count;
+    if (def->flags & TREAD_BODY_ONE_WAY) ++w->one_way_count;
     if (!insert_proxy(w, slot)) {
         w->pending[w->pending_count++] = slot;
         maybe_rebuild(w);
@@ -500,6 +506,7 @@ tread_result tread_world_remove_body(tread_world *w, tread_body_id id) {
             break;
         }
     }
+    if (b->flags & TREAD_BODY_ONE_WAY) --w->one_way_count;
     b->alive = false;
     b->proxy = -1;
     b->next_free = w->free_list;
@@ -517,9 +524,55 @@ tread_result tread_body_set_transform(tread_world *w, tread_body_id id, tread_tr
     b->transform = transform;
     b->transform.q = tread_quat_normalize(transform.q);
     b->previous = b->transform; // a teleport: no motion over the frame, nothing is carried across it
+    b->moved = false;
     spin_rebase(b);
     b->aabb = transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
+    return TREAD_OK;
+}
+
+// How far any point of a body can have gone from its previous transform to its current one (metres, a bound): the
+// translation plus the turn at its farthest point. A turn by angle a moves a point at distance r by 2 r sin(a/2), and
+// sin(a/2) <= |q1 - q2| for the two unit quaternions on the same side (no trigonometry needed for the bound).
+static float motion_bound(const tr_body *b) {
+    tread_quat p = b->previous.q, q = b->transform.q;
+    float sign = p.x * q.x + p.y * q.y + p.z * q.z + p.w * q.w < 0.0f ? -1.0f : 1.0f;
+    float dx = q.x - sign * p.x, dy = q.y - sign * p.y, dz = q.z - sign * p.z, dw = q.w - sign * p.w;
+    float chord = sqrtf(dx * dx + dy * dy + dz * dz + dw * dw);
+    tread_vec3 far = tread_v3_max(tread_v3_abs(b->local_bounds.min), tread_v3_abs(b->local_bounds.max));
+    return tread_v3_distance(b->previous.p, b->transform.p) + 2.0f * chord * tread_v3_length(far);
+}
+
+tread_result tread_body_move_to(tread_world *w, tread_body_id id, tread_transform transform, tread_vec3 linear, tread_vec3 angular) {
+    tr_body *b;
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    if (b->body_type != TREAD_BODY_DYNAMIC)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "body {index %u} is not dynamic; tread_body_move_to moves dynamic bodies", id.index);
+    if ((r = validate_transform("transform", transform)) != TREAD_OK) return r;
+    if ((r = validate_velocity("linear", linear)) != TREAD_OK) return r;
+    if ((r = validate_velocity("angular", angular)) != TREAD_OK) return r;
+    // The first move since the last advance starts the frame's motion; later ones extend it.
+    if (!b->moved) b->previous = b->transform;
+    b->moved = true;
+    b->transform = transform;
+    b->transform.q = tread_quat_normalize(transform.q);
+    b->linear_velocity = linear;
+    b->angular_velocity = angular;
+    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    update_proxy(w, b);
+    // Characters updated before the next advance see this motion too.
+    w->largest_motion = tr_maxf(w->largest_motion, motion_bound(b));
+    return TREAD_OK;
+}
+
+tread_result tread_body_get_type(const tread_world *w, tread_body_id id, tread_body_type *out_type, uint32_t *out_flags) {
+    tr_body *b;
+    if (!out_type || !out_flags) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_type or out_flags is NULL");
+    tread_result r = lookup_checked(w, id, &b);
+    if (r != TREAD_OK) return r;
+    *out_type = b->body_type;
+    *out_flags = b->flags;
     return TREAD_OK;
 }
 
@@ -585,8 +638,8 @@ tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec
     tr_body *b;
     tread_result r = lookup_checked(w, id, &b);
     if (r != TREAD_OK) return r;
-    if (b->body_type != TREAD_BODY_KINEMATIC)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "body {index %u} is static; only kinematic bodies have a velocity", id.index);
+    if (b->body_type == TREAD_BODY_STATIC)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "body {index %u} is static; only kinematic and dynamic bodies have a velocity", id.index);
     if ((r = validate_velocity("linear", linear)) != TREAD_OK) return r;
     if ((r = validate_velocity("angular", angular)) != TREAD_OK) return r;
     b->linear_velocity = linear;
@@ -696,8 +749,15 @@ tread_result tread_world_advance(tread_world *w, float dt) {
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
     if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
     w->largest_motion = 0.0f;
+    float largest = 0.0f;
     for (int i = 0; i < w->slot_count; ++i) {
         tr_body *b = &w->bodies[i];
+        if (b->alive && b->body_type == TREAD_BODY_DYNAMIC) {
+            // Moved by the game since the last advance: that motion is this frame's. Not moved: it stood still.
+            if (b->moved) largest = tr_maxf(largest, motion_bound(b));
+            else b->previous = b->transform;
+            b->moved = false;
+        }
         if (!b->alive || b->body_type != TREAD_BODY_KINEMATIC) continue;
         b->previous = b->transform; // static bodies never move here: theirs always equals their transform
         if (tread_v3_length_sq(b->linear_velocity) == 0.0f && tread_v3_length_sq(b->angular_velocity) == 0.0f) continue;
@@ -723,12 +783,37 @@ tread_result tread_world_advance(tread_world *w, float dt) {
         float moved = tread_v3_distance(b->previous.p, b->transform.p) + (float)(rate * (double)dt) * tread_v3_length(far);
         if (moved > w->largest_motion) w->largest_motion = moved;
     }
+    w->largest_motion = tr_maxf(w->largest_motion, largest);
     return TREAD_OK;
 }
 
 float tr_world_largest_motion(const tread_world *w) { return w->largest_motion; }
 
 void tr_world_rebuild_tree(tread_world *w) { rebuild_tree(w); }
+
+bool tr_world_body_kind(const tread_world *w, tread_body_id id, tread_body_type *out_type, uint32_t *out_flags) {
+    const tr_body *b = lookup(w, id);
+    if (!b) return false;
+    *out_type = b->body_type;
+    *out_flags = b->flags;
+    return true;
+}
+
+int tr_world_one_way_count(const tread_world *w) { return w->one_way_count; }
+
+bool tr_world_body_top(const tread_world *w, tread_body_id id, tread_vec3 up, float *out_top) {
+    const tr_body *b = lookup(w, id);
+    if (!b) return false;
+    // The highest corner of its bounds along up, where it was and where it is: the lower of the two.
+    float top[2];
+    for (int k = 0; k < 2; ++k) {
+        tread_aabb box = k ? b->aabb : transform_bounds(b->previous, b->local_bounds);
+        top[k] = tr_maxf(box.min.x * up.x, box.max.x * up.x) + tr_maxf(box.min.y * up.y, box.max.y * up.y) +
+                 tr_maxf(box.min.z * up.z, box.max.z * up.z);
+    }
+    *out_top = tr_minf(top[0], top[1]);
+    return true;
+}
 
 bool tr_world_place_body(tread_world *w, tread_body_id id, tread_transform previous, tread_transform current) {
     tr_body *b = (tr_body *)lookup(w, id);

@@ -34,6 +34,8 @@ typedef struct tr_body {
     tread_aabb aabb; // world bounds
     void *user_data;
     uint32_t layer;
+    uint32_t flags;      // tread_body_flags
+    bool moved;          // dynamic: moved by tread_body_move_to since the last tread_world_advance
     uint32_t generation; // bumped on removal; odd/even is not used, 0 = never used
     bool alive;
     int32_t proxy;     // item index in the broadphase tree, or -1 when pending
@@ -62,6 +64,7 @@ struct tread_world {
     int pending_count;
     int pending_capacity;
 
+    int one_way_count;    // live one-way bodies (moves test them only when there are some)
     float largest_motion; // farthest any point of any body moved in the last tread_world_advance, metres (a bound)
 };
 
@@ -77,6 +80,7 @@ void tr_surface_carry(const tr_body *b, tread_vec3 point, float dt, tread_vec3 *
 // True when the body passes the query filter.
 static inline bool tr_filter_accepts(const tread_query_filter *f, const tr_body *body, uint32_t slot) {
     if (((f->layer_mask >> body->layer) & 1u) == 0u) return false;
+    if ((body->flags & TREAD_BODY_SENSOR) && !f->include_sensors) return false;
     if (f->ignore_body.generation == body->generation && f->ignore_body.index == slot) return false;
     if (f->callback) {
         tread_body_id id = {slot, body->generation};

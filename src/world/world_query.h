@@ -41,6 +41,13 @@ float tr_world_largest_motion(const tread_world *w);
 // character standing on another is carried by it). Unit rotations, positions within the limit (asserted by the
 // caller). False for a stale id.
 bool tr_world_place_body(tread_world *w, tread_body_id body, tread_transform previous, tread_transform current);
+// A live body's type and flags; false for a stale id.
+bool tr_world_body_kind(const tread_world *w, tread_body_id body, tread_body_type *out_type, uint32_t *out_flags);
+// Live one-way bodies in the world.
+int tr_world_one_way_count(const tread_world *w);
+// A one-way body's top along unit `up` (metres): the lower of its bounds' highest points at its previous and current
+// transforms (it blocks a character whose feet are at or above it). False for a stale id.
+bool tr_world_body_top(const tread_world *w, tread_body_id body, tread_vec3 up, float *out_top);
 // Build the broadphase tree anew over every body: after moving most bodies far (refitting would leave a tree of
 // huge boxes) or adding many (none left waiting outside the tree to be scanned one by one).
 void tr_world_rebuild_tree(tread_world *w);

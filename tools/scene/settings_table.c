@@ -51,6 +51,7 @@ static const field setting_fields[] = {
     SETTING(ground_mask, F_MASK),
     SETTING(recovery_speed, F_FLOAT),
     SETTING(mass, F_FLOAT),
+    SETTING(max_strength, F_FLOAT),
     SETTING(keep_horizontal_speed, F_BOOL),
     SETTING(step_strategy, F_STRATEGY),
     SETTING(stairs_layer_mask, F_MASK),
