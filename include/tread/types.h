@@ -462,8 +462,10 @@ typedef struct tread_move_options {
     const tread_contact_listener *listener; ///< default NULL (none)
     tread_contact_memory *memory;  ///< what the listener's added / persisted / removed compare against (required when
                                    ///< the listener has any of them; a batch update keeps its own); default NULL
-    tread_contact *contacts;       ///< the caller's buffer for every surface the move touches (as result.contacts,
-                                   ///< without its cap); default NULL
+    tread_contact *contacts;       ///< the caller's buffer for every surface the move touches, without the result's
+                                   ///< cap: those met while moving (as result.contacts) and, given a buffer, also every
+                                   ///< surface within skin + ground probe of where it ends (up to 128: all the
+                                   ///< triangles of a mesh under its feet, for footsteps or damage); default NULL
     int contact_capacity;          ///< entries `contacts` holds, >= 0; default 0
 } tread_move_options;
 

@@ -188,13 +188,21 @@ static int rank_of(const tread_batch *b, tread_body_id body) {
     return (int)(intptr_t)tread_body_user_data(b->others, body) - 1;
 }
 
+// Two characters are parted only when the listener lets each meet the other (a validate that says no to one of them
+// makes them pass through each other, as it does in their moves).
+static bool pair_meets(const tread_batch *b, const tread_character *c, int i, int j) {
+    if (!b->listener || !b->listener->validate) return true;
+    void *context = b->listener->context;
+    return b->listener->validate(&c[i], i, tread_body_id_null(), j, context) && b->listener->validate(&c[j], j, tread_body_id_null(), i, context);
+}
+
 // How much of a push between characters i and j (the contact normal from j toward i) each takes: by mass, the
 // heavier moving less, and only who may push whom (the listener's push callback) moves the other. Neither may:
 // they part equally (the overlap has to go).
 static void shares(const tread_batch *b, const tread_character *c, int i, int j, const tread_vec3 normal, float *out_i, float *out_j) {
     float mi = c[i].settings.mass, mj = c[j].settings.mass;
     if (b->listener && b->listener->push) {
-        bool i_pushes, i_yields, j_pushes, j_yields;
+        bool i_pushes = true, i_yields = true, j_pushes = true, j_yields = true;
         tread_contact_event e;
         memset(&e, 0, sizeof e);
         e.body_type = TREAD_BODY_DYNAMIC;
@@ -233,7 +241,7 @@ static tread_result push_pass(tread_batch *b, const tread_world *w, tread_charac
             int j = b->order[other];
             tread_vec3 n = res->contacts[m].normal; // from the other toward this one
             float press = -tread_v3_dot(tread_v3_scale(velocities[i], dt), n);
-            if (!(press > 0.0f)) continue;
+            if (!(press > 0.0f) || !pair_meets(b, c, i, j)) continue;
             float share_i, share_j;
             shares(b, c, i, j, n, &share_i, &share_j);
             // The other is pushed by its share of the motion; this one follows as far (it walked into it).
@@ -284,7 +292,7 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
             int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank (queried directly: untagged)
             if ((b->dirty[other] && other <= k) || !(contacts[m].separation < -TR_BATCH_SLOP)) continue; // each pair once
             int j = b->order[other];
-            if (!((c[j].settings.collide_mask >> b->def.character_layer) & 1u)) continue;
+            if (!((c[j].settings.collide_mask >> b->def.character_layer) & 1u) || !pair_meets(b, c, i, j)) continue;
             float depth = -contacts[m].separation, share_i, share_j;
             shares(b, c, i, j, contacts[m].normal, &share_i, &share_j);
             // The normal points from the other toward this one: this one moves along it, the other against it.

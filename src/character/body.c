@@ -189,21 +189,21 @@ static tread_contact contact_of(const tread_shape_hit *hit) {
     return c;
 }
 
-static bool listed(const tread_contact *list, int count, const tread_shape_hit *hit) {
+static bool listed(const tread_contact *list, int count, const tread_contact *c) {
     for (int i = 0; i < count; ++i)
-        if (tread_body_id_equal(list[i].body, hit->body) && list[i].feature == hit->feature) return true;
+        if (tread_body_id_equal(list[i].body, c->body) && list[i].feature == c->feature) return true;
     return false;
 }
 
-void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tread_shape_hit *hit) {
+void tr_record_touch(const tr_move_query *q, tread_move_result *res, const tread_contact *c) {
     if (!res) return;
     // New when neither list has it (past a full list it cannot tell: counted again, as the totals say).
-    if (listed(res->contacts, res->contact_count, hit)) return;
+    if (listed(res->contacts, res->contact_count, c)) return;
     int kept = q->contacts ? (res->contact_total < q->contact_capacity ? res->contact_total : q->contact_capacity) : 0;
-    if (q->contacts && listed(q->contacts, kept, hit)) return;
+    if (q->contacts && listed(q->contacts, kept, c)) return;
     ++res->contact_total;
     if (q->contacts) {
-        if (kept < q->contact_capacity) q->contacts[kept] = contact_of(hit);
+        if (kept < q->contact_capacity) q->contacts[kept] = *c;
         else ++res->contacts_dropped;
     }
     if (res->contact_count == TREAD_MAX_MOVE_CONTACTS) {
@@ -211,5 +211,10 @@ void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tre
         if (!q->contacts) ++res->contacts_dropped;
         return;
     }
-    res->contacts[res->contact_count++] = contact_of(hit);
+    res->contacts[res->contact_count++] = *c;
+}
+
+void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tread_shape_hit *hit) {
+    tread_contact c = contact_of(hit);
+    tr_record_touch(q, res, &c);
 }

@@ -61,5 +61,7 @@ float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tr
 // Remember a touched surface in the move's result and the caller's buffer of the move, if any (deduplicated by body
 // and feature; res may be NULL), counting the total and what did not fit.
 void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tread_shape_hit *hit);
+// The same for a surface found by contact collection.
+void tr_record_touch(const tr_move_query *q, tread_move_result *res, const tread_contact *contact);
 
 #endif

@@ -599,6 +599,7 @@ tread_result tr_character_move_among(const tread_world *w, const tr_batch_place 
     if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) != TREAD_OK) return r;
     if (tread_character_can_walk_stairs(&work, res) && (r = stairs_phase(&q, &work, res)) != TREAD_OK) return r;
     if ((r = floor_phase(&q, &work, velocity, res)) != TREAD_OK) return r;
+    if (q.contacts && (r = tr_record_touching(&q, &work, res)) != TREAD_OK) return r;
     if ((r = tr_move_impulses(&q, &work, velocity, dt, res)) != TREAD_OK) return r;
     if ((r = tr_move_events(&q, &work, res, memory)) != TREAD_OK) return r;
     *ch = work;

@@ -8,6 +8,8 @@
 
 // Most surfaces the event collection looks at (nearest first); bodies past them are not reported this move.
 #define TR_EVENT_CONTACTS 32
+// Most surfaces the end of a move lists as touched into the caller's buffer.
+#define TR_TOUCH_CONTACTS 128
 
 tread_contact_event tr_contact_event(const tr_move_query *q, const tread_contact *c, tread_vec3 velocity) {
     tread_contact_event e;
@@ -68,6 +70,22 @@ tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch,
         }
         res->impulses[k] = (tread_body_impulse){c->body, c->point, tread_v3_neg(c->normal), magnitude};
     }
+    return TREAD_OK;
+}
+
+tread_result tr_record_touching(const tr_move_query *q, const tread_character *ch, tread_move_result *res) {
+    const tread_character_settings *s = &ch->settings;
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tread_query_filter_default();
+    filter.layer_mask = s->collide_mask | s->ground_mask;
+    tread_contact contacts[TR_TOUCH_CONTACTS];
+    int count = 0;
+    bool overflow = false;
+    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, res->position), s->skin + s->ground_probe_distance, &filter, contacts,
+                                       TR_TOUCH_CONTACTS, &count, &overflow);
+    if (r != TREAD_OK) return r;
+    for (int i = 0; i < count; ++i) tr_record_touch(q, res, &contacts[i]);
+    if (overflow) ++res->contacts_dropped, ++res->contact_total; // (at least one more: the count past the query's is unknown)
     return TREAD_OK;
 }
 

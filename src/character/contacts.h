@@ -12,6 +12,9 @@ tread_vec3 tr_world_velocity(const tread_ground *ground, tread_vec3 velocity);
 // The impulses the move gives the dynamic bodies it met while moving at `velocity` (the caller's, relative to the
 // ground it started on) for dt seconds, into res->impulses.
 tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res);
+// Every surface within the skin and the ground probe of where the move left the character (res->position) recorded
+// as touched (into the caller's buffer: tr_record_touch), at most TR_TOUCH_CONTACTS of them.
+tread_result tr_record_touching(const tr_move_query *q, const tread_character *ch, tread_move_result *res);
 // The listener's added / persisted / removed for what touches the character where the move left it (res->position),
 // against `memory`, which then holds this move's contacts. Nothing without a listener that has one of them.
 tread_result tr_move_events(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tread_contact_memory *memory);

@@ -26,9 +26,12 @@ static tread_result push_of(const tr_move_query *q, const tread_character *ch, t
     filter.context = &body;
     tread_shape_hit hit;
     tread_result r = tr_query_cast(q, &shape, tread_v3_add(center, d), tread_v3_neg(d), &filter, &hit);
-    // Already inside it when it began to move: recovery's to resolve. Not met: it passed by.
-    if (r != TREAD_OK || !hit.hit || hit.started_in_contact) return r;
+    // Not met: it passed by.
+    if (r != TREAD_OK || !hit.hit) return r;
     // Met after `fraction` of the motion: the rest of the motion, along the contact normal, is how far it goes in.
+    // Touching it (or already inside it) when it began to move: all of its motion (an overlap it had is recovery's
+    // to resolve; left to recovery alone, a door at 3 m/s closing on a character it touched went 1.7 cm a frame
+    // deeper into it, recovery's 2 m/s behind).
     float depth = (1.0f - hit.fraction) * tread_v3_dot(d, hit.normal);
     if (depth > 0.0f) *out_push = tread_v3_scale(hit.normal, depth + ch->settings.skin);
     return TREAD_OK;
