@@ -2,9 +2,10 @@
 // Private interface between the controller's phases. Each phase is one file, above the body module (body.c:
 // shape, filters, fit test, ground probe, support pick) and the per-move query layer (move_query.c):
 //   planes.c (pure plane solver) · slide.c (collide and slide) · ground.c (classification) · snap.c (stick to
-//   floor) · push.c (bodies that hit it) · recover.c (penetration recovery) · step_sweep.c, step_contact.c, step_cast_down.c, step_riser.c (the
-//   stepping strategies) · strategies.c (their table and the one max-step rule) · character.c (settings, the
-//   public phases and the reference move) · smoothing.c (camera)
+//   floor) · push.c (bodies that hit it) · contacts.c (impulses, the listener's events) · recover.c (penetration
+//   recovery) · step_sweep.c, step_contact.c, step_cast_down.c, step_riser.c (the stepping strategies) ·
+//   strategies.c (their table and the one max-step rule) · character.c (settings, the public phases and the
+//   reference move) · batch.c (many characters) · smoothing.c (camera)
 #ifndef TREAD_CHARACTER_INTERNAL_H
 #define TREAD_CHARACTER_INTERNAL_H
 
@@ -110,8 +111,8 @@ tread_result tr_check_move_args(const tread_world *w, const tread_character *ch,
                                 const tread_move_result *res);
 
 // ---- push.c --------------------------------------------------------------------------------------------------
-// Moving bodies (kinematic, within `reach` of the character: tr_pushers_reach) whose motion over the last world
-// advance meets the character at `feet` push it ahead of them, sliding along everything else; *out_push is how far,
+// Moving bodies (kinematic or dynamic, within `reach` of the character: tr_pushers_reach) whose motion over the last
+// world advance meets the character at `feet` push it ahead of them, sliding along everything else; *out_push is how far,
 // *out_crushed that some push could not be made (squeezed between the body and another). Its ground is left out.
 tread_result tr_push_by_bodies(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
                                bool *out_crushed);
