@@ -16,11 +16,17 @@ static bool body_in_reach(const tr_body *b, tread_vec3 o, tread_vec3 inv_d, trea
     return tr_ray_aabb_entry(o, inv_d, b->aabb, inflate, t_max) <= t_max;
 }
 
+// What this thread's last query walked (tr_world_last_walk): a test's window on the broad phase's cost.
+static _Thread_local tr_walk_stats last_walk;
+
+tr_walk_stats tr_world_last_walk(void) { return last_walk; }
+
 // Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks
 // as fn finds hits). Tree nodes are visited nearest first so closest-hit queries prune early.
 static void visit_bodies(const tread_world *w, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
                          const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
     tread_vec3 inv_d = tr_inverse_direction(d);
+    int nodes = 0;
     if (w->tree.node_count > 0) {
         int32_t stack[TR_BVH_STACK_SIZE];
         float entry[TR_BVH_STACK_SIZE];
@@ -32,6 +38,7 @@ static void visit_bodies(const tread_world *w, tread_vec3 o, tread_vec3 d, tread
         }
         while (top > 0) {
             --top;
+            ++nodes;
             if (entry[top] > t_max) continue; // a closer hit was found since this node was pushed
             const tr_bvh_node *node = &w->tree.nodes[stack[top]];
             if (node->count > 0) {
@@ -66,6 +73,8 @@ static void visit_bodies(const tread_world *w, tread_vec3 o, tread_vec3 d, tread
         if (!body_in_reach(b, o, inv_d, inflate, t_max) || !tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
         t_max = fn(ctx, slot, t_max);
     }
+    last_walk.nodes = nodes;
+    last_walk.scanned = w->pending_count;
 }
 
 // ---- one body -------------------------------------------------------------------------------------------

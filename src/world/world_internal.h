@@ -38,7 +38,7 @@ typedef struct tr_body {
     bool moved;          // dynamic: moved by tread_body_move_to since the last tread_world_advance
     uint32_t generation; // bumped on removal; odd/even is not used, 0 = never used
     bool alive;
-    int32_t proxy;     // item index in the broadphase tree, or -1 when pending
+    int32_t proxy;     // item index in the broadphase tree, or -1 when pending (the tree could not be built)
     int32_t next_free; // free-list link while dead
 } tr_body;
 
@@ -50,13 +50,14 @@ struct tread_world {
     int32_t free_list;
 
     // Broadphase: a BVH over the bodies present at the last rebuild, refit as they move; bodies added since
-    // sit in `pending` (scanned linearly) until the next rebuild. Removed bodies leave a -1 in tree_body.
+    // go into it at once (it is rebuilt with room to spare when full); only when the allocator fails to build it do
+    // bodies sit in `pending`, scanned linearly. Removed bodies leave a -1 in tree_body.
     tr_bvh tree;
     tread_aabb *tree_boxes; // per tree item
     int32_t *tree_body;     // per tree item: body slot or -1
     int tree_items;
     int tree_capacity;      // items tree_boxes, tree_body and the tree have room for (bodies are inserted
-                            // into the tree directly while there is room, else they wait in `pending`)
+                            // into the tree directly while there is room, else the tree is rebuilt)
     int tree_dead;
     float tree_built_cost;
     int refits_since_check;

@@ -41,6 +41,13 @@ float tr_world_largest_motion(const tread_world *w);
 // character standing on another is carried by it). Unit rotations, positions within the limit (asserted by the
 // caller). False for a stale id.
 bool tr_world_place_body(tread_world *w, tread_body_id body, tread_transform previous, tread_transform current);
+// What the last query on this thread walked: tree nodes visited, and bodies scanned one by one outside the tree
+// (only after the allocator failed to grow the tree: a world whose tree cannot be built scans every body).
+typedef struct tr_walk_stats {
+    int nodes;
+    int scanned;
+} tr_walk_stats;
+tr_walk_stats tr_world_last_walk(void);
 // A live body's type and flags; false for a stale id.
 bool tr_world_body_kind(const tread_world *w, tread_body_id body, tread_body_type *out_type, uint32_t *out_flags);
 // Live one-way bodies in the world.
