@@ -26,12 +26,13 @@ static tread_result push_of(const tr_move_query *q, const tread_character *ch, t
     filter.context = &body;
     tread_shape_hit hit;
     tread_result r = tr_query_cast(q, &shape, tread_v3_add(center, d), tread_v3_neg(d), &filter, &hit);
-    // Not met: it passed by.
-    if (r != TREAD_OK || !hit.hit) return r;
+    // Not met: it passed by. Already inside it, deeper than the skin, when it began to move (teleported or spawned
+    // into it): recovery's to resolve, along the way out it finds (the cast's normal from deep inside is no guide:
+    // pushed along it, a sphere teleported 31 cm into a moving box went 47 cm in).
+    if (r != TREAD_OK || !hit.hit || (hit.started_in_contact && hit.penetration > ch->settings.skin)) return r;
     // Met after `fraction` of the motion: the rest of the motion, along the contact normal, is how far it goes in.
-    // Touching it (or already inside it) when it began to move: all of its motion (an overlap it had is recovery's
-    // to resolve; left to recovery alone, a door at 3 m/s closing on a character it touched went 1.7 cm a frame
-    // deeper into it, recovery's 2 m/s behind).
+    // Touching it when it began to move: all of its motion (left to recovery, a door at 3 m/s closing on a
+    // character it touched went 1.7 cm a frame deeper into it, recovery's 2 m/s behind).
     float depth = (1.0f - hit.fraction) * tread_v3_dot(d, hit.normal);
     if (depth > 0.0f) *out_push = tread_v3_scale(hit.normal, depth + ch->settings.skin);
     return TREAD_OK;
