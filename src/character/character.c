@@ -591,9 +591,12 @@ tread_result tr_character_move_among(const tread_world *w, const tr_batch_place 
         q.contacts = options->contacts;
         q.contact_capacity = options->contact_capacity;
     }
-    q.others = place->others;
-    q.self = place->self;
-    q.order = place->order;
+    // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
+    // unbury search's far reach (it walks the tree when it runs).
+    float usual = body_reach(ch) + 2.0f * tread_v3_length(velocity) * dt + tread_v3_distance(carry.to, ch->position) + 2.0f * carry.pushers +
+                  ch->settings.recovery_speed * dt + ch->settings.ground_probe_distance + stairs_reach(ch) + floor_reach(ch);
+    tr_move_query_gather(&q, tr_center(ch, ch->position), usual);
+    tr_move_query_set_others(&q, place->others, place->self, place->order);
     q.index = place->index;
     tread_character work = *ch;
     if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) != TREAD_OK) return r;

@@ -32,6 +32,25 @@ static void draw_contacts(const tread_contact *contacts, int count) {
     for (int i = 0; i < count; ++i) draw.contact(&contacts[i], draw.context);
 }
 
+// One walk of a world's broad phase over `box`.
+static void gather(const tread_world *w, const tread_aabb *box, tr_candidates *c) {
+    c->box = *box;
+    tread_vec3 slack = tread_v3(TR_GATHER_SLACK, TR_GATHER_SLACK, TR_GATHER_SLACK);
+    tread_aabb grown = {tread_v3_sub(box->min, slack), tread_v3_add(box->max, slack)};
+    c->gathered = tr_world_gather(w, grown, c->slots, TR_MOVE_CANDIDATES, &c->count);
+}
+
+static bool inside(const tread_aabb *b, tread_vec3 p, float r);
+
+// The scope a query from `position` along `translation`, grown by `r`, gives a world: the move's candidates when
+// it stays inside their box, else NULL (the whole tree).
+static const tr_scope *scope_of(const tr_candidates *c, tr_scope *storage, tread_vec3 position, tread_vec3 translation, float r) {
+    if (!c->gathered || !inside(&c->box, position, r) || !inside(&c->box, tread_v3_add(position, translation), r)) return NULL;
+    storage->slots = c->slots;
+    storage->count = c->count;
+    return storage;
+}
+
 tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const tread_character *ch, tread_vec3 center, float reach) {
     TR_ASSERT(q && w && ch && isfinite(reach) && reach >= 0.0f);
     tread_vec3 r = tread_v3(reach, reach, reach);
@@ -56,7 +75,23 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const t
     q->verdicts = NULL;
     q->contacts = NULL;
     q->contact_capacity = 0;
+    q->near.gathered = false;
+    q->near_others.gathered = false;
     return TREAD_OK;
+}
+
+void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach) {
+    tread_vec3 r = tread_v3(reach, reach, reach);
+    tread_aabb box = {tread_v3_max(tread_v3_sub(center, r), q->bounds.min), tread_v3_min(tread_v3_add(center, r), q->bounds.max)};
+    gather(q->world, &box, &q->near);
+    if (q->others) gather(q->others, &box, &q->near_others);
+}
+
+void tr_move_query_set_others(tr_move_query *q, const tread_world *others, tread_body_id self, const int *order) {
+    q->others = others;
+    q->self = self;
+    q->order = order;
+    if (others && q->near.gathered) gather(others, &q->near.box, &q->near_others);
 }
 
 // ---- what a move lets through: one-way bodies and the listener's validation ------------------------------------
@@ -185,20 +220,22 @@ static const tread_query_filter *combine(const tr_move_query *q, const tread_que
 #define COMBINED(q, filter) \
     both_filters both_; \
     tread_query_filter combined_; \
+    tr_scope near_, near_others_; \
     filter = combine(q, filter, &both_, &combined_)
 
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                            const tread_query_filter *filter, tread_shape_hit *out_hit) {
-    tread_result r = check_reach(q, position, translation, shape_reach(shape));
+    float reach_ = shape_reach(shape);
+    tread_result r = check_reach(q, position, translation, reach_);
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_cast_shape(q->world, shape, position, translation, filter, out_hit);
+    tr_world_cast_shape(q->world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter, out_hit);
     if (q->others) {
         tagging t;
         tread_query_filter of = others_filter(q, original, &t);
         tread_shape_hit other;
-        tr_world_cast_shape(q->others, shape, position, translation, &of, &other);
+        tr_world_cast_shape(q->others, scope_of(&q->near_others, &near_others_, position, translation, reach_), shape, position, translation, &of, &other);
         if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
             *out_hit = other;
             out_hit->body = tagged(other.body);
@@ -210,12 +247,14 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
 
 tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                                const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count) {
-    tread_result r = check_reach(q, position, translation, shape_reach(shape));
+    float reach_ = shape_reach(shape);
+    tread_result r = check_reach(q, position, translation, reach_);
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
     bool overflow = false; // the closest `capacity` hits are kept: the nearest surfaces are the ones that matter
-    tr_world_cast_shape_all(q->world, shape, position, translation, filter, hits, capacity, out_count, &overflow);
+    tr_world_cast_shape_all(q->world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter, hits, capacity, out_count,
+                            &overflow);
     if (q->others) {
         // Both lists come sorted by fraction: merge them, the world's first on ties, the nearest `capacity` kept.
         tagging t;
@@ -223,8 +262,8 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
         tread_shape_hit mine[TR_MERGE_HITS], theirs[TR_MERGE_HITS];
         int n_mine = *out_count < TR_MERGE_HITS ? *out_count : TR_MERGE_HITS, n_theirs = 0;
         memcpy(mine, hits, sizeof(tread_shape_hit) * (size_t)n_mine);
-        tr_world_cast_shape_all(q->others, shape, position, translation, &of, theirs, capacity < TR_MERGE_HITS ? capacity : TR_MERGE_HITS,
-                                &n_theirs, &overflow);
+        tr_world_cast_shape_all(q->others, scope_of(&q->near_others, &near_others_, position, translation, reach_), shape, position, translation, &of, theirs,
+                                capacity < TR_MERGE_HITS ? capacity : TR_MERGE_HITS, &n_theirs, &overflow);
         int a = 0, b = 0, k = 0;
         while (k < capacity && (a < n_mine || b < n_theirs)) {
             if (b >= n_theirs || (a < n_mine && mine[a].fraction <= theirs[b].fraction)) hits[k++] = mine[a++];
@@ -250,12 +289,12 @@ tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_cast_ray(q->world, origin, translation, filter, out_hit);
+    tr_world_cast_ray(q->world, scope_of(&q->near, &near_, origin, translation, 0.0f), origin, translation, filter, out_hit);
     if (q->others) {
         tagging t;
         tread_query_filter of = others_filter(q, original, &t);
         tread_ray_hit other;
-        tr_world_cast_ray(q->others, origin, translation, &of, &other);
+        tr_world_cast_ray(q->others, scope_of(&q->near_others, &near_others_, origin, translation, 0.0f), origin, translation, &of, &other);
         if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
             *out_hit = other;
             out_hit->body = tagged(other.body);
@@ -271,14 +310,14 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_collect_contacts(q->world, shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
+    tr_world_collect_contacts(q->world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + margin), shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
     if (q->others) {
         // The other characters after the world's bodies (each list in its deterministic order).
         tagging t;
         tread_query_filter of = others_filter(q, original, &t);
         int more = 0;
         bool full = false;
-        tr_world_collect_contacts(q->others, shape, position, margin, &of, contacts + *out_count, capacity - *out_count, &more, &full);
+        tr_world_collect_contacts(q->others, scope_of(&q->near_others, &near_others_, position, tread_v3_zero(), shape_reach(shape) + margin), shape, position, margin, &of, contacts + *out_count, capacity - *out_count, &more, &full);
         for (int i = 0; i < more; ++i) contacts[*out_count + i].body = tagged(contacts[*out_count + i].body);
         *out_count += more;
         *out_overflow = *out_overflow || full;
@@ -293,12 +332,12 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_closest(q->world, shape, position, max_distance, filter, out_result);
+    tr_world_closest(q->world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape, position, max_distance, filter, out_result);
     if (q->others) {
         tagging t;
         tread_query_filter of = others_filter(q, original, &t);
         tread_distance_result other;
-        tr_world_closest(q->others, shape, position, max_distance, &of, &other);
+        tr_world_closest(q->others, scope_of(&q->near_others, &near_others_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape, position, max_distance, &of, &other);
         if (other.found && (!out_result->found || other.distance < out_result->distance)) {
             *out_result = other;
             out_result->body = tagged(other.body);

@@ -23,9 +23,25 @@ typedef struct tr_verdicts {
     int count;
 } tr_verdicts;
 
+// Most bodies of one world a move keeps as its candidates (more: its queries walk the world's tree themselves).
+#define TR_MOVE_CANDIDATES 64
+// The candidates are gathered this much beyond the move's bounds (metres): touching counts as a hit.
+#define TR_GATHER_SLACK 1.0e-3f
+
+// A move's candidate bodies in one world: gathered by one walk of its broad phase when the move begins, then
+// every query of the move looks only at them (the per-move query context of docs/DESIGN.md).
+typedef struct tr_candidates {
+    int32_t slots[TR_MOVE_CANDIDATES];
+    int count;
+    bool gathered;   // false: none gathered (or too many): the queries walk the tree
+    tread_aabb box;  // every body meeting it is a candidate; a query reaching out of it walks the tree
+} tr_candidates;
+
 typedef struct tr_move_query {
     const tread_world *world;
     tread_aabb bounds;                 // every query of this move stays inside (metres)
+    tr_candidates near;                // the world's bodies within the bounds
+    tr_candidates near_others;         // the other characters' bodies within them
     const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
     const tread_world *others;         // the other characters of a batch update as bodies; NULL: none
     tread_body_id self;                // this character's own body among them (its id in `others`, untagged)
@@ -54,6 +70,12 @@ static inline bool tr_is_other(tread_body_id id) { return (id.index & TR_OTHERS_
 // Fails when that reach crosses the coordinate limit. The move's filter, listener, contact buffer and the other
 // characters start empty (NULL); set them after beginning.
 tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const tread_character *ch, tread_vec3 center, float reach);
+// Gather the candidates of the move: the bodies within `reach` of `center` (its usual queries; those reaching farther,
+// as a search for a way out of a burial, walk the tree). Without it every query walks the tree.
+void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach);
+// Add the other characters of a batch (bodies of `others`, this one `self` among them, `order` mapping their ranks
+// to indices in the batch's arrays), gathering those within the candidates' box.
+void tr_move_query_set_others(tr_move_query *q, const tread_world *others, tread_body_id self, const int *order);
 // A body the move met: its type and flags (a character of the batch: dynamic, no flags).
 tread_result tr_query_body_kind(const tr_move_query *q, tread_body_id body, tread_body_type *out_type, uint32_t *out_flags);
 // The listener's validation of a body (tagged for a character): true without a validate callback.

@@ -23,9 +23,22 @@ tr_walk_stats tr_world_last_walk(void) { return last_walk; }
 
 // Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks
 // as fn finds hits). Tree nodes are visited nearest first so closest-hit queries prune early.
-static void visit_bodies(const tread_world *w, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
+static void visit_bodies(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
                          const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
     tread_vec3 inv_d = tr_inverse_direction(d);
+    if (scope) {
+        // A move's candidates: the few bodies its one walk found near it (results do not depend on the visiting
+        // order: ties are broken by body and feature).
+        for (int i = 0; i < scope->count; ++i) {
+            int32_t slot = scope->slots[i];
+            const tr_body *b = &w->bodies[slot];
+            if (!body_in_reach(b, o, inv_d, inflate, t_max) || !tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
+            t_max = fn(ctx, slot, t_max);
+        }
+        last_walk.nodes = 0;
+        last_walk.scanned = 0;
+        return;
+    }
     int nodes = 0;
     if (w->tree.node_count > 0) {
         int32_t stack[TR_BVH_STACK_SIZE];
@@ -75,6 +88,44 @@ static void visit_bodies(const tread_world *w, tread_vec3 o, tread_vec3 d, tread
     }
     last_walk.nodes = nodes;
     last_walk.scanned = w->pending_count;
+}
+
+// ---- a move's candidates ----------------------------------------------------------------------------------------
+
+bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, int capacity, int *out_count) {
+    TR_ASSERT(w && slots && out_count && capacity >= 0);
+    // A plain box-overlap walk (cheaper than the cast walk's slab tests): every body, sensors too.
+    int count = 0;
+    if (w->tree.node_count > 0 && tread_aabb_overlaps(w->tree.nodes[0].box, box)) {
+        int32_t stack[TR_BVH_STACK_SIZE];
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            const tr_bvh_node *node = &w->tree.nodes[stack[--top]];
+            if (node->count > 0) {
+                for (int i = 0; i < node->count; ++i) {
+                    int32_t slot = w->tree_body[w->tree.items[node->first + i]];
+                    if (slot < 0 || (node->count > 1 && !tread_aabb_overlaps(w->bodies[slot].aabb, box))) continue;
+                    if (count == capacity) return false;
+                    slots[count++] = slot;
+                }
+                continue;
+            }
+            for (int32_t c = node->first; c <= node->first + 1; ++c) {
+                if (!tread_aabb_overlaps(w->tree.nodes[c].box, box)) continue;
+                TR_ASSERT(top < TR_BVH_STACK_SIZE);
+                stack[top++] = c;
+            }
+        }
+    }
+    for (int i = 0; i < w->pending_count; ++i) {
+        int32_t slot = w->pending[i];
+        if (!tread_aabb_overlaps(w->bodies[slot].aabb, box)) continue;
+        if (count == capacity) return false;
+        slots[count++] = slot;
+    }
+    *out_count = count;
+    return true;
 }
 
 // ---- one body -------------------------------------------------------------------------------------------
@@ -260,6 +311,7 @@ static const tread_query_filter *filter_or_default(const tread_query_filter *fil
 
 typedef struct cast_query {
     const tread_world *w;
+    const tr_scope *scope; // NULL: the whole world
     tr_cast cast;
     bool all;
     bool ray_output; // the all-hits buffer holds tread_ray_hit instead of tread_shape_hit
@@ -343,31 +395,33 @@ static void run_cast(cast_query *q, const tread_query_filter *filter) {
     // Touching counts as a hit, so reach TR_TOUCH_TOLERANCE past the shape.
     half = tread_v3_add(half, tread_v3(TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE, TR_TOUCH_TOLERANCE));
     q->t_max = 1.0f;
-    visit_bodies(q->w, mid, q->cast.d, half, 1.0f, filter, on_body_cast, q);
+    visit_bodies(q->w, q->scope, mid, q->cast.d, half, 1.0f, filter, on_body_cast, q);
 }
 
-static void begin_shape_cast(cast_query *q, const tread_world *w, const tread_query_shape *shape, tread_vec3 position,
-                             tread_vec3 translation) {
+static void begin_shape_cast(cast_query *q, const tread_world *w, const tr_scope *scope, const tread_query_shape *shape,
+                             tread_vec3 position, tread_vec3 translation) {
     memset(q, 0, sizeof *q);
     q->w = w;
+    q->scope = scope;
     prepare_shape(shape, position, &q->cast);
     q->cast.d = translation;
 }
 
-void tr_world_cast_shape(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
-                         const tread_query_filter *filter, tread_shape_hit *out_hit) {
+void tr_world_cast_shape(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                         tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit) {
     TR_ASSERT(w && shape && filter && out_hit);
     cast_query q;
-    begin_shape_cast(&q, w, shape, position, translation);
+    begin_shape_cast(&q, w, scope, shape, position, translation);
     run_cast(&q, filter);
     *out_hit = q.best;
 }
 
-void tr_world_cast_shape_all(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
-                             const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count, bool *out_overflow) {
+void tr_world_cast_shape_all(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                             tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count,
+                             bool *out_overflow) {
     TR_ASSERT(w && shape && filter && out_count && out_overflow && capacity >= 0 && (hits || capacity == 0));
     cast_query q;
-    begin_shape_cast(&q, w, shape, position, translation);
+    begin_shape_cast(&q, w, scope, shape, position, translation);
     q.all = true;
     q.buf.items = hits;
     q.buf.size = sizeof(tread_shape_hit);
@@ -390,7 +444,7 @@ tread_result tread_world_cast_shape(const tread_world *w, const tread_query_shap
     tread_result r = check_cast(w, shape, position, translation);
     if (r != TREAD_OK) return r;
     tread_query_filter storage;
-    tr_world_cast_shape(w, shape, position, translation, filter_or_default(filter, &storage), out_hit);
+    tr_world_cast_shape(w, NULL, shape, position, translation, filter_or_default(filter, &storage), out_hit);
     return TREAD_OK;
 }
 
@@ -401,27 +455,28 @@ tread_result tread_world_cast_shape_all(const tread_world *w, const tread_query_
     if (r != TREAD_OK) return r;
     if ((r = check_cast(w, shape, position, translation)) != TREAD_OK) return r;
     tread_query_filter storage;
-    tr_world_cast_shape_all(w, shape, position, translation, filter_or_default(filter, &storage), hits, capacity, out_count,
+    tr_world_cast_shape_all(w, NULL, shape, position, translation, filter_or_default(filter, &storage), hits, capacity, out_count,
                             out_overflow);
     return TREAD_OK;
 }
 
 // ---- rays (shape casts of a point, reported as ray hits) ----------------------------------------------------
 
-static void begin_ray(cast_query *q, const tread_world *w, tread_vec3 origin, tread_vec3 translation) {
+static void begin_ray(cast_query *q, const tread_world *w, const tr_scope *scope, tread_vec3 origin, tread_vec3 translation) {
     memset(q, 0, sizeof *q);
     q->w = w;
+    q->scope = scope;
     q->cast.p0 = q->cast.p1 = origin;
     q->cast.r = 0.0f;
     q->cast.d = translation;
     q->cast.is_ray = true;
 }
 
-void tr_world_cast_ray(const tread_world *w, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
-                       tread_ray_hit *out_hit) {
+void tr_world_cast_ray(const tread_world *w, const tr_scope *scope, tread_vec3 origin, tread_vec3 translation,
+                       const tread_query_filter *filter, tread_ray_hit *out_hit) {
     TR_ASSERT(w && filter && out_hit);
     cast_query q;
-    begin_ray(&q, w, origin, translation);
+    begin_ray(&q, w, scope, origin, translation);
     run_cast(&q, filter);
     *out_hit = to_ray_hit(&q.best);
 }
@@ -439,7 +494,7 @@ tread_result tread_world_cast_ray(const tread_world *w, tread_vec3 origin, tread
     tread_result r = check_ray(w, origin, translation);
     if (r != TREAD_OK) return r;
     tread_query_filter storage;
-    tr_world_cast_ray(w, origin, translation, filter_or_default(filter, &storage), out_hit);
+    tr_world_cast_ray(w, NULL, origin, translation, filter_or_default(filter, &storage), out_hit);
     return TREAD_OK;
 }
 
@@ -451,7 +506,7 @@ tread_result tread_world_cast_ray_all(const tread_world *w, tread_vec3 origin, t
     if ((r = check_ray(w, origin, translation)) != TREAD_OK) return r;
     tread_query_filter storage;
     cast_query q;
-    begin_ray(&q, w, origin, translation);
+    begin_ray(&q, w, NULL, origin, translation);
     q.all = true;
     q.ray_output = true;
     q.buf.items = hits;
@@ -467,6 +522,7 @@ tread_result tread_world_cast_ray_all(const tread_world *w, tread_vec3 origin, t
 
 typedef struct contact_query {
     const tread_world *w;
+    const tr_scope *scope; // NULL: the whole world
     tr_cast query; // d = 0
     float margin;
     int32_t slot;
@@ -525,22 +581,24 @@ static void run_contacts(contact_query *q, const tread_query_filter *filter) {
         tr_obb box = tr_cast_obb(&q->query);
         half = tread_v3_add(tr_obb_extent(&box), tread_v3(grow, grow, grow));
     }
-    visit_bodies(q->w, mid, tread_v3_zero(), half, 0.0f, filter, on_body_contact, q);
+    visit_bodies(q->w, q->scope, mid, tread_v3_zero(), half, 0.0f, filter, on_body_contact, q);
 }
 
-static void begin_contacts(contact_query *q, const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin) {
+static void begin_contacts(contact_query *q, const tread_world *w, const tr_scope *scope, const tread_query_shape *shape,
+                           tread_vec3 position, float margin) {
     memset(q, 0, sizeof *q);
     q->w = w;
+    q->scope = scope;
     prepare_shape(shape, position, &q->query);
     q->margin = margin;
 }
 
-void tr_world_collect_contacts(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
-                               const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
+void tr_world_collect_contacts(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                               float margin, const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
                                bool *out_overflow) {
     TR_ASSERT(w && shape && filter && out_count && out_overflow && margin >= 0.0f && capacity >= 0 && (contacts || capacity == 0));
     contact_query q;
-    begin_contacts(&q, w, shape, position, margin);
+    begin_contacts(&q, w, scope, shape, position, margin);
     q.buf.items = contacts;
     q.buf.size = sizeof(tread_contact);
     q.buf.capacity = capacity;
@@ -549,11 +607,11 @@ void tr_world_collect_contacts(const tread_world *w, const tread_query_shape *sh
     *out_overflow = q.buf.overflow;
 }
 
-void tr_world_closest(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float max_distance,
-                      const tread_query_filter *filter, tread_distance_result *out_result) {
+void tr_world_closest(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                      float max_distance, const tread_query_filter *filter, tread_distance_result *out_result) {
     TR_ASSERT(w && shape && filter && out_result && max_distance >= 0.0f);
     contact_query q;
-    begin_contacts(&q, w, shape, position, max_distance);
+    begin_contacts(&q, w, scope, shape, position, max_distance);
     q.closest_only = true;
     run_contacts(&q, filter);
     *out_result = q.best;
@@ -568,7 +626,7 @@ tread_result tread_world_collect_contacts(const tread_world *w, const tread_quer
     if ((r = validate_shape(shape, position)) != TREAD_OK) return r;
     if ((r = check_margin("margin", margin)) != TREAD_OK) return r;
     tread_query_filter storage;
-    tr_world_collect_contacts(w, shape, position, margin, filter_or_default(filter, &storage), contacts, capacity, out_count,
+    tr_world_collect_contacts(w, NULL, shape, position, margin, filter_or_default(filter, &storage), contacts, capacity, out_count,
                               out_overflow);
     return TREAD_OK;
 }
@@ -581,7 +639,7 @@ tread_result tread_world_closest(const tread_world *w, const tread_query_shape *
     if (r != TREAD_OK) return r;
     if ((r = check_margin("max_distance", max_distance)) != TREAD_OK) return r;
     tread_query_filter storage;
-    tr_world_closest(w, shape, position, max_distance, filter_or_default(filter, &storage), out_result);
+    tr_world_closest(w, NULL, shape, position, max_distance, filter_or_default(filter, &storage), out_result);
     return TREAD_OK;
 }
 

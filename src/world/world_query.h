@@ -6,17 +6,28 @@
 
 #include "../core.h"
 
-void tr_world_cast_shape(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
-                         const tread_query_filter *filter, tread_shape_hit *out_hit);
-void tr_world_cast_shape_all(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
-                             const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count, bool *out_overflow);
-void tr_world_cast_ray(const tread_world *w, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
-                       tread_ray_hit *out_hit);
-void tr_world_collect_contacts(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float margin,
-                               const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
+// The bodies a query may look at: a move's candidates (tr_world_gather), or NULL for the whole world (its tree).
+typedef struct tr_scope {
+    const int32_t *slots;
+    int count;
+} tr_scope;
+
+// One walk of the broad phase: the slots of every body whose bounds meet `box` (sensors too), into `slots`. False
+// when more than `capacity` do (the queries then walk the tree themselves).
+bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, int capacity, int *out_count);
+
+void tr_world_cast_shape(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                         tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit);
+void tr_world_cast_shape_all(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                             tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count,
+                             bool *out_overflow);
+void tr_world_cast_ray(const tread_world *w, const tr_scope *scope, tread_vec3 origin, tread_vec3 translation,
+                       const tread_query_filter *filter, tread_ray_hit *out_hit);
+void tr_world_collect_contacts(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                               float margin, const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
                                bool *out_overflow);
-void tr_world_closest(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, float max_distance,
-                      const tread_query_filter *filter, tread_distance_result *out_result);
+void tr_world_closest(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                      float max_distance, const tread_query_filter *filter, tread_distance_result *out_result);
 
 // A live body's layer and the velocity of its material at a world point. False for a stale id.
 bool tr_world_body_layer(const tread_world *w, tread_body_id body, uint32_t *out_layer);
