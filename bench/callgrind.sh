@@ -8,7 +8,9 @@
 #
 #   bench/callgrind.sh [BUILD_DIR] [RUN ...]     default: build, and P1 P2 P3 P3-cvc (about a minute)
 #
-# The callgrind output files stay in $BUILD_DIR/callgrind/ for callgrind_annotate.
+# BENCH_OPTIONS passes options to the bench, e.g. BENCH_OPTIONS="--frames 5" for a shorter workload of a big run
+# (the warm frames are still counted). The rows also go to $BUILD_DIR/callgrind/instructions.csv, and callgrind's
+# files stay there for callgrind_annotate.
 set -euo pipefail
 
 build=${1:-build}
@@ -22,20 +24,22 @@ command -v valgrind >/dev/null || { echo "bench/callgrind.sh: valgrind is missin
 out=$build/callgrind
 mkdir -p "$out"
 
-echo "scenario,metric,value,unit"
-for run in "${runs[@]}"; do
-  function=$("$bin" --list | awk -F'\t' -v run="$run" 'tolower($1) == tolower(run) { print $3 }')
-  [ -n "$function" ] || { echo "bench/callgrind.sh: no run named $run ($bin --list shows them)" >&2; exit 2; }
-  if ! valgrind --tool=callgrind --toggle-collect="$function" --callgrind-out-file="$out/$run.out" \
-      "$bin" --callgrind "$run" >"$out/$run.csv" 2>"$out/$run.log"; then
-    echo "bench/callgrind.sh: $run failed; see $out/$run.log" >&2
-    exit 1
-  fi
-  instructions=$(awk '/^totals:/ { print $2 }' "$out/$run.out")
-  updates=$(awk -F, '$2 == "callgrind_updates" { print $3 }' "$out/$run.csv")
-  echo "$run,counted_function,$function,name"
-  echo "$run,instructions,$instructions,count"
-  echo "$run,updates,$updates,count"
-  awk -v run="$run" -v ir="$instructions" -v n="$updates" \
-    'BEGIN { printf "%s,instructions_per_update,%.0f,instructions/update\n", run, ir / n }'
-done
+{
+  echo "scenario,metric,value,unit"
+  for run in "${runs[@]}"; do
+    function=$("$bin" --list | awk -F'\t' -v run="$run" 'tolower($1) == tolower(run) { print $3 }')
+    [ -n "$function" ] || { echo "bench/callgrind.sh: no run named $run ($bin --list shows them)" >&2; exit 2; }
+    if ! valgrind --tool=callgrind --toggle-collect="$function" --callgrind-out-file="$out/$run.out" \
+        "$bin" --callgrind ${BENCH_OPTIONS:-} "$run" >"$out/$run.csv" 2>"$out/$run.log"; then
+      echo "bench/callgrind.sh: $run failed; see $out/$run.log" >&2
+      exit 1
+    fi
+    instructions=$(awk '/^totals:/ { print $2 }' "$out/$run.out")
+    updates=$(awk -F, '$2 == "callgrind_updates" { print $3 }' "$out/$run.csv")
+    echo "$run,counted_function,$function,name"
+    echo "$run,instructions,$instructions,count"
+    echo "$run,updates,$updates,count"
+    awk -v run="$run" -v ir="$instructions" -v n="$updates" \
+      'BEGIN { printf "%s,instructions_per_update,%.0f,instructions/update\n", run, ir / n }'
+  done
+} | tee "$out/instructions.csv"

@@ -24,11 +24,11 @@
 #include <strings.h>
 
 #include "../common/bench_util.h"
+#include "course.h" // COURSE_DT, the course's 1/60 s frame
 #include "runs.h"
 
 #define DEFAULT_ROUNDS 5
 #define MAX_RUNS 64
-#define DT (1.0f / 60.0f)
 
 typedef struct options {
     int rounds, frames; // frames 0: each run's own
@@ -55,10 +55,10 @@ typedef struct outcome {
 
 // The frame's updates: what the clock brackets. False when a move reported an error.
 static bool update_all(crowd *c) {
-    if (c->batch) return tread_batch_move(c->batch, c->world, c->ch, c->velocity, c->count, DT, c->results) == TREAD_OK;
+    if (c->batch) return tread_batch_move(c->batch, c->world, c->ch, c->velocity, c->count, COURSE_DT, c->results) == TREAD_OK;
     bool ok = true;
     tread_move_result result;
-    for (int i = 0; i < c->count; ++i) ok &= tread_character_move(c->world, &c->ch[i], c->velocity[i], DT, &result) == TREAD_OK;
+    for (int i = 0; i < c->count; ++i) ok &= tread_character_move(c->world, &c->ch[i], c->velocity[i], COURSE_DT, &result) == TREAD_OK;
     return ok;
 }
 

@@ -53,7 +53,9 @@ void bench_csv_text(const char *scenario, const char *metric, const char *value,
 
 void bench_csv(const char *scenario, const char *metric, double value, const char *unit) {
     char text[32];
-    snprintf(text, sizeof text, "%.7g", value);
+    // Counts and byte sizes whole, measurements to 7 significant digits (the clocks are not better than that).
+    if (value == (double)(long long)value && value < 1e15 && value > -1e15) snprintf(text, sizeof text, "%lld", (long long)value);
+    else snprintf(text, sizeof text, "%.7g", value);
     bench_csv_text(scenario, metric, text, unit);
 }
 

@@ -16,7 +16,7 @@ double bench_median(double *values, int n);
 /// Start the CSV: print the header on stdout and, when path is not NULL, open path and write it there too.
 /// Returns false (and says why on stderr) when the file cannot be opened.
 bool bench_csv_begin(const char *path);
-/// One row. The value is printed with 7 significant digits (the clocks are not better than that).
+/// One row. A whole value is printed whole (counts, bytes), any other with 7 significant digits.
 void bench_csv(const char *scenario, const char *metric, double value, const char *unit);
 /// One row whose value is text (a hash, a name).
 void bench_csv_text(const char *scenario, const char *metric, const char *value, const char *unit);
