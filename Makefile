@@ -85,7 +85,20 @@ soak: build
 	  /<!-- soak:end -->/ { skip = 0 } !skip { print }' docs/RELIABILITY.md > docs/RELIABILITY.md.new && mv docs/RELIABILITY.md.new docs/RELIABILITY.md; \
 	echo "updated docs/RELIABILITY.md (every violation: $(BUILD)/soak.txt)"; exit $$status
 
+# The course's character benchmarks (P1, P2, P3 without and with character-vs-character) and the scaling runs,
+# interleaved rounds, medians (docs/PERFORMANCE.md; about 10 minutes on two cores). CSV on stdout and in
+# $(BUILD)/bench.csv. BENCH_ARGS picks runs and options, e.g. BENCH_ARGS="course --rounds 12".
+# bench-callgrind: instructions per update of P1, P2, P3 and P3 with character-vs-character (needs valgrind).
+# bench-queries: the world's query throughput and build times.
+.PHONY: bench-callgrind bench-queries
+BENCH_ARGS ?=
 bench: build
+	@$(BUILD)/bench/tread_bench_character --csv $(BUILD)/bench.csv $(BENCH_ARGS)
+
+bench-callgrind: build
+	@bash bench/callgrind.sh $(BUILD)
+
+bench-queries: build
 	@$(BUILD)/bench/tread_bench
 
 # API reference of include/tread/ in $(BUILD)/docs/html. Doxygen's warnings (one per undocumented public

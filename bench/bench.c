@@ -1,41 +1,17 @@
 // SPDX-License-Identifier: MIT
 // tread_bench: a table of named scenarios, each printing CSV lines `scenario,metric,value,unit` with the median
-// of several repetitions (CLOCK_MONOTONIC). Usage: tread_bench [name-substring ...]. Never fails a build: the
-// exit status is 0 unless a scenario could not set up its data.
-#define _POSIX_C_SOURCE 199309L
+// of several repetitions (CLOCK_MONOTONIC, bench/common). Usage: tread_bench [name-substring ...]. Never fails a
+// build: the exit status is 0 unless a scenario could not set up its data.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "common/bench_util.h"
 #include "tread/tread.h"
 #include "world/bvh.h"
 #include "world/mesh.h"
 
 #define REPETITIONS 5
-
-// ---- timing and statistics -------------------------------------------------------------------------------
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *values, int n) {
-    qsort(values, (size_t)n, sizeof(double), compare_doubles);
-    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
-static void report(const char *scenario, const char *metric, double value, const char *unit) {
-    printf("%s,%s,%.10g,%s\n", scenario, metric, value, unit);
-    fflush(stdout);
-}
 
 // Deterministic generator (xorshift32) so every run measures the same queries.
 static uint32_t rng_state = 0x9E3779B9u;
@@ -122,9 +98,9 @@ static int bench_bvh_build(const char *name) {
     int nodes = 0;
     for (int r = 0; r < REPETITIONS; r++) {
         tr_bvh bvh;
-        double t0 = now_seconds();
+        double t0 = bench_now();
         bool ok = tr_bvh_build(&bvh, boxes, t->triangle_count, 4);
-        times[r] = now_seconds() - t0;
+        times[r] = bench_now() - t0;
         if (!ok) {
             free(boxes);
             return 1;
@@ -134,10 +110,10 @@ static int bench_bvh_build(const char *name) {
         tr_bvh_destroy(&bvh);
     }
     free(boxes);
-    report(name, "triangles", (double)t->triangle_count, "count");
-    report(name, "build_time", median(times, REPETITIONS), "s");
-    report(name, "nodes", (double)nodes, "count");
-    report(name, "sah_cost", (double)cost, "ratio");
+    bench_csv(name, "triangles", (double)t->triangle_count, "count");
+    bench_csv(name, "build_time", bench_median(times, REPETITIONS), "s");
+    bench_csv(name, "nodes", (double)nodes, "count");
+    bench_csv(name, "sah_cost", (double)cost, "ratio");
     return 0;
 }
 
@@ -148,12 +124,12 @@ static int bench_mesh_create(const char *name) {
     double times[REPETITIONS];
     for (int r = 0; r < REPETITIONS; r++) {
         tr_mesh mesh;
-        double t0 = now_seconds();
+        double t0 = bench_now();
         if (tr_mesh_create(&mesh, &def) != TREAD_OK) return 1;
-        times[r] = now_seconds() - t0;
+        times[r] = bench_now() - t0;
         tr_mesh_destroy(&mesh);
     }
-    report(name, "create_time", median(times, REPETITIONS), "s");
+    bench_csv(name, "create_time", bench_median(times, REPETITIONS), "s");
     return 0;
 }
 
@@ -203,17 +179,17 @@ static int bench_mesh_casts(const char *name, bool ray) {
     int hits = 0;
     for (int r = 0; r < REPETITIONS; r++) {
         hits = 0;
-        double t0 = now_seconds();
+        double t0 = bench_now();
         for (int i = 0; i < QUERY_COUNT; i++) {
             closest result = {false, {0}};
             tr_mesh_cast(&g_terrain.mesh, &casts[i], 1.0f, keep_closest, &result);
             hits += result.hit;
         }
-        rates[r] = (double)QUERY_COUNT / (now_seconds() - t0);
+        rates[r] = (double)QUERY_COUNT / (bench_now() - t0);
     }
     free(casts);
-    report(name, "queries_per_second", median(rates, REPETITIONS), "1/s");
-    report(name, "hit_ratio", (double)hits / QUERY_COUNT, "ratio");
+    bench_csv(name, "queries_per_second", bench_median(rates, REPETITIONS), "1/s");
+    bench_csv(name, "hit_ratio", (double)hits / QUERY_COUNT, "ratio");
     return 0;
 }
 
@@ -292,7 +268,7 @@ static int bench_p1_casts(const char *name, bool ray) {
     int hits = 0;
     for (int r = 0; r < REPETITIONS; r++) {
         hits = 0;
-        double t0 = now_seconds();
+        double t0 = bench_now();
         for (int i = 0; i < QUERY_COUNT; i++) {
             if (ray) {
                 tread_ray_hit hit;
@@ -304,12 +280,12 @@ static int bench_p1_casts(const char *name, bool ray) {
                 hits += hit.hit;
             }
         }
-        rates[r] = (double)QUERY_COUNT / (now_seconds() - t0);
+        rates[r] = (double)QUERY_COUNT / (bench_now() - t0);
     }
     free(queries);
     tread_world_destroy(w);
-    report(name, "queries_per_second", median(rates, REPETITIONS), "1/s");
-    report(name, "hit_ratio", (double)hits / QUERY_COUNT, "ratio");
+    bench_csv(name, "queries_per_second", bench_median(rates, REPETITIONS), "1/s");
+    bench_csv(name, "hit_ratio", (double)hits / QUERY_COUNT, "ratio");
     return 0;
 }
 
@@ -335,7 +311,7 @@ static const scenario scenarios[] = {
 
 int main(int argc, char **argv) {
     int failures = 0;
-    printf("scenario,metric,value,unit\n");
+    bench_csv_begin(NULL);
     for (size_t s = 0; s < sizeof scenarios / sizeof scenarios[0]; s++) {
         bool selected = argc < 2;
         for (int a = 1; a < argc; a++)

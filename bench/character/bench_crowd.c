@@ -7,24 +7,17 @@
 // Prints CSV (scenario,metric,value,unit): the median over REPEATS runs of microseconds per character per frame,
 // the worst overlap between two characters and the deepest a character is in a wall at the end (both metres).
 // See docs/PERFORMANCE.md.
-#define _POSIX_C_SOURCE 199309L // clock_gettime under -std=c11
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "../common/bench_util.h"
 #include "course.h"
 
 #define REPEATS 3
 #define WARM_FRAMES 30
 #define FRAMES 120
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static uint32_t next(uint32_t *seed) { return *seed = *seed * 1664525u + 1013904223u; }
 
@@ -116,37 +109,31 @@ static void measure(const crowd *x, double *out_overlap, double *out_wall) {
     tread_world_destroy(w);
 }
 
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 // a minute of a 500-character room.
 static void room_minute(void) {
     crowd x;
     crowd_init(&x, 500);
     double spent = 0.0, overlap = 0.0, wall = 0.0;
     for (int f = 0; f < 3600; ++f) {
-        double t0 = now();
+        double t0 = bench_now();
         frame(&x);
-        spent += now() - t0;
+        spent += bench_now() - t0;
         if (f % 60 == 59) {
             double o, d;
             measure(&x, &o, &d);
             overlap = fmax(overlap, o), wall = fmax(wall, d);
         }
     }
-    printf("R-500,update_mean,%.3f,us/character/frame\n", spent * 1e6 / (3600.0 * 500.0));
-    printf("R-500,frame_mean,%.3f,ms/frame\n", spent * 1e3 / 3600.0);
-    printf("R-500,worst_overlap,%.4f,m\n", overlap);
-    printf("R-500,deepest_in_wall,%.5f,m\n", wall);
-    fflush(stdout);
+    bench_csv("R-500", "update_mean", spent * 1e6 / (3600.0 * 500.0), "us/character/frame");
+    bench_csv("R-500", "frame_mean", spent * 1e3 / 3600.0, "ms/frame");
+    bench_csv("R-500", "worst_overlap", overlap, "m");
+    bench_csv("R-500", "deepest_in_wall", wall, "m");
     crowd_free(&x);
 }
 
 int main(void) {
     const int sizes[] = {1000, 10000, 50000};
-    printf("scenario,metric,value,unit\n");
+    bench_csv_begin(NULL);
     room_minute();
     for (int s = 0; s < 3; ++s) {
         double us[REPEATS], overlap = 0.0, wall = 0.0;
@@ -154,18 +141,19 @@ int main(void) {
             crowd x;
             crowd_init(&x, sizes[s]);
             for (int f = 0; f < WARM_FRAMES; ++f) frame(&x);
-            double t0 = now();
+            double t0 = bench_now();
             for (int f = 0; f < FRAMES; ++f) frame(&x);
-            us[r] = (now() - t0) * 1e6 / ((double)FRAMES * (double)sizes[s]);
+            us[r] = (bench_now() - t0) * 1e6 / ((double)FRAMES * (double)sizes[s]);
             if (r == 0) measure(&x, &overlap, &wall);
             crowd_free(&x);
         }
-        qsort(us, REPEATS, sizeof us[0], compare);
-        printf("C-%d,update_median,%.3f,us/character/frame\n", sizes[s], us[REPEATS / 2]);
-        printf("C-%d,frame_median,%.2f,ms/frame\n", sizes[s], us[REPEATS / 2] * sizes[s] / 1000.0);
-        printf("C-%d,worst_overlap,%.4f,m\n", sizes[s], overlap);
-        printf("C-%d,deepest_in_wall,%.5f,m\n", sizes[s], wall);
-        fflush(stdout);
+        char name[16];
+        snprintf(name, sizeof name, "C-%d", sizes[s]);
+        double median = bench_median(us, REPEATS);
+        bench_csv(name, "update_median", median, "us/character/frame");
+        bench_csv(name, "frame_median", median * sizes[s] / 1000.0, "ms/frame");
+        bench_csv(name, "worst_overlap", overlap, "m");
+        bench_csv(name, "deepest_in_wall", wall, "m");
     }
     return 0;
 }
