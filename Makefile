@@ -4,10 +4,11 @@
 BUILD ?= build
 SAN_BUILD ?= build-san
 TSAN_BUILD ?= build-tsan
+CLANG_BUILD ?= build-clang
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 
-.PHONY: all deps build run test test-fast sanitize tsan fuzz strategies matrix soak bench docs cycles clean
+.PHONY: all deps build run test test-fast sanitize tsan determinism fuzz strategies matrix soak bench docs cycles clean
 
 all: build
 
@@ -38,11 +39,19 @@ tsan: deps
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target test_threads
 	@ctest --test-dir $(TSAN_BUILD) --output-on-failure -R '^test_threads$$'
 
+# The pinned state hash (tests/test_state_hash.c) and the no-fused-multiply-add check built by clang -O2 too: the
+# same bits as gcc's -O2 (test-fast) and -O0 (sanitize) builds.
+determinism: deps
+	@CC=clang cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_BUILD_TOOLS=OFF -DTREAD_BUILD_EXAMPLES=OFF \
+	  -DTREAD_BUILD_BENCH=OFF -DTREAD_WERROR=$(WERROR) >/dev/null
+	@cmake --build $(CLANG_BUILD) -j $(JOBS) --target test_state_hash test_determinism
+	@ctest --test-dir $(CLANG_BUILD) --output-on-failure -R '^test_(state_hash|determinism)$$'
+
 # A short libFuzzer run of the scene loader (scripts/fuzz.sh SECONDS runs longer ones).
 fuzz: deps
 	@bash scripts/fuzz.sh 20
 
-test: test-fast sanitize tsan fuzz
+test: test-fast sanitize tsan determinism fuzz
 
 # docs/STRATEGIES.md's table of every scene under every stepping strategy.
 strategies: build
@@ -116,4 +125,4 @@ cycles: build
 	@bash scripts/check_cycles.sh src $(BUILD)/CMakeFiles/tread_objects.dir
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(TSAN_BUILD) out
+	rm -rf $(BUILD) $(SAN_BUILD) $(TSAN_BUILD) $(CLANG_BUILD) out

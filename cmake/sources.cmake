@@ -2,6 +2,7 @@
 # so adding or removing a module is a reviewed change. Paths are relative to the source tree's root.
 set(TREAD_SOURCES
   src/core.c
+  src/pool.c
   src/trig.c
   src/validate.c
 

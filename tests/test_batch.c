@@ -261,6 +261,71 @@ static void test_bad_batch_input(void **state) {
     tread_world_destroy(w);
 }
 
+// A game's job system that runs the ranges backwards, in uneven pieces (the results must not care).
+static void reversed_jobs(tread_task_fn *task, void *task_context, int count, void *context) {
+    (void)context;
+    for (int end = count; end > 0;) {
+        int begin = end - 1 - (end % 7);
+        if (begin < 0) begin = 0;
+        task(task_context, begin, end);
+        end = begin;
+    }
+}
+
+// A job system that forgets the last item: the batch says so instead of reading a move that never ran.
+static void forgetful_jobs(tread_task_fn *task, void *task_context, int count, void *context) {
+    (void)context;
+    if (count > 1) task(task_context, 0, count - 1);
+}
+
+// The same crowd moved for 2 s on 1, 2 and 8 threads of the built-in pool and through a game's job system that
+// runs the ranges backwards: every character and every result bit-identical.
+static void test_results_do_not_depend_on_threads(void **state) {
+    (void)state;
+    enum { N = 150, RUNS = 4 };
+    tread_world *w = room(8);
+    static tread_character c[RUNS][N];
+    static tread_move_result res[RUNS][N];
+    tread_vec3 v[N];
+    tread_character_settings s = crowd_settings();
+    for (int i = 0; i < N; ++i) {
+        assert_int_equal(tread_character_init(&c[0][i], &s, tread_v3(-7.0f + 1.0f * (float)(i % 15), 0.002f, -7.0f + 1.4f * (float)(i / 15))),
+                         TREAD_OK);
+        for (int k = 1; k < RUNS; ++k) c[k][i] = c[0][i];
+        v[i] = tread_v3(i % 2 ? 2.0f : -2.0f, -1, i % 3 ? 1.5f : -1.5f);
+    }
+    tread_batch *b[RUNS];
+    const int threads[RUNS] = {1, 2, 8, 0};
+    for (int k = 0; k < RUNS; ++k) {
+        tread_batch_def bd = tread_batch_def_default();
+        bd.threads = threads[k];
+        if (k == 3) bd.parallel_for = reversed_jobs;
+        assert_int_equal(tread_batch_create(&bd, &b[k]), TREAD_OK);
+    }
+    for (int f = 0; f < 120; ++f)
+        for (int k = 0; k < RUNS; ++k) assert_int_equal(tread_batch_move(b[k], w, c[k], v, N, COURSE_DT, res[k]), TREAD_OK);
+    for (int k = 1; k < RUNS; ++k) {
+        assert_memory_equal(c[k], c[0], sizeof c[0]);
+        for (int i = 0; i < N; ++i) {
+            assert_memory_equal(&res[k][i].position, &res[0][i].position, sizeof(tread_vec3));
+            assert_int_equal(res[k][i].contact_count, res[0][i].contact_count);
+        }
+    }
+    for (int k = 0; k < RUNS; ++k) tread_batch_destroy(b[k]);
+    // A job system that skips an item is caught.
+    tread_batch_def bd = tread_batch_def_default();
+    bd.parallel_for = forgetful_jobs;
+    tread_batch *bad = NULL;
+    assert_int_equal(tread_batch_create(&bd, &bad), TREAD_OK);
+    assert_int_equal(tread_batch_move(bad, w, c[0], v, N, COURSE_DT, res[0]), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "parallel_for"));
+    tread_batch_destroy(bad);
+    bd = tread_batch_def_default();
+    bd.threads = 65;
+    assert_int_equal(tread_batch_create(&bd, &bad), TREAD_ERR_INVALID_ARGUMENT);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_walk_into_each_other),
@@ -268,6 +333,7 @@ int main(void) {
         cmocka_unit_test(test_crowd_in_a_room),
         cmocka_unit_test(test_two_crowds_cross_in_a_corridor),
         cmocka_unit_test(test_bad_batch_input),
+        cmocka_unit_test(test_results_do_not_depend_on_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

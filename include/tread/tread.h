@@ -6,7 +6,7 @@
 /// tread_error_message() names the argument and the value that was wrong. Definitions are zero-cost
 /// structs initialised by tread_xxx_default(). Ids carry a generation so stale ones are rejected.
 ///
-/// Threads: tread has no global state and starts no threads. A world is only read by its queries
+/// Threads: tread has no global state and starts no threads but a batch's pool (tread_batch_def::threads). A world is only read by its queries
 /// (tread_world_cast_*, tread_world_collect_contacts, tread_world_closest, tread_world_body_count, tread_body_is_valid,
 /// tread_body_get_*, tread_body_user_data) and by every character and motor call, so any number of threads may run
 /// those on one world at once; it is written by tread_world_add_body, tread_world_remove_body,
@@ -288,7 +288,9 @@ TREAD_API tread_result tread_character_move_with(const tread_world *world, tread
 /* ---- many characters: the batch update ------------------------------------------------------------------ */
 
 /// An opaque batch: the other characters as obstacles, kept between frames so a frame allocates nothing once it has
-/// room. Not shared between threads while it moves.
+/// room. Not shared between threads while it moves. Its moves run on its thread pool or the game's parallel-for
+/// (tread_batch_def): the results are the same on any number of threads; a listener's callbacks may then come from
+/// several threads at once, and debug drawing (per thread) sees only the moves run on the calling thread.
 typedef struct tread_batch tread_batch;
 /// Defaults of tread_batch_def.
 TREAD_API tread_batch_def tread_batch_def_default(void);

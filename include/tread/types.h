@@ -396,6 +396,13 @@ typedef struct tread_move_result {
                                ///< cancels downward velocity while it holds)
 } tread_move_result;
 
+/// A piece of a batch update's work: items [begin, end) of `count` (tread_parallel_for_fn).
+typedef void tread_task_fn(void *task_context, int begin, int end);
+/// A game's parallel-for (its job system): call task(task_context, begin, end) over ranges that cover [0, count)
+/// exactly once each, on any threads in any order, and return when all have run. `context` is the one given in
+/// tread_batch_def::parallel_context. The results do not depend on how the ranges are split or run.
+typedef void tread_parallel_for_fn(tread_task_fn *task, void *task_context, int count, void *context);
+
 /// A batch update (tread_batch_move) moves many characters one frame, as obstacles to each other. Start from
 /// tread_batch_def_default().
 typedef struct tread_batch_def {
@@ -404,6 +411,11 @@ typedef struct tread_batch_def {
                               ///< collides with the others when its collide_mask has this bit and stands on them
                               ///< when its ground_mask has it; keep it free of world bodies; default 31
     int separation_passes;    ///< passes that part characters still overlapping after their moves, [1, 16]; default 8
+    int threads;              ///< threads the characters' moves run on in the built-in pool, the caller's included,
+                              ///< [0, 64]: 0 as many as the machine has, 1 only the caller's (no pool); ignored with
+                              ///< parallel_for; a build without threads (WebAssembly) uses 1; default 0
+    tread_parallel_for_fn *parallel_for; ///< the game's job system instead of the pool; default NULL
+    void *parallel_context;   ///< passed to parallel_for; default NULL
 } tread_batch_def;
 
 /// What a contact listener is told about one body or character the character touches.

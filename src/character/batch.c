@@ -9,6 +9,7 @@
 // each slid along the world.
 #include "character_internal.h"
 #include "contacts.h"
+#include "../pool.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,8 @@ struct tread_batch {
     tread_contact_memory *memories; // per index: the listener's contact memory (only once a listener has events)
     int memory_capacity;
     const tread_contact_listener *listener; // this frame's (tread_batch_move_with), NULL: none
+    tread_result *status;   // per index: its move's result this frame
+    tr_pool *pool;          // the built-in pool (NULL: moves run on the caller's thread or parallel_for)
     int capacity;
     int placed;             // bodies in `others`
 };
@@ -52,6 +55,8 @@ static tread_result check_def(const tread_batch_def *d) {
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.character_layer is %u; expected 0 .. %d", d->character_layer, TREAD_MAX_LAYERS - 1);
     if (d->separation_passes < 1 || d->separation_passes > 16)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.separation_passes is %d; expected 1 .. 16", d->separation_passes);
+    if (d->threads < 0 || d->threads > TR_POOL_MAX_THREADS)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.threads is %d; expected 0 .. %d", d->threads, TR_POOL_MAX_THREADS);
     return TREAD_OK;
 }
 
@@ -63,6 +68,8 @@ static void free_arrays(tread_batch *b) {
     tr_free(b->moved);
     tr_free(b->shape);
     tr_free(b->dirty);
+    tr_free(b->status);
+    b->status = NULL;
     b->bodies = NULL, b->order = NULL, b->rank = NULL, b->correction = NULL, b->moved = NULL, b->shape = NULL, b->dirty = NULL;
     b->capacity = 0;
 }
@@ -76,8 +83,10 @@ static tread_result reserve(tread_batch *b, int count) {
     tread_character *moved = (tread_character *)tr_alloc(sizeof *moved * (size_t)cap);
     tread_vec3 *shape = (tread_vec3 *)tr_alloc(sizeof *shape * (size_t)cap);
     bool *dirty = (bool *)tr_alloc(sizeof *dirty * (size_t)cap);
-    if (!bodies || !order || !rank || !correction || !moved || !shape || !dirty) {
+    tread_result *status = (tread_result *)tr_alloc(sizeof *status * (size_t)cap);
+    if (!bodies || !order || !rank || !correction || !moved || !shape || !dirty || !status) {
         tr_free(bodies), tr_free(order), tr_free(rank), tr_free(correction), tr_free(moved), tr_free(shape), tr_free(dirty);
+        tr_free(status);
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch of %d characters", count);
     }
     if (b->placed > 0) { // (the first reserve has nothing to copy, from NULL)
@@ -87,6 +96,7 @@ static tread_result reserve(tread_batch *b, int count) {
     free_arrays(b);
     b->bodies = bodies, b->order = order, b->rank = rank, b->correction = correction, b->moved = moved, b->shape = shape;
     b->dirty = dirty;
+    b->status = status;
     b->capacity = cap;
     return TREAD_OK;
 }
@@ -118,12 +128,15 @@ tread_result tread_batch_create(const tread_batch_def *def, tread_batch **out_ba
         tread_batch_destroy(b);
         return r;
     }
+    // Without threads to spare (or the system's refusal) the moves run on the caller's thread.
+    if (!def->parallel_for) b->pool = tr_pool_create(def->threads == 0 ? tr_pool_machine_threads() : def->threads);
     *out_batch = b;
     return TREAD_OK;
 }
 
 void tread_batch_destroy(tread_batch *b) {
     if (!b) return;
+    tr_pool_destroy(b->pool);
     tread_world_destroy(b->others);
     free_arrays(b);
     tr_free(b->memories);
@@ -311,6 +324,39 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
     return TREAD_OK;
 }
 
+// One frame's moves, as a parallel-for task sees them.
+typedef struct move_job {
+    tread_batch *b;
+    const tread_world *w;
+    const tread_character *c;
+    const tread_vec3 *velocities;
+    float dt;
+    const tread_move_options *options;
+    bool events;
+    tread_move_result *results;
+} move_job;
+
+static tread_result move_one(const move_job *job, int i) {
+    tread_batch *b = job->b;
+    b->moved[i] = job->c[i];
+    tr_batch_place place = {b->others, b->bodies[b->rank[i]], b->order, i};
+    tread_contact_memory *memory = job->events ? &b->memories[i] : NULL;
+    return tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, job->options, memory, &job->results[i]);
+}
+
+static void move_range(void *context, int begin, int end) {
+    const move_job *job = (const move_job *)context;
+    for (int i = begin; i < end; ++i) job->b->status[i] = move_one(job, i);
+}
+
+// Moves per range handed to a thread: enough to pay for the hand-over, few enough to balance the load.
+#define TR_BATCH_GRAIN 16
+
+static void run_moves(tread_batch *b, move_job *job, int count) {
+    if (b->def.parallel_for && count > 0) b->def.parallel_for(move_range, job, count, b->def.parallel_context);
+    else tr_pool_run(b->pool, move_range, job, count, TR_BATCH_GRAIN);
+}
+
 // An error of character i's, its message prefixed with which one.
 static tread_result name_character(tread_result r, int i) {
     char message[256];
@@ -346,14 +392,18 @@ tread_result tread_batch_move_with(tread_batch *b, const tread_world *w, tread_c
     sort_ranks(c, b->order, b->rank, count);
     for (int k = 0; k < count; ++k) b->rank[b->order[k]] = k;
     if ((r = place_all(b, c, count, dt)) != TREAD_OK) return r;
-    // Every character moves against the others' start-of-frame bodies: moved in rank order, each on a copy, so
-    // nothing one move changes is seen by another.
+    // Every character moves against the others' start-of-frame bodies, each on a copy, so nothing one move changes is
+    // seen by another: the moves are independent, and run on any threads in any order with the same results.
+    move_job job = {b, w, c, velocities, dt, &moved_with, events, results};
+    for (int i = 0; i < count; ++i) b->status[i] = TREAD_RESULT_COUNT; // not run yet
+    run_moves(b, &job, count);
     for (int i = 0; i < count; ++i) {
-        b->moved[i] = c[i];
-        tr_batch_place place = {b->others, b->bodies[b->rank[i]], b->order, i};
-        tread_contact_memory *memory = events ? &b->memories[i] : NULL;
-        if ((r = tr_character_move_among(w, &place, &b->moved[i], velocities[i], dt, &moved_with, memory, &results[i])) != TREAD_OK)
-            return name_character(r, i);
+        if (b->status[i] == TREAD_OK) continue;
+        if (b->status[i] == TREAD_RESULT_COUNT)
+            return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.parallel_for did not run item %d of %d (every item exactly once)", i, count);
+        // The first failure by index; its message was written on the thread that ran it: run it again here.
+        r = move_one(&job, i);
+        return name_character(r != TREAD_OK ? r : b->status[i], i);
     }
     if (count > 0) memcpy(c, b->moved, sizeof *c * (size_t)count);
     if ((r = push_pass(b, w, c, velocities, count, dt, results)) != TREAD_OK) return r;
