@@ -17,6 +17,7 @@ set(TREAD_SOURCES
   src/world/mesh.c
   src/world/query.c
   src/world/shape.c
+  src/world/state.c
   src/world/surface.c
   src/world/voxels.c
   src/world/world.c
@@ -33,6 +34,7 @@ set(TREAD_SOURCES
   src/character/slide.c
   src/character/smoothing.c
   src/character/snap.c
+  src/character/state.c
   src/character/step_cast_down.c
   src/character/step_contact.c
   src/character/step_riser.c

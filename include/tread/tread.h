@@ -318,6 +318,28 @@ TREAD_API tread_result tread_batch_move_with(tread_batch *batch, const tread_wor
                                              const tread_vec3 *velocities, int count, float dt, const tread_move_options *options,
                                              tread_move_result *results);
 
+/* ---- saving and restoring state (rollback netcode, server handoff) ------------------------------------------ */
+
+/// Bytes of a character's saved state (tread_character_save).
+#define TREAD_CHARACTER_STATE_SIZE 200
+/// Save a character (settings, feet, velocity, ground, snap suppression) as versioned bytes: little-endian IEEE-754
+/// on every machine, so they restore anywhere. NULL bytes with capacity 0 asks the size (*out_size). Errors:
+/// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT when capacity is short (nothing is written).
+TREAD_API tread_result tread_character_save(const tread_character *character, void *bytes, size_t capacity, size_t *out_size);
+/// Restore a character from tread_character_save's bytes, validated as tread_character_init validates (on any error
+/// the character is unchanged): TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, not a character's
+/// state, another version, settings out of range), TREAD_ERR_NOT_FINITE.
+TREAD_API tread_result tread_character_load(tread_character *character, const void *bytes, size_t size);
+/// Save every kinematic and dynamic body's motion state (transform now and at the last advance, velocities, surface
+/// velocity, its exact-rotation state) as versioned little-endian bytes: with the characters', what a re-run from
+/// this frame needs to repeat itself bit for bit. Static bodies and shapes are not saved (the level is the same).
+/// NULL bytes with capacity 0 asks the size. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (capacity short).
+TREAD_API tread_result tread_world_save_bodies(const tread_world *world, void *bytes, size_t capacity, size_t *out_size);
+/// Restore tread_world_save_bodies' bytes into the same world (the same bodies still in it): all bodies or, on an
+/// error, none. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, mark or version, a body's type
+/// changed), TREAD_ERR_INVALID_ID (a saved body was removed), TREAD_ERR_NOT_FINITE. Writes the world (see Threads).
+TREAD_API tread_result tread_world_load_bodies(tread_world *world, const void *bytes, size_t size);
+
 /* ---- building your own mover on tread's queries -------------------------------------------------------- */
 
 /// Most planes tread_solve_planes takes.

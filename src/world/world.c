@@ -816,6 +816,14 @@ bool tr_world_body_top(const tread_world *w, tread_body_id id, tread_vec3 up, fl
     return true;
 }
 
+void tr_world_restore_body(tread_world *w, uint32_t slot, const tr_body *saved) {
+    tr_body *b = &w->bodies[slot];
+    TR_ASSERT(b->alive && b->generation == saved->generation);
+    *b = *saved;
+    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    update_proxy(w, b);
+}
+
 bool tr_world_place_body(tread_world *w, tread_body_id id, tread_transform previous, tread_transform current) {
     tr_body *b = (tr_body *)lookup(w, id);
     if (!b) return false;
