@@ -262,6 +262,15 @@ static bool run_one(const scene *s, const run_options *o, run_trace *trace, outc
     return true;
 }
 
+// A crowd scene's timing (printed, never judged: it depends on the machine): the characters' moves per frame, the
+// slowest frame's, and whole frames (the world, the moves, the runner's own probes and overlap measure).
+static void timing_text(const scene *s, const run_trace *t, char *out, size_t size) {
+    double frames = t->frame_count > 0 ? (double)t->frame_count : 1.0;
+    snprintf(out, size, "timing: %d characters %s: moves %.3f ms a frame (slowest %.3f ms), whole frames %.3f ms", s->character_count,
+             t->batched ? "moved together" : "moved one by one", 1e3 * t->move_seconds / frames, 1e3 * t->move_seconds_max,
+             1e3 * t->frame_seconds / frames);
+}
+
 static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o, const char *strategy) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "scene", s->name);
@@ -293,6 +302,14 @@ static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o,
         cJSON_AddStringToObject(c, "value_text", o->results[i].value_text);
         cJSON_AddStringToObject(c, "detail", o->results[i].detail);
         cJSON_AddItemToArray(checks, c);
+    }
+    if (s->crowd_count > 0) {
+        cJSON *timing = cJSON_AddObjectToObject(root, "timing");
+        double frames = t->frame_count > 0 ? (double)t->frame_count : 1.0;
+        cJSON_AddBoolToObject(timing, "batched", t->batched);
+        cJSON_AddNumberToObject(timing, "move_ms_per_frame", 1e3 * t->move_seconds / frames);
+        cJSON_AddNumberToObject(timing, "move_ms_slowest_frame", 1e3 * t->move_seconds_max);
+        cJSON_AddNumberToObject(timing, "frame_ms_per_frame", 1e3 * t->frame_seconds / frames);
     }
     cJSON *chars = cJSON_AddArrayToObject(root, "characters");
     for (int c = 0; c < t->character_count; ++c) {
@@ -395,8 +412,22 @@ static int command_run(int argc, char **argv) {
                    out.results[i].detail);
         for (int c = 0; c < trace.character_count; ++c) {
             const tread_character *ch = &trace.final[c];
+            if (s.characters[c].crowd >= 0) continue; // a crowd's, summed up below
             printf("  final %s: feet (%.4f, %.4f, %.4f)\n", s.characters[c].name, (double)ch->position.x, (double)ch->position.y,
                    (double)ch->position.z);
+        }
+        for (int k = 0; k < s.crowd_count; ++k) {
+            const scene_crowd *crowd = &s.crowds[k];
+            double sum[3] = {0.0, 0.0, 0.0};
+            for (int c = crowd->first; c < crowd->first + crowd->count && c < trace.character_count; ++c)
+                sum[0] += trace.final[c].position.x, sum[1] += trace.final[c].position.y, sum[2] += trace.final[c].position.z;
+            printf("  final crowd %s: %d characters, mean feet (%.4f, %.4f, %.4f)\n", crowd->name, crowd->count, sum[0] / crowd->count,
+                   sum[1] / crowd->count, sum[2] / crowd->count);
+        }
+        if (s.crowd_count > 0) {
+            char timing[256];
+            timing_text(&s, &trace, timing, sizeof timing);
+            printf("  %s\n", timing);
         }
         int failed = 0, pending = 0;
         for (int i = 0; i < out.results_count; ++i) failed += !out.results[i].passed, pending += out.results[i].pending;
@@ -537,6 +568,8 @@ static int command_suite(int argc, char **argv) {
         }
         if (markdown) printf("| %s |", s.name);
         else if (!json) printf("%-28s", s.name);
+        static char timings[16][256];
+        for (int k = 0; k < strategies; ++k) timings[k][0] = '\0';
         for (int k = 0; k < strategies; ++k) {
             run_options o = {0};
             o.strategy = chosen[k];
@@ -574,9 +607,13 @@ static int command_suite(int argc, char **argv) {
                 snprintf(cell, sizeof cell, "%s %s", !out.passed ? "FAIL" : out.pending ? "xfail" : "pass", out.key_text);
                 printf(" | %-52s", cell);
             }
+            // A crowd scene's timing goes to the table's end of row, one line per strategy, below the row.
+            if (s.crowd_count > 0 && !json && !markdown) timing_text(&s, &trace, timings[k], sizeof timings[k]);
             run_trace_free(&trace);
         }
         if (!json) printf("\n");
+        for (int k = 0; k < strategies && s.crowd_count > 0 && !json && !markdown; ++k)
+            if (timings[k][0]) printf("  %s%s%s\n", strategies > 1 ? chosen[k] : "", strategies > 1 ? ": " : "", timings[k]);
         scene_free(&s);
     }
     if (json) {
