@@ -129,6 +129,35 @@ static void evaluate_frame_motion(const scene *s, const scene_check *k, const ru
     snprintf(r->detail, sizeof r->detail, "%s: farthest %.5f m in one frame%s, expected %s", label, (double)worst, where, want);
 }
 
+// STAYS_IN: how many of the group had their feet outside the box on some frame of the window (none passes), and the
+// first to leave: where, when.
+static void evaluate_stays_in(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
+    int first, count, left = 0, who = -1, when = b;
+    char label[SCENE_NAME_MAX + 32];
+    members(s, k, &first, &count, label, sizeof label);
+    if (b <= a) {
+        empty_window(r);
+        return;
+    }
+    tread_vec3 lo = k->box_min, hi = k->box_max, at = tread_v3_zero();
+    for (int c = first; c < first + count; ++c)
+        for (int i = a; i < b; ++i) {
+            tread_vec3 p = run_frame_at(t, c, i)->feet;
+            if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y && p.z >= lo.z && p.z <= hi.z) continue;
+            ++left;
+            if (i < when) who = c, when = i, at = p;
+            break;
+        }
+    r->value = left;
+    r->passed = left == 0;
+    snprintf(r->value_text, sizeof r->value_text, "%d of %d left the box", left, count);
+    if (left == 0) snprintf(r->detail, sizeof r->detail, "%s: every one's feet stayed in [%g, %g, %g] .. [%g, %g, %g] over %d frames", label, (double)lo.x,
+                            (double)lo.y, (double)lo.z, (double)hi.x, (double)hi.y, (double)hi.z, b - a);
+    else
+        snprintf(r->detail, sizeof r->detail, "%.60s: %d of %d left the box, first %.63s in frame %d (t = %.3f s), its feet at (%.3f, %.3f, %.3f)", label,
+                 left, count, s->characters[who].name, when + 1, (double)frame_time(t, when), (double)at.x, (double)at.y, (double)at.z);
+}
+
 // The SENSOR_* checks: character c's events about the body in the window's frames, as the listener gave them.
 static void evaluate_sensor(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
     int c = k->character, counts[3] = {0, 0, 0}, seen = 0;
@@ -168,7 +197,7 @@ static void evaluate_sensor(const scene *s, const scene_check *k, const run_trac
     int v = k->kind == SCENE_CHECK_SENSOR_ENTERED ? counts[SCENE_EVENT_ENTERED]
           : k->kind == SCENE_CHECK_SENSOR_EXITED  ? counts[SCENE_EVENT_EXITED]
                                                   : counts[SCENE_EVENT_ENTERED] + counts[SCENE_EVENT_STAYED];
-    const char *what = k->kind == SCENE_CHECK_SENSOR_ENTERED ? "entered" : k->kind == SCENE_CHECK_SENSOR_EXITED ? "left" : "inside in";
+    const char *what = k->kind == SCENE_CHECK_SENSOR_ENTERED ? "entered" : k->kind == SCENE_CHECK_SENSOR_EXITED ? "left" : "inside";
     const char *unit = k->kind == SCENE_CHECK_SENSOR_FRAMES ? "frames" : "times";
     r->value = v;
     r->passed = b > a && range_ok(&k->range, v);
@@ -229,6 +258,7 @@ void evaluate_world_check(const scene *s, const scene_check *k, const run_trace 
     case SCENE_CHECK_ALL_FINITE: evaluate_finite(s, k, t, a, b, r); return;
     case SCENE_CHECK_REACHED_FRACTION: evaluate_reached(s, k, t, r); return;
     case SCENE_CHECK_MAX_FRAME_MOTION: evaluate_frame_motion(s, k, t, a, b, r); return;
+    case SCENE_CHECK_STAYS_IN: evaluate_stays_in(s, k, t, a, b, r); return;
     case SCENE_CHECK_SENSOR_ENTERED:
     case SCENE_CHECK_SENSOR_EXITED:
     case SCENE_CHECK_SENSOR_SEQUENCE:

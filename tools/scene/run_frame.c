@@ -8,6 +8,7 @@
 // smoothing, the penetration probe, the overlap with the other characters (overlap.c).
 #define _POSIX_C_SOURCE 200809L // clock_gettime
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,10 +37,41 @@ void run_record_failure(run_failure *f, tread_result r, const char *call, int ch
     snprintf(f->message, sizeof f->message, "%s", tread_error_message());
 }
 
-tread_result run_penetration_of(const tread_world *w, const tread_character *ch, float *out) {
+// How far below a one-way platform's top the feet may be while it still counts as something the character must not
+// be inside (below that, the character is passing through it, as the library lets it).
+#define ONE_WAY_BELOW_TOP 0.01f
+
+typedef struct one_way_probe {
+    const tread_world *w;
+    float feet; // along up
+    tread_vec3 up;
+} one_way_probe;
+
+// The penetration probe's filter in a scene with one-way platforms: one whose top (the highest point of its bounds
+// along up, as the library judges it) is above the feet is one the character is passing through, not inside.
+static bool probe_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    const one_way_probe *p = (const one_way_probe *)context;
+    tread_body_type type;
+    uint32_t flags;
+    tread_aabb box;
+    if (tread_body_get_type(p->w, body, &type, &flags) != TREAD_OK || !(flags & TREAD_BODY_ONE_WAY)) return true;
+    if (tread_body_get_aabb(p->w, body, &box) != TREAD_OK) return true;
+    float top = -INFINITY;
+    for (int k = 0; k < 8; ++k) {
+        tread_vec3 corner = tread_v3(k & 1 ? box.max.x : box.min.x, k & 2 ? box.max.y : box.min.y, k & 4 ? box.max.z : box.min.z);
+        top = fmaxf(top, tread_v3_dot(corner, p->up));
+    }
+    return p->feet >= top - ONE_WAY_BELOW_TOP;
+}
+
+tread_result run_penetration_of(const tread_world *w, const tread_character *ch, bool one_way, float *out) {
     tread_query_shape shape = tread_character_shape(ch);
     tread_distance_result d;
-    tread_result r = tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, NULL, &d);
+    tread_query_filter filter = tread_query_filter_default();
+    one_way_probe probe = {w, tread_v3_dot(ch->position, ch->settings.up), ch->settings.up};
+    if (one_way) filter.callback = probe_body, filter.context = &probe;
+    tread_result r = tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, one_way ? &filter : NULL, &d);
     *out = r == TREAD_OK && d.found && d.distance < 0.0f ? -d.distance : 0.0f;
     return r;
 }
@@ -87,6 +119,7 @@ struct run_characters {
     tread_batch *batch;              // NULL: one by one
     tread_contact_listener listener; // installed when the scene has a sensor
     bool listening;
+    bool one_way;                    // the scene has one-way platforms (the penetration probe judges them apart)
     tread_contact_memory *memories;  // one by one with the listener: each character's
     int current;                     // one by one: the character moving (the listener is told index 0)
     const tread_world *world;        // this frame's, for the listener
@@ -164,6 +197,7 @@ bool run_characters_create(const scene *s, const tread_motor_settings *motor, bo
     rc->overlaps = (float *)calloc((size_t)n, sizeof *rc->overlaps);
     rc->overlap = run_overlap_create(n);
     for (int i = 0; i < s->body_count; ++i) rc->listening |= (s->bodies[i].def.flags & TREAD_BODY_SENSOR) != 0u;
+    rc->one_way = scene_has_one_way(s);
     // One by one, each character keeps its own contact memory for the listener; a batch keeps them itself.
     bool batched = collide && n > 1;
     if (rc->listening && !batched) rc->memories = (tread_contact_memory *)calloc((size_t)n, sizeof *rc->memories);
@@ -287,7 +321,7 @@ static tread_result record(run_characters *rc, const tread_world *w, run_dynamic
     if ((r = tread_step_smoothing_update(&rc->smooth[c], move_stepped(res), dt)) != TREAD_OK) return r;
     float penetration;
     *call = "tread_world_closest";
-    if ((r = run_penetration_of(w, ch, &penetration)) != TREAD_OK) return r;
+    if ((r = run_penetration_of(w, ch, rc->one_way, &penetration)) != TREAD_OK) return r;
     if (dynamics) run_dynamics_take(dynamics, w, res);
     f->feet = ch->position;
     f->velocity = ch->velocity;

@@ -51,7 +51,15 @@ void run_characters_frame(run_characters *rc, const tread_world *w, run_dynamics
 double run_seconds_now(void);
 // The first failed library call of a run: the run stops there (docs/SCENES.md, "A failed call stops the run").
 void run_record_failure(run_failure *f, tread_result r, const char *call, int character, int frame, float t);
-// Deepest overlap of the character with the world (metres, >= 0) in *out; 0 when the query failed.
-tread_result run_penetration_of(const tread_world *w, const tread_character *ch, float *out);
+// Deepest overlap of the character with the world (metres, >= 0) in *out; 0 when the query failed. With `one_way`
+// (the scene has one-way platforms), one whose top is more than 1 cm above the feet does not count: the character
+// is passing through it from below or from the side, as the library lets it.
+tread_result run_penetration_of(const tread_world *w, const tread_character *ch, bool one_way, float *out);
+// Does the scene have a one-way platform?
+static inline bool scene_has_one_way(const scene *s) {
+    for (int i = 0; i < s->body_count; ++i)
+        if (s->bodies[i].def.flags & TREAD_BODY_ONE_WAY) return true;
+    return false;
+}
 
 #endif

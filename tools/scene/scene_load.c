@@ -16,7 +16,7 @@
 
 static bool parse_scene(loader *L, const cJSON *root) {
     static const char *const fields[] = {"name", "description", "dt", "duration", "gravity", "up", "layers", "bodies", "characters", "crowds",
-                                          "characters_collide", "expectations", "plot", "pending_penetration", NULL};
+                                          "characters_collide", "slow", "expectations", "plot", "pending_penetration", NULL};
     scene *s = L->s;
     if (!cJSON_IsObject(root)) return js_fail(L, "", "the top level must be an object, got %s", js_type_name(root));
     if (!js_check_fields(L, root, "", fields)) return false;
@@ -24,7 +24,7 @@ static bool parse_scene(loader *L, const cJSON *root) {
     s->gravity = tread_v3(0.0f, -9.81f, 0.0f);
     s->up = tread_v3(0.0f, 1.0f, 0.0f);
     s->characters_collide = true;
-    if (!js_field_bool(L, root, "", "characters_collide", &s->characters_collide) ||
+    if (!js_field_bool(L, root, "", "characters_collide", &s->characters_collide) || !js_field_bool(L, root, "", "slow", &s->slow) ||
         !js_field_string(L, root, "", "name", false, s->name, sizeof s->name) ||
         !js_field_string(L, root, "", "description", false, s->description, sizeof s->description) ||
         !js_field_float(L, root, "", "dt", false, &s->dt, 0.0, 1.0, OPEN_LO) ||

@@ -246,6 +246,7 @@ typedef enum scene_check_kind {
     SCENE_CHECK_ALL_FINITE,       // every member's state finite on every frame
     SCENE_CHECK_REACHED_FRACTION, // the fraction of members meeting `condition` on some frame by `by` within [min, max]
     SCENE_CHECK_MAX_FRAME_MOTION, // the farthest a member's feet moved in one frame <= max (a jump through a wall, a fall)
+    SCENE_CHECK_STAYS_IN,         // no member's feet leave the box [box_min, box_max] on any window frame
     // Of one character and a sensor body (its entering and leaving, as the contact listener reported them):
     SCENE_CHECK_SENSOR_ENTERED,   // times entered in the window within [min, max]
     SCENE_CHECK_SENSOR_EXITED,    // times left in the window within [min, max]
@@ -259,7 +260,7 @@ typedef enum scene_check_kind {
 // Is this check about a group of characters (a crowd, or all) rather than one?
 static inline bool scene_check_is_group(scene_check_kind kind) {
     return kind == SCENE_CHECK_MAX_OVERLAP || kind == SCENE_CHECK_MAX_WALL_PENETRATION || kind == SCENE_CHECK_ALL_FINITE ||
-           kind == SCENE_CHECK_REACHED_FRACTION || kind == SCENE_CHECK_MAX_FRAME_MOTION;
+           kind == SCENE_CHECK_REACHED_FRACTION || kind == SCENE_CHECK_MAX_FRAME_MOTION || kind == SCENE_CHECK_STAYS_IN;
 }
 
 // Sensor events as checks and traces name them: the character entered (the listener's "added"), was still inside at
@@ -296,6 +297,7 @@ typedef struct scene_check {
     int body;                 // RIDES, MAX_SINK (a kinematic body or a conveyor), SENSOR_* (a sensor), BODY_* (a dynamic
                               // body): index into scene.bodies
     int crowd;                // group checks: index into scene.crowds; -1: every character of the scene
+    tread_vec3 box_min, box_max; // STAYS_IN
     scene_event_kind sequence[SCENE_MAX_SEQUENCE]; // SENSOR_SEQUENCE
     int sequence_length;
     char pending[SCENE_NAME_MAX * 2]; // non-empty: expected to fail until this is done (docs/SCENES.md, "Pending")
@@ -326,6 +328,7 @@ typedef struct scene {
     int character_count;
     scene_crowd *crowds;
     int crowd_count;
+    bool slow;                 // `tread suite` skips it unless asked (--slow): too long for the test suite
     bool characters_collide;   // default true: every frame moves all characters with one tread_batch_move, as
                                // obstacles to each other (with a single character: its own move)
     scene_check *checks;

@@ -38,6 +38,7 @@ static const char *const suite_usage =
     "  --strategy NAME|all step strategies to run (default: sweep)\n"
     "  --plots DIR         write each run's plot to DIR/<scene>[-<strategy>].svg\n"
     "  --up X,Y,Z          run every scene rotated so that its up becomes (X,Y,Z)\n"
+    "  --slow              also run the scenes marked \"slow\" (skipped by default: too long for the test suite)\n"
     "  --markdown          print the table as Markdown (docs/STRATEGIES.md is made from it)\n"
     "  --json              print one JSON array of runs instead of the table\n";
 
@@ -484,7 +485,7 @@ static bool collect_scenes(const char *dir, path_list *list) {
 
 static int command_suite(int argc, char **argv) {
     const char *dir = NULL, *plots = NULL, *strategy = "sweep";
-    bool json = false, rotate = false, markdown = false;
+    bool json = false, rotate = false, markdown = false, slow = false;
     tread_vec3 up = tread_v3(0, 1, 0);
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -495,6 +496,8 @@ static int command_suite(int argc, char **argv) {
             json = true;
         } else if (!strcmp(a, "--markdown")) {
             markdown = true;
+        } else if (!strcmp(a, "--slow")) {
+            slow = true;
         } else if (!strcmp(a, "--strategy") && i + 1 < argc) {
             strategy = argv[++i];
         } else if (!strcmp(a, "--plots") && i + 1 < argc) {
@@ -538,7 +541,7 @@ static int command_suite(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     if (plots) mkdir(plots, 0777);
-    int status = 0, passed = 0, failed = 0, skipped = 0;
+    int status = 0, passed = 0, failed = 0, skipped = 0, slow_skipped = 0;
     cJSON *runs = json ? cJSON_CreateArray() : NULL;
     if (markdown) {
         printf("| scene |");
@@ -564,6 +567,12 @@ static int command_suite(int argc, char **argv) {
             fprintf(stderr, "tread suite: %s\n", err.message);
             status = EXIT_BAD_INPUT;
             ++failed;
+            continue;
+        }
+        if (s.slow && !slow) {
+            fprintf(json || markdown ? stderr : stdout, "skip  %s: marked slow (tread run it, or tread suite --slow)\n", list.items[i]);
+            ++slow_skipped;
+            scene_free(&s);
             continue;
         }
         if (markdown) printf("| %s |", s.name);
@@ -626,6 +635,7 @@ static int command_suite(int argc, char **argv) {
     } else {
         printf("%d of %d runs failed", failed, passed + failed);
         if (skipped) printf(" (%d file%s skipped: not scenes)", skipped, skipped == 1 ? "" : "s");
+        if (slow_skipped) printf(" (%d slow scene%s skipped)", slow_skipped, slow_skipped == 1 ? "" : "s");
         printf("\n");
     }
     for (int i = 0; i < list.count; ++i) free(list.items[i]);
