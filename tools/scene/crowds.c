@@ -12,10 +12,6 @@
 
 #include "scene_internal.h"
 
-// Input entries of all crowds together (each is a scene_input, 60 bytes): a tiny `every` over a long run
-// would otherwise ask for gigabytes.
-#define CROWD_MAX_INPUTS 1000000
-
 // SplitMix64's finalizer: a well-mixed 64-bit hash of x.
 static uint64_t mix(uint64_t x) {
     x += 0x9E3779B97F4A7C15ull;
@@ -143,9 +139,9 @@ static bool add_crowd(loader *L, const cJSON *j, const char *jp, int index, cons
         return false;
     double picks = c.every > 0.0f ? ceil((double)s->duration / (double)c.every) : 1.0;
     if (picks < 1.0) picks = 1.0;
-    if ((double)*inputs_total + picks * c.count > CROWD_MAX_INPUTS)
+    if ((double)*inputs_total + picks * c.count > SCENE_MAX_CROWD_INPUTS)
         return js_fail(L, js_jp_key(p, jp, c.every > 0.0f ? "every" : "count"), "%d characters x %.0f targets each: the crowds would hold more than %d targets",
-                       c.count, picks, CROWD_MAX_INPUTS);
+                       c.count, picks, SCENE_MAX_CROWD_INPUTS);
     *inputs_total += (int)picks * c.count;
     int first = s->character_count;
     scene_character *grown = (scene_character *)realloc(s->characters, sizeof *grown * (size_t)(first + c.count));

@@ -50,6 +50,9 @@
 // bounded by the trace (below) too.
 #define SCENE_MAX_CROWDS 16
 #define SCENE_MAX_CROWD_CHARACTERS 10000
+// Targets of all crowds together (each an input entry, 60 bytes): a tiny "every" over a long run would otherwise ask
+// for gigabytes.
+#define SCENE_MAX_CROWD_INPUTS 1000000
 // Frames x characters: the trace keeps every character's every frame (sizeof(run_frame), 52 bytes): <= 520 MB.
 #define SCENE_MAX_TRACE_FRAMES 10000000
 // Frames x moving (kinematic or dynamic) bodies: the trace keeps every moving body's transform every frame (28 bytes
