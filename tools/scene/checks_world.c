@@ -26,16 +26,22 @@ static void empty_window(check_result *r) {
     snprintf(r->detail, sizeof r->detail, "empty window: no frames between its start and end");
 }
 
+// What every group check starts with: its characters, their label, the range as text; false (and the result said)
+// for an empty window.
+static bool group_start(const scene *s, const scene_check *k, int a, int b, check_result *r, int *first, int *count, char *label, size_t label_size,
+                        char *want, size_t want_size) {
+    members(s, k, first, count, label, label_size);
+    range_text(&k->range, "m", 1.0, want, want_size);
+    if (b > a) return true;
+    empty_window(r);
+    return false;
+}
+
 // MAX_OVERLAP and MAX_WALL_PENETRATION: the deepest over the group's frames of the window, and whose and when.
 static void evaluate_deepest(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
     int first, count, who = -1, when = a;
     char label[SCENE_NAME_MAX + 32], want[64];
-    members(s, k, &first, &count, label, sizeof label);
-    range_text(&k->range, "m", 1.0, want, sizeof want);
-    if (b <= a) {
-        empty_window(r);
-        return;
-    }
+    if (!group_start(s, k, a, b, r, &first, &count, label, sizeof label, want, sizeof want)) return;
     bool overlap = k->kind == SCENE_CHECK_MAX_OVERLAP;
     float worst = 0.0f;
     for (int c = first; c < first + count; ++c)
@@ -56,12 +62,8 @@ static void evaluate_deepest(const scene *s, const scene_check *k, const run_tra
 // ALL_FINITE: how many of the group were NaN or infinite on some frame of the window (none passes).
 static void evaluate_finite(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
     int first, count, bad = 0, first_bad = -1, frame = 0;
-    char label[SCENE_NAME_MAX + 32];
-    members(s, k, &first, &count, label, sizeof label);
-    if (b <= a) {
-        empty_window(r);
-        return;
-    }
+    char label[SCENE_NAME_MAX + 32], want[64];
+    if (!group_start(s, k, a, b, r, &first, &count, label, sizeof label, want, sizeof want)) return;
     for (int c = first; c < first + count; ++c)
         for (int i = a; i < b; ++i)
             if (!run_frame_at(t, c, i)->finite) {
@@ -102,12 +104,7 @@ static void evaluate_reached(const scene *s, const scene_check *k, const run_tra
 static void evaluate_frame_motion(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
     int first, count, over = -1, over_frame = b;
     char label[SCENE_NAME_MAX + 32], want[64];
-    members(s, k, &first, &count, label, sizeof label);
-    range_text(&k->range, "m", 1.0, want, sizeof want);
-    if (b <= a) {
-        empty_window(r);
-        return;
-    }
+    if (!group_start(s, k, a, b, r, &first, &count, label, sizeof label, want, sizeof want)) return;
     float worst = 0.0f, over_by = 0.0f;
     for (int c = first; c < first + count; ++c)
         for (int i = a; i < b; ++i) {
@@ -133,12 +130,8 @@ static void evaluate_frame_motion(const scene *s, const scene_check *k, const ru
 // first to leave: where, when.
 static void evaluate_stays_in(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
     int first, count, left = 0, who = -1, when = b;
-    char label[SCENE_NAME_MAX + 32];
-    members(s, k, &first, &count, label, sizeof label);
-    if (b <= a) {
-        empty_window(r);
-        return;
-    }
+    char label[SCENE_NAME_MAX + 32], want[64];
+    if (!group_start(s, k, a, b, r, &first, &count, label, sizeof label, want, sizeof want)) return;
     tread_vec3 lo = k->box_min, hi = k->box_max, at = tread_v3_zero();
     for (int c = first; c < first + count; ++c)
         for (int i = a; i < b; ++i) {
