@@ -163,10 +163,10 @@ static void test_characters_may_be_left_out_and_need_a_layer(void **state) {
     load_text(CROWD_SCENE(CROWD("")), &s);
     assert_int_equal(s.character_count, 20);
     scene_free(&s);
-    char json[4096] = "{\"duration\": 1, \"layers\": [";
+    char json[2048] = "{\"duration\": 1, \"layers\": [";
     for (int i = 0; i < 32; ++i) snprintf(json + strlen(json), sizeof json - strlen(json), "%s{\"name\": \"l%d\"}", i ? ", " : "", i);
     char alone[4096];
-    snprintf(alone, sizeof alone, "%s], \"characters_collide\": false, \"bodies\": [], \"crowds\": [%s]}", json, CROWD(""));
+    snprintf(alone, sizeof alone, "%.2047s], \"characters_collide\": false, \"bodies\": [], \"crowds\": [%s]}", json, CROWD(""));
     load_text(alone, &s);
     scene_free(&s);
     snprintf(json + strlen(json), sizeof json - strlen(json), "], \"bodies\": [], \"crowds\": [%s]}", CROWD(""));

@@ -161,7 +161,7 @@ static bool add_crowd(loader *L, const cJSON *j, const char *jp, int index, cons
     for (int m = 0; m < c.count && ok; ++m) {
         scene_character *ch = &s->characters[first + m];
         s->character_count = first + m + 1; // counted before its inputs so scene_free sees them
-        snprintf(ch->name, sizeof ch->name, "%s#%d", c.name, m);
+        snprintf(ch->name, sizeof ch->name, "%.56s#%hu", c.name, (unsigned short)m); // <= 56 + 1 + 4 characters: m < 10,000
         ch->settings = c.settings;
         ch->start = spots[m];
         ch->crowd = index;
