@@ -72,32 +72,43 @@ static void test_a_move_failing_in_the_first_frame_stops_the_run(void **state) {
 }
 
 // Two characters; the second one's motor jumps at 2000 m/s at t = 0.5 s. The run stops in frame 31 and keeps 30
-// frames of each: the walker's are its own (packed to the new stride), at 1 m/s along x.
-static void test_a_second_character_failing_keeps_the_completed_frames(void **state) {
-    (void)state;
+// frames of each: the walker's are its own (packed to the new stride), at 1 m/s along x. Moved together (the
+// default), the batch refuses the frame and names the jumper; moved one by one, its own move fails.
+static void second_character_fails(bool collide, const char *call) {
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"duration\": 2, \"characters_collide\": %s, \"bodies\": [{\"type\": \"box\", \"min\": [-50, -1, -50], \"max\": [50, 0, 50]}], "
+             "\"characters\": [{\"name\": \"walker\", \"start\": [0, 0, 0], \"input\": [{\"t\": 0, \"direction\": [1, 0, 0], \"speed\": 1}]},"
+             "{\"name\": \"jumper\", \"start\": [0, 0, 5], \"motor\": {\"jump_mode\": \"strength_drag\", \"jump_strength\": 2000},"
+             " \"input\": [{\"t\": 0.5, \"jump\": true}]}]}",
+             collide ? "true" : "false");
     scene s;
-    load_text("{\"duration\": 2, \"bodies\": [{\"type\": \"box\", \"min\": [-50, -1, -50], \"max\": [50, 0, 50]}], \"characters\": ["
-              "{\"name\": \"walker\", \"start\": [0, 0, 0], \"input\": [{\"t\": 0, \"direction\": [1, 0, 0], \"speed\": 1}]},"
-              "{\"name\": \"jumper\", \"start\": [0, 0, 5], \"motor\": {\"jump_mode\": \"strength_drag\", \"jump_strength\": 2000},"
-              " \"input\": [{\"t\": 0.5, \"jump\": true}]}]}",
-              &s);
+    load_text(json, &s);
     run_trace t;
     run(&s, &t);
     assert_true(t.failure.failed);
     assert_int_equal(t.failure.character, 1);
     assert_int_equal(t.failure.frame, 31);
-    assert_string_equal(t.failure.call, "tread_character_move");
+    assert_string_equal(t.failure.call, call);
     assert_int_equal(t.frame_count, 30);
     for (int i = 0; i < t.frame_count; ++i) {
         float x = run_frame_at(&t, 0, i)->feet.x, z = run_frame_at(&t, 1, i)->feet.z;
         if (fabsf(x - (float)(i + 1) / 60.0f) > 1e-4f || z != 5.0f) fail_msg("frame %d: walker x %g, jumper z %g", i + 1, (double)x, (double)z);
     }
-    expect_failure_result(&s, &t, "tread_character_move failed in frame 31 (t = 0.500 s)");
+    char detail[128];
+    snprintf(detail, sizeof detail, "%s failed in frame 31 (t = 0.500 s)", call);
+    expect_failure_result(&s, &t, detail);
     check_result results[16];
     run_checks(&s, &t, results, 16);
     assert_string_equal(results[0].name, "jumper: library call");
     run_trace_free(&t);
     scene_free(&s);
+}
+
+static void test_a_second_character_failing_keeps_the_completed_frames(void **state) {
+    (void)state;
+    second_character_fails(true, "tread_batch_move_with");
+    second_character_fails(false, "tread_character_move");
 }
 
 int main(void) {

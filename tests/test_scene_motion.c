@@ -73,7 +73,7 @@ static void test_rider_check_errors(void **state) {
 #undef WITH_CHECK
     // Every kinematic body's every frame is recorded: the loader refuses what the trace could not hold.
     expect_error("{\"duration\": 600, \"dt\": 0.0001, \"bodies\": [" LIFT("{\"linear_velocity\": [0, 0, 0]}") ", " LIFT("{}") "], \"characters\": [" RIDER "]}",
-                 "bodies: 2 kinematic bodies x 6000000 frames = 12000000 body frames to record; at most 10000000");
+                 "bodies: 2 moving bodies x 6000000 frames = 12000000 body frames to record; at most 10000000");
 }
 
 // Angle of the rotation from b to a, radians (from the relative quaternion's parts: exact near zero, unlike acos).

@@ -6,13 +6,6 @@
 
 #include "scene_internal.h"
 
-// What the library is asked about the input speeds: an empty world and the character standing at its origin (a
-// start near the coordinate limit must not be blamed on the speed).
-typedef struct speed_probe {
-    const tread_world *empty;
-    tread_character at_origin;
-} speed_probe;
-
 // A unit vector along v's part perpendicular to up, or any unit vector perpendicular to up when v has none.
 static tread_vec3 horizontal_unit(tread_vec3 v, tread_vec3 up) {
     tread_vec3 h = tread_v3_reject(v, up);
@@ -23,11 +16,34 @@ static tread_vec3 horizontal_unit(tread_vec3 v, tread_vec3 up) {
 
 // The speed becomes the velocity handed to tread_character_move, so the library judges it (and names its limit):
 // one move of the probe at that speed. Without this, a speed the library refuses froze the character and passed.
-static bool check_speed(loader *L, const char *jp, const speed_probe *probe, tread_vec3 along, float speed) {
+bool scene_check_speed(loader *L, const char *jp, const speed_probe *probe, tread_vec3 along, float speed) {
     tread_character ch = probe->at_origin;
     tread_move_result res;
     if (tread_character_move(probe->empty, &ch, tread_v3_scale(along, speed), L->s->dt, &res) == TREAD_OK) return true;
     return js_fail(L, jp, "%g m/s is refused by tread_character_move: %s", (double)speed, tread_error_message());
+}
+
+bool scene_read_character_settings(loader *L, const cJSON *obj, const char *jp, tread_vec3 start, const char *start_key,
+                                   tread_character_settings *out, tread_character *probe) {
+    *out = tread_character_settings_default();
+    out->up = L->s->up;
+    const cJSON *settings = js_member(obj, "settings");
+    char p[JP];
+    const char *settings_path = jp;
+    if (settings) {
+        settings_path = js_jp_key(p, jp, "settings");
+        if (!scene_read_settings(L, settings, p, out)) return false;
+    }
+    if (tread_character_init(probe, out, start) == TREAD_OK) return true;
+    // The library names the argument: its "position" is our start.
+    const char *message = tread_error_message();
+    char ps[JP];
+    return js_fail(L, strstr(message, " position = ") ? js_jp_key(ps, jp, start_key) : settings_path, "%s", message);
+}
+
+bool scene_speed_probe(loader *L, const char *jp, const tread_world *empty, const tread_character_settings *settings, speed_probe *out) {
+    out->empty = empty;
+    return tread_character_init(&out->at_origin, settings, tread_v3_zero()) == TREAD_OK || js_fail(L, jp, "%s", tread_error_message());
 }
 
 static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_character *c, int index, const speed_probe *probe,
@@ -65,7 +81,7 @@ static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_c
         }
         tread_vec3 up = tread_v3_normalize(c->settings.up);
         tread_vec3 along = horizontal_unit(dir ? in->direction : tread_v3_sub(in->target, c->start), up);
-        if (!check_speed(L, js_jp_key(p, jp, "speed"), probe, along, in->speed)) return false;
+        if (!scene_check_speed(L, js_jp_key(p, jp, "speed"), probe, along, in->speed)) return false;
     } else if (idle) {
         if (!js_read_bool(L, idle, js_jp_key(p, jp, "idle"), &b)) return false;
         if (!b) return js_fail(L, p, "only true is meaningful (leave the field out instead)");
@@ -95,21 +111,10 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
     if (c->name[0] == '\0') return js_fail(L, js_jp_key(p, jp, "name"), "is empty");
     for (int i = 0; i < index; ++i)
         if (strcmp(L->s->characters[i].name, c->name) == 0) return js_fail(L, js_jp_key(p, jp, "name"), "\"%s\" is already characters[%d]'s name", js_quote(q, sizeof q, c->name), i);
-    c->settings = tread_character_settings_default();
-    c->settings.up = L->s->up;
-    const cJSON *settings = js_member(j, "settings");
-    const char *settings_path = jp;
-    if (settings) {
-        settings_path = js_jp_key(p, jp, "settings");
-        if (!scene_read_settings(L, settings, p, &c->settings)) return false;
-    }
+    c->crowd = -1;
     tread_character probe;
-    if (tread_character_init(&probe, &c->settings, c->start) != TREAD_OK) {
-        // The library names the argument: its "position" is our "start".
-        const char *message = tread_error_message();
-        char ps[JP];
-        return js_fail(L, strstr(message, " position = ") ? js_jp_key(ps, jp, "start") : settings_path, "%s", message);
-    }
+    const char *settings_path = js_member(j, "settings") ? js_jp_key(p, jp, "settings") : jp;
+    if (!scene_read_character_settings(L, j, jp, c->start, "start", &c->settings, &probe)) return false;
     const cJSON *motor = js_member(j, "motor");
     if (motor) {
         c->has_motor = true;
@@ -122,8 +127,7 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
     }
 
     speed_probe speeds;
-    speeds.empty = empty;
-    if (tread_character_init(&speeds.at_origin, &c->settings, tread_v3_zero()) != TREAD_OK) return js_fail(L, settings_path, "%s", tread_error_message());
+    if (!scene_speed_probe(L, settings_path, empty, &c->settings, &speeds)) return false;
     const cJSON *input;
     char pi[JP];
     if (!js_need_field(L, j, jp, "input", &input) || !js_expect_array(L, input, js_jp_key(pi, jp, "input"))) return false;
@@ -141,9 +145,13 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
 }
 
 bool scene_parse_characters(loader *L, const cJSON *root) {
-    const cJSON *j;
+    const cJSON *j = js_member(root, "characters");
+    // A scene of crowds alone lists no characters (scene_parse_crowds then requires a crowd).
+    bool crowds = js_member(root, "crowds") != NULL;
+    if (!j && crowds) return true;
     if (!js_need_field(L, root, "", "characters", &j) || !js_expect_array(L, j, "characters")) return false;
     int n = cJSON_GetArraySize(j);
+    if (n < 1 && crowds) return true;
     if (n < 1) return js_fail(L, "characters", "is empty; a scene needs at least one character");
     if (n > SCENE_MAX_CHARACTERS) return js_fail(L, "characters", "has %d characters; at most %d", n, SCENE_MAX_CHARACTERS);
     double records = scene_frame_count(L->s->duration, L->s->dt) * n;

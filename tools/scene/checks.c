@@ -5,56 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tread_scene.h"
-
-static const char *const axis_names[3] = {"x", "y", "z"};
-
-static float axis_of(tread_vec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
-
-static float frame_time(const run_trace *t, int i) { return (float)(i + 1) * t->dt; }
-
-static bool condition_holds(const scene_condition *c, const run_trace *t, const run_frame *f, int i) {
-    switch (c->kind) {
-    case SCENE_COND_TIME: return frame_time(t, i) >= c->value - 1e-6f;
-    case SCENE_COND_ABOVE: return axis_of(f->feet, c->axis) >= c->value;
-    case SCENE_COND_BELOW: return axis_of(f->feet, c->axis) <= c->value;
-    default: return true;
-    }
-}
-
-// The window's frames [*first, *last) for character c.
-static void window_span(const scene_window *w, const run_trace *t, int c, int *first, int *last) {
-    int n = t->frame_count, a = 0, b = n;
-    if (w->start.kind != SCENE_COND_NONE) {
-        a = n;
-        for (int i = 0; i < n; ++i)
-            if (condition_holds(&w->start, t, run_frame_at(t, c, i), i)) { a = i; break; }
-    }
-    if (w->end.kind != SCENE_COND_NONE)
-        for (int i = a + 1; i < n; ++i)
-            if (condition_holds(&w->end, t, run_frame_at(t, c, i), i)) { b = i; break; }
-    *first = a;
-    *last = b;
-}
-
-static bool in_where(const scene_window *w, const run_frame *f) {
-    if (!w->has_where) return true;
-    float v = axis_of(f->feet, w->where_axis);
-    return v >= w->where_min && v <= w->where_max;
-}
-
-static bool range_ok(const scene_range *r, double v) {
-    return (!r->has_min || v >= (double)r->min - 1e-9) && (!r->has_max || v <= (double)r->max + 1e-9);
-}
-
-// "in [0.5, 1] m", ">= 4 m/s", "<= 0.02 m"; `scale` turns fractions into percent.
-static void range_text(const scene_range *r, const char *unit, double scale, char *out, size_t size) {
-    const char *space = unit[0] == '%' ? "" : " ";
-    if (r->has_min && r->has_max) snprintf(out, size, "in [%g, %g]%s%s", scale * r->min, scale * r->max, space, unit);
-    else if (r->has_min) snprintf(out, size, ">= %g%s%s", scale * r->min, space, unit);
-    else if (r->has_max) snprintf(out, size, "<= %g%s%s", scale * r->max, space, unit);
-    else snprintf(out, size, "any");
-}
+#include "checks_internal.h"
 
 static const char *speed_label(const scene_check *k) {
     static const char *const along[3] = {"speed along x", "speed along y", "speed along z"};
@@ -97,12 +48,6 @@ static void surface_step(const tread_surface_velocity *v, double dt, double p[3]
         for (int i = 0; i < 3; ++i) p[i] = c[i] + r[i] * cs + x[i] * sn + k[i] * d * (1.0 - cs); // Rodrigues
     }
     p[0] += v->linear.x * dt, p[1] += v->linear.y * dt, p[2] += v->linear.z * dt;
-}
-
-static const char *body_label(const scene *s, int body, char *out, size_t size) {
-    if (s->bodies[body].name[0]) snprintf(out, size, "%s", s->bodies[body].name);
-    else snprintf(out, size, "bodies[%d]", body);
-    return out;
 }
 
 // RIDES and MAX_SINK: the point of the body the feet were on at the window's first frame, carried by the body to
@@ -350,6 +295,18 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
     }
     case SCENE_CHECK_RIDES:
     case SCENE_CHECK_MAX_SINK: evaluate_on_body(s, k, t, a, b, r); return;
+    case SCENE_CHECK_MAX_OVERLAP:
+    case SCENE_CHECK_MAX_WALL_PENETRATION:
+    case SCENE_CHECK_ALL_FINITE:
+    case SCENE_CHECK_REACHED_FRACTION:
+    case SCENE_CHECK_MAX_FRAME_MOTION:
+    case SCENE_CHECK_STAYS_IN:
+    case SCENE_CHECK_SENSOR_ENTERED:
+    case SCENE_CHECK_SENSOR_EXITED:
+    case SCENE_CHECK_SENSOR_SEQUENCE:
+    case SCENE_CHECK_SENSOR_FRAMES:
+    case SCENE_CHECK_BODY_MOVED:
+    case SCENE_CHECK_BODY_AHEAD: evaluate_world_check(s, k, t, r); return;
     case SCENE_CHECK_NO_PENETRATION: {
         float worst = 0.0f;
         for (int i = a; i < b; ++i) worst = fmaxf(worst, run_frame_at(t, c, i)->penetration);
@@ -362,38 +319,54 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
     }
 }
 
-// Every scene's invariants for character c: finite state; no penetration beyond 1 mm, or for a character
-// spawned inside geometry: never deeper than at spawn and out (<= 1 mm) within 1 s.
-static int invariants(const scene *s, const run_trace *t, int c, check_result *r, int capacity) {
+// Every scene's invariants for characters [first, first + count) (one listed character, or a crowd's): finite
+// state; no penetration beyond 1 mm, or for a character spawned inside geometry: never deeper than at spawn and out
+// (<= 1 mm) within 1 s. `label` names them in the results.
+static int invariants(const run_trace *t, int first, int count, const char *label, check_result *r, int capacity) {
     if (capacity < 2) return 0;
     memset(r, 0, 2 * sizeof *r);
-    int bad = -1;
-    for (int i = 0; i < t->frame_count && bad < 0; ++i)
-        if (!run_frame_at(t, c, i)->finite) bad = i;
-    snprintf(r[0].name, sizeof r[0].name, "%s: finite state", s->characters[c].name);
+    int bad = -1, bad_character = first, spawned_inside = 0;
+    for (int c = first; c < first + count && bad < 0; ++c)
+        for (int i = 0; i < t->frame_count && bad < 0; ++i)
+            if (!run_frame_at(t, c, i)->finite) bad = i, bad_character = c;
+    snprintf(r[0].name, sizeof r[0].name, "%s: finite state", label);
     r[0].passed = bad < 0;
     r[0].value = bad;
-    snprintf(r[0].detail, sizeof r[0].detail, bad < 0 ? "every frame finite" : "NaN or Inf at frame %d", bad);
+    char who[48] = "";
+    if (count > 1) snprintf(who, sizeof who, "character %d of %d: ", bad_character - first, count);
+    if (bad < 0) snprintf(r[0].detail, sizeof r[0].detail, "every frame finite%s", count > 1 ? " (every character)" : "");
+    else snprintf(r[0].detail, sizeof r[0].detail, "%sNaN or Inf at frame %d", who, bad);
     if (bad < 0) snprintf(r[0].value_text, sizeof r[0].value_text, "every frame finite");
     else snprintf(r[0].value_text, sizeof r[0].value_text, "NaN or Inf at frame %d", bad);
     r[0].key = false;
 
     const float limit = 0.001f;
-    float start = t->initial_penetration[c], worst = 0.0f;
+    float worst = 0.0f, deepest_start = 0.0f;
     int out_frame = (int)(1.0f / t->dt + 0.5f);
     bool ok = true;
-    for (int i = 0; i < t->frame_count; ++i) {
-        float p = run_frame_at(t, c, i)->penetration;
-        worst = fmaxf(worst, p);
-        if (start <= limit) ok &= p <= limit;
-        else ok &= p <= start + 1e-6f && (i < out_frame || p <= limit);
+    for (int c = first; c < first + count; ++c) {
+        float start = t->initial_penetration[c];
+        spawned_inside += start > limit;
+        deepest_start = fmaxf(deepest_start, start);
+        for (int i = 0; i < t->frame_count; ++i) {
+            float p = run_frame_at(t, c, i)->penetration;
+            worst = fmaxf(worst, p);
+            if (start <= limit) ok &= p <= limit;
+            else ok &= p <= start + 1e-6f && (i < out_frame || p <= limit);
+        }
     }
-    snprintf(r[1].name, sizeof r[1].name, "%s: penetration", s->characters[c].name);
+    snprintf(r[1].name, sizeof r[1].name, "%s: penetration", label);
     r[1].passed = ok;
     r[1].value = worst;
     snprintf(r[1].value_text, sizeof r[1].value_text, "deepest %.5f m", (double)worst);
-    if (start <= limit) snprintf(r[1].detail, sizeof r[1].detail, "deepest %.5f m, expected <= %.3f m", (double)worst, (double)limit);
-    else snprintf(r[1].detail, sizeof r[1].detail, "spawned %.4f m inside: deepest %.5f m, expected never deeper and out within 1 s", (double)start, (double)worst);
+    if (spawned_inside == 0) snprintf(r[1].detail, sizeof r[1].detail, "deepest %.5f m, expected <= %.3f m", (double)worst, (double)limit);
+    else if (count == 1)
+        snprintf(r[1].detail, sizeof r[1].detail, "spawned %.4f m inside: deepest %.5f m, expected never deeper and out within 1 s", (double)deepest_start,
+                 (double)worst);
+    else
+        snprintf(r[1].detail, sizeof r[1].detail,
+                 "%d of %d spawned inside (up to %.4f m): deepest %.5f m, expected <= %.3f m, and those never deeper and out within 1 s", spawned_inside,
+                 count, (double)deepest_start, (double)worst, (double)limit);
     r[1].key = false;
     return 2;
 }
@@ -441,8 +414,15 @@ int run_checks(const scene *s, const run_trace *t, check_result *results, int ca
         evaluate(s, &s->checks[i], t, &results[n]);
         if (s->checks[i].pending[0]) mark_pending(s->checks[i].pending, &results[n]);
     }
-    for (int c = 0; c < s->character_count; ++c) {
-        int added = invariants(s, t, c, results + n, capacity - n);
+    // A listed character has its own invariants; a crowd's characters share a pair (hundreds of lines would bury the
+    // report), which names the worst of them.
+    for (int c = 0; c < s->character_count + s->crowd_count; ++c) {
+        bool listed = c < s->character_count;
+        if (listed && s->characters[c].crowd >= 0) continue;
+        const scene_crowd *crowd = listed ? NULL : &s->crowds[c - s->character_count];
+        char label[SCENE_NAME_MAX + 16];
+        snprintf(label, sizeof label, "%s%s", listed ? "" : "crowd ", listed ? s->characters[c].name : crowd->name);
+        int added = invariants(t, listed ? c : crowd->first, listed ? 1 : crowd->count, label, results + n, capacity - n);
         // The scene's "pending_penetration" marks the penetration invariant (never the finite-state one).
         if (added == 2 && s->pending_penetration[0]) mark_pending(s->pending_penetration, &results[n + 1]);
         n += added;

@@ -68,12 +68,16 @@ static bool parse_window(loader *L, const cJSON *j, const char *jp, scene_window
 
 static const char *const check_names[] = {"final", "at_time", "reaches", "max_rise", "max_drop", "height_range", "grounded_fraction",
                                           "speed_range", "mean_speed", "drift", "comes_to_rest", "ground_state", "advance",
-                                          "no_penetration", "airborne_frames", "rides", "max_sink", "crushed_frames", NULL};
+                                          "no_penetration", "airborne_frames", "rides", "max_sink", "crushed_frames", "max_overlap",
+                                          "max_wall_penetration", "all_finite", "reached_fraction", "max_frame_motion", "stays_in", "sensor_entered", "sensor_exited",
+                                          "sensor_sequence", "sensor_frames", "body_moved", "body_ahead", NULL};
 static const scene_check_kind check_kinds[] = {
     SCENE_CHECK_FINAL,      SCENE_CHECK_AT_TIME,    SCENE_CHECK_REACHES,      SCENE_CHECK_MAX_RISE,     SCENE_CHECK_MAX_DROP,
     SCENE_CHECK_HEIGHT_RANGE, SCENE_CHECK_GROUNDED_FRACTION, SCENE_CHECK_SPEED_RANGE, SCENE_CHECK_MEAN_SPEED, SCENE_CHECK_DRIFT,
     SCENE_CHECK_COMES_TO_REST, SCENE_CHECK_GROUND_STATE, SCENE_CHECK_ADVANCE,     SCENE_CHECK_NO_PENETRATION,
-    SCENE_CHECK_AIRBORNE_FRAMES, SCENE_CHECK_RIDES, SCENE_CHECK_MAX_SINK, SCENE_CHECK_CRUSHED_FRAMES,
+    SCENE_CHECK_AIRBORNE_FRAMES, SCENE_CHECK_RIDES, SCENE_CHECK_MAX_SINK, SCENE_CHECK_CRUSHED_FRAMES, SCENE_CHECK_MAX_OVERLAP,
+    SCENE_CHECK_MAX_WALL_PENETRATION, SCENE_CHECK_ALL_FINITE, SCENE_CHECK_REACHED_FRACTION, SCENE_CHECK_MAX_FRAME_MOTION, SCENE_CHECK_STAYS_IN, SCENE_CHECK_SENSOR_ENTERED,
+    SCENE_CHECK_SENSOR_EXITED, SCENE_CHECK_SENSOR_SEQUENCE, SCENE_CHECK_SENSOR_FRAMES, SCENE_CHECK_BODY_MOVED, SCENE_CHECK_BODY_AHEAD,
 };
 
 static const char *const *check_fields_of(scene_check_kind kind) {
@@ -90,7 +94,17 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     static const char *const ground[] = {COMMON, "state", "time", NULL};
     static const char *const penetration[] = {COMMON, "max", "within", NULL};
     static const char *const on_body[] = {COMMON, "body", "max", NULL};
+    static const char *const sensor[] = {COMMON, "body", "count", "min", "max", NULL};
+    static const char *const sequence[] = {COMMON, "body", "events", NULL};
+    static const char *const body_axis[] = {COMMON, "body", "axis", "min", "max", NULL};
 #undef COMMON
+    // A group's checks name a crowd (or none: every character), not a character.
+#define GROUP "name", "type", "crowd", "window", "key", "pending"
+    static const char *const group_max[] = {GROUP, "max", NULL};
+    static const char *const group_finite[] = {GROUP, NULL};
+    static const char *const group_reached[] = {GROUP, "condition", "by", "min", "max", NULL};
+    static const char *const group_box[] = {GROUP, "min", "max", NULL};
+#undef GROUP
     switch (kind) {
     case SCENE_CHECK_FINAL: return axes;
     case SCENE_CHECK_AT_TIME: return at_time;
@@ -110,6 +124,18 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     case SCENE_CHECK_NO_PENETRATION: return penetration;
     case SCENE_CHECK_RIDES:
     case SCENE_CHECK_MAX_SINK: return on_body;
+    case SCENE_CHECK_MAX_OVERLAP:
+    case SCENE_CHECK_MAX_WALL_PENETRATION:
+    case SCENE_CHECK_MAX_FRAME_MOTION: return group_max;
+    case SCENE_CHECK_ALL_FINITE: return group_finite;
+    case SCENE_CHECK_REACHED_FRACTION: return group_reached;
+    case SCENE_CHECK_STAYS_IN: return group_box;
+    case SCENE_CHECK_SENSOR_ENTERED:
+    case SCENE_CHECK_SENSOR_EXITED:
+    case SCENE_CHECK_SENSOR_FRAMES: return sensor;
+    case SCENE_CHECK_SENSOR_SEQUENCE: return sequence;
+    case SCENE_CHECK_BODY_MOVED:
+    case SCENE_CHECK_BODY_AHEAD: return body_axis;
     }
     return axes;
 }
@@ -127,9 +153,15 @@ static bool parse_axes(loader *L, const cJSON *j, const char *jp, scene_check *k
     return any || js_fail(L, jp, "needs at least one of \"x\", \"y\", \"z\"");
 }
 
-// "body": a body's name (exactly one body has it) or its index; it must move or carry: kinematic, or with a surface
-// velocity (a conveyor).
-static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+// What a check's "body" must be.
+typedef enum body_need {
+    NEED_CARRIER, // a rider's: kinematic, or with a surface velocity (a conveyor)
+    NEED_SENSOR,  // a sensor's events
+    NEED_DYNAMIC, // a dynamic body's motion
+} body_need;
+
+// "body": a body's name (exactly one body has it) or its index, of the kind `need` says.
+static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, body_need need, scene_check *k) {
     const cJSON *b;
     char p[JP], q[64];
     const scene *s = L->s;
@@ -150,8 +182,73 @@ static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, scene_chec
         if (!js_read_integer(L, b, p, 0.0, (double)(s->body_count - 1), &v)) return false;
         k->body = (int)v;
     }
-    if (s->bodies[k->body].def.type != TREAD_BODY_KINEMATIC && !scene_body_has_surface(&s->bodies[k->body]))
-        return js_fail(L, p, "bodies[%d] is static and has no surface velocity; a rider is checked against a kinematic body or a conveyor", k->body);
+    const scene_body *body = &s->bodies[k->body];
+    if (need == NEED_CARRIER && body->def.type != TREAD_BODY_KINEMATIC && !scene_body_has_surface(body))
+        return js_fail(L, p, "bodies[%d] is %s and has no surface velocity; a rider is checked against a kinematic body or a conveyor", k->body,
+                       body->def.type == TREAD_BODY_DYNAMIC ? "dynamic" : "static");
+    if (need == NEED_SENSOR && !(body->def.flags & TREAD_BODY_SENSOR))
+        return js_fail(L, p, "bodies[%d] is not a sensor (\"sensor\": true); only sensors report entering and leaving", k->body);
+    if (need == NEED_DYNAMIC && body->def.type != TREAD_BODY_DYNAMIC)
+        return js_fail(L, p, "bodies[%d] is not dynamic (\"dynamic\": {...}); the runner moves only those by the characters' pushes", k->body);
+    return true;
+}
+
+// "count": n (exactly n), or "min" / "max" (at least one): how many events or frames.
+static bool parse_count(loader *L, const cJSON *j, const char *jp, scene_range *r) {
+    const cJSON *count = js_member(j, "count");
+    char p[JP];
+    if (!count) return parse_min_max(L, j, jp, true, r);
+    int64_t n = 0;
+    if (js_member(j, "min") || js_member(j, "max")) return js_fail(L, jp, "give \"count\" or \"min\"/\"max\", not both");
+    if (!js_read_integer(L, count, js_jp_key(p, jp, "count"), 0.0, 1e9, &n)) return false;
+    r->has_min = r->has_max = true;
+    r->min = r->max = (float)n;
+    return true;
+}
+
+// "min" / "max" (at least one), fractions in [0, 1].
+static bool parse_fraction_range(loader *L, const cJSON *j, const char *jp, scene_range *r) {
+    if (!parse_min_max(L, j, jp, true, r)) return false;
+    char p[JP];
+    if (r->has_min && !js_in_range(r->min, 0.0, 1.0, 0)) return js_range_fail(L, js_jp_key(p, jp, "min"), r->min, 0.0, 1.0, 0);
+    if (r->has_max && !js_in_range(r->max, 0.0, 1.0, 0)) return js_range_fail(L, js_jp_key(p, jp, "max"), r->max, 0.0, 1.0, 0);
+    return true;
+}
+
+// "events": ["entered", "exited", ...], at most SCENE_MAX_SEQUENCE.
+static bool parse_sequence(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+    static const char *const names[] = {"entered", "exited", NULL};
+    const cJSON *list, *e;
+    char p[JP];
+    if (!js_need_field(L, j, jp, "events", &list) || !js_expect_array(L, list, js_jp_key(p, jp, "events"))) return false;
+    if (cJSON_GetArraySize(list) > SCENE_MAX_SEQUENCE) return js_fail(L, p, "has %d events; at most %d", cJSON_GetArraySize(list), SCENE_MAX_SEQUENCE);
+    cJSON_ArrayForEach(e, list) {
+        char pe[JP];
+        int v = 0;
+        if (!js_read_enum(L, e, js_jp_index(pe, p, k->sequence_length), names, &v)) return false;
+        k->sequence[k->sequence_length++] = v == 0 ? SCENE_EVENT_ENTERED : SCENE_EVENT_EXITED;
+    }
+    return true;
+}
+
+// A group check's "crowd" (a crowd's name; absent: every character), and its window: times only, since its
+// characters' feet are many.
+static bool parse_group(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+    const cJSON *crowd = js_member(j, "crowd");
+    char p[JP], q[64];
+    k->crowd = -1;
+    if (crowd) {
+        js_jp_key(p, jp, "crowd");
+        if (!cJSON_IsString(crowd)) return js_fail(L, p, "expected a crowd's name, got %s", js_type_name(crowd));
+        for (int i = 0; i < L->s->crowd_count; ++i)
+            if (strcmp(L->s->crowds[i].name, crowd->valuestring) == 0) k->crowd = i;
+        if (k->crowd < 0) return js_fail(L, p, "no crowd is named \"%s\"", js_quote(q, sizeof q, crowd->valuestring));
+    }
+    const scene_window *w = &k->window;
+    js_jp_key(p, jp, "window");
+    if (w->has_where) return js_fail(L, p, "a group's window takes no \"where\" (its characters are in many places)");
+    if ((w->start.kind != SCENE_COND_NONE && w->start.kind != SCENE_COND_TIME) || (w->end.kind != SCENE_COND_NONE && w->end.kind != SCENE_COND_TIME))
+        return js_fail(L, p, "a group's window starts and ends at times (\"time\"), not at a character's feet");
     return true;
 }
 
@@ -185,6 +282,8 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
         }
     }
     if (window && !parse_window(L, window, js_jp_key(p, jp, "window"), &k->window)) return false;
+    k->crowd = -1;
+    if (scene_check_is_group(k->kind) && !parse_group(L, j, jp, k)) return false;
     int v = 0;
     switch (k->kind) {
     case SCENE_CHECK_FINAL: return parse_axes(L, j, jp, k);
@@ -229,13 +328,38 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
     case SCENE_CHECK_MAX_SINK:
         k->range.has_max = true;
         k->range.max = 0.001f;
-        return parse_body_ref(L, j, jp, k) && js_field_float(L, j, jp, "max", false, &k->range.max, 0.0, INFINITY, 0);
+        return parse_body_ref(L, j, jp, NEED_CARRIER, k) && js_field_float(L, j, jp, "max", false, &k->range.max, 0.0, INFINITY, 0);
     case SCENE_CHECK_NO_PENETRATION:
         k->range.has_max = true;
         k->range.max = 0.001f;
         k->within = 1.0f;
         return js_field_float(L, j, jp, "max", false, &k->range.max, 0.0, INFINITY, 0) &&
                js_field_float(L, j, jp, "within", false, &k->within, 0.0, INFINITY, 0);
+    case SCENE_CHECK_MAX_OVERLAP:
+    case SCENE_CHECK_MAX_WALL_PENETRATION:
+    case SCENE_CHECK_MAX_FRAME_MOTION:
+        k->range.has_max = true;
+        return js_field_float(L, j, jp, "max", true, &k->range.max, 0.0, INFINITY, 0);
+    case SCENE_CHECK_ALL_FINITE: return true;
+    case SCENE_CHECK_STAYS_IN:
+        if (!js_field_vec3(L, j, jp, "min", true, &k->box_min) || !js_field_vec3(L, j, jp, "max", true, &k->box_max)) return false;
+        if (!(k->box_min.x <= k->box_max.x && k->box_min.y <= k->box_max.y && k->box_min.z <= k->box_max.z))
+            return js_fail(L, jp, "min [%g, %g, %g] is above max [%g, %g, %g] on some axis", (double)k->box_min.x, (double)k->box_min.y,
+                           (double)k->box_min.z, (double)k->box_max.x, (double)k->box_max.y, (double)k->box_max.z);
+        return true;
+    case SCENE_CHECK_REACHED_FRACTION: {
+        const cJSON *c;
+        k->by = L->s->duration;
+        return js_need_field(L, j, jp, "condition", &c) && parse_condition(L, c, js_jp_key(p, jp, "condition"), &k->condition) &&
+               js_field_float(L, j, jp, "by", false, &k->by, 0.0, INFINITY, 0) && parse_fraction_range(L, j, jp, &k->range);
+    }
+    case SCENE_CHECK_SENSOR_ENTERED:
+    case SCENE_CHECK_SENSOR_EXITED:
+    case SCENE_CHECK_SENSOR_FRAMES: return parse_body_ref(L, j, jp, NEED_SENSOR, k) && parse_count(L, j, jp, &k->range);
+    case SCENE_CHECK_SENSOR_SEQUENCE: return parse_body_ref(L, j, jp, NEED_SENSOR, k) && parse_sequence(L, j, jp, k);
+    case SCENE_CHECK_BODY_MOVED:
+    case SCENE_CHECK_BODY_AHEAD:
+        return parse_body_ref(L, j, jp, NEED_DYNAMIC, k) && parse_axis(L, j, jp, "axis", true, &k->axis) && parse_min_max(L, j, jp, true, &k->range);
     }
     return true;
 }

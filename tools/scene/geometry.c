@@ -542,7 +542,7 @@ static const char *const body_types[] = {"box", "sphere", "capsule", "ramp", "me
 enum { BODY_BOX, BODY_SPHERE, BODY_CAPSULE, BODY_RAMP, BODY_MESH, BODY_HEIGHTFIELD, BODY_VOXELS };
 
 static const char *const *body_fields(int type) {
-#define COMMON "type", "name", "layer", "kinematic", "surface"
+#define COMMON "type", "name", "layer", "kinematic", "surface", "dynamic", "one_way", "sensor"
     static const char *const box[] = {COMMON, "min", "max", "center", "half_extents", "rotation", NULL};
     static const char *const sphere[] = {COMMON, "center", "radius", NULL};
     static const char *const capsule[] = {COMMON, "center", "radius", "half_height", "rotation", NULL};
@@ -563,7 +563,14 @@ static bool parse_body(loader *L, const cJSON *j, const char *jp, scene_body *b)
         !js_field_string(L, j, jp, "name", false, b->name, sizeof b->name))
         return false;
     const cJSON *layer = js_member(j, "layer"), *kin = js_member(j, "kinematic"), *surface = js_member(j, "surface");
+    const cJSON *dynamic = js_member(j, "dynamic");
     char p[JP];
+    bool one_way = false, sensor = false;
+    if (!js_field_bool(L, j, jp, "one_way", &one_way) || !js_field_bool(L, j, jp, "sensor", &sensor)) return false;
+    // The library's flags exclude each other: a sensor never blocks, a one-way platform blocks from above.
+    if (one_way && sensor) return js_fail(L, jp, "give \"one_way\" or \"sensor\", not both");
+    if (kin && dynamic) return js_fail(L, jp, "give \"kinematic\" or \"dynamic\", not both");
+    b->def.flags = (one_way ? (uint32_t)TREAD_BODY_ONE_WAY : 0u) | (sensor ? (uint32_t)TREAD_BODY_SENSOR : 0u);
     if (layer) {
         int index;
         if (!js_read_layer_ref(L, layer, js_jp_key(p, jp, "layer"), &index)) return false;
@@ -581,6 +588,7 @@ static bool parse_body(loader *L, const cJSON *j, const char *jp, scene_body *b)
     }
     // Motion last: a path moves the body from where its own fields placed it.
     return ok && (!kin || scene_parse_kinematic(L, kin, js_jp_key(p, jp, "kinematic"), b)) &&
+           (!dynamic || scene_parse_dynamic(L, dynamic, js_jp_key(p, jp, "dynamic"), b)) &&
            (!surface || scene_parse_surface(L, surface, js_jp_key(p, jp, "surface"), b));
 }
 

@@ -1,88 +1,14 @@
 // SPDX-License-Identifier: MIT
-// Simulating a scene with the course's frame loop (docs/COURSE.md): each frame the desired
-// horizontal velocity comes from the input timeline; along up, velocity is the ground's while on walkable
-// ground, and gains gravity otherwise. The controller does the rest. Characters with a "motor" are driven by
-// the movement model instead (tread_motor_update: acceleration, friction, jumps, crouch).
-#include "tread_scene.h"
+// Simulating a scene, frame by frame: the world first (bodies on paths, dynamic bodies where the runner's integrator
+// put them, tread_world_advance), then the characters (run_frame.c: the course's frame loop or the movement model,
+// moved together as obstacles to each other or one by one), then the dynamic bodies take the characters' impulses
+// (dynamics.c). Also --up (the whole scene turned) and the trace's memory.
+#include "run_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-// Height the move lifted (> 0) or lowered (< 0) the feet by stepping or snapping.
-// What the camera absorbs: the stairs phase lifted, stick-to-floor lowered.
-static float move_stepped(const tread_move_result *r) { return r->step_up - r->snap_down; }
-
-static double seconds_now(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
-
-// The input entry in force at time t (the last one with entry.t <= t).
-static const scene_input *input_at(const scene_character *c, float t) {
-    const scene_input *in = NULL;
-    for (int i = 0; i < c->input_count && c->inputs[i].t <= t + 1e-6f; ++i) in = &c->inputs[i];
-    return in;
-}
-
-// Desired velocity perpendicular to up for this frame.
-static tread_vec3 desired_horizontal(const scene_input *in, tread_vec3 feet, tread_vec3 up, float dt) {
-    if (!in || in->kind == SCENE_INPUT_IDLE || in->speed <= 0.0f) return tread_v3_zero();
-    if (in->kind == SCENE_INPUT_DIRECTION) return tread_v3_scale(tread_v3_normalize(tread_v3_reject(in->direction, up)), in->speed);
-    tread_vec3 to = tread_v3_reject(tread_v3_sub(in->target, feet), up);
-    float distance = tread_v3_length(to);
-    if (distance <= 1e-6f) return tread_v3_zero();
-    // Arrive exactly instead of oscillating around the target.
-    float speed = distance < in->speed * dt ? distance / dt : in->speed;
-    return tread_v3_scale(to, speed / distance);
-}
-
-// A character with a motor: held buttons, the motor's state and the last move (its contacts feed the motor).
-typedef struct motor_run {
-    tread_motor_state state;
-    tread_move_result last;
-    bool has_last;
-    bool jump, crouch;  // held, as the timeline says
-    float stand_height; // the settings' height: what standing up returns to
-    int next_input;     // first timeline entry not yet applied to the buttons
-    tread_motor_settings motor; // the scene's, with --set motor.field=value applied
-} motor_run;
-
-// The motor's velocity for this frame: buttons from the timeline entries reached by t, the wish from the
-// entry in force, crouching through tread_character_set_height (standing up only where the body fits). On a
-// failed call, *call names it and *v is not written.
-static tread_result motor_velocity(const tread_world *w, const scene_character *sc, tread_character *ch, motor_run *m, float t, float dt,
-                                   tread_vec3 *v, const char **call) {
-    while (m->next_input < sc->input_count && sc->inputs[m->next_input].t <= t + 1e-6f) {
-        const scene_input *in = &sc->inputs[m->next_input++];
-        if (in->jump >= 0) m->jump = in->jump == 1;
-        if (in->crouch >= 0) m->crouch = in->crouch == 1;
-    }
-    tread_result r = TREAD_OK;
-    float height = m->crouch ? m->motor.crouch_height : m->stand_height;
-    *call = "tread_character_set_height";
-    if (ch->settings.shape == TREAD_QUERY_CAPSULE && ch->settings.height != height && height >= 2.0f * ch->settings.radius &&
-        (r = tread_character_set_height(w, ch, height, NULL)) != TREAD_OK)
-        return r;
-    tread_motor_input input = tread_motor_input_default();
-    tread_vec3 wish = desired_horizontal(input_at(sc, t), ch->position, ch->settings.up, dt);
-    float speed = tread_v3_length(wish);
-    input.direction = wish;
-    input.speed = speed;
-    input.jump = m->jump;
-    input.crouch = m->crouch;
-    *call = "tread_motor_update";
-    if ((r = tread_motor_update(&m->state, &m->motor, &input, ch, m->has_last ? &m->last : NULL, dt, v)) != TREAD_OK) return r;
-    *call = "tread_character_suppress_snap";
-    return m->state.jumped ? tread_character_suppress_snap(ch, m->motor.jump_snap_suppress_time) : TREAD_OK;
-}
-
-// Deepest overlap of the character with the world (metres, >= 0) in *out; 0 when the query failed.
-static tread_result penetration_of(const tread_world *w, const tread_character *ch, float *out) {
-    tread_query_shape shape = tread_character_shape(ch);
-    tread_distance_result d;
-    tread_result r = tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, NULL, &d);
-    *out = r == TREAD_OK && d.found && d.distance < 0.0f ? -d.distance : 0.0f;
-    return r;
-}
 
 // --strategy and --set: "field=value" sets a character setting, "motor.field=value" a motor setting.
 static bool apply_options(const run_options *o, tread_character_settings *s, tread_motor_settings *motor, char *message, size_t size) {
@@ -179,6 +105,7 @@ void run_trace_free(run_trace *t) {
     free(t->body_slot);
     free(t->body_start);
     free(t->body_frames);
+    free(t->events);
     memset(t, 0, sizeof *t);
 }
 
@@ -232,57 +159,6 @@ bool run_scene(const scene *s, const run_options *o, run_trace *out, char *messa
     return ok;
 }
 
-// The first failed library call of a run: the run stops there (docs/SCENES.md, "A failed call stops the run").
-static void record_failure(run_failure *f, tread_result r, const char *call, int character, int frame, float t) {
-    f->failed = true;
-    f->code = r;
-    f->call = call;
-    f->character = character;
-    f->frame = frame;
-    f->t = t;
-    snprintf(f->message, sizeof f->message, "%s", tread_error_message());
-}
-
-// One frame of one character: the velocity (the course loop's, or the motor's), the move, the camera's step
-// smoothing and the penetration probe, recorded in *f. On a failed call returns its result with its name in
-// *call, and nothing of the move is recorded: a failed call wrote no result to read.
-static tread_result step_character(const tread_world *w, const scene *s, int c, tread_character *ch, motor_run *motor,
-                                   tread_step_smoothing *smooth, float t, float dt, run_frame *f, const char **call) {
-    const scene_character *sc = &s->characters[c];
-    tread_vec3 up = ch->settings.up, v;
-    tread_result r;
-    if (sc->has_motor) {
-        if ((r = motor_velocity(w, sc, ch, motor, t, dt, &v, call)) != TREAD_OK) return r;
-    } else {
-        v = desired_horizontal(input_at(sc, t), ch->position, up, dt);
-        // On ground the velocity is relative to it (the update carries the character by the ground's motion);
-        // in the air, gravity.
-        float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : tread_v3_dot(ch->velocity, up) + tread_v3_dot(s->gravity, up) * dt;
-        v = tread_v3_mad(v, along_up, up);
-    }
-    tread_move_result res;
-    *call = "tread_character_move";
-    if ((r = tread_character_move(w, ch, v, dt, &res)) != TREAD_OK) return r;
-    if (sc->has_motor) {
-        motor->last = res;
-        motor->has_last = true;
-    }
-    *call = "tread_step_smoothing_update";
-    if ((r = tread_step_smoothing_update(smooth, move_stepped(&res), dt)) != TREAD_OK) return r;
-    float penetration;
-    *call = "tread_world_closest";
-    if ((r = penetration_of(w, ch, &penetration)) != TREAD_OK) return r;
-    f->feet = ch->position;
-    f->velocity = ch->velocity;
-    f->ground = ch->ground.state;
-    f->stepped = move_stepped(&res);
-    f->camera = tread_v3_dot(ch->position, up) + smooth->offset;
-    f->penetration = penetration;
-    f->finite = tread_v3_is_finite(ch->position) && tread_v3_is_finite(ch->velocity);
-    f->crushed = res.crushed;
-    return TREAD_OK;
-}
-
 // A stopped run keeps the frames every character completed: the first `done` of each, packed to the new stride.
 static void keep_completed_frames(run_trace *t, int done) {
     for (int c = 1; c < t->character_count; ++c)
@@ -295,35 +171,101 @@ static void keep_completed_frames(run_trace *t, int done) {
 // Before each frame's tread_world_advance: bodies on a path get the velocities that take them to where the path is
 // at the frame's end (the advance then lands on the path, and each body's velocity is its motion over the frame).
 // Constant-velocity bodies keep theirs. On a failed call, *call names it.
-static tread_result drive_paths(tread_world *w, const scene *s, const tread_body_id *ids, const run_trace *t, double t_next, float dt,
-                                const char **call) {
-    for (int k = 0; k < t->body_count; ++k) {
-        const scene_body *b = &s->bodies[t->body_index[k]];
+static tread_result drive_paths(tread_world *w, const scene *s, const tread_body_id *ids, double t_next, float dt, const char **call) {
+    for (int i = 0; i < s->body_count; ++i) {
+        const scene_body *b = &s->bodies[i];
         if (!b->path.keys) continue;
         tread_transform now;
         tread_vec3 linear, angular;
         tread_result r;
         *call = "tread_body_get_transform";
-        if ((r = tread_body_get_transform(w, ids[k], &now)) != TREAD_OK) return r;
+        if ((r = tread_body_get_transform(w, ids[i], &now)) != TREAD_OK) return r;
         scene_path_velocity(&b->path, now, t_next, dt, &linear, &angular);
         *call = "tread_body_set_velocity";
-        if ((r = tread_body_set_velocity(w, ids[k], linear, angular)) != TREAD_OK) return r;
+        if ((r = tread_body_set_velocity(w, ids[i], linear, angular)) != TREAD_OK) return r;
     }
     return TREAD_OK;
 }
 
-// The world's frame: paths drive their bodies, every kinematic body moves (tread_world_advance: before the
-// characters, the library's frame order), and the moving bodies' transforms are recorded.
-static tread_result advance_world(tread_world *w, const scene *s, const tread_body_id *ids, run_trace *t, int frame, float dt,
-                                  const char **call) {
-    tread_result r = drive_paths(w, s, ids, t, (double)(frame + 1) * (double)dt, dt, call);
-    if (r != TREAD_OK) return r;
+// The world's frame: paths drive their bodies, dynamic bodies go where the integrator put them at the end of the
+// last frame, every moving body moves (tread_world_advance: before the characters, the library's frame order), and
+// the moving bodies' transforms are recorded.
+static tread_result advance_world(tread_world *w, const scene *s, const tread_body_id *ids, run_dynamics *dynamics, run_trace *t, int frame,
+                                  float dt, const char **call) {
+    tread_result r = drive_paths(w, s, ids, (double)(frame + 1) * (double)dt, dt, call);
+    if (r != TREAD_OK || (frame > 0 && (r = run_dynamics_move(dynamics, w, call)) != TREAD_OK)) return r;
     *call = "tread_world_advance";
     if ((r = tread_world_advance(w, dt)) != TREAD_OK) return r;
     *call = "tread_body_get_transform";
     for (int k = 0; k < t->body_count; ++k)
-        if ((r = tread_body_get_transform(w, ids[k], &t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)frame])) != TREAD_OK) return r;
+        if ((r = tread_body_get_transform(w, ids[t->body_index[k]], &t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)frame])) != TREAD_OK)
+            return r;
     return TREAD_OK;
+}
+
+// The trace's arrays for `frames` frames, the world with the scene's bodies (each one's user data is its index + 1:
+// what the listener's and the impulses' body ids are mapped back with), and the moving bodies' slots.
+static bool build(const scene *s, int frames, float dt, run_trace *out, tread_world **world, tread_body_id **ids, char *message, size_t size) {
+    int n = s->character_count, moving = 0;
+    for (int i = 0; i < s->body_count; ++i) moving += scene_body_moves(&s->bodies[i]);
+    out->frame_count = frames;
+    out->character_count = n;
+    out->dt = dt;
+    out->body_count = moving;
+    out->frames = (run_frame *)calloc((size_t)frames * (size_t)n, sizeof(run_frame));
+    out->initial_penetration = (float *)calloc((size_t)n, sizeof(float));
+    out->final = (tread_character *)calloc((size_t)n, sizeof(tread_character));
+    out->body_index = (int *)calloc((size_t)moving + 1, sizeof(int));
+    out->body_slot = (int *)calloc((size_t)s->body_count + 1, sizeof(int));
+    out->body_start = (tread_transform *)calloc((size_t)moving + 1, sizeof(tread_transform));
+    out->body_frames = (tread_transform *)calloc((size_t)frames * (size_t)moving + 1, sizeof(tread_transform));
+    *ids = (tread_body_id *)calloc((size_t)s->body_count + 1, sizeof(tread_body_id));
+    *world = NULL;
+    if (!out->frames || !out->initial_penetration || !out->final || !out->body_index || !out->body_slot || !out->body_start || !out->body_frames ||
+        !*ids)
+        return snprintf(message, size, "out of memory for %d frames", frames), false;
+    if (tread_world_create(NULL, world) != TREAD_OK) return snprintf(message, size, "%s", tread_error_message()), false;
+    for (int i = 0, k = 0; i < s->body_count; ++i) {
+        tread_body_def def = s->bodies[i].def;
+        def.user_data = (void *)(intptr_t)(i + 1);
+        if (tread_world_add_body(*world, &def, &(*ids)[i]) != TREAD_OK)
+            return snprintf(message, size, "%s: bodies[%d]: %s", s->path, i, tread_error_message()), false;
+        out->body_slot[i] = -1;
+        if (!scene_body_moves(&s->bodies[i])) continue;
+        out->body_slot[i] = k;
+        out->body_index[k] = i;
+        if (tread_body_get_transform(*world, (*ids)[i], &out->body_start[k++]) != TREAD_OK) return snprintf(message, size, "%s", tread_error_message()), false;
+    }
+    return true;
+}
+
+// Every character placed at its start with its settings (and --set's), and its motor settings in motor[c].
+static bool place_characters(const scene *s, const run_options *o, const tread_world *w, bool batched, run_trace *out, tread_motor_settings *motor,
+                             char *message, size_t size) {
+    for (int c = 0; c < s->character_count; ++c) {
+        tread_character_settings settings = s->characters[c].settings;
+        // The scene's layers with their own walkable angle become the character's stairs layers (Catlike Coding's
+        // stairs layer) unless the character sets its own.
+        if (settings.stairs_layer_mask == 0u)
+            for (int l = 0; l < s->layer_count && l < TREAD_MAX_LAYERS; ++l)
+                if (s->layers[l].walkable_degrees > 0.0f) {
+                    settings.stairs_layer_mask |= 1u << l;
+                    settings.stairs_max_slope_degrees = s->layers[l].walkable_degrees;
+                }
+        // Characters of one batch meet each other on its layer, whatever the scene's masks name (they name the
+        // scene's layers).
+        if (batched) {
+            settings.collide_mask |= 1u << RUN_CHARACTER_LAYER;
+            settings.ground_mask |= 1u << RUN_CHARACTER_LAYER;
+        }
+        motor[c] = s->characters[c].motor;
+        if (!apply_options(o, &settings, &motor[c], message, size)) return false;
+        if (tread_character_init(&out->final[c], &settings, s->characters[c].start) != TREAD_OK)
+            return snprintf(message, size, "characters[%d]: %s", c, tread_error_message()), false;
+        tread_result r = run_penetration_of(w, &out->final[c], scene_has_one_way(s), &out->initial_penetration[c]);
+        if (r != TREAD_OK && !out->failure.failed) run_record_failure(&out->failure, r, "tread_world_closest", c, 0, 0.0f);
+    }
+    return true;
 }
 
 static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {
@@ -342,105 +284,48 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         return false;
     }
     int moving = 0;
-    for (int i = 0; i < s->body_count; ++i) moving += s->bodies[i].def.type == TREAD_BODY_KINEMATIC;
+    for (int i = 0; i < s->body_count; ++i) moving += scene_body_moves(&s->bodies[i]);
     if (count * moving > SCENE_MAX_BODY_TRACE_FRAMES) {
-        snprintf(message, size, "%d kinematic bodies x %d frames at dt %g s = %.0f body frames to record; at most %d", moving, frames, (double)dt,
+        snprintf(message, size, "%d moving bodies x %d frames at dt %g s = %.0f body frames to record; at most %d", moving, frames, (double)dt,
                  count * moving, SCENE_MAX_BODY_TRACE_FRAMES);
         return false;
     }
-    int n = s->character_count;
-    out->frame_count = frames;
-    out->character_count = n;
-    out->dt = dt;
-    out->body_count = moving;
-    out->frames = (run_frame *)calloc((size_t)frames * (size_t)n, sizeof(run_frame));
-    out->initial_penetration = (float *)calloc((size_t)n, sizeof(float));
-    out->final = (tread_character *)calloc((size_t)n, sizeof(tread_character));
-    out->body_index = (int *)calloc((size_t)moving + 1, sizeof(int));
-    out->body_slot = (int *)calloc((size_t)s->body_count + 1, sizeof(int));
-    out->body_start = (tread_transform *)calloc((size_t)moving + 1, sizeof(tread_transform));
-    out->body_frames = (tread_transform *)calloc((size_t)frames * (size_t)moving + 1, sizeof(tread_transform));
-    tread_body_id *ids = (tread_body_id *)calloc((size_t)moving + 1, sizeof(tread_body_id)); // the moving bodies' ids
-    tread_step_smoothing *smooth = (tread_step_smoothing *)calloc((size_t)n, sizeof(tread_step_smoothing));
-    motor_run *motors = (motor_run *)calloc((size_t)n, sizeof(motor_run));
+    bool collide = o && o->characters_collide ? o->characters_collide > 0 : s->characters_collide;
+    out->batched = collide && s->character_count > 1;
     tread_world *w = NULL;
-    bool ok = out->frames && out->initial_penetration && out->final && out->body_index && out->body_slot && out->body_start &&
-              out->body_frames && ids && smooth && motors;
-    if (!ok) snprintf(message, size, "out of memory for %d frames", frames);
-    else if (tread_world_create(NULL, &w) != TREAD_OK) ok = false, snprintf(message, size, "%s", tread_error_message());
-    for (int i = 0, k = 0; ok && i < s->body_count; ++i) {
-        tread_body_id id;
-        if (tread_world_add_body(w, &s->bodies[i].def, &id) != TREAD_OK) {
-            snprintf(message, size, "%s: bodies[%d]: %s", s->path, i, tread_error_message());
-            ok = false;
-            break;
-        }
-        out->body_slot[i] = -1;
-        if (s->bodies[i].def.type != TREAD_BODY_KINEMATIC) continue;
-        out->body_slot[i] = k;
-        out->body_index[k] = i;
-        ids[k] = id;
-        ok = tread_body_get_transform(w, id, &out->body_start[k]) == TREAD_OK;
-        ++k;
-    }
-    if (!ok) {
-        free(ids);
-        free(motors);
-        free(smooth);
-        tread_world_destroy(w);
-        run_trace_free(out);
-        return false;
-    }
-    tread_character *chars = out->final;
-    for (int c = 0; c < n; ++c) {
-        tread_character_settings settings = s->characters[c].settings;
-        // The scene's layers with their own walkable angle become the character's stairs layers (Catlike Coding's
-        // stairs layer) unless the character sets its own.
-        if (settings.stairs_layer_mask == 0u)
-            for (int l = 0; l < s->layer_count && l < TREAD_MAX_LAYERS; ++l)
-                if (s->layers[l].walkable_degrees > 0.0f) {
-                    settings.stairs_layer_mask |= 1u << l;
-                    settings.stairs_max_slope_degrees = s->layers[l].walkable_degrees;
-                }
-        motors[c].motor = s->characters[c].motor;
-        if (!apply_options(o, &settings, &motors[c].motor, message, size) ||
-            tread_character_init(&chars[c], &settings, s->characters[c].start) != TREAD_OK) {
-            if (message[0] == '\0') snprintf(message, size, "characters[%d]: %s", c, tread_error_message());
-            free(ids);
-            free(motors);
-            free(smooth);
-            tread_world_destroy(w);
-            run_trace_free(out);
-            return false;
-        }
-        smooth[c] = tread_step_smoothing_default();
-        motors[c].state = tread_motor_state_default();
-        motors[c].stand_height = chars[c].settings.height;
-        tread_result r = penetration_of(w, &chars[c], &out->initial_penetration[c]);
-        if (r != TREAD_OK && !out->failure.failed) record_failure(&out->failure, r, "tread_world_closest", c, 0, 0.0f);
-    }
-    double started = seconds_now();
+    tread_body_id *ids = NULL;
+    run_dynamics *dynamics = NULL;
+    run_characters *rc = NULL;
+    tread_motor_settings *motor = (tread_motor_settings *)calloc((size_t)s->character_count, sizeof *motor);
+    bool ok = motor && build(s, frames, dt, out, &w, &ids, message, size) && place_characters(s, o, w, out->batched, out, motor, message, size) &&
+              run_characters_create(s, motor, collide, out->final, &rc, message, size);
+    if (ok && !(dynamics = run_dynamics_create(s, ids))) ok = false, snprintf(message, size, "out of memory for the dynamic bodies");
+    if (!motor) snprintf(message, size, "out of memory for %d characters", s->character_count);
+    free(motor);
+    double started = run_seconds_now();
     bool progress_shown = false;
-    for (int i = 0; i < frames && !out->failure.failed; ++i) {
+    for (int i = 0; ok && i < frames && !out->failure.failed; ++i) {
         float t = (float)i * dt; // the frame runs from t to t + dt
-        const char *world_call = NULL;
-        tread_result wr = advance_world(w, s, ids, out, i, dt, &world_call); // the world first, then the characters
-        if (wr != TREAD_OK) record_failure(&out->failure, wr, world_call, -1, i + 1, t);
-        for (int c = 0; c < n && !out->failure.failed; ++c) {
-            const char *call = NULL;
-            tread_result r = step_character(w, s, c, &chars[c], &motors[c], &smooth[c], t, dt, &out->frames[c * frames + i], &call);
-            if (r != TREAD_OK) record_failure(&out->failure, r, call, c, i + 1, t);
-        }
-        if (o && o->progress && (i & 63) == 0 && seconds_now() - started > 1.0) {
+        double frame_started = run_seconds_now();
+        const char *call = NULL;
+        tread_result r = advance_world(w, s, ids, dynamics, out, i, dt, &call); // the world first, then the characters
+        if (r != TREAD_OK) run_record_failure(&out->failure, r, call, -1, i + 1, t);
+        if (!out->failure.failed) run_characters_frame(rc, w, run_dynamics_any(dynamics) ? dynamics : NULL, out, i, t, dt);
+        // The dynamic bodies take this frame's impulses; the world gets them before the next advance.
+        if (!out->failure.failed && (r = run_dynamics_step(dynamics, w, s->gravity, dt, &call)) != TREAD_OK)
+            run_record_failure(&out->failure, r, call, -1, i + 1, t);
+        out->frame_seconds += run_seconds_now() - frame_started;
+        if (o && o->progress && (i & 63) == 0 && run_seconds_now() - started > 1.0) {
             fprintf(stderr, "\r%s: frame %d of %d (%.0f%%)", s->name, i, frames, 100.0 * (double)i / (double)frames);
             progress_shown = true;
         }
     }
-    if (out->failure.failed) keep_completed_frames(out, out->failure.frame > 0 ? out->failure.frame - 1 : 0);
+    if (ok && out->failure.failed) keep_completed_frames(out, out->failure.frame > 0 ? out->failure.frame - 1 : 0);
     if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, out->frame_count, "");
+    run_characters_destroy(rc);
+    run_dynamics_destroy(dynamics);
     free(ids);
-    free(motors);
-    free(smooth);
     tread_world_destroy(w);
-    return true;
+    if (!ok) run_trace_free(out);
+    return ok;
 }

@@ -96,6 +96,29 @@ bool scene_parse_bodies(loader *L, const cJSON *root);
 
 // ---- characters.c ----
 bool scene_parse_characters(loader *L, const cJSON *root);
+// The character settings of `obj` (the object at jp that may hold "settings"): the library's defaults with the
+// scene's up, the fields given, then validated by tread_character_init into *probe with the feet at `start` (a start
+// the library refuses is named by the path of obj's `start_key`, anything else by the settings' path).
+bool scene_read_character_settings(loader *L, const cJSON *obj, const char *jp, tread_vec3 start, const char *start_key,
+                                   tread_character_settings *out, tread_character *probe);
+// What the library is asked about input speeds: an empty world and the character standing at its origin (a start
+// near the coordinate limit must not be blamed on the speed).
+typedef struct speed_probe {
+    const tread_world *empty;
+    tread_character at_origin;
+} speed_probe;
+bool scene_speed_probe(loader *L, const char *jp, const tread_world *empty, const tread_character_settings *settings, speed_probe *out);
+// A walking speed (along the horizontal unit `along`) as tread_character_move judges it; fails naming jp.
+bool scene_check_speed(loader *L, const char *jp, const speed_probe *probe, tread_vec3 along, float speed);
+
+// ---- crowds.c ----
+// "crowds": each crowd's characters appended to scene.characters (after the listed ones), with their timelines.
+bool scene_parse_crowds(loader *L, const cJSON *root);
+
+// ---- dynamics.c ----
+// A body's "dynamic" object: makes it TREAD_BODY_DYNAMIC with the integrator's parameters (its shape must be one
+// the integrator can sweep: an unrotated box, a sphere or an upright capsule).
+bool scene_parse_dynamic(loader *L, const cJSON *j, const char *jp, scene_body *b);
 
 // ---- checks_parse.c ----
 bool scene_parse_checks(loader *L, const cJSON *root);

@@ -15,15 +15,17 @@
 // ---- the file ------------------------------------------------------------------------------------------
 
 static bool parse_scene(loader *L, const cJSON *root) {
-    static const char *const fields[] = {"name", "description", "dt", "duration", "gravity", "up", "layers", "bodies", "characters", "expectations", "plot",
-                                          "pending_penetration", NULL};
+    static const char *const fields[] = {"name", "description", "dt", "duration", "gravity", "up", "layers", "bodies", "characters", "crowds",
+                                          "characters_collide", "slow", "expectations", "plot", "pending_penetration", NULL};
     scene *s = L->s;
     if (!cJSON_IsObject(root)) return js_fail(L, "", "the top level must be an object, got %s", js_type_name(root));
     if (!js_check_fields(L, root, "", fields)) return false;
     s->dt = 1.0f / 60.0f;
     s->gravity = tread_v3(0.0f, -9.81f, 0.0f);
     s->up = tread_v3(0.0f, 1.0f, 0.0f);
-    if (!js_field_string(L, root, "", "name", false, s->name, sizeof s->name) ||
+    s->characters_collide = true;
+    if (!js_field_bool(L, root, "", "characters_collide", &s->characters_collide) || !js_field_bool(L, root, "", "slow", &s->slow) ||
+        !js_field_string(L, root, "", "name", false, s->name, sizeof s->name) ||
         !js_field_string(L, root, "", "description", false, s->description, sizeof s->description) ||
         !js_field_float(L, root, "", "dt", false, &s->dt, 0.0, 1.0, OPEN_LO) ||
         !js_field_float(L, root, "", "duration", true, &s->duration, 0.0, 3600.0, OPEN_LO) || !js_field_vec3(L, root, "", "gravity", false, &s->gravity) ||
@@ -39,11 +41,16 @@ static bool parse_scene(loader *L, const cJSON *root) {
     if (!scene_parse_layers(L, root) || !scene_parse_bodies(L, root)) return false;
     // The trace keeps every moving body's transform every frame.
     int moving = 0;
-    for (int i = 0; i < s->body_count; ++i) moving += s->bodies[i].def.type == TREAD_BODY_KINEMATIC;
+    for (int i = 0; i < s->body_count; ++i) moving += scene_body_moves(&s->bodies[i]);
     if (frames * moving > SCENE_MAX_BODY_TRACE_FRAMES)
-        return js_fail(L, "bodies", "%d kinematic bodies x %.0f frames = %.0f body frames to record; at most %d", moving, frames, frames * moving,
+        return js_fail(L, "bodies", "%d moving bodies x %.0f frames = %.0f body frames to record; at most %d", moving, frames, frames * moving,
                        SCENE_MAX_BODY_TRACE_FRAMES);
-    return scene_parse_characters(L, root) && scene_parse_checks(L, root) && scene_parse_plot(L, root);
+    if (!scene_parse_characters(L, root) || !scene_parse_crowds(L, root)) return false;
+    // Characters moved together are bodies of the batch's own layer, which no body of the scene may use.
+    if (s->characters_collide && s->character_count > 1 && s->layer_count >= MAX_LAYERS)
+        return js_fail(L, "characters_collide", "needs a layer free of bodies for the characters, and the scene names all %d; name fewer, or set it false",
+                       MAX_LAYERS);
+    return scene_parse_checks(L, root) && scene_parse_plot(L, root);
 }
 
 double scene_frame_count(float duration, float dt) {
@@ -85,6 +92,7 @@ void scene_free(scene *s) {
     free(s->bodies);
     free(s->characters);
     free(s->checks);
+    free(s->crowds);
     memset(s, 0, sizeof *s);
 }
 

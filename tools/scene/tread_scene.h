@@ -9,11 +9,18 @@
 //   settings_table.c the character and motor settings tables: by name from JSON and from "field=value" text
 //   geometry.c       layers and bodies (box, sphere, capsule, ramp, mesh via assimp, heightfield, voxels)
 //   characters.c     characters: settings, motor, input timelines
+//   crowds.c         crowds: many characters from a generator (grid spawns, seeded random targets)
+//   dynamics.c       dynamic bodies: the "dynamic" object, and the runner's own integrator that applies the impulses
+//                    characters give them
 //   motion.c         body motion: constant velocities and keyframed paths (parsed, evaluated, per-frame velocity);
 //                    conveyor surfaces
 //   checks_parse.c   expectations
 //   scene_load.c     the file: top level, syntax errors, scene_load / scene_free
-//   run.c            simulation; checks.c expectations evaluated; plot_svg.c plots and CSV traces
+//   overlap.c        how deep characters overlap each other (the crowd checks' measure), in a hashed grid
+//   run_frame.c      one frame of the characters: velocities, the moves (one by one, or one batch), the contact
+//                    listener's sensor events, what each frame records
+//   run.c            simulation; checks.c expectations evaluated (checks_world.c: crowds, sensors, dynamic
+//                    bodies); plot_svg.c plots and CSV traces
 //   gen.c            scene files built as cJSON trees (the matrix generator's pieces; gen_internal.h)
 //   gen_lifts.c      the generated matrix's lift family: riders of lifts starting, stopping and reversing
 //   gen_families.c   the generated matrix's families: cases, geometry and expectations from the settings
@@ -37,16 +44,27 @@
 #define SCENE_MAX_FILE_BYTES (8 << 20)
 // Bodies: each is added to the world (and its bounding-volume tree) and met by every query of every frame.
 #define SCENE_MAX_BODIES 65536
-// Characters: each is moved, probed and recorded every frame.
+// Characters listed one by one: each is moved, probed and recorded every frame, and has its own invariants.
 #define SCENE_MAX_CHARACTERS 64
-// Frames x characters: the trace keeps every character's every frame (sizeof(run_frame), 44 bytes): <= 440 MB.
+// Crowds, and characters in all of a scene's crowds: each crowd shares one pair of invariants; the characters are
+// bounded by the trace (below) too.
+#define SCENE_MAX_CROWDS 16
+#define SCENE_MAX_CROWD_CHARACTERS 10000
+// Targets of all crowds together (each an input entry, 60 bytes): a tiny "every" over a long run would otherwise ask
+// for gigabytes.
+#define SCENE_MAX_CROWD_INPUTS 1000000
+// Frames x characters: the trace keeps every character's every frame (sizeof(run_frame), 52 bytes): <= 520 MB.
 #define SCENE_MAX_TRACE_FRAMES 10000000
-// Frames x kinematic bodies: the trace keeps every moving body's transform every frame (28 bytes each): <= 280 MB.
+// Frames x moving (kinematic or dynamic) bodies: the trace keeps every moving body's transform every frame (28 bytes
+// each): <= 280 MB.
 #define SCENE_MAX_BODY_TRACE_FRAMES 10000000
 // Expectations: each is evaluated over the run and reported.
 #define SCENE_MAX_CHECKS 256
-// Results of one run: a failed call, every expectation and two invariants per character.
-#define SCENE_MAX_RESULTS (1 + SCENE_MAX_CHECKS + 2 * SCENE_MAX_CHARACTERS)
+// Results of one run: a failed call, every expectation and two invariants per listed character and per crowd.
+#define SCENE_MAX_RESULTS (1 + SCENE_MAX_CHECKS + 2 * SCENE_MAX_CHARACTERS + 2 * SCENE_MAX_CROWDS)
+// Sensor events kept by one run (entering and leaving, docs/SCENES.md "Sensors"): a run with more stops recording
+// them and says so in every sensor check.
+#define SCENE_MAX_EVENTS 1000000
 // Heightfield samples, or voxel cells (and entries of a voxel "cells" list), in one body: the arrays the loader
 // allocates and the library builds its structures over.
 #define SCENE_MAX_GRID_CELLS (1 << 24)
@@ -101,6 +119,15 @@ typedef struct scene_path {
     tread_transform placement;    // where the body's own fields place it: the keys move it from here
 } scene_path;
 
+// A dynamic body's physics, as the runner's own integrator does it (dynamics.c; docs/SCENES.md, "Dynamic bodies"):
+// translation only, pushed by the impulses the characters' moves report, slowed by friction with what it rests on.
+typedef struct scene_dynamic {
+    float mass;     // kilograms, > 0
+    float friction; // Coulomb coefficient against the floor, >= 0: slows a sliding body by friction * |gravity|
+    bool gravity;   // falls with the scene's gravity and rests on what is below; false: keeps its height, as if
+                    // resting on a floor
+} scene_dynamic;
+
 // One body: a ready-to-add definition plus the arrays its shape points into (owned by the scene).
 typedef struct scene_body {
     char name[SCENE_NAME_MAX]; // optional, "" when not given
@@ -112,7 +139,13 @@ typedef struct scene_body {
     uint8_t *cells;            // voxels
     tread_aabb silhouette;     // world bounds at the start, for plots
     scene_path path;           // kinematic: a keyframed path (path.keys != NULL), instead of def's constant velocities
+    scene_dynamic dynamic;     // def.type == TREAD_BODY_DYNAMIC: its integrator's parameters
 } scene_body;
+
+// Does the body move, so that the trace records its transform every frame (kinematic, or dynamic)?
+static inline bool scene_body_moves(const scene_body *b) {
+    return b->def.type == TREAD_BODY_KINEMATIC || b->def.type == TREAD_BODY_DYNAMIC;
+}
 
 // Does the body's surface move on its own (a conveyor: a non-zero surface velocity, linear or angular)?
 static inline bool scene_body_has_surface(const scene_body *b) {
@@ -156,7 +189,15 @@ typedef struct scene_character {
     int input_count;
     bool has_motor;              // "motor" given: driven through tread_motor_update instead of the course loop
     tread_motor_settings motor;  // defaults, gravity from the scene's gravity along -up, then the fields given
+    int crowd;                   // index into scene.crowds of the crowd that made it; -1: listed in "characters"
 } scene_character;
+
+// A crowd: characters made by a generator (docs/SCENES.md, "Crowds") rather than listed one by one. They are
+// scene.characters[first, first + count), named "<crowd>#<k>", after the listed ones.
+typedef struct scene_crowd {
+    char name[SCENE_NAME_MAX];
+    int first, count;
+} scene_crowd;
 
 // A condition on one frame's state, for window edges and "reaches".
 typedef enum scene_condition_kind {
@@ -202,7 +243,33 @@ typedef enum scene_check_kind {
     SCENE_CHECK_RIDES,            // the feet stay within max of the point of `body` they were on at the window's start
     SCENE_CHECK_MAX_SINK,         // the feet never sink more than max below that point of `body`, along up
     SCENE_CHECK_CRUSHED_FRAMES,   // number of window frames whose move reported the character crushed within [min, max]
+    // Of a group (a crowd, or every character; checks_world.c):
+    SCENE_CHECK_MAX_OVERLAP,      // deepest overlap of a member with any other character <= max
+    SCENE_CHECK_MAX_WALL_PENETRATION, // deepest overlap of a member with the world <= max
+    SCENE_CHECK_ALL_FINITE,       // every member's state finite on every frame
+    SCENE_CHECK_REACHED_FRACTION, // the fraction of members meeting `condition` on some frame by `by` within [min, max]
+    SCENE_CHECK_MAX_FRAME_MOTION, // the farthest a member's feet moved in one frame <= max (a jump through a wall, a fall)
+    SCENE_CHECK_STAYS_IN,         // no member's feet leave the box [box_min, box_max] on any window frame
+    // Of one character and a sensor body (its entering and leaving, as the contact listener reported them):
+    SCENE_CHECK_SENSOR_ENTERED,   // times entered in the window within [min, max]
+    SCENE_CHECK_SENSOR_EXITED,    // times left in the window within [min, max]
+    SCENE_CHECK_SENSOR_SEQUENCE,  // the window's enter and exit events are exactly `sequence`
+    SCENE_CHECK_SENSOR_FRAMES,    // frames of the window the character was inside within [min, max]
+    // Of a dynamic body:
+    SCENE_CHECK_BODY_MOVED,       // the body's displacement along axis over the window within [min, max]
+    SCENE_CHECK_BODY_AHEAD,       // on every window frame, the body's origin minus the character's feet along axis within [min, max]
 } scene_check_kind;
+
+// Is this check about a group of characters (a crowd, or all) rather than one?
+static inline bool scene_check_is_group(scene_check_kind kind) {
+    return kind == SCENE_CHECK_MAX_OVERLAP || kind == SCENE_CHECK_MAX_WALL_PENETRATION || kind == SCENE_CHECK_ALL_FINITE ||
+           kind == SCENE_CHECK_REACHED_FRACTION || kind == SCENE_CHECK_MAX_FRAME_MOTION || kind == SCENE_CHECK_STAYS_IN;
+}
+
+// Sensor events as checks and traces name them: the character entered (the listener's "added"), was still inside at
+// a later frame ("persisted") or left ("removed").
+typedef enum scene_event_kind { SCENE_EVENT_ENTERED, SCENE_EVENT_STAYED, SCENE_EVENT_EXITED } scene_event_kind;
+#define SCENE_MAX_SEQUENCE 16
 
 typedef enum scene_speed_measure {
     SCENE_SPEED_SURFACE,    // full 3D distance per frame / dt
@@ -230,7 +297,12 @@ typedef struct scene_check {
     scene_speed_measure measure;
     tread_ground_state state; // GROUND_STATE
     float within;             // NO_PENETRATION for a character spawned inside: out within this many seconds
-    int body;                 // RIDES, MAX_SINK: index into scene.bodies (a kinematic body or a conveyor)
+    int body;                 // RIDES, MAX_SINK (a kinematic body or a conveyor), SENSOR_* (a sensor), BODY_* (a dynamic
+                              // body): index into scene.bodies
+    int crowd;                // group checks: index into scene.crowds; -1: every character of the scene
+    tread_vec3 box_min, box_max; // STAYS_IN
+    scene_event_kind sequence[SCENE_MAX_SEQUENCE]; // SENSOR_SEQUENCE
+    int sequence_length;
     char pending[SCENE_NAME_MAX * 2]; // non-empty: expected to fail until this is done (docs/SCENES.md, "Pending")
     bool key;                 // the metric the suite table shows for this scene
 } scene_check;
@@ -255,8 +327,13 @@ typedef struct scene {
     int layer_count;
     scene_body *bodies;
     int body_count;
-    scene_character *characters;
+    scene_character *characters; // the listed ones, then every crowd's
     int character_count;
+    scene_crowd *crowds;
+    int crowd_count;
+    bool slow;                 // `tread suite` skips it unless asked (--slow): too long for the test suite
+    bool characters_collide;   // default true: every frame moves all characters with one tread_batch_move, as
+                               // obstacles to each other (with a single character: its own move)
     scene_check *checks;
     int check_count;
     int plot_view; // scene_plot_view bits; default SCENE_PLOT_BOTH
@@ -308,6 +385,8 @@ typedef struct run_frame {
     float stepped;
     float camera;      // camera height along up: feet height plus the step-smoothing offset
     float penetration; // deepest overlap with the world at the end of the frame, metres (>= 0)
+    float overlap;     // deepest overlap with another character at the end of the frame, metres (>= 0; overlap.c)
+    float unburied;    // the move found the character buried and jumped it this far to a free spot (tread_move_result)
     bool finite;
     bool crushed;      // the move reported it crushed: a moving body pressed it against another (tread_move_result)
 } run_frame;
@@ -320,6 +399,8 @@ typedef struct run_options {
     bool progress;           // print a progress line on stderr for runs longer than a second
     bool rotate_up;          // run the whole scene rotated so its up becomes `up` (checks see it rotated back)
     tread_vec3 up;
+    int characters_collide;  // 0: as the scene says; 1: on; -1: off (characters move one by one and pass through
+                             // each other)
 } run_options;
 
 // The library call that failed and stopped a run (docs/SCENES.md, "A failed call stops the run").
@@ -333,6 +414,14 @@ typedef struct run_failure {
     char message[256]; // the library's tread_error_message()
 } run_failure;
 
+// A sensor event: in `frame` (0-based), character `character` entered or left sensor body `body` (scene.bodies index).
+typedef struct run_event {
+    int frame;
+    int character;
+    int body;
+    scene_event_kind kind;
+} run_event;
+
 typedef struct run_trace {
     run_failure failure;        // failure.failed: the run stopped; frame_count counts the frames every character completed,
                                 // and `final` holds the states at the stop; character -1: a call on the world
@@ -342,9 +431,16 @@ typedef struct run_trace {
     run_frame *frames;          // frames[c * frame_count + i] = character c at the end of frame i + 1
     float *initial_penetration; // per character, at spawn
     tread_character *final;     // per character, the state after the last frame
-    int body_count;             // kinematic bodies recorded (the scene's, in file order)
+    int body_count;             // moving (kinematic and dynamic) bodies recorded (the scene's, in file order)
     int *body_index;            // per recorded body: its index in scene.bodies
     int *body_slot;             // per scene body: its recorded index, or -1 (static)
+    run_event *events;          // sensor events in the order they came (frame, then character), when the scene has a
+    int event_count;            // sensor; at most SCENE_MAX_EVENTS (events_dropped counts the rest)
+    int events_dropped;
+    bool batched;               // the characters moved together (tread_batch_move_with), as obstacles to each other
+    double move_seconds;        // wall-clock time of the characters' moves over the run (the library calls only)
+    double move_seconds_max;    // the slowest frame's
+    double frame_seconds;       // of whole frames: the world, the moves, the runner's probes, dynamic bodies
     tread_transform *body_start;  // per recorded body, at spawn
     tread_transform *body_frames; // body_frames[k * frame_count + i] = recorded body k at the end of frame i + 1
 } run_trace;

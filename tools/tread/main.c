@@ -38,6 +38,7 @@ static const char *const suite_usage =
     "  --strategy NAME|all step strategies to run (default: sweep)\n"
     "  --plots DIR         write each run's plot to DIR/<scene>[-<strategy>].svg\n"
     "  --up X,Y,Z          run every scene rotated so that its up becomes (X,Y,Z)\n"
+    "  --slow              also run the scenes marked \"slow\" (skipped by default: too long for the test suite)\n"
     "  --markdown          print the table as Markdown (docs/STRATEGIES.md is made from it)\n"
     "  --json              print one JSON array of runs instead of the table\n";
 
@@ -262,6 +263,15 @@ static bool run_one(const scene *s, const run_options *o, run_trace *trace, outc
     return true;
 }
 
+// A crowd scene's timing (printed, never judged: it depends on the machine): the characters' moves per frame, the
+// slowest frame's, and whole frames (the world, the moves, the runner's own probes and overlap measure).
+static void timing_text(const scene *s, const run_trace *t, char *out, size_t size) {
+    double frames = t->frame_count > 0 ? (double)t->frame_count : 1.0;
+    snprintf(out, size, "timing: %d characters %s: moves %.3f ms a frame (slowest %.3f ms), whole frames %.3f ms", s->character_count,
+             t->batched ? "moved together" : "moved one by one", 1e3 * t->move_seconds / frames, 1e3 * t->move_seconds_max,
+             1e3 * t->frame_seconds / frames);
+}
+
 static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o, const char *strategy) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "scene", s->name);
@@ -293,6 +303,14 @@ static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o,
         cJSON_AddStringToObject(c, "value_text", o->results[i].value_text);
         cJSON_AddStringToObject(c, "detail", o->results[i].detail);
         cJSON_AddItemToArray(checks, c);
+    }
+    if (s->crowd_count > 0) {
+        cJSON *timing = cJSON_AddObjectToObject(root, "timing");
+        double frames = t->frame_count > 0 ? (double)t->frame_count : 1.0;
+        cJSON_AddBoolToObject(timing, "batched", t->batched);
+        cJSON_AddNumberToObject(timing, "move_ms_per_frame", 1e3 * t->move_seconds / frames);
+        cJSON_AddNumberToObject(timing, "move_ms_slowest_frame", 1e3 * t->move_seconds_max);
+        cJSON_AddNumberToObject(timing, "frame_ms_per_frame", 1e3 * t->frame_seconds / frames);
     }
     cJSON *chars = cJSON_AddArrayToObject(root, "characters");
     for (int c = 0; c < t->character_count; ++c) {
@@ -395,8 +413,22 @@ static int command_run(int argc, char **argv) {
                    out.results[i].detail);
         for (int c = 0; c < trace.character_count; ++c) {
             const tread_character *ch = &trace.final[c];
+            if (s.characters[c].crowd >= 0) continue; // a crowd's, summed up below
             printf("  final %s: feet (%.4f, %.4f, %.4f)\n", s.characters[c].name, (double)ch->position.x, (double)ch->position.y,
                    (double)ch->position.z);
+        }
+        for (int k = 0; k < s.crowd_count; ++k) {
+            const scene_crowd *crowd = &s.crowds[k];
+            double sum[3] = {0.0, 0.0, 0.0};
+            for (int c = crowd->first; c < crowd->first + crowd->count && c < trace.character_count; ++c)
+                sum[0] += trace.final[c].position.x, sum[1] += trace.final[c].position.y, sum[2] += trace.final[c].position.z;
+            printf("  final crowd %s: %d characters, mean feet (%.4f, %.4f, %.4f)\n", crowd->name, crowd->count, sum[0] / crowd->count,
+                   sum[1] / crowd->count, sum[2] / crowd->count);
+        }
+        if (s.crowd_count > 0) {
+            char timing[256];
+            timing_text(&s, &trace, timing, sizeof timing);
+            printf("  %s\n", timing);
         }
         int failed = 0, pending = 0;
         for (int i = 0; i < out.results_count; ++i) failed += !out.results[i].passed, pending += out.results[i].pending;
@@ -453,7 +485,7 @@ static bool collect_scenes(const char *dir, path_list *list) {
 
 static int command_suite(int argc, char **argv) {
     const char *dir = NULL, *plots = NULL, *strategy = "sweep";
-    bool json = false, rotate = false, markdown = false;
+    bool json = false, rotate = false, markdown = false, slow = false;
     tread_vec3 up = tread_v3(0, 1, 0);
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
@@ -464,6 +496,8 @@ static int command_suite(int argc, char **argv) {
             json = true;
         } else if (!strcmp(a, "--markdown")) {
             markdown = true;
+        } else if (!strcmp(a, "--slow")) {
+            slow = true;
         } else if (!strcmp(a, "--strategy") && i + 1 < argc) {
             strategy = argv[++i];
         } else if (!strcmp(a, "--plots") && i + 1 < argc) {
@@ -507,7 +541,7 @@ static int command_suite(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     if (plots) mkdir(plots, 0777);
-    int status = 0, passed = 0, failed = 0, skipped = 0;
+    int status = 0, passed = 0, failed = 0, skipped = 0, slow_skipped = 0;
     cJSON *runs = json ? cJSON_CreateArray() : NULL;
     if (markdown) {
         printf("| scene |");
@@ -535,8 +569,16 @@ static int command_suite(int argc, char **argv) {
             ++failed;
             continue;
         }
+        if (s.slow && !slow) {
+            fprintf(json || markdown ? stderr : stdout, "skip  %s: marked slow (tread run it, or tread suite --slow)\n", list.items[i]);
+            ++slow_skipped;
+            scene_free(&s);
+            continue;
+        }
         if (markdown) printf("| %s |", s.name);
         else if (!json) printf("%-28s", s.name);
+        static char timings[16][256];
+        for (int k = 0; k < strategies; ++k) timings[k][0] = '\0';
         for (int k = 0; k < strategies; ++k) {
             run_options o = {0};
             o.strategy = chosen[k];
@@ -574,9 +616,13 @@ static int command_suite(int argc, char **argv) {
                 snprintf(cell, sizeof cell, "%s %s", !out.passed ? "FAIL" : out.pending ? "xfail" : "pass", out.key_text);
                 printf(" | %-52s", cell);
             }
+            // A crowd scene's timing goes to the table's end of row, one line per strategy, below the row.
+            if (s.crowd_count > 0 && !json && !markdown) timing_text(&s, &trace, timings[k], sizeof timings[k]);
             run_trace_free(&trace);
         }
         if (!json) printf("\n");
+        for (int k = 0; k < strategies && s.crowd_count > 0 && !json && !markdown; ++k)
+            if (timings[k][0]) printf("  %s%s%s\n", strategies > 1 ? chosen[k] : "", strategies > 1 ? ": " : "", timings[k]);
         scene_free(&s);
     }
     if (json) {
@@ -589,6 +635,7 @@ static int command_suite(int argc, char **argv) {
     } else {
         printf("%d of %d runs failed", failed, passed + failed);
         if (skipped) printf(" (%d file%s skipped: not scenes)", skipped, skipped == 1 ? "" : "s");
+        if (slow_skipped) printf(" (%d slow scene%s skipped)", slow_skipped, slow_skipped == 1 ? "" : "s");
         printf("\n");
     }
     for (int i = 0; i < list.count; ++i) free(list.items[i]);
