@@ -204,9 +204,11 @@ static void test_two_crowds_cross_in_a_corridor(void **state) {
     float worst = 0.0f, deepest_wall = 0.0f;
     for (int f = 0; f < 40 * 60; ++f) {
         for (int i = 0; i < N; ++i) {
-            // Toward the far end, and back toward the corridor's middle line when pushed to a wall.
-            float dir = i < HALF ? 1.0f : -1.0f;
-            v[i] = tread_v3(1.5f * dir, -1, -0.2f * c[i].position.z);
+            // Toward the far end, keeping right (the steering a game gives its crowds: each crowd takes its lane; head
+            // on, the controller only stops them, it does not steer them past each other).
+            float dir = i < HALF ? 1.0f : -1.0f, lane = dir * 1.0f; // facing +x, right is +z
+            float lateral = fmaxf(-0.8f, fminf(0.8f, lane - c[i].position.z));
+            v[i] = tread_v3(1.5f * dir, -1, lateral);
         }
         assert_int_equal(tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_OK);
         if (f % 20 == 0) {

@@ -300,8 +300,10 @@ TREAD_API tread_result tread_batch_create(const tread_batch_def *def, tread_batc
 TREAD_API void tread_batch_destroy(tread_batch *batch);
 /// Move `count` characters one frame (the reference move each, with velocities[i]), as obstacles to each other:
 /// each moves against the world and the others' shapes as they were when the frame began (so the result does not
-/// depend on their order in the array), then characters still overlapping are parted, the overlap split by mass
-/// (the heavier moves less), sliding along the world. results[i] is character i's move (its contacts list the other
+/// depend on their order in the array); one that walked into another pushes it by its mass's share, as far as the
+/// world and the crowd let it go; characters still overlapping are parted, the overlap split by mass (the heavier
+/// moves less), sliding along the world. A crowd squeezed against itself never teleports anyone (only the world's
+/// bodies can bury a character). results[i] is character i's move (its contacts list the other
 /// characters it met as bodies of the batch, not of the world). Characters stand on each other as on a platform.
 /// Advance the world first, as for single moves. Every argument is checked before anything moves; on an error no
 /// character changes. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (naming characters[i] or velocities[i]),

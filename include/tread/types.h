@@ -410,7 +410,7 @@ typedef struct tread_batch_def {
     uint32_t character_layer; ///< the layer the characters are on as obstacles, [0, TREAD_MAX_LAYERS): a character
                               ///< collides with the others when its collide_mask has this bit and stands on them
                               ///< when its ground_mask has it; keep it free of world bodies; default 31
-    int separation_passes;    ///< passes that part characters still overlapping after their moves, [1, 16]; default 8
+    int separation_passes;    ///< passes that part characters still overlapping after their moves, [1, 64]; default 8
     int threads;              ///< threads the characters' moves run on in the built-in pool, the caller's included,
                               ///< [0, 64]: 0 as many as the machine has, 1 only the caller's (no pool); ignored with
                               ///< parallel_for; a build without threads (WebAssembly) uses 1; default 0

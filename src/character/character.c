@@ -609,10 +609,11 @@ tread_result tr_character_move_among(const tread_world *w, const tr_batch_place 
     return TREAD_OK;
 }
 
-tread_result tr_character_nudge(const tread_world *w, tread_character *ch, tread_vec3 displacement) {
+tread_result tr_character_nudge(const tread_world *w, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement) {
     tr_move_query q;
     tread_result r = tr_move_query_begin(&q, w, ch, tr_center(ch, ch->position), body_reach(ch) + tread_v3_length(displacement));
     if (r != TREAD_OK) return r;
+    if (among) tr_move_query_set_others(&q, among->others, among->self, among->order);
     tr_slide_result slid;
     if ((r = tr_slide(&q, ch, ch->position, displacement, TR_SLIDE_AIR, NULL, &slid)) != TREAD_OK) return r;
     ch->position = slid.feet;

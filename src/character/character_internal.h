@@ -104,8 +104,9 @@ tread_result tr_character_move_among(const tread_world *w, const tr_batch_place 
                                      const tread_move_options *options, tread_contact_memory *memory, tread_move_result *res);
 // The validation of a move's options (NULL is fine).
 tread_result tr_check_move_options(const tread_move_options *options);
-// Move the feet by `displacement`, sliding along the world (the batch's push between characters).
-tread_result tr_character_nudge(const tread_world *w, tread_character *ch, tread_vec3 displacement);
+// Move the feet by `displacement`, sliding along the world and, given `among`, the other characters of a batch (the
+// batch's pushes and parting).
+tread_result tr_character_nudge(const tread_world *w, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement);
 // The validation of a move's arguments (a NULL world or result, a bad character, dt or velocity).
 tread_result tr_check_move_args(const tread_world *w, const tread_character *ch, tread_vec3 velocity, float dt,
                                 const tread_move_result *res);

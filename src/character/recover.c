@@ -151,8 +151,37 @@ static tread_result push_out(const tr_move_query *q, const tread_character *ch, 
     return TREAD_OK;
 }
 
-tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, bool crushed, tread_vec3 *out_push,
+// Out of the other characters it overlaps (and nothing of the world), at the recovery speed: the push relaxed against
+// them, slid along everything; squeezed between several, as far as the pushes leave, and never a jump.
+static tread_result out_of_others(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push) {
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    tread_contact contacts[TR_RECOVER_CONTACTS];
+    int count = 0;
+    bool overflow = false;
+    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS, &count, &overflow);
+    if (r != TREAD_OK) return r;
+    tread_vec3 push = tread_v3_zero();
+    for (int it = 0; it < TR_RECOVER_ITERATIONS; ++it) {
+        for (int i = 0; i < count; ++i) {
+            float missing = -contacts[i].separation - tread_v3_dot(push, contacts[i].normal);
+            if (missing > TR_PENETRATION_SLOP) push = tread_v3_mad(push, missing, contacts[i].normal);
+        }
+    }
+    if (tread_v3_length(push) <= TR_PENETRATION_SLOP) return TREAD_OK;
+    float wanted = 0.0f;
+    return push_out(q, ch, feet, push, dt, contacts, count, out_push, &wanted);
+}
+
+tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tread_vec3 feet, float dt, bool crushed, tread_vec3 *out_push,
                         bool *out_unburied) {
+    // The world's bodies decide burial: the other characters of a batch are the batch's to part (by mass, after the
+    // moves). Counted as burial, a character squeezed among others jumped up to 3 m to a free spot: onto heads,
+    // through walls (382 jumps in two crowds of 50 crossing a corridor, 23 left the level). Overlapping only
+    // characters, it is pushed out of them at the recovery speed, never unburied.
+    tr_move_query world_only = *move;
+    world_only.others = NULL;
+    const tr_move_query *q = &world_only;
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
@@ -165,7 +194,7 @@ tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread
     if (r != TREAD_OK) return r;
     float deepest = 0.0f;
     for (int i = 0; i < count; ++i) deepest = tr_maxf(deepest, -contacts[i].separation);
-    if (deepest <= TR_PENETRATION_SLOP) return TREAD_OK;
+    if (deepest <= TR_PENETRATION_SLOP) return move->others ? out_of_others(move, ch, feet, dt, out_push) : TREAD_OK;
 
     // Relax the push against every penetrating contact in turn (contacts come sorted: deterministic).
     tread_vec3 push = tread_v3_zero();
