@@ -5,6 +5,7 @@
 #include "world_query.h"
 #include "../validate.h"
 
+#include <float.h>
 #include <string.h>
 
 // Rebuild the broadphase when the refit tree costs this many times its freshly built cost.
@@ -805,12 +806,18 @@ int tr_world_one_way_count(const tread_world *w) { return w->one_way_count; }
 bool tr_world_body_top(const tread_world *w, tread_body_id id, tread_vec3 up, float *out_top) {
     const tr_body *b = lookup(w, id);
     if (!b) return false;
-    // The highest corner of its bounds along up, where it was and where it is: the lower of the two.
+    // The highest corner of its own bounds along up (a platform turned with an up that is not +Y still has its top
+    // face there; the world box's corner stood above it), where it was and where it is: the lower of the two.
     float top[2];
     for (int k = 0; k < 2; ++k) {
-        tread_aabb box = k ? b->aabb : transform_bounds(b->previous, b->local_bounds);
-        top[k] = tr_maxf(box.min.x * up.x, box.max.x * up.x) + tr_maxf(box.min.y * up.y, box.max.y * up.y) +
-                 tr_maxf(box.min.z * up.z, box.max.z * up.z);
+        tread_transform t = k ? b->transform : b->previous;
+        top[k] = -FLT_MAX;
+        for (int corner = 0; corner < 8; ++corner) {
+            tread_vec3 local = tread_v3(corner & 1 ? b->local_bounds.max.x : b->local_bounds.min.x,
+                                        corner & 2 ? b->local_bounds.max.y : b->local_bounds.min.y,
+                                        corner & 4 ? b->local_bounds.max.z : b->local_bounds.min.z);
+            top[k] = tr_maxf(top[k], tread_v3_dot(tread_transform_point(t, local), up));
+        }
     }
     *out_top = tr_minf(top[0], top[1]);
     return true;
