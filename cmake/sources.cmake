@@ -13,10 +13,12 @@ set(TREAD_SOURCES
   src/geometry/sweep.c
 
   src/world/bvh.c
+  src/world/defs.c
   src/world/heightfield.c
   src/world/mesh.c
   src/world/query.c
   src/world/shape.c
+  src/world/shift.c
   src/world/state.c
   src/world/surface.c
   src/world/voxels.c

@@ -10,79 +10,10 @@
 
 // Rebuild the broadphase when the refit tree costs this many times its freshly built cost.
 #define TR_TREE_DEGRADE_RATIO 2.0f
-// Bodies added since the last rebuild are scanned linearly until there are this many (plus a quarter of
-// the tree): a trade between rebuild cost while filling a world and query cost meanwhile.
+// Room the tree keeps for bodies added after a rebuild (besides half as many again as it holds), and how many
+// removed bodies (plus half the tree) it carries before it is rebuilt.
 #define TR_PENDING_BASE 16
 #define TR_BODY_LEAF_ITEMS 2
-
-// ---- definitions ------------------------------------------------------------------------------------
-
-tread_world_def tread_world_def_default(void) {
-    tread_world_def def;
-    def.body_capacity = 64;
-    return def;
-}
-
-tread_shape_def tread_shape_def_default(void) {
-    tread_shape_def def;
-    memset(&def, 0, sizeof def);
-    def.type = TREAD_SHAPE_BOX;
-    def.radius = 0.5f;
-    def.half_height = 0.5f;
-    def.half_extents = tread_v3(0.5f, 0.5f, 0.5f);
-    def.heightfield.spacing_x = 1.0f;
-    def.heightfield.spacing_z = 1.0f;
-    def.voxels.cell_size = 1.0f;
-    return def;
-}
-
-tread_body_def tread_body_def_default(void) {
-    tread_body_def def;
-    memset(&def, 0, sizeof def);
-    def.type = TREAD_BODY_STATIC;
-    def.shape = tread_shape_def_default();
-    def.transform = tread_transform_identity();
-    return def;
-}
-
-tread_shape_def tread_shape_sphere(float radius) {
-    tread_shape_def def = tread_shape_def_default();
-    def.type = TREAD_SHAPE_SPHERE;
-    def.radius = radius;
-    return def;
-}
-
-tread_shape_def tread_shape_capsule(float half_height, float radius) {
-    tread_shape_def def = tread_shape_def_default();
-    def.type = TREAD_SHAPE_CAPSULE;
-    def.half_height = half_height;
-    def.radius = radius;
-    return def;
-}
-
-tread_shape_def tread_shape_box(tread_vec3 half_extents) {
-    tread_shape_def def = tread_shape_def_default();
-    def.half_extents = half_extents;
-    return def;
-}
-
-tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count) {
-    tread_shape_def def = tread_shape_def_default();
-    def.type = TREAD_SHAPE_MESH;
-    def.mesh.vertices = vertices;
-    def.mesh.vertex_count = vertex_count;
-    def.mesh.indices = indices;
-    def.mesh.triangle_count = triangle_count;
-    return def;
-}
-
-tread_quat tread_quat_from_axis_angle(tread_vec3 axis, float angle_radians) {
-    tread_vec3 n = tread_v3_normalize(axis);
-    double s, c; // the project's own sine and cosine (trig.c): the same rotation on every platform
-    tr_sincosf(0.5f * angle_radians, &s, &c);
-    tread_quat q = {(float)(n.x * s), (float)(n.y * s), (float)(n.z * s), (float)c};
-    return q;
-}
 
 // ---- exact kinematic rotation ----------------------------------------------------------------------------
 
@@ -179,7 +110,7 @@ static tread_result validate_velocity(const char *name, tread_vec3 v) {
 
 // ---- bounds -----------------------------------------------------------------------------------------
 
-static tread_aabb transform_bounds(tread_transform t, tread_aabb local) {
+tread_aabb tr_transform_bounds(tread_transform t, tread_aabb local) {
     tread_vec3 c = tread_transform_point(t, tread_aabb_center(local));
     tread_vec3 e = tread_aabb_extents(local);
     // |R| e: the world half extents of a rotated box.
@@ -456,7 +387,7 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     body.alive = true;
     body.next_free = -1;
     body.local_bounds = local_bounds(&body);
-    body.aabb = transform_bounds(body.transform, body.local_bounds);
+    body.aabb = tr_transform_bounds(body.transform, body.local_bounds);
     body.proxy = -1;
     w->bodies[slot] = body;
     ++w->live_count;
@@ -528,7 +459,7 @@ tread_result tread_body_set_transform(tread_world *w, tread_body_id id, tread_tr
     b->previous = b->transform; // a teleport: no motion over the frame, nothing is carried across it
     b->moved = false;
     spin_rebase(b);
-    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
     return TREAD_OK;
 }
@@ -561,7 +492,7 @@ tread_result tread_body_move_to(tread_world *w, tread_body_id id, tread_transfor
     b->transform.q = tread_quat_normalize(transform.q);
     b->linear_velocity = linear;
     b->angular_velocity = angular;
-    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
     // Characters updated before the next advance see this motion too.
     w->largest_motion = tr_maxf(w->largest_motion, motion_bound(b));
@@ -777,7 +708,7 @@ tread_result tread_world_advance(tread_world *w, float dt) {
             b->spin_angle = sum;
             b->transform.q = spin_rotation(b);
         }
-        b->aabb = transform_bounds(b->transform, b->local_bounds);
+        b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
         update_proxy(w, b);
         // How far its farthest point can have gone: the translation, plus the turn (radians) times that point's
         // distance from the body's origin (an arc is no longer than angle x radius).
@@ -827,7 +758,7 @@ void tr_world_restore_body(tread_world *w, uint32_t slot, const tr_body *saved) 
     tr_body *b = &w->bodies[slot];
     TR_ASSERT(b->alive && b->generation == saved->generation);
     *b = *saved;
-    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
 }
 
@@ -836,54 +767,7 @@ bool tr_world_place_body(tread_world *w, tread_body_id id, tread_transform previ
     if (!b) return false;
     b->previous = previous;
     b->transform = current;
-    b->aabb = transform_bounds(b->transform, b->local_bounds);
+    b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
     return true;
-}
-
-// ---- origin shift ---------------------------------------------------------------------------------------
-
-// Where `p` lands when the origin moves to `offset`, and whether that is inside the usable range.
-static bool shifted(tread_vec3 p, tread_vec3 offset, tread_vec3 *out) {
-    *out = tread_v3_sub(p, offset);
-    return in_range(out->x) && in_range(out->y) && in_range(out->z);
-}
-
-tread_result tread_world_shift_origin(tread_world *w, tread_vec3 offset, tread_character *characters, int count) {
-    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    if (count < 0) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "count is %d; expected >= 0", count);
-    if (count > 0 && !characters) return tr_error(TREAD_ERR_NULL_ARGUMENT, "characters is NULL with count %d", count);
-    if (!tread_v3_is_finite(offset))
-        return tr_error(TREAD_ERR_NOT_FINITE, "offset = (%g, %g, %g) has a NaN or infinite component", (double)offset.x,
-                        (double)offset.y, (double)offset.z);
-    // Everything is checked before anything moves: a shift either moves the world and the characters together or
-    // changes nothing.
-    tread_vec3 p;
-    for (int i = 0; i < w->slot_count; ++i) {
-        const tr_body *b = &w->bodies[i];
-        if (b->alive && (!shifted(b->transform.p, offset, &p) || !shifted(b->previous.p, offset, &p)))
-            return tr_error(TREAD_ERR_INVALID_ARGUMENT, "offset = (%g, %g, %g) puts body %d at (%g, %g, %g), beyond the %g m coordinate limit",
-                            (double)offset.x, (double)offset.y, (double)offset.z, i, (double)p.x, (double)p.y, (double)p.z,
-                            (double)TR_MAX_COORDINATE);
-    }
-    for (int i = 0; i < count; ++i)
-        if (!shifted(characters[i].position, offset, &p))
-            return tr_error(TREAD_ERR_INVALID_ARGUMENT, "offset = (%g, %g, %g) puts characters[%d] at (%g, %g, %g), beyond the %g m coordinate limit",
-                            (double)offset.x, (double)offset.y, (double)offset.z, i, (double)p.x, (double)p.y, (double)p.z,
-                            (double)TR_MAX_COORDINATE);
-    // Each position takes the same float subtraction, so what stood on what still does; bounds are recomputed as
-    // when the body was added, and the tree rebuilt over them.
-    for (int i = 0; i < w->slot_count; ++i) {
-        tr_body *b = &w->bodies[i];
-        if (!b->alive) continue;
-        b->transform.p = tread_v3_sub(b->transform.p, offset);
-        b->previous.p = tread_v3_sub(b->previous.p, offset);
-        b->aabb = transform_bounds(b->transform, b->local_bounds);
-    }
-    rebuild_tree(w);
-    for (int i = 0; i < count; ++i) {
-        characters[i].position = tread_v3_sub(characters[i].position, offset);
-        characters[i].ground.point = tread_v3_sub(characters[i].ground.point, offset);
-    }
-    return TREAD_OK;
 }

@@ -78,6 +78,9 @@ tread_vec3 tr_surface_point_velocity(const tr_body *b, tread_vec3 point);
 // without one).
 void tr_surface_carry(const tr_body *b, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
 
+// ---- world.c, for the world's other files ---------------------------------------------------------------------
+// World bounds of local bounds under a transform.
+tread_aabb tr_transform_bounds(tread_transform t, tread_aabb local);
 // ---- world.c, for state.c -----------------------------------------------------------------------------------
 // Put a saved body's motion state back into its slot (the same live body), its bounds and tree leaf refitted.
 void tr_world_restore_body(tread_world *w, uint32_t slot, const tr_body *saved);
