@@ -56,7 +56,9 @@ static void evaluate_deepest(const scene *s, const scene_check *k, const run_tra
     snprintf(r->value_text, sizeof r->value_text, "deepest %.5f m %s", (double)worst, what);
     char where[SCENE_NAME_MAX + 48] = "";
     if (who >= 0) snprintf(where, sizeof where, " (%s at t = %.3f s)", s->characters[who].name, (double)frame_time(t, when));
-    snprintf(r->detail, sizeof r->detail, "%s: deepest %.5f m %s%s over %d frames, expected %s", label, (double)worst, what, where, b - a, want);
+    // (Bounded pieces: the detail holds 320 bytes.)
+    snprintf(r->detail, sizeof r->detail, "%.64s: deepest %.5f m %s%.100s over %d frames, expected %.48s", label, (double)worst, what, where,
+             b - a, want);
 }
 
 // ALL_FINITE: how many of the group were NaN or infinite on some frame of the window (none passes).
@@ -123,7 +125,7 @@ static void evaluate_frame_motion(const scene *s, const scene_check *k, const ru
                  (double)frame_time(t, over_frame));
         if (f->unburied > 0.0f) snprintf(where + strlen(where), sizeof where - strlen(where), ", reported unburied by %.4f m", (double)f->unburied);
     }
-    snprintf(r->detail, sizeof r->detail, "%s: farthest %.5f m in one frame%s, expected %s", label, (double)worst, where, want);
+    snprintf(r->detail, sizeof r->detail, "%.64s: farthest %.5f m in one frame%.160s, expected %.48s", label, (double)worst, where, want);
 }
 
 // STAYS_IN: how many of the group had their feet outside the box on some frame of the window (none passes), and the
