@@ -312,6 +312,19 @@ static void test_mesh_1k_ray_through_a_diagonal(void **state) {
     assert_true(report(&tl));
 }
 
+static void test_sine_patch_heightfield(void **state) {
+    (void)state;
+    // A 20 x 20 patch of P3's surface, placed as P3 places it, and the same patch 0.3 m apart at an odd offset
+    // (local coordinates then round on the way from the world).
+    grid g = make_grid(20, 30, 0.5f, tread_v3(-10.0f, 0.0f, -15.0f));
+    bool ok = check_grid(&g, AS_HEIGHTFIELD, "heightfield 0.5 m, straight down");
+    free(g.heights);
+    g = make_grid(20, 7, 0.3f, tread_v3(-7.25f, 0.375f, 12.75f));
+    ok &= check_grid(&g, AS_HEIGHTFIELD, "heightfield 0.3 m, straight down");
+    free(g.heights);
+    assert_true(ok);
+}
+
 static void test_sine_patch_meshes(void **state) {
     (void)state;
     grid g = make_grid(20, 30, 0.5f, tread_v3(-10.0f, 0.0f, -15.0f));
@@ -482,12 +495,72 @@ static void test_random_meshes_rays_through_shared_edges(void **state) {
     assert_true(ok);
 }
 
+// ---- voxels ------------------------------------------------------------------------------------------------
+
+// A voxel ground of columns (heights from P3's surface, in cells): rays straight down through every corner and
+// every edge of the columns' tops, the grid's outer border included, hit the highest column touching the ray's line
+// (the boxes are closed: a ray down a column's side touches the top's edge), from every start height.
+static bool check_voxel_columns(float cell, tread_vec3 at, const char *what) {
+    enum { N = 12, LEVELS = 8 };
+    uint8_t solid[N * LEVELS * N];
+    int top[N][N]; // solid levels of column (i, k)
+    for (int k = 0; k < N; k++)
+        for (int i = 0; i < N; i++) {
+            top[k][i] = 1 + (int)((sine_over(3 * i, 3 * k, 100.0f) + 2.0f) * 1.7f); // 1..7
+            for (int j = 0; j < LEVELS; j++) solid[(k * LEVELS + j) * N + i] = (uint8_t)(j < top[k][i]);
+        }
+    tread_shape_def shape = tread_shape_def_default();
+    shape.type = TREAD_SHAPE_VOXELS;
+    shape.voxels.count_x = N, shape.voxels.count_y = LEVELS, shape.voxels.count_z = N;
+    shape.voxels.cell_size = cell;
+    shape.voxels.solid = solid;
+    tread_world *w = new_world();
+    add_body(w, shape, placed(at));
+    tally tl = {what, 0, 0, 0, 0.0};
+    // Points at half-cell steps: corners (even, even), edge midpoints (one odd), top centres (both odd).
+    for (int hz = 0; hz <= 2 * N; hz++)
+        for (int hx = 0; hx <= 2 * N; hx++) {
+            int highest = 0;
+            for (int k = (hz - 1) / 2; k <= hz / 2; k++)
+                for (int i = (hx - 1) / 2; i <= hx / 2; i++)
+                    if (i >= 0 && k >= 0 && i < N && k < N && top[k][i] > highest) highest = top[k][i];
+            float x = at.x + 0.5f * cell * (float)hx, z = at.z + 0.5f * cell * (float)hz, y = at.y + cell * (float)highest;
+            for (int h = 0; h < ABOVE_COUNT; h++) {
+                float start = y + ABOVE[h], length = 2.0f * ABOVE[h] + 5.0f;
+                tread_ray_hit hit;
+                assert_int_equal(tread_world_cast_ray(w, tread_v3(x, start, z), tread_v3(0, -length, 0), NULL, &hit), TREAD_OK);
+                double expect = ((double)start - (double)y) / (double)length;
+                double err = hit.hit ? fabs((double)hit.fraction - expect) / expect : INFINITY;
+                tl.rays++;
+                if (hit.hit) tl.worst = fmax(tl.worst, err);
+                if (hit.hit && err <= FRACTION_TOLERANCE) continue;
+                if (hit.hit) tl.wrong++;
+                else tl.misses++;
+                if (tl.misses + tl.wrong <= 5)
+                    fprintf(stderr, "%s: down from (%.9g, %.9g, %.9g) by %g: %s (expected f %.9g, got %.9g)\n", what, (double)x,
+                            (double)start, (double)z, (double)length, hit.hit ? "wrong fraction" : "MISSED", expect,
+                            (double)hit.fraction);
+            }
+        }
+    tread_world_destroy(w);
+    return report(&tl);
+}
+
+static void test_voxel_columns(void **state) {
+    (void)state;
+    bool ok = check_voxel_columns(0.5f, tread_v3(-25.0f, -3.0f, -25.0f), "voxels 0.5 m, straight down");
+    ok &= check_voxel_columns(0.25f, tread_v3(3.5f, 0.75f, -1.25f), "voxels 0.25 m, straight down");
+    assert_true(ok);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_p3_heightfield_ray_through_a_grid_point),
         cmocka_unit_test(test_mesh_1k_ray_through_a_diagonal),
+        cmocka_unit_test(test_sine_patch_heightfield),
         cmocka_unit_test(test_sine_patch_meshes),
         cmocka_unit_test(test_random_meshes_rays_through_shared_edges),
+        cmocka_unit_test(test_voxel_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

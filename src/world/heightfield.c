@@ -195,17 +195,9 @@ static int clamp_index(float v, int last) {
 static void cast_ray(const tr_heightfield *hf, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
     tread_vec3 o = c->p0, d = c->d;
     tread_vec3 inv_d = tr_inverse_direction(d);
-    // Clip to the bounds: [t_in, t_out].
-    tread_aabb b = hf->bounds;
-    float t_in = tr_ray_aabb_entry(o, inv_d, b, tread_v3_zero(), t_max);
-    if (t_in > t_max) return;
-    float t_out = t_max;
-    {
-        float tx = tr_maxf((b.min.x - o.x) * inv_d.x, (b.max.x - o.x) * inv_d.x);
-        float ty = tr_maxf((b.min.y - o.y) * inv_d.y, (b.max.y - o.y) * inv_d.y);
-        float tz = tr_maxf((b.min.z - o.z) * inv_d.z, (b.max.z - o.z) * inv_d.z);
-        t_out = tr_minf(t_out, tr_minf(tx, tr_minf(ty, tz)));
-    }
+    // Clip to the bounds, faces included: [t_in, t_out] (a ray straight down the last column lies in a face).
+    float t_in, t_out;
+    if (!tr_ray_aabb_clip(o, d, hf->bounds, t_max, &t_in, &t_out)) return;
     int last_i = hf->count_x - 2, last_j = hf->count_z - 2;
     tread_vec3 start = tread_v3_mad(o, t_in, d);
     int i = clamp_index(start.x / hf->spacing_x, last_i);
