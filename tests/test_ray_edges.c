@@ -495,6 +495,63 @@ static void test_random_meshes_rays_through_shared_edges(void **state) {
     assert_true(ok);
 }
 
+// Random heightfields: odd spacings (x and z apart), heights up to 0.4 of a cell, turned every way; random steep
+// rays through random points of interior edges (diagonals and cell borders) and vertices. The walk over the cells
+// must reach the cell whose triangle takes the ray, whatever rounding does to the ray's crossings of the borders.
+static void test_random_heightfields_rays_through_shared_edges(void **state) {
+    (void)state;
+    rng = 0x5EED0002u;
+    tally tl = {"random heightfields, rays through shared edges", 0, 0, 0, 0.0};
+    for (int fi = 0; fi < 24; fi++) {
+        int nx = 6 + pick(10), nz = 6 + pick(10);
+        float sx = (float)uniform(0.05, 3.0), sz = fi % 3 ? (float)uniform(0.05, 3.0) : sx;
+        float relief = 0.4f * tr_minf(sx, sz) * (float)uniform(0.0, 1.0);
+        float *heights = malloc(sizeof(float) * (size_t)((nx + 1) * (nz + 1)));
+        assert_non_null(heights);
+        for (int k = 0; k < (nx + 1) * (nz + 1); k++) heights[k] = (float)uniform(-relief, relief);
+        tread_shape_def shape = tread_shape_def_default();
+        shape.type = TREAD_SHAPE_HEIGHTFIELD;
+        shape.heightfield.count_x = nx + 1, shape.heightfield.count_z = nz + 1;
+        shape.heightfield.spacing_x = sx, shape.heightfield.spacing_z = sz;
+        shape.heightfield.heights = heights;
+        tread_transform body = placed(tread_v3((float)uniform(-100, 100), (float)uniform(-10, 10), (float)uniform(-100, 100)));
+        if (fi % 2) body.q = random_rotation();
+        tread_world *w = new_world();
+        body = add_body(w, shape, body);
+        soup s = {2 * nx * nz, malloc(sizeof(tread_vec3[3]) * (size_t)(2 * nx * nz))};
+        assert_non_null(s.tri);
+#define HF_VERTEX(i, j) tread_v3((float)(i) * sx, heights[(j) * (nx + 1) + (i)], (float)(j) * sz)
+        for (int j = 0, k = 0; j < nz; j++)
+            for (int i = 0; i < nx; i++, k += 2) {
+                tread_vec3 t[6] = {HF_VERTEX(i, j), HF_VERTEX(i + 1, j + 1), HF_VERTEX(i + 1, j),
+                                   HF_VERTEX(i, j), HF_VERTEX(i, j + 1), HF_VERTEX(i + 1, j + 1)};
+                memcpy(s.tri[k], t, sizeof t);
+            }
+        tread_vec3 up = tread_transform_vector(body, tread_v3(0, 1, 0));
+        for (int r = 0; r < 600; r++) {
+            // An interior vertex (i, j) and one of its edges: +x border, +z border or the diagonal.
+            int i = 1 + pick(nx - 2), j = 1 + pick(nz - 2), kind = pick(3);
+            tread_vec3 a = HF_VERTEX(i, j), b = kind == 0 ? HF_VERTEX(i + 1, j) : kind == 1 ? HF_VERTEX(i, j + 1) : HF_VERTEX(i + 1, j + 1);
+            tread_vec3 p = tread_transform_point(body, point_on_edge(a, b));
+            tread_vec3 dir = random_steep_direction(up);
+            if (r % 4 == 0) dir = tread_v3_neg(up); // straight down the heightfield's own axis
+            if (r % 4 == 1 && kind < 2) {
+                // Down the slope of a plane through the border itself: in the heightfield's frame the path stays on the
+                // grid line (x or z fixed), steeper than any face.
+                float along = uniform(0, 1) < 0.5 ? -1.0f : 1.0f, drop = -(float)uniform(2.0, 4.0);
+                dir = tread_transform_vector(body, tread_v3_normalize(kind == 0 ? tread_v3(along, drop, 0) : tread_v3(0, drop, along)));
+            }
+            float reach = ABOVE[pick(ABOVE_COUNT)];
+            check_ray(&tl, w, &s, body, tread_v3_sub(p, tread_v3_scale(dir, reach)), tread_v3_scale(dir, 2.0f * reach + 1.0f));
+        }
+#undef HF_VERTEX
+        tread_world_destroy(w);
+        free(s.tri);
+        free(heights);
+    }
+    assert_true(report(&tl));
+}
+
 // ---- voxels ------------------------------------------------------------------------------------------------
 
 // A voxel ground of columns (heights from P3's surface, in cells): rays straight down through every corner and
@@ -560,6 +617,7 @@ int main(void) {
         cmocka_unit_test(test_sine_patch_heightfield),
         cmocka_unit_test(test_sine_patch_meshes),
         cmocka_unit_test(test_random_meshes_rays_through_shared_edges),
+        cmocka_unit_test(test_random_heightfields_rays_through_shared_edges),
         cmocka_unit_test(test_voxel_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -61,4 +61,13 @@ static inline bool tr_ray_aabb_clip(tread_vec3 o, tread_vec3 d, tread_aabb box, 
     return enter <= leave;
 }
 
+// How far a cast's cell or node boxes are grown (metres) so that pruning never drops a triangle holding a hit: the
+// touch tolerance plus the rounding of coordinates as large as the path's (o the point whose path o + t d, t in
+// [0, 1], the boxes are tested against). A ray's watertight triangle test decides on corners rounded relative to its
+// origin, which can put a crossing at a shared edge a few such roundings across it: the pad covers that too.
+static inline float tr_cast_pad(tread_vec3 o, tread_vec3 d) {
+    tread_vec3 m = tread_v3_max(tread_v3_abs(o), tread_v3_abs(tread_v3_add(o, d)));
+    return TR_TOUCH_TOLERANCE + 1.0e-6f * tr_maxf(m.x, tr_maxf(m.y, m.z));
+}
+
 #endif
