@@ -79,23 +79,18 @@ static bool reference_cast(const soup *s, dv o, dv d, double *out_t) {
 
 // ---- worlds ----------------------------------------------------------------------------------------------
 
-static tread_world *new_world(void) {
+// A world of one static body of `shape` at `*at`; *at becomes the transform the world keeps (the rotation
+// renormalised): the frame its queries reach the shape in.
+static tread_world *world_of(tread_shape_def shape, tread_transform *at) {
     tread_world *w = NULL;
     assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
-    return w;
-}
-
-// Adds a static body; returns its transform as the world keeps it (the rotation renormalised), which is the frame
-// the world's queries reach the shape in.
-static tread_transform add_body(tread_world *w, tread_shape_def shape, tread_transform transform) {
     tread_body_def def = tread_body_def_default();
     def.shape = shape;
-    def.transform = transform;
+    def.transform = *at;
     tread_body_id id;
     assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
-    tread_transform kept;
-    assert_int_equal(tread_body_get_transform(w, id, &kept), TREAD_OK);
-    return kept;
+    assert_int_equal(tread_body_get_transform(w, id, at), TREAD_OK);
+    return w;
 }
 
 static tread_transform placed(tread_vec3 p) {
@@ -215,7 +210,8 @@ typedef enum { AS_HEIGHTFIELD, AS_MESH_MAIN, AS_MESH_OTHER } surface_kind;
 
 // A world holding the grid as a heightfield or a mesh; *s gets its triangles.
 static tread_world *grid_world(const grid *g, surface_kind kind, soup *s) {
-    tread_world *w = new_world();
+    tread_world *w = NULL;
+    tread_transform at = placed(g->at);
     int row = g->n + 1;
     if (kind == AS_HEIGHTFIELD) {
         *s = grid_soup(g, true, NULL);
@@ -224,7 +220,7 @@ static tread_world *grid_world(const grid *g, surface_kind kind, soup *s) {
         shape.heightfield.count_x = shape.heightfield.count_z = row;
         shape.heightfield.spacing_x = shape.heightfield.spacing_z = g->spacing;
         shape.heightfield.heights = g->heights;
-        add_body(w, shape, placed(g->at));
+        w = world_of(shape, &at);
     } else {
         uint32_t *indices = malloc(sizeof(uint32_t) * 6u * (size_t)(g->n * g->n));
         tread_vec3 *vertices = malloc(sizeof(tread_vec3) * (size_t)(row * row));
@@ -233,7 +229,7 @@ static tread_world *grid_world(const grid *g, surface_kind kind, soup *s) {
         *s = grid_soup(g, kind == AS_MESH_MAIN, indices);
         for (int j = 0; j < row; j++)
             for (int i = 0; i < row; i++) vertices[j * row + i] = grid_vertex(g, i, j);
-        add_body(w, tread_shape_mesh(vertices, row * row, indices, 2 * g->n * g->n), placed(g->at));
+        w = world_of(tread_shape_mesh(vertices, row * row, indices, 2 * g->n * g->n), &at);
         free(indices);
         free(vertices);
     }
@@ -456,10 +452,9 @@ static void test_random_meshes_rays_through_shared_edges(void **state) {
         float cell = (float)uniform(0.05, 3.0);
         random_mesh m = make_random_mesh(6 + pick(10), cell, cell * (float)uniform(0.0, 0.4));
         soup s = mesh_soup(&m);
-        tread_world *w = new_world();
         tread_transform body = tread_transform_identity();
         if (mi % 2) body.q = random_rotation(), body.p = tread_v3((float)uniform(-100, 100), 3.0f, (float)uniform(-100, 100));
-        body = add_body(w, tread_shape_mesh(m.vertices, m.vertex_count, m.indices, m.triangle_count), body);
+        tread_world *w = world_of(tread_shape_mesh(m.vertices, m.vertex_count, m.indices, m.triangle_count), &body);
         for (int r = 0; r < 600; r++) {
             const uint32_t *e = m.edges[pick(m.edge_count)];
             tread_vec3 local = point_on_edge(m.vertices[e[0]], m.vertices[e[1]]);
@@ -516,8 +511,7 @@ static void test_random_heightfields_rays_through_shared_edges(void **state) {
         shape.heightfield.heights = heights;
         tread_transform body = placed(tread_v3((float)uniform(-100, 100), (float)uniform(-10, 10), (float)uniform(-100, 100)));
         if (fi % 2) body.q = random_rotation();
-        tread_world *w = new_world();
-        body = add_body(w, shape, body);
+        tread_world *w = world_of(shape, &body);
         soup s = {2 * nx * nz, malloc(sizeof(tread_vec3[3]) * (size_t)(2 * nx * nz))};
         assert_non_null(s.tri);
 #define HF_VERTEX(i, j) tread_v3((float)(i) * sx, heights[(j) * (nx + 1) + (i)], (float)(j) * sz)
@@ -571,8 +565,8 @@ static bool check_voxel_columns(float cell, tread_vec3 at, const char *what) {
     shape.voxels.count_x = N, shape.voxels.count_y = LEVELS, shape.voxels.count_z = N;
     shape.voxels.cell_size = cell;
     shape.voxels.solid = solid;
-    tread_world *w = new_world();
-    add_body(w, shape, placed(at));
+    tread_transform body = placed(at);
+    tread_world *w = world_of(shape, &body);
     tally tl = {what, 0, 0, 0, 0.0};
     // Points at half-cell steps: corners (even, even), edge midpoints (one odd), top centres (both odd).
     for (int hz = 0; hz <= 2 * N; hz++)

@@ -268,17 +268,30 @@ typedef struct walk_axis {
     unsigned entry_side, exit_side;
 } walk_axis;
 
+// The fraction at which the path (coordinate o + t d along this axis) crosses grid line k (at k s).
+static float walk_line_t(const walk_axis *a, int k, float s, float o) { return ((float)k * s - o) * a->inv; }
+
 static walk_axis walk_axis_make(float o, float d, float s, int k, float pad, unsigned low_bit) {
     walk_axis a;
     a.step = d > 0.0f ? 1 : (d < 0.0f ? -1 : 0);
     a.exit = a.step > 0;
     a.inv = a.step ? 1.0f / d : 0.0f;
     a.pad_t = pad * fabsf(a.inv);
-    a.entry_t = a.step ? ((float)(k + 1 - a.exit) * s - o) * a.inv : -FLT_MAX;
-    a.exit_t = a.step ? ((float)(k + a.exit) * s - o) * a.inv : FLT_MAX;
+    a.entry_t = a.step ? walk_line_t(&a, k + 1 - a.exit, s, o) : -FLT_MAX;
+    a.exit_t = a.step ? walk_line_t(&a, k + a.exit, s, o) : FLT_MAX;
     a.entry_side = a.step > 0 ? low_bit : low_bit << 1;
     a.exit_side = a.step > 0 ? low_bit << 1 : low_bit;
     return a;
+}
+
+// Moves the axis's index *k on to the next cell, at the fraction *t_cell it crosses into it; false when that runs
+// more than one cell outside the grid (last: the last cell's index).
+static bool walk_step(walk_axis *a, int *k, int last, float s, float o, float *t_cell) {
+    *k += a->step;
+    if (*k < -1 || *k > last + 1) return false;
+    *t_cell = a->entry_t = a->exit_t;
+    a->exit_t = walk_line_t(a, *k + a->exit, s, o);
+    return true;
 }
 
 // For an axis the path does not move along: the sides of cell k its coordinate o lies within the pad of, for good.
@@ -331,17 +344,8 @@ static void cast_ray(const tr_heightfield *hf, const tr_cast *c, float t_max, tr
         if (!leaves) break;
         if (watch_steps > 0) watch_steps--;
         came = leaves;
-        if (leaves == 1) {
-            i += ax.step;
-            if (i < -1 || i > last_i + 1) break;
-            t_cell = ax.entry_t = ax.exit_t;
-            ax.exit_t = ((float)(i + ax.exit) * sx - o.x) * ax.inv;
-        } else {
-            j += az.step;
-            if (j < -1 || j > last_j + 1) break;
-            t_cell = az.entry_t = az.exit_t;
-            az.exit_t = ((float)(j + az.exit) * sz - o.z) * az.inv;
-        }
+        bool inside = leaves == 1 ? walk_step(&ax, &i, last_i, sx, o.x, &t_cell) : walk_step(&az, &j, last_j, sz, o.z, &t_cell);
+        if (!inside) break;
     }
 }
 
