@@ -147,12 +147,67 @@ bool tr_ray_box(tread_vec3 o, tread_vec3 d, tread_vec3 half, float t_max, tr_hit
     return true;
 }
 
+// ---- triangles: the watertight crossing test ------------------------------------------------------------
+// Whether the ray's line crosses a triangle is decided as in Woop, Benthin and Wald, "Watertight Ray/Triangle
+// Intersection" (JCGT 2013): the corners, taken relative to the origin, are projected along d onto a plane
+// (2D coordinates: the two components of (v - o) x d that involve d's largest component, no division), and the
+// origin, now at (0, 0), must lie on the same side of the three projected edges (an edge through it counts for
+// both sides). Each edge function X_p Y_q - Y_p X_q of the projected corners p, q has the right sign or is zero in
+// float (the rounding of its two products is monotonic), and a zero is decided again in double, where the products
+// are exact; a corner projects to the same point whichever triangle holds it, and an edge shared by two triangles
+// gives them opposite values. So the projected triangles tile the plane around the ray without a gap: a ray through
+// a shared edge or vertex crosses at least one of the triangles holding it, whatever its length or start.
+
+// Projected coordinates (x, y) of corner r (relative to the origin): the components of r x d other than component
+// kz, kz being d's largest (the first of equals); each is a difference of two products involving d[kz].
+static void project(tread_vec3 r, tread_vec3 d, int kz, float *x, float *y) {
+    if (kz == 2) {
+        *x = r.x * d.z - d.x * r.z;
+        *y = r.y * d.z - d.y * r.z;
+    } else if (kz == 0) {
+        *x = r.y * d.x - d.y * r.x;
+        *y = r.z * d.x - d.z * r.x;
+    } else {
+        *x = r.z * d.y - d.z * r.y;
+        *y = r.x * d.y - d.x * r.y;
+    }
+}
+
+// The sign of x0 y1 - y0 x1 when float gave it as zero: in double, where the products are exact (48 bits) and the
+// difference keeps their order. Returned as -1, 0 or 1 (a tiny double could round to a float zero).
+static float exact_sign(float x0, float y0, float x1, float y1) {
+    double e = (double)x0 * (double)y1 - (double)y0 * (double)x1;
+    return e > 0.0 ? 1.0f : (e < 0.0 ? -1.0f : 0.0f);
+}
+
+// 1: the line o + s d crosses triangle abc (corners relative to o: ra, rb, rc); 0: it passes outside; -1: the
+// triangle projects to a segment or a point along d (d parallel to its plane, or d zero): undecided here.
+static int line_crosses(tread_vec3 ra, tread_vec3 rb, tread_vec3 rc, tread_vec3 d) {
+    float ax = fabsf(d.x), ay = fabsf(d.y), az = fabsf(d.z);
+    int kz = ax >= ay ? (ax >= az ? 0 : 2) : (ay >= az ? 1 : 2);
+    float xa, ya, xb, yb, xc, yc;
+    project(ra, d, kz, &xa, &ya);
+    project(rb, d, kz, &xb, &yb);
+    project(rc, d, kz, &xc, &yc);
+    // Edge functions: twice the signed areas of (origin, b, c), (origin, c, a), (origin, a, b).
+    float u = xb * yc - yb * xc, v = xc * ya - yc * xa, w = xa * yb - ya * xb;
+    if (u == 0.0f || v == 0.0f || w == 0.0f) {
+        if (u == 0.0f) u = exact_sign(xb, yb, xc, yc);
+        if (v == 0.0f) v = exact_sign(xc, yc, xa, ya);
+        if (w == 0.0f) w = exact_sign(xa, ya, xb, yb);
+    }
+    float lo = tr_minf(u, tr_minf(v, w)), hi = tr_maxf(u, tr_maxf(v, w));
+    if (lo < 0.0f && hi > 0.0f) return 0;
+    return lo == 0.0f && hi == 0.0f ? -1 : 1;
+}
+
 bool tr_ray_triangle(tread_vec3 o, tread_vec3 d, tread_vec3 a, tread_vec3 b, tread_vec3 c, float t_max, tr_hit *hit) {
     tread_vec3 ab = tread_v3_sub(b, a), ac = tread_v3_sub(c, a);
     tread_vec3 n = tread_v3_cross(ab, ac);
     float n_len_sq = tread_v3_dot(n, n);
     if (!(n_len_sq >= TR_DEGENERATE_AREA * TR_DEGENERATE_AREA)) return false;
-    tread_vec3 ao = tread_v3_sub(o, a);
+    tread_vec3 ra = tread_v3_sub(a, o);
+    tread_vec3 ao = tread_v3_neg(ra); // o - a, exactly
     float dist = tread_v3_dot(n, ao); // origin's height above the plane, times |n|
     float nd = tread_v3_dot(n, d);
     // Moving toward the plane and reaching it within t_max (a ray in the plane never hits the two-sided face).
@@ -162,11 +217,19 @@ bool tr_ray_triangle(tread_vec3 o, tread_vec3 d, tread_vec3 a, tread_vec3 b, tre
         t = -dist / nd;
         if (t > t_max) return false;
     }
+    int crosses = line_crosses(ra, tread_v3_sub(b, o), tread_v3_sub(c, o), d);
+    if (crosses == 0) return false;
     tread_vec3 p = tread_v3_mad(ao, t, d); // relative to a
-    // Barycentric coordinates via the sub-triangle areas along n.
+    // Barycentric coordinates via the sub-triangle areas along n: they place the hit point. Where the crossing test
+    // decided, a crossing at an edge may put them a rounding outside the triangle: back onto it.
     float v = tread_v3_dot(n, tread_v3_cross(p, ac));
     float w = tread_v3_dot(n, tread_v3_cross(ab, p));
-    if (v < 0.0f || w < 0.0f || v + w > n_len_sq) return false;
+    if (crosses < 0) {
+        if (v < 0.0f || w < 0.0f || v + w > n_len_sq) return false; // decided by them alone
+    } else if (v < 0.0f || w < 0.0f || v + w > n_len_sq) {
+        v = tr_clampf(v, 0.0f, n_len_sq);
+        w = tr_clampf(w, 0.0f, n_len_sq - v);
+    }
     float inv_len = 1.0f / sqrtf(n_len_sq);
     tread_vec3 unit = tread_v3_scale(n, inv_len);
     bool front = dist > 0.0f || (dist == 0.0f && nd < 0.0f);

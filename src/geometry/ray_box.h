@@ -37,5 +37,37 @@ static inline tread_vec3 tr_inverse_direction(tread_vec3 d) {
     return tread_v3(tr_inverse_component(d.x), tr_inverse_component(d.y), tr_inverse_component(d.z));
 }
 
+// The part [*t_in, *t_out] of the segment o + t d, t in [0, t_max], inside the box, faces included (false when there
+// is none): a grid shape's walk over its cells. An axis the segment does not move along only tests the origin
+// against that slab. (In tr_ray_aabb_entry's slab arithmetic an origin on the slab's max face, as a ray straight
+// down the last column of a heightfield, gives (max - o) * inv_d = 0: the segment would end at t = 0.) Elsewhere the
+// same operations as tr_ray_aabb_entry, so the same fractions.
+static inline bool tr_ray_aabb_clip(tread_vec3 o, tread_vec3 d, tread_aabb box, float t_max, float *t_in, float *t_out) {
+    const float oa[3] = {o.x, o.y, o.z}, da[3] = {d.x, d.y, d.z};
+    const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
+    float enter = 0.0f, leave = t_max;
+    for (int a = 0; a < 3; a++) {
+        if (da[a] == 0.0f) {
+            if (oa[a] < lo[a] || oa[a] > hi[a]) return false;
+            continue;
+        }
+        float inv = 1.0f / da[a];
+        float t0 = (lo[a] - oa[a]) * inv, t1 = (hi[a] - oa[a]) * inv;
+        enter = tr_maxf(enter, tr_minf(t0, t1));
+        leave = tr_minf(leave, tr_maxf(t0, t1));
+    }
+    *t_in = enter;
+    *t_out = leave;
+    return enter <= leave;
+}
+
+// How far a cast's cell or node boxes are grown (metres) so that pruning never drops a triangle holding a hit: the
+// touch tolerance plus the rounding of coordinates as large as the path's (o the point whose path o + t d, t in
+// [0, 1], the boxes are tested against). A ray's watertight triangle test decides on corners rounded relative to its
+// origin, which can put a crossing at a shared edge a few such roundings across it: the pad covers that too.
+static inline float tr_cast_pad(tread_vec3 o, tread_vec3 d) {
+    tread_vec3 m = tread_v3_max(tread_v3_abs(o), tread_v3_abs(tread_v3_add(o, d)));
+    return TR_TOUCH_TOLERANCE + 1.0e-6f * tr_maxf(m.x, tr_maxf(m.y, m.z));
+}
 
 #endif

@@ -334,8 +334,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     // Touching counts as a hit, and a box's entry t and a triangle's hit t round differently: grow the boxes by
     // the touch tolerance (plus the rounding of the coordinates) so that pruning by t_max never drops a leaf
     // holding a hit at or within rounding of t_max (ties there are broken by feature, whatever the order).
-    tread_vec3 ao = tread_v3_max(tread_v3_abs(o), tread_v3_abs(tread_v3_add(o, c->d)));
-    float pad = TR_TOUCH_TOLERANCE + 1.0e-6f * tr_maxf(ao.x, tr_maxf(ao.y, ao.z));
+    float pad = tr_cast_pad(o, c->d);
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
     tread_vec3 inv_d = tr_inverse_direction(c->d);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};

@@ -201,13 +201,9 @@ static int clamp_index(float v, int last) {
 
 static void cast_ray(const tr_voxels *vox, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
     tread_vec3 o = c->p0, d = c->d, inv_d = tr_inverse_direction(d);
-    tread_aabb b = vox->bounds;
-    float t_in = tr_ray_aabb_entry(o, inv_d, b, tread_v3_zero(), t_max);
-    if (t_in > t_max) return;
-    float t_out = t_max;
-    t_out = tr_minf(t_out, tr_maxf((b.min.x - o.x) * inv_d.x, (b.max.x - o.x) * inv_d.x));
-    t_out = tr_minf(t_out, tr_maxf((b.min.y - o.y) * inv_d.y, (b.max.y - o.y) * inv_d.y));
-    t_out = tr_minf(t_out, tr_maxf((b.min.z - o.z) * inv_d.z, (b.max.z - o.z) * inv_d.z));
+    // Clip to the bounds, faces included (a ray straight down the grid's last column face touches its top's edge).
+    float t_in, t_out;
+    if (!tr_ray_aabb_clip(o, d, vox->bounds, t_max, &t_in, &t_out)) return;
     float s = vox->cell_size;
     int last[3] = {vox->count_x - 1, vox->count_y - 1, vox->count_z - 1};
     tread_vec3 start = tread_v3_mad(o, t_in, d);
