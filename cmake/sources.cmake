@@ -16,6 +16,7 @@ set(TREAD_SOURCES
   src/world/defs.c
   src/world/heightfield.c
   src/world/mesh.c
+  src/world/motion.c
   src/world/query.c
   src/world/shape.c
   src/world/shift.c
