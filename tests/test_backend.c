@@ -220,6 +220,39 @@ static void test_set_settings_and_height_on_a_backend(void **state) {
     tread_world_destroy(w);
 }
 
+// An engine builds its copy of a query box with tread_query_shape_rotation: side by side along the box's own X, the
+// copy and the query are exactly the gap apart, for any up.
+static void test_query_shape_rotation_stands_a_box_as_the_queries_do(void **state) {
+    (void)state;
+    const tread_vec3 ups[3] = {{0, 1, 0}, {0.3f, 0.9f, 0.2f}, {0, 0, 1}};
+    tread_query_shape box = tread_query_box(tread_v3(0.3f, 0.9f, 0.2f), ups[0]);
+    tread_quat q = tread_query_shape_rotation(&box);
+    assert_true(q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 1.0f); // up = +Y: world X, Y, Z
+    for (int k = 0; k < 3; ++k) {
+        box.up = ups[k];
+        q = tread_query_shape_rotation(&box);
+        tread_vec3 y = tread_quat_rotate(q, tread_v3(0, 1, 0)), up = tread_v3_normalize(ups[k]);
+        assert_true(tread_v3_distance(y, up) < 1e-6f);
+        tread_world *w = NULL;
+        assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_box(box.half_extents);
+        def.transform.q = q;
+        tread_body_id id;
+        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+        const tread_vec3 axes[2] = {{1, 0, 0}, {0, 0, 1}};
+        const float sizes[2] = {0.3f, 0.2f};
+        for (int a = 0; a < 2; ++a) {
+            tread_vec3 beside = tread_v3_scale(tread_quat_rotate(q, axes[a]), 2.0f * sizes[a] + 0.05f);
+            tread_distance_result d;
+            assert_int_equal(tread_world_closest(w, &box, beside, 1.0f, NULL, &d), TREAD_OK);
+            assert_true(d.found && fabsf(d.distance - 0.05f) < 1e-5f);
+        }
+        tread_world_destroy(w);
+    }
+    assert_true(tread_query_shape_rotation(NULL).w == 1.0f);
+}
+
 // ---- errors ------------------------------------------------------------------------------------------------------------
 
 static void test_a_bad_backend_is_named(void **state) {
@@ -293,6 +326,7 @@ int main(void) {
         cmocka_unit_test(test_conformance_catches_a_broken_backend),
         cmocka_unit_test(test_on_functions_match_the_world_functions_bit_for_bit),
         cmocka_unit_test(test_set_settings_and_height_on_a_backend),
+        cmocka_unit_test(test_query_shape_rotation_stands_a_box_as_the_queries_do),
         cmocka_unit_test(test_a_bad_backend_is_named),
         cmocka_unit_test(test_a_backend_breaking_the_contract_changes_nothing),
     };

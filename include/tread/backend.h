@@ -9,17 +9,20 @@
 /// functions are exactly the _on functions on it.
 ///
 /// The contract (tests/backend_conformance.h checks it; docs/BACKENDS.md says what must be exact and what may be
-/// approximate). All positions are world space, metres; shapes are tread_query_shape (centred at `position`).
+/// approximate). All positions are world space, metres; shapes are tread_query_shape (centred at `position`, `up`
+/// unit); filters are never NULL.
 ///  - Start in contact: a cast that starts touching a body (surfaces within 0.1 mm) or overlapping it, while its
 ///    translation presses into it (translation . normal < -1e-4 |translation|), hits it at fraction 0 with
 ///    started_in_contact set and penetration the overlap depth (0 when only touching). Moving away from it or
 ///    along it, that body is not hit at all (the cast goes on to what lies beyond). A zero translation reports the
-///    bodies the shape overlaps or touches, at fraction 0.
-///  - Touching counts: a cast that ends within 0.1 mm of a surface hits it.
+///    bodies the shape overlaps, at fraction 0. Otherwise fraction is how much of the translation is travelled before
+///    the surfaces touch, in [0, 1], and point lies on the body's surface.
 ///  - Normals point from the surface toward the query shape (the way out): tread_shape_hit::normal,
 ///    tread_contact::normal, tread_distance_result::normal; a ray's normal faces the ray's origin side. They are unit.
 ///  - surface_normal is the normal of the face that was hit (a mesh triangle, a box face): equal to normal on a
-///    face's interior, different at edges and vertices, where normal is the direction between the closest points.
+///    face's interior, different at edges and vertices, where normal is the direction between the closest points and
+///    surface_normal is that of the face meeting there the translation runs into most (with no translation, or two
+///    alike, the one nearest the normal): down onto a step's nose, its tread; sideways into it, its riser.
 ///  - Order: casts by fraction, contacts and closest distance by separation; ties by body index, then by feature
 ///    (triangle or cell index; 0 for one convex solid). One result per body and feature.
 ///  - Capacity: when there are more results than `capacity`, the first `capacity` in that order are kept and
@@ -32,7 +35,7 @@
 ///  - Body ids: what your queries name bodies by and body() / motion() answer for. generation is never 0 (the null id
 ///    is {0, 0}), and index is below 2^31 (tread marks the other characters of a batch with the top bit). Ties are
 ///    broken by index: keep ids stable while a move runs.
-///  - A query not found (no hit, nothing in reach) sets hit / found to false; the other fields are then unspecified.
+///  - A query that finds nothing sets hit / found to false (count 0); the other fields are then unspecified.
 ///
 /// Threads: a batch update (tread_batch_move_on) runs moves on several threads at once; every function here may then
 /// be called concurrently with different `move` states, and must only read the engine (no engine step, no body
@@ -130,6 +133,11 @@ typedef struct tread_backend {
     tread_backend_largest_motion_fn *largest_motion; ///< required
     tread_backend_has_one_way_fn *has_one_way; ///< optional (NULL: there may be one-way bodies); default NULL
 } tread_backend;
+
+/// How a query shape stands in the world: the rotation taking its local X, Y, Z to world axes (Y to the shape's `up`,
+/// normalized; a box's horizontal axes are the fixed basis tread_query_box describes). Build your engine's copy of a
+/// capsule (along local Y) or an upright box with it. Identity for a sphere's use too, or a NULL or zero `up`.
+TREAD_API tread_quat tread_query_shape_rotation(const tread_query_shape *shape);
 
 /// tread's own world as a backend (its queries and bodies, through the functions above). The _on functions given it
 /// (any copy of it, its functions unchanged) run exactly as the world-taking ones do: the same bits, the same speed,

@@ -2,7 +2,6 @@
 // The controller's per-move query layer over the world's unchecked queries (see move_query.h).
 #include "move_query.h"
 
-#include "../geometry/box.h"
 #include "../world/world_query.h"
 
 #include <string.h>
@@ -436,30 +435,6 @@ void tr_surface_motion(const tr_source *src, const tread_world *others, tread_bo
     if (s) tr_source_surface_carry(s, body, point, dt, out_point, out_turn);
 }
 
-// The rotation taking body-local X, Y, Z to the upright box's axes (X, up, Z of tr_upright_axes), from its matrix
-// (Shepperd's method: the largest of the four candidates, so no division by a small number).
-static tread_quat upright_rotation(tread_vec3 up) {
-    tread_vec3 a[3];
-    tr_upright_axes(up, a);
-    float m00 = a[0].x, m11 = a[1].y, m22 = a[2].z; // columns are the axes
-    float t = m00 + m11 + m22;
-    tread_quat q;
-    if (t > 0.0f) {
-        float s = 0.5f / sqrtf(t + 1.0f);
-        q = (tread_quat){(a[1].z - a[2].y) * s, (a[2].x - a[0].z) * s, (a[0].y - a[1].x) * s, 0.25f / s};
-    } else if (m00 > m11 && m00 > m22) {
-        float s = 2.0f * sqrtf(1.0f + m00 - m11 - m22);
-        q = (tread_quat){0.25f * s, (a[1].x + a[0].y) / s, (a[2].x + a[0].z) / s, (a[1].z - a[2].y) / s};
-    } else if (m11 > m22) {
-        float s = 2.0f * sqrtf(1.0f + m11 - m00 - m22);
-        q = (tread_quat){(a[1].x + a[0].y) / s, 0.25f * s, (a[2].y + a[1].z) / s, (a[2].x - a[0].z) / s};
-    } else {
-        float s = 2.0f * sqrtf(1.0f + m22 - m00 - m11);
-        q = (tread_quat){(a[2].x + a[0].z) / s, (a[2].y + a[1].z) / s, 0.25f * s, (a[0].y - a[1].x) / s};
-    }
-    return tread_quat_normalize(q);
-}
-
 tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 center, uint32_t layer) {
     const tread_character_settings *s = &ch->settings;
     tread_body_def def = tread_body_def_default();
@@ -467,7 +442,7 @@ tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 cente
     else if (s->shape == TREAD_QUERY_BOX) def.shape = tread_shape_box(tread_v3(s->radius, 0.5f * s->height, s->radius));
     else def.shape = tread_shape_capsule(0.5f * s->height - s->radius, s->radius);
     def.transform.p = center;
-    def.transform.q = upright_rotation(s->up);
+    def.transform.q = tr_upright_rotation(s->up);
     def.type = TREAD_BODY_KINEMATIC;
     def.layer = layer;
     return def;

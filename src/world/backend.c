@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // tread's own world as a query backend (tread_world_backend): its unchecked queries and its bodies' facts behind the
-// function pointers of tread_backend, and the body accessors a backend built over the public API needs (shape type,
-// own bounds, the last advance's largest motion). Moves given this backend never call through it: the move query
+// function pointers of tread_backend, the body accessors a backend built over the public API needs (shape type, own
+// bounds, the last advance's largest motion), and how a query shape stands (tread_query_shape_rotation). Moves given this backend never call through it: the move query
 // recognises it (tr_backend_is_world) and calls the world directly.
 #include "world_internal.h"
 #include "world_query.h"
+#include "../geometry/box.h"
 
 // ---- the queries: the whole world's (a move's candidates are the move query's own business) ----------------------
 
@@ -118,3 +119,34 @@ tread_result tread_body_get_local_aabb(const tread_world *w, tread_body_id id, t
 }
 
 float tread_world_largest_motion(const tread_world *w) { return w ? tr_world_largest_motion(w) : 0.0f; }
+
+// ---- how a query shape stands: what an engine needs to build its own copy of one --------------------------------
+
+// From the upright basis's matrix (Shepperd's method: the largest of the four candidates, so no division by a small
+// number).
+tread_quat tr_upright_rotation(tread_vec3 up) {
+    tread_vec3 a[3];
+    tr_upright_axes(up, a);
+    float m00 = a[0].x, m11 = a[1].y, m22 = a[2].z; // columns are the axes
+    float t = m00 + m11 + m22;
+    tread_quat q;
+    if (t > 0.0f) {
+        float s = 0.5f / sqrtf(t + 1.0f);
+        q = (tread_quat){(a[1].z - a[2].y) * s, (a[2].x - a[0].z) * s, (a[0].y - a[1].x) * s, 0.25f / s};
+    } else if (m00 > m11 && m00 > m22) {
+        float s = 2.0f * sqrtf(1.0f + m00 - m11 - m22);
+        q = (tread_quat){0.25f * s, (a[1].x + a[0].y) / s, (a[2].x + a[0].z) / s, (a[1].z - a[2].y) / s};
+    } else if (m11 > m22) {
+        float s = 2.0f * sqrtf(1.0f + m11 - m00 - m22);
+        q = (tread_quat){(a[1].x + a[0].y) / s, 0.25f * s, (a[2].y + a[1].z) / s, (a[2].x - a[0].z) / s};
+    } else {
+        float s = 2.0f * sqrtf(1.0f + m22 - m00 - m11);
+        q = (tread_quat){(a[2].x + a[0].z) / s, (a[2].y + a[1].z) / s, 0.25f * s, (a[0].y - a[1].x) / s};
+    }
+    return tread_quat_normalize(q);
+}
+
+tread_quat tread_query_shape_rotation(const tread_query_shape *shape) {
+    if (!shape || !tread_v3_is_finite(shape->up) || tread_v3_length_sq(shape->up) == 0.0f) return tread_quat_identity();
+    return tr_upright_rotation(tread_v3_normalize(shape->up)); // as the queries take it
+}
