@@ -14,7 +14,9 @@
 /// tread_world_destroy, each of which
 /// must not overlap any other call on that world. A character (and a motor) is the caller's plain data: one thread at a
 /// time per character. Results never depend on which thread ran what (tests/test_threads.c, run under
-/// ThreadSanitizer by `make test`). tread_error_message() and tread_set_debug_draw() are per thread.
+/// ThreadSanitizer by `make test`). tread_error_message() and tread_set_debug_draw() are per thread. A move on another
+/// engine's query backend (tread/backend.h, the _on functions) reads only through it; a batch calls it from several
+/// threads at once.
 #ifndef TREAD_H
 #define TREAD_H
 
