@@ -168,60 +168,63 @@ static inline void bc_end(const bc_fixture *f, void *move) {
     if (f->backend.end_move) f->backend.end_move(f->backend.context, move);
 }
 
+// One query's sphere, its filter (the given one, or every body), the move it runs in, and for a list its count (-1
+// until the backend says) and overflow (true until the backend says: false when all fit).
+typedef struct bc_call {
+    tread_query_shape shape;
+    tread_query_filter filter;
+    void *move;
+    int count;
+} bc_call;
+
+static inline bc_call bc_open(const bc_fixture *f, float radius, const tread_query_filter *filter, bool *out_overflow) {
+    bc_call c = {tread_query_sphere(radius), filter ? *filter : tread_query_filter_default(), bc_begin(f), -1};
+    if (out_overflow) *out_overflow = true;
+    return c;
+}
+
+// End a list query's move; its count.
+static inline int bc_close(const bc_fixture *f, const bc_call *c) {
+    bc_end(f, c->move);
+    return c->count;
+}
+
 static inline tread_shape_hit bc_cast(const bc_fixture *f, float radius, tread_vec3 from, tread_vec3 by, const tread_query_filter *filter) {
-    tread_query_shape s = tread_query_sphere(radius);
-    tread_query_filter all = tread_query_filter_default();
-    tread_shape_hit h;
-    memset(&h, 0, sizeof h);
-    void *move = bc_begin(f);
-    f->backend.cast_shape(f->backend.context, move, &s, from, by, filter ? filter : &all, &h);
-    bc_end(f, move);
+    bc_call c = bc_open(f, radius, filter, NULL);
+    tread_shape_hit h = {false};
+    f->backend.cast_shape(f->backend.context, c.move, &c.shape, from, by, &c.filter, &h);
+    bc_end(f, c.move);
     return h;
 }
 
 static inline int bc_cast_all(const bc_fixture *f, float radius, tread_vec3 from, tread_vec3 by, const tread_query_filter *filter,
                               tread_shape_hit *hits, int capacity, bool *out_overflow) {
-    tread_query_shape s = tread_query_sphere(radius);
-    tread_query_filter all = tread_query_filter_default();
-    int n = -1;
-    *out_overflow = false;
-    void *move = bc_begin(f);
-    f->backend.cast_shape_all(f->backend.context, move, &s, from, by, filter ? filter : &all, hits, capacity, &n, out_overflow);
-    bc_end(f, move);
-    return n;
+    bc_call c = bc_open(f, radius, filter, out_overflow);
+    f->backend.cast_shape_all(f->backend.context, c.move, &c.shape, from, by, &c.filter, hits, capacity, &c.count, out_overflow);
+    return bc_close(f, &c);
 }
 
 static inline int bc_contacts(const bc_fixture *f, float radius, tread_vec3 at, float margin, const tread_query_filter *filter,
                               tread_contact *contacts, int capacity, bool *out_overflow) {
-    tread_query_shape s = tread_query_sphere(radius);
-    tread_query_filter all = tread_query_filter_default();
-    int n = -1;
-    *out_overflow = false;
-    void *move = bc_begin(f);
-    f->backend.collect_contacts(f->backend.context, move, &s, at, margin, filter ? filter : &all, contacts, capacity, &n, out_overflow);
-    bc_end(f, move);
-    return n;
+    bc_call c = bc_open(f, radius, filter, out_overflow);
+    f->backend.collect_contacts(f->backend.context, c.move, &c.shape, at, margin, &c.filter, contacts, capacity, &c.count, out_overflow);
+    return bc_close(f, &c);
 }
 
 static inline tread_distance_result bc_closest(const bc_fixture *f, float radius, tread_vec3 at, float max_distance,
                                                const tread_query_filter *filter) {
-    tread_query_shape s = tread_query_sphere(radius);
-    tread_query_filter all = tread_query_filter_default();
-    tread_distance_result d;
-    memset(&d, 0, sizeof d);
-    void *move = bc_begin(f);
-    f->backend.closest(f->backend.context, move, &s, at, max_distance, filter ? filter : &all, &d);
-    bc_end(f, move);
+    bc_call c = bc_open(f, radius, filter, NULL);
+    tread_distance_result d = {false};
+    f->backend.closest(f->backend.context, c.move, &c.shape, at, max_distance, &c.filter, &d);
+    bc_end(f, c.move);
     return d;
 }
 
 static inline tread_ray_hit bc_ray(const bc_fixture *f, tread_vec3 from, tread_vec3 by, const tread_query_filter *filter) {
-    tread_query_filter all = tread_query_filter_default();
-    tread_ray_hit h;
-    memset(&h, 0, sizeof h);
-    void *move = bc_begin(f);
-    f->backend.cast_ray(f->backend.context, move, from, by, filter ? filter : &all, &h);
-    bc_end(f, move);
+    bc_call c = bc_open(f, 1.0f, filter, NULL);
+    tread_ray_hit h = {false};
+    f->backend.cast_ray(f->backend.context, c.move, from, by, &c.filter, &h);
+    bc_end(f, c.move);
     return h;
 }
 

@@ -116,19 +116,9 @@ static inline tread_backend public_backend(public_engine *engine, const tread_wo
     atomic_init(&engine->ended, 0);
     atomic_init(&engine->outside, 0);
     atomic_init(&engine->queries, 0);
-    tread_backend b;
-    b.context = engine;
-    b.begin_move = public_begin;
-    b.end_move = public_end;
-    b.cast_shape = public_cast;
-    b.cast_shape_all = public_cast_all;
-    b.cast_ray = public_ray;
-    b.collect_contacts = public_contacts;
-    b.closest = public_closest;
-    b.body = public_body;
-    b.motion = public_motion;
-    b.largest_motion = public_largest_motion;
-    b.has_one_way = NULL;
+    tread_backend b = {.context = engine, .begin_move = public_begin, .end_move = public_end, .cast_shape = public_cast,
+                       .cast_shape_all = public_cast_all, .cast_ray = public_ray, .collect_contacts = public_contacts,
+                       .closest = public_closest, .body = public_body, .motion = public_motion, .largest_motion = public_largest_motion};
     return b;
 }
 

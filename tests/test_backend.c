@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The query backend (include/tread/backend.h): the conformance checks (backend_conformance.h) on tread's own world
 // through the interface and on a backend written over tread's public functions (backend_public.h); the _on functions
-// against their world-taking namesakes (the same bits); the errors that name a bad backend; and a backend that breaks
+// and the batch update against their world-taking namesakes (the same bits); the errors that name a bad backend; and a backend that breaks
 // the contract or fails to begin a move leaving the character unchanged.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -220,6 +220,55 @@ static void test_set_settings_and_height_on_a_backend(void **state) {
     tread_world_destroy(w);
 }
 
+// ---- the batch update on backends ---------------------------------------------------------------------------------------
+
+// 40 characters by S1's stairs, a lift and a one-way platform, walking in circles into each other; every frame's
+// feet into trail, from tread_batch_move (backend NULL) or tread_batch_move_on, on `threads` threads.
+static void crowd(tread_world *w, const tread_backend *backend, int threads, int frames, tread_vec3 *trail) {
+    enum { N = 40 };
+    tread_batch_def bd = tread_batch_def_default();
+    bd.threads = threads;
+    tread_batch *b = NULL;
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+    tread_character c[N];
+    tread_vec3 v[N];
+    tread_move_result res[N];
+    tread_character_settings s = tread_character_settings_default();
+    for (int i = 0; i < N; ++i) assert_int_equal(tread_character_init(&c[i], &s, tread_v3(-3.0f + 0.7f * (float)(i % 10), 0, -2.0f + 1.0f * (float)(i / 10))), TREAD_OK);
+    for (int f = 0; f < frames; ++f) {
+        assert_int_equal(tread_world_advance(w, COURSE_DT), TREAD_OK);
+        for (int i = 0; i < N; ++i) {
+            float a = 0.05f * (float)f + 0.7f * (float)i, vy = c[i].ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : c[i].velocity.y + COURSE_G * COURSE_DT;
+            v[i] = tread_v3(3.0f * tread_cos(a), vy, 3.0f * tread_sin(a));
+        }
+        assert_int_equal(backend ? tread_batch_move_on(b, backend, c, v, N, COURSE_DT, res) : tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_OK);
+        for (int i = 0; i < N; ++i) trail[f * N + i] = c[i].position;
+    }
+    tread_batch_destroy(b);
+}
+
+static void test_batch_on_backends_is_bit_identical(void **state) {
+    (void)state;
+    enum { FRAMES = 120, N = 40 };
+    static tread_vec3 native[FRAMES * N], own[FRAMES * N], other[FRAMES * N];
+    tread_world *a = stairs_world(), *b = stairs_world(), *c = stairs_world();
+    tread_backend own_backend = tread_world_backend(b);
+    public_engine engine;
+    tread_backend other_backend = public_backend(&engine, c);
+    crowd(a, NULL, 1, FRAMES, native);
+    crowd(b, &own_backend, 2, FRAMES, own);
+    crowd(c, &other_backend, 2, FRAMES, other);
+    assert_memory_equal(native, own, sizeof native);
+    assert_memory_equal(native, other, sizeof native);
+    assert_int_equal(atomic_load(&engine.begun), atomic_load(&engine.ended));
+    assert_int_equal(atomic_load(&engine.outside), 0);
+    print_message("batch of %d on backends: %d frames bit-identical; %d backend moves (moves and the batch's nudges)\n", N, FRAMES,
+                  atomic_load(&engine.begun));
+    tread_world_destroy(a);
+    tread_world_destroy(b);
+    tread_world_destroy(c);
+}
+
 // An engine builds its copy of a query box with tread_query_shape_rotation: side by side along the box's own X, the
 // copy and the query are exactly the gap apart, for any up.
 static void test_query_shape_rotation_stands_a_box_as_the_queries_do(void **state) {
@@ -326,6 +375,7 @@ int main(void) {
         cmocka_unit_test(test_conformance_catches_a_broken_backend),
         cmocka_unit_test(test_on_functions_match_the_world_functions_bit_for_bit),
         cmocka_unit_test(test_set_settings_and_height_on_a_backend),
+        cmocka_unit_test(test_batch_on_backends_is_bit_identical),
         cmocka_unit_test(test_query_shape_rotation_stands_a_box_as_the_queries_do),
         cmocka_unit_test(test_a_bad_backend_is_named),
         cmocka_unit_test(test_a_backend_breaking_the_contract_changes_nothing),

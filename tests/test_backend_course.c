@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The course (S1-S10, ../shared/course/SPEC.md) run through a backend written over tread's public queries
 // (backend_public.h, "another engine"): every frame's feet bit-identical to the native run on tread's world, and every
-// scene's pass criteria met on the backend; and the batch update on backends, bit-identical to the native one.
+// scene's pass criteria met on the backend.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -190,72 +190,9 @@ static void test_course_on_a_public_api_backend_is_bit_identical_and_passes(void
     }
 }
 
-// ---- the batch update on backends ---------------------------------------------------------------------------------------
-
-// 40 characters in a room with S1's stairs and a moving platform, walking in circles into each other; every frame's
-// feet into trail, from tread_batch_move (backend NULL) or tread_batch_move_on, on `threads` threads.
-static void crowd(tread_world *w, const tread_backend *backend, int threads, int frames, tread_vec3 *trail) {
-    enum { N = 40 };
-    tread_batch_def bd = tread_batch_def_default();
-    bd.threads = threads;
-    tread_batch *b = NULL;
-    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
-    tread_character c[N];
-    tread_vec3 v[N];
-    tread_move_result res[N];
-    tread_character_settings s = tread_character_settings_default();
-    for (int i = 0; i < N; ++i) assert_int_equal(tread_character_init(&c[i], &s, tread_v3(-3.0f + 0.7f * (float)(i % 10), 0, -2.0f + 1.0f * (float)(i / 10))), TREAD_OK);
-    for (int f = 0; f < frames; ++f) {
-        assert_int_equal(tread_world_advance(w, COURSE_DT), TREAD_OK);
-        for (int i = 0; i < N; ++i) {
-            float a = 0.05f * (float)f + 0.7f * (float)i, vy = c[i].ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : c[i].velocity.y + COURSE_G * COURSE_DT;
-            v[i] = tread_v3(3.0f * tread_cos(a), vy, 3.0f * tread_sin(a));
-        }
-        assert_int_equal(backend ? tread_batch_move_on(b, backend, c, v, N, COURSE_DT, res) : tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_OK);
-        for (int i = 0; i < N; ++i) trail[f * N + i] = c[i].position;
-    }
-    tread_batch_destroy(b);
-}
-
-static tread_world *crowd_world(void) {
-    tread_world *w = course_world();
-    course_stairs(w);
-    tread_body_def def = tread_body_def_default();
-    def.shape = tread_shape_box(tread_v3(1, 0.1f, 1));
-    def.transform.p = tread_v3(-2, 0.1f, 3);
-    def.type = TREAD_BODY_KINEMATIC;
-    def.linear_velocity = tread_v3(0.5f, 0, 0);
-    tread_body_id id;
-    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
-    return w;
-}
-
-static void test_batch_on_backends_is_bit_identical(void **state) {
-    (void)state;
-    enum { FRAMES = 120, N = 40 };
-    static tread_vec3 native[FRAMES * N], own[FRAMES * N], other[FRAMES * N];
-    tread_world *a = crowd_world(), *b = crowd_world(), *c = crowd_world();
-    tread_backend own_backend = tread_world_backend(b);
-    public_engine engine;
-    tread_backend other_backend = public_backend(&engine, c);
-    crowd(a, NULL, 1, FRAMES, native);
-    crowd(b, &own_backend, 2, FRAMES, own);
-    crowd(c, &other_backend, 2, FRAMES, other);
-    assert_memory_equal(native, own, sizeof native);
-    assert_memory_equal(native, other, sizeof native);
-    assert_int_equal(atomic_load(&engine.begun), atomic_load(&engine.ended));
-    assert_int_equal(atomic_load(&engine.outside), 0);
-    print_message("batch of %d on backends: %d frames bit-identical; %d backend moves (moves and the batch's nudges)\n", N, FRAMES,
-                  atomic_load(&engine.begun));
-    tread_world_destroy(a);
-    tread_world_destroy(b);
-    tread_world_destroy(c);
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_course_on_a_public_api_backend_is_bit_identical_and_passes),
-        cmocka_unit_test(test_batch_on_backends_is_bit_identical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

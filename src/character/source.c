@@ -63,9 +63,17 @@ static tread_result check_id(const char *function, tread_body_id id) {
                     id.index, id.generation);
 }
 
-static tread_result check_count(const char *function, int count, int capacity) {
-    if (count >= 0 && count <= capacity) return TREAD_OK;
-    return tr_error(TREAD_ERR_INVALID_ARGUMENT, "backend->%s returned %d results for a capacity of %d", function, count, capacity);
+// A list a backend returned: at most `capacity` results of `size` bytes, each naming a body (at `offset`) by a valid id.
+static tread_result check_list(const char *function, const void *items, size_t size, size_t offset, int count, int capacity) {
+    if (count < 0 || count > capacity)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "backend->%s returned %d results for a capacity of %d", function, count, capacity);
+    for (int i = 0; i < count; ++i) {
+        tread_body_id id;
+        memcpy(&id, (const char *)items + (size_t)i * size + offset, sizeof id);
+        tread_result r = check_id(function, id);
+        if (r != TREAD_OK) return r;
+    }
+    return TREAD_OK;
 }
 
 tread_result tr_backend_cast(const tr_source *s, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
@@ -79,9 +87,7 @@ tread_result tr_backend_cast_all(const tr_source *s, const tread_query_shape *sh
     *out_count = 0;
     *out_overflow = false;
     s->backend->cast_shape_all(s->backend->context, s->move, shape, position, translation, filter, hits, capacity, out_count, out_overflow);
-    tread_result r = check_count("cast_shape_all", *out_count, capacity);
-    for (int i = 0; i < *out_count && r == TREAD_OK; ++i) r = check_id("cast_shape_all", hits[i].body);
-    return r;
+    return check_list("cast_shape_all", hits, sizeof *hits, offsetof(tread_shape_hit, body), *out_count, capacity);
 }
 
 tread_result tr_backend_ray(const tr_source *s, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
@@ -95,9 +101,7 @@ tread_result tr_backend_contacts(const tr_source *s, const tread_query_shape *sh
     *out_count = 0;
     *out_overflow = false;
     s->backend->collect_contacts(s->backend->context, s->move, shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
-    tread_result r = check_count("collect_contacts", *out_count, capacity);
-    for (int i = 0; i < *out_count && r == TREAD_OK; ++i) r = check_id("collect_contacts", contacts[i].body);
-    return r;
+    return check_list("collect_contacts", contacts, sizeof *contacts, offsetof(tread_contact, body), *out_count, capacity);
 }
 
 tread_result tr_backend_closest(const tr_source *s, const tread_query_shape *shape, tread_vec3 position, float max_distance,

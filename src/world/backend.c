@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // tread's own world as a query backend (tread_world_backend): its unchecked queries and its bodies' facts behind the
 // function pointers of tread_backend, the body accessors a backend built over the public API needs (shape type, own
-// bounds, the last advance's largest motion), and how a query shape stands (tread_query_shape_rotation). Moves given this backend never call through it: the move query
-// recognises it (tr_backend_is_world) and calls the world directly.
+// bounds, the last advance's largest motion), and how a query shape stands (tread_query_shape_rotation). Moves given
+// this backend never call through it: the move query recognises it (tr_backend_is_world) and calls the world directly.
 #include "world_internal.h"
 #include "world_query.h"
 #include "../geometry/box.h"
@@ -72,25 +72,22 @@ static float own_largest_motion(void *context) { return tr_world_largest_motion(
 static bool own_has_one_way(void *context) { return tr_world_one_way_count((const tread_world *)context) > 0; }
 
 tread_backend tread_world_backend(const tread_world *world) {
-    tread_backend b;
-    b.context = (void *)(uintptr_t)world; // read only: every function takes it back as const
-    b.begin_move = NULL;
-    b.end_move = NULL;
-    b.cast_shape = own_cast;
-    b.cast_shape_all = own_cast_all;
-    b.cast_ray = own_ray;
-    b.collect_contacts = own_contacts;
-    b.closest = own_closest;
-    b.body = own_body;
-    b.motion = own_motion;
-    b.largest_motion = own_largest_motion;
-    b.has_one_way = own_has_one_way;
+    tread_backend b = {.context = (void *)(uintptr_t)world, // read only: every function takes it back as const
+                       .cast_shape = own_cast,
+                       .cast_shape_all = own_cast_all,
+                       .cast_ray = own_ray,
+                       .collect_contacts = own_contacts,
+                       .closest = own_closest,
+                       .body = own_body,
+                       .motion = own_motion,
+                       .largest_motion = own_largest_motion,
+                       .has_one_way = own_has_one_way};
     return b;
 }
 
 bool tr_backend_is_world(const tread_backend *b) {
     return !b->begin_move && !b->end_move && b->cast_shape == own_cast && b->cast_shape_all == own_cast_all && b->cast_ray == own_ray &&
-               b->collect_contacts == own_contacts && b->closest == own_closest && b->body == own_body && b->motion == own_motion &&
+           b->collect_contacts == own_contacts && b->closest == own_closest && b->body == own_body && b->motion == own_motion &&
            b->largest_motion == own_largest_motion && b->has_one_way == own_has_one_way;
 }
 
