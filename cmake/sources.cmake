@@ -12,10 +12,12 @@ set(TREAD_SOURCES
   src/geometry/ray.c
   src/geometry/sweep.c
 
+  src/world/backend.c
   src/world/bvh.c
   src/world/defs.c
   src/world/heightfield.c
   src/world/mesh.c
+  src/world/motion.c
   src/world/query.c
   src/world/shape.c
   src/world/shift.c
@@ -36,6 +38,7 @@ set(TREAD_SOURCES
   src/character/slide.c
   src/character/smoothing.c
   src/character/snap.c
+  src/character/source.c
   src/character/state.c
   src/character/step_cast_down.c
   src/character/step_contact.c

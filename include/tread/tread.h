@@ -14,7 +14,9 @@
 /// tread_world_destroy, each of which
 /// must not overlap any other call on that world. A character (and a motor) is the caller's plain data: one thread at a
 /// time per character. Results never depend on which thread ran what (tests/test_threads.c, run under
-/// ThreadSanitizer by `make test`). tread_error_message() and tread_set_debug_draw() are per thread.
+/// ThreadSanitizer by `make test`). tread_error_message() and tread_set_debug_draw() are per thread. A move on another
+/// engine's query backend (tread/backend.h, the _on functions) reads only through it; a batch calls it from several
+/// threads at once.
 #ifndef TREAD_H
 #define TREAD_H
 
@@ -22,6 +24,7 @@
 #include "tread/math.h"
 #include "tread/types.h"
 #include "tread/motor.h"
+#include "tread/backend.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -154,6 +157,12 @@ TREAD_API tread_result tread_body_get_aabb(const tread_world *world, tread_body_
 /// The body's collision layer, in [0, TREAD_MAX_LAYERS).
 /// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_layer, TREAD_ERR_INVALID_ID for a stale or unknown id.
 TREAD_API tread_result tread_body_get_layer(const tread_world *world, tread_body_id body, uint32_t *out_layer);
+/// The body's shape type (sphere, capsule and box are convex solids; mesh, heightfield and voxels are surfaces of many
+/// pieces). TREAD_ERR_NULL_ARGUMENT for a NULL world or out_type, TREAD_ERR_INVALID_ID for a stale or unknown id.
+TREAD_API tread_result tread_body_get_shape_type(const tread_world *world, tread_body_id body, tread_shape_type *out_type);
+/// The body's bounds in its own frame, metres (what its world box is built from at every transform).
+/// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_aabb, TREAD_ERR_INVALID_ID for a stale or unknown id.
+TREAD_API tread_result tread_body_get_local_aabb(const tread_world *world, tread_body_id body, tread_aabb *out_aabb);
 /// The body's tread_body_def::user_data; NULL also when the world is NULL or the id is stale (no error is set).
 TREAD_API void *tread_body_user_data(const tread_world *world, tread_body_id body);
 
@@ -174,6 +183,10 @@ TREAD_API tread_result tread_body_get_motion(const tread_world *world, tread_bod
 /// standing on a moving body is moved by that body's motion over the frame before it walks.
 /// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_NOT_FINITE or TREAD_ERR_INVALID_ARGUMENT for a bad dt.
 TREAD_API tread_result tread_world_advance(tread_world *world, float dt);
+/// How far any point of any body moved in the last tread_world_advance (and by tread_body_move_to since), metres: an
+/// upper bound, 0 when nothing moved (a character update looks this far around itself for bodies that pushed it).
+/// 0 for a NULL world.
+TREAD_API float tread_world_largest_motion(const tread_world *world);
 
 /// Move the origin to `offset` (metres, in current coordinates): every body and the `count` given characters are
 /// translated by -offset together (as PhysX's shiftOrigin; bodies' previous transforms too), so play far from the origin can be brought back near it,

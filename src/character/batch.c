@@ -250,7 +250,7 @@ static tread_result replace_body(tread_batch *b, const tread_character *ch, int 
 
 // Nudge character i by `d` sliding along the world and the other characters (their bodies where they are now), and
 // its body with it.
-static tread_result part_among(tread_batch *b, const tread_world *w, tread_character *c, int i, tread_vec3 d) {
+static tread_result part_among(tread_batch *b, const tr_source *w, tread_character *c, int i, tread_vec3 d) {
     if (tread_v3_length_sq(d) == 0.0f) return TREAD_OK;
     tr_batch_place among = {b->others, b->bodies[b->rank[i]], b->order, i};
     tread_result r = tr_character_nudge(w, &among, &c[i], d);
@@ -259,7 +259,7 @@ static tread_result part_among(tread_batch *b, const tread_world *w, tread_chara
 }
 
 // Nudge character i (rank k) by `d`, sliding along the world, and its body with it; it is to be looked at again.
-static tread_result part(tread_batch *b, const tread_world *w, tread_character *c, int i, tread_vec3 d) {
+static tread_result part(tread_batch *b, const tr_source *w, tread_character *c, int i, tread_vec3 d) {
     if (tread_v3_length_sq(d) == 0.0f) return TREAD_OK;
     tread_result r = tr_character_nudge(w, NULL, &c[i], d);
     if (r != TREAD_OK) return r;
@@ -273,7 +273,7 @@ static tread_result part(tread_batch *b, const tread_world *w, tread_character *
 // squeezes a third character (pushed blind, a queue was compressed a few centimetres a frame, more than the
 // parting could undo). Gauss-Seidel in rank order, each body moved with its character. Two walking into each other
 // push each other back equally hard: they stand; a heavy one pushes a light one faster than the reverse.
-static tread_result push_pass(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, float dt,
+static tread_result push_pass(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, float dt,
                               const tread_move_result *results, int count) {
     for (int k = 0; k < count; ++k) {
         int i = b->order[k];
@@ -306,7 +306,7 @@ static tread_result push_pass(tread_batch *b, const tread_world *w, tread_charac
 // normal, the overlap split by mass, both moved at once, so the next one sees where they went. (A pass that
 // computed every correction first and moved them all after left queues compressed: a push travels one character
 // per pass that way, and 200 characters in a room kept 6 cm overlaps after 8 passes.)
-static tread_result separate(tread_batch *b, const tread_world *w, tread_character *c, int count, bool *out_any) {
+static tread_result separate(tread_batch *b, const tr_source *w, tread_character *c, int count, bool *out_any) {
     *out_any = false;
     for (int k = 0; k < count; ++k) {
         int i = b->order[k];
@@ -343,7 +343,7 @@ static tread_result separate(tread_batch *b, const tread_world *w, tread_charact
 // One frame's moves, as a parallel-for task sees them.
 typedef struct move_job {
     tread_batch *b;
-    const tread_world *w;
+    const tr_source *w;
     const tread_character *c;
     const tread_vec3 *velocities;
     float dt;
@@ -381,14 +381,10 @@ static tread_result name_character(tread_result r, int i) {
     return tr_error(r, "characters[%d]: %s", i, message);
 }
 
-tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
-                              tread_move_result *results) {
-    return tread_batch_move_with(b, w, c, velocities, count, dt, NULL, results);
-}
-
-tread_result tread_batch_move_with(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count,
-                                   float dt, const tread_move_options *options, tread_move_result *results) {
-    if (!b || !w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch or world is NULL");
+// The batch update on a source (tread's own world or a backend), the source already checked.
+static tread_result batch_move(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
+                               const tread_move_options *options, tread_move_result *results) {
+    if (!b) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch is NULL");
     if (options && (options->contacts || options->contact_capacity != 0 || options->memory))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT,
                         "options.contacts, contact_capacity and memory are for single moves; a batch keeps each character's memory");
@@ -433,4 +429,29 @@ tread_result tread_batch_move_with(tread_batch *b, const tread_world *w, tread_c
         if ((r = separate(b, w, c, count, &any)) != TREAD_OK) return r;
     for (int i = 0; i < count; ++i) results[i].position = c[i].position;
     return TREAD_OK;
+}
+
+tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
+                              tread_move_result *results) {
+    return tread_batch_move_with(b, w, c, velocities, count, dt, NULL, results);
+}
+
+tread_result tread_batch_move_with(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count,
+                                   float dt, const tread_move_options *options, tread_move_result *results) {
+    if (!b || !w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch or world is NULL");
+    tr_source src = tr_source_world(w);
+    return batch_move(b, &src, c, velocities, count, dt, options, results);
+}
+
+tread_result tread_batch_move_on(tread_batch *b, const tread_backend *backend, tread_character *c, const tread_vec3 *velocities, int count,
+                                 float dt, tread_move_result *results) {
+    return tread_batch_move_with_on(b, backend, c, velocities, count, dt, NULL, results);
+}
+
+tread_result tread_batch_move_with_on(tread_batch *b, const tread_backend *backend, tread_character *c, const tread_vec3 *velocities,
+                                      int count, float dt, const tread_move_options *options, tread_move_result *results) {
+    if (!b) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch is NULL");
+    tr_source src;
+    tread_result r = tr_source_of(backend, &src);
+    return r != TREAD_OK ? r : batch_move(b, &src, c, velocities, count, dt, options, results);
 }

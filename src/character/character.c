@@ -152,20 +152,24 @@ static bool same_shape(const tread_character_settings *a, const tread_character_
 // The new shape fits where the character stands: nothing comes nearer to it than to the current shape (or than
 // the skin the controller keeps), so a character under a low ceiling stays crouched while one resting on its
 // floor (at the skin) may stand up, and one already pressed into something is not made worse.
-static tread_result new_shape_fits(const tread_world *w, const tread_character *now, const tread_character *next, bool *out_fits) {
+static tread_result new_shape_fits(const tr_source *src, const tread_character *now, const tread_character *next, bool *out_fits) {
     float reach = tr_maxf(tr_body_reach(&now->settings), tr_body_reach(&next->settings)) + now->settings.skin + TR_REACH_MARGIN;
     tr_move_query q;
-    tread_result r = tr_move_query_begin(&q, w, now, now->position, reach + tr_maxf(now->settings.height, next->settings.height));
+    tread_result r = tr_move_query_begin_on(&q, src, now, now->position, reach + tr_maxf(now->settings.height, next->settings.height));
     if (r != TREAD_OK) return r;
     tread_query_shape shape = tr_body_shape(now, 0.0f);
     tread_query_filter filter = tr_collide_filter(now);
     tread_distance_result d;
-    if ((r = tr_query_closest(&q, &shape, tr_center(now, now->position), now->settings.skin, &filter, &d)) != TREAD_OK) return r;
-    float kept = tr_minf(d.found ? d.distance : now->settings.skin, now->settings.skin) - TR_FIT_SLACK;
-    return tr_fits(&q, next, now->position, -kept, out_fits);
+    if ((r = tr_query_closest(&q, &shape, tr_center(now, now->position), now->settings.skin, &filter, &d)) == TREAD_OK) {
+        float kept = tr_minf(d.found ? d.distance : now->settings.skin, now->settings.skin) - TR_FIT_SLACK;
+        r = tr_fits(&q, next, now->position, -kept, out_fits);
+    }
+    tr_move_query_end(&q);
+    return r;
 }
 
-tread_result tread_character_set_settings(const tread_world *w, tread_character *ch, const tread_character_settings *settings) {
+// tread_character_set_settings on `src` (none: world and backend NULL), which the caller names `name`.
+static tread_result set_settings(const tr_source *src, const char *name, tread_character *ch, const tread_character_settings *settings) {
     if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
     if (!settings) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
     tread_result r = validate_settings(settings);
@@ -173,9 +177,10 @@ tread_result tread_character_set_settings(const tread_world *w, tread_character 
     tread_character next = *ch;
     apply_settings(&next, settings);
     if (!same_shape(&ch->settings, &next.settings)) {
-        if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL; a new shape needs the world to check that it fits");
+        if (!src->world && !src->backend)
+            return tr_error(TREAD_ERR_NULL_ARGUMENT, "%s is NULL; a new shape needs the world to check that it fits", name);
         bool fits = false;
-        if ((r = new_shape_fits(w, ch, &next, &fits)) != TREAD_OK) return r;
+        if ((r = new_shape_fits(src, ch, &next, &fits)) != TREAD_OK) return r;
         if (!fits)
             return tr_error(TREAD_ERR_BLOCKED, "the new shape (radius %g m, height %g m) does not fit at the feet (%g, %g, %g)",
                             (double)settings->radius, (double)settings->height, (double)ch->position.x, (double)ch->position.y,
@@ -185,7 +190,8 @@ tread_result tread_character_set_settings(const tread_world *w, tread_character 
     return TREAD_OK;
 }
 
-tread_result tread_character_set_height(const tread_world *w, tread_character *ch, float height, bool *out_changed) {
+// tread_character_set_height on `src`, named `name` as for set_settings.
+static tread_result set_height(const tr_source *src, const char *name, tread_character *ch, float height, bool *out_changed) {
     if (out_changed) *out_changed = false;
     if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
     if (ch->settings.shape == TREAD_QUERY_SPHERE)
@@ -198,10 +204,39 @@ tread_result tread_character_set_height(const tread_world *w, tread_character *c
     if (height == ch->settings.height) return TREAD_OK;
     tread_character_settings settings = ch->settings;
     settings.height = height;
-    tread_result r = tread_character_set_settings(w, ch, &settings);
+    tread_result r = set_settings(src, name, ch, &settings);
     if (r == TREAD_ERR_BLOCKED) return TREAD_OK; // does not fit: stays as it is
     if (r == TREAD_OK && out_changed) *out_changed = true;
     return r;
+}
+
+tread_result tread_character_set_settings(const tread_world *w, tread_character *ch, const tread_character_settings *settings) {
+    tr_source src = tr_source_world(w);
+    return set_settings(&src, "world", ch, settings);
+}
+
+tread_result tread_character_set_height(const tread_world *w, tread_character *ch, float height, bool *out_changed) {
+    tr_source src = tr_source_world(w);
+    return set_height(&src, "world", ch, height, out_changed);
+}
+
+// The source of an _on function whose backend may be NULL (set_settings: only for an unchanged shape).
+static tread_result optional_source(const tread_backend *backend, tr_source *out) {
+    *out = tr_source_world(NULL);
+    return backend ? tr_source_of(backend, out) : TREAD_OK;
+}
+
+tread_result tread_character_set_settings_on(const tread_backend *backend, tread_character *ch, const tread_character_settings *settings) {
+    tr_source src;
+    tread_result r = optional_source(backend, &src);
+    return r != TREAD_OK ? r : set_settings(&src, "backend", ch, settings);
+}
+
+tread_result tread_character_set_height_on(const tread_backend *backend, tread_character *ch, float height, bool *out_changed) {
+    tr_source src;
+    tread_result r = optional_source(backend, &src);
+    if (r != TREAD_OK && out_changed) *out_changed = false;
+    return r != TREAD_OK ? r : set_height(&src, "backend", ch, height, out_changed);
 }
 
 tread_query_shape tread_character_shape(const tread_character *ch) { return tr_body_shape(ch, 0.0f); }
@@ -237,12 +272,12 @@ static tread_result check_character(const tread_character *ch) {
     return tr_check_point("character->position", ch->position);
 }
 
-tread_result tr_check_move_args(const tread_world *w, const tread_character *ch, tread_vec3 velocity, float dt,
+tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt,
                                 const tread_move_result *res) {
-    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
-    tread_result r = check_character(ch);
+    tread_result r = tr_source_check(src);
     if (r != TREAD_OK) return r;
+    if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
+    if ((r = check_character(ch)) != TREAD_OK) return r;
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
     if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
     return tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s");
@@ -315,14 +350,14 @@ typedef struct ground_carry {
     float pushers;   // how far moving bodies can have reached (metres): tr_pushers_reach
 } ground_carry;
 
-static ground_carry carry_of(const tread_world *w, const tread_world *others, const tread_character *ch, float dt) {
-    ground_carry c = {ch->position, tread_quat_identity(), false, tr_pushers_reach(w)};
+static ground_carry carry_of(const tr_source *src, const tread_world *others, const tread_character *ch, float dt) {
+    ground_carry c = {ch->position, tread_quat_identity(), false, tr_pushers_reach(src)};
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return c;
     // The body's own motion over the advance, then its surface's over this update (a conveyor).
     tread_vec3 moved;
     tread_quat turned, surface_turn;
-    tr_ground_motion(w, others, ch->ground.body, ch->position, &moved, &turned);
-    tr_surface_motion(w, others, ch->ground.body, moved, dt, &c.to, &surface_turn);
+    tr_ground_motion(src, others, ch->ground.body, ch->position, &moved, &turned);
+    tr_surface_motion(src, others, ch->ground.body, moved, dt, &c.to, &surface_turn);
     c.turn = tread_quat_normalize(tread_quat_mul(surface_turn, turned));
     c.moved = c.to.x != ch->position.x || c.to.y != ch->position.y || c.to.z != ch->position.z || c.turn.w != 1.0f;
     return c;
@@ -362,8 +397,8 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     res->ground_yaw = (float)yaw;
     // The point it stood on went along: the stairs and floor phases measure from it.
     tread_quat unused;
-    tr_ground_motion(q->world, q->others, ground, res->previous_ground.point, &res->previous_ground.point, &unused);
-    tr_surface_motion(q->world, q->others, ground, res->previous_ground.point, res->dt, &res->previous_ground.point, &unused);
+    tr_ground_motion(&q->src, q->others, ground, res->previous_ground.point, &res->previous_ground.point, &unused);
+    tr_surface_motion(&q->src, q->others, ground, res->previous_ground.point, res->dt, &res->previous_ground.point, &unused);
     ch->position = slid.feet;
     res->position = slid.feet;
     return TREAD_OK;
@@ -481,15 +516,19 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
 }
 
 // ---- the public phases and the reference move --------------------------------------------------------------------
+// Each runs on a source: tread's own world (the world-taking functions) or a backend (the _on functions).
 
-tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    tread_result r = tr_check_move_args(w, ch, velocity, dt, res);
+static tread_result update_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    tread_result r = tr_check_move_args(src, ch, velocity, dt, res);
     if (r != TREAD_OK) return r;
-    ground_carry carry = carry_of(w, NULL, ch, dt);
+    ground_carry carry = carry_of(src, NULL, ch, dt);
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, ch, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK) return r;
+    if ((r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK)
+        return r;
     tread_character work = *ch;
-    if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) == TREAD_OK) *ch = work;
+    r = update_phase(&q, &work, &carry, velocity, dt, res);
+    tr_move_query_end(&q);
+    if (r == TREAD_OK) *ch = work;
     return r;
 }
 
@@ -500,44 +539,53 @@ bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move
 }
 
 // A result handed back to a later phase: it came from an update (its dt is one an update accepts).
-static tread_result check_phase_args(const tread_world *w, const tread_character *ch, const tread_move_result *res) {
-    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
-    tread_result r = check_character(ch);
+static tread_result check_phase_args(const tr_source *src, const tread_character *ch, const tread_move_result *res) {
+    tread_result r = tr_source_check(src);
     if (r != TREAD_OK) return r;
+    if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
+    if ((r = check_character(ch)) != TREAD_OK) return r;
     if (!(res->dt > 0.0f && res->dt <= 1.0f))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "result->dt is %g; expected the result of tread_character_update", (double)res->dt);
     if ((r = tr_check_point("result->position", res->position)) != TREAD_OK) return r;
     return TREAD_OK;
 }
 
-tread_result tread_character_walk_stairs(const tread_world *w, tread_character *ch, tread_move_result *res) {
-    tread_result r = check_phase_args(w, ch, res);
-    if (r != TREAD_OK || !tread_character_can_walk_stairs(ch, res)) return r;
-    float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(res->position, res->start_position)) +
-                  tread_v3_length(res->blocked_motion) + ch->settings.recovery_speed * res->dt + stairs_reach(ch);
+typedef tread_result later_phase_fn(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_result *res);
+
+// A later phase run on its own: in a context of `reach` around the result's position, on copies kept only on success.
+static tread_result run_later_phase(const tr_source *src, tread_character *ch, tread_vec3 velocity, tread_move_result *res, float reach,
+                                    later_phase_fn *phase) {
     tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, ch, tr_center(ch, res->position), reach)) != TREAD_OK) return r;
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, res->position), reach);
+    if (r != TREAD_OK) return r;
     tread_character work = *ch;
     tread_move_result next = *res;
-    if ((r = stairs_phase(&q, &work, &next)) != TREAD_OK) return r;
+    r = phase(&q, &work, velocity, &next);
+    tr_move_query_end(&q);
+    if (r != TREAD_OK) return r;
     *ch = work;
     *res = next;
     return TREAD_OK;
 }
 
-tread_result tread_character_stick_to_floor(const tread_world *w, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
-    tread_result r = check_phase_args(w, ch, res);
+static tread_result stairs_of(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+    (void)velocity;
+    return stairs_phase(q, ch, res);
+}
+
+static tread_result walk_stairs_on(const tr_source *src, tread_character *ch, tread_move_result *res) {
+    tread_result r = check_phase_args(src, ch, res);
+    if (r != TREAD_OK || !tread_character_can_walk_stairs(ch, res)) return r;
+    float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(res->position, res->start_position)) +
+                  tread_v3_length(res->blocked_motion) + ch->settings.recovery_speed * res->dt + stairs_reach(ch);
+    return run_later_phase(src, ch, tread_v3_zero(), res, reach, stairs_of);
+}
+
+static tread_result stick_to_floor_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+    tread_result r = check_phase_args(src, ch, res);
     if (r != TREAD_OK) return r;
     if ((r = tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
-    tr_move_query q;
-    if ((r = tr_move_query_begin(&q, w, ch, tr_center(ch, res->position), body_reach(ch) + floor_reach(ch))) != TREAD_OK) return r;
-    tread_character work = *ch;
-    tread_move_result next = *res;
-    if ((r = floor_phase(&q, &work, velocity, &next)) != TREAD_OK) return r;
-    *ch = work;
-    *res = next;
-    return TREAD_OK;
+    return run_later_phase(src, ch, velocity, res, body_reach(ch) + floor_reach(ch), floor_phase);
 }
 
 tread_move_options tread_move_options_default(void) {
@@ -545,10 +593,6 @@ tread_move_options tread_move_options_default(void) {
     memset(&o, 0, sizeof o);
     o.filter = tread_query_filter_default();
     return o;
-}
-
-tread_result tread_character_move(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    return tread_character_move_with(w, ch, velocity, dt, NULL, res);
 }
 
 tread_result tr_check_move_options(const tread_move_options *o) {
@@ -566,21 +610,33 @@ tread_result tr_check_move_options(const tread_move_options *o) {
     return TREAD_OK;
 }
 
-tread_result tread_character_move_with(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt,
-                                       const tread_move_options *options, tread_move_result *res) {
-    tread_result r = tr_check_move_args(w, ch, velocity, dt, res);
+static tread_result move_with_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, const tread_move_options *options,
+                                 tread_move_result *res) {
+    tread_result r = tr_check_move_args(src, ch, velocity, dt, res);
     if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
     tr_batch_place none = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
-    return tr_character_move_among(w, &none, ch, velocity, dt, options, options ? options->memory : NULL, res);
+    return tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, res);
 }
 
-tread_result tr_character_move_among(const tread_world *w, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
+// The three phases and the move's reports, in one context.
+static tread_result move_phases(const tr_move_query *q, tread_character *work, const ground_carry *carry, tread_vec3 velocity, float dt,
+                                tread_contact_memory *memory, tread_move_result *res) {
+    tread_result r;
+    if ((r = update_phase(q, work, carry, velocity, dt, res)) != TREAD_OK) return r;
+    if (tread_character_can_walk_stairs(work, res) && (r = stairs_phase(q, work, res)) != TREAD_OK) return r;
+    if ((r = floor_phase(q, work, velocity, res)) != TREAD_OK) return r;
+    if (q->contacts && (r = tr_record_touching(q, work, res)) != TREAD_OK) return r;
+    if ((r = tr_move_impulses(q, work, velocity, dt, res)) != TREAD_OK) return r;
+    return tr_move_events(q, work, res, memory);
+}
+
+tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
                                      const tread_move_options *options, tread_contact_memory *memory, tread_move_result *res) {
     // One context for the whole move: everything the three phases can reach, validated once.
-    ground_carry carry = carry_of(w, place->others, ch, dt);
+    ground_carry carry = carry_of(src, place->others, ch, dt);
     float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
     tr_move_query q;
-    tread_result r = tr_move_query_begin(&q, w, ch, tr_center(ch, ch->position), reach);
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), reach);
     if (r != TREAD_OK) return r;
     tr_verdicts verdicts;
     verdicts.count = 0;
@@ -599,23 +655,77 @@ tread_result tr_character_move_among(const tread_world *w, const tr_batch_place 
     tr_move_query_set_others(&q, place->others, place->self, place->order);
     q.index = place->index;
     tread_character work = *ch;
-    if ((r = update_phase(&q, &work, &carry, velocity, dt, res)) != TREAD_OK) return r;
-    if (tread_character_can_walk_stairs(&work, res) && (r = stairs_phase(&q, &work, res)) != TREAD_OK) return r;
-    if ((r = floor_phase(&q, &work, velocity, res)) != TREAD_OK) return r;
-    if (q.contacts && (r = tr_record_touching(&q, &work, res)) != TREAD_OK) return r;
-    if ((r = tr_move_impulses(&q, &work, velocity, dt, res)) != TREAD_OK) return r;
-    if ((r = tr_move_events(&q, &work, res, memory)) != TREAD_OK) return r;
-    *ch = work;
-    return TREAD_OK;
+    r = move_phases(&q, &work, &carry, velocity, dt, memory, res);
+    tr_move_query_end(&q);
+    if (r == TREAD_OK) *ch = work;
+    return r;
 }
 
-tread_result tr_character_nudge(const tread_world *w, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement) {
+tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement) {
     tr_move_query q;
-    tread_result r = tr_move_query_begin(&q, w, ch, tr_center(ch, ch->position), body_reach(ch) + tread_v3_length(displacement));
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), body_reach(ch) + tread_v3_length(displacement));
     if (r != TREAD_OK) return r;
     if (among) tr_move_query_set_others(&q, among->others, among->self, among->order);
     tr_slide_result slid;
-    if ((r = tr_slide(&q, ch, ch->position, displacement, TR_SLIDE_AIR, NULL, &slid)) != TREAD_OK) return r;
-    ch->position = slid.feet;
-    return TREAD_OK;
+    r = tr_slide(&q, ch, ch->position, displacement, TR_SLIDE_AIR, NULL, &slid);
+    tr_move_query_end(&q);
+    if (r == TREAD_OK) ch->position = slid.feet;
+    return r;
+}
+
+// ---- the public entry points: on tread's own world, and on any backend -------------------------------------------
+
+tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    tr_source src = tr_source_world(w);
+    return update_on(&src, ch, velocity, dt, res);
+}
+
+tread_result tread_character_walk_stairs(const tread_world *w, tread_character *ch, tread_move_result *res) {
+    tr_source src = tr_source_world(w);
+    return walk_stairs_on(&src, ch, res);
+}
+
+tread_result tread_character_stick_to_floor(const tread_world *w, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+    tr_source src = tr_source_world(w);
+    return stick_to_floor_on(&src, ch, velocity, res);
+}
+
+tread_result tread_character_move(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    tr_source src = tr_source_world(w);
+    return move_with_on(&src, ch, velocity, dt, NULL, res);
+}
+
+tread_result tread_character_move_with(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt,
+                                       const tread_move_options *options, tread_move_result *res) {
+    tr_source src = tr_source_world(w);
+    return move_with_on(&src, ch, velocity, dt, options, res);
+}
+
+tread_result tread_character_update_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    tr_source src;
+    tread_result r = tr_source_of(backend, &src);
+    return r != TREAD_OK ? r : update_on(&src, ch, velocity, dt, res);
+}
+
+tread_result tread_character_walk_stairs_on(const tread_backend *backend, tread_character *ch, tread_move_result *res) {
+    tr_source src;
+    tread_result r = tr_source_of(backend, &src);
+    return r != TREAD_OK ? r : walk_stairs_on(&src, ch, res);
+}
+
+tread_result tread_character_stick_to_floor_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+    tr_source src;
+    tread_result r = tr_source_of(backend, &src);
+    return r != TREAD_OK ? r : stick_to_floor_on(&src, ch, velocity, res);
+}
+
+tread_result tread_character_move_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+    return tread_character_move_with_on(backend, ch, velocity, dt, NULL, res);
+}
+
+tread_result tread_character_move_with_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, float dt,
+                                          const tread_move_options *options, tread_move_result *res) {
+    tr_source src;
+    tread_result r = tr_source_of(backend, &src);
+    return r != TREAD_OK ? r : move_with_on(&src, ch, velocity, dt, options, res);
 }

@@ -100,15 +100,15 @@ typedef struct tr_batch_place {
 } tr_batch_place;
 // The reference move among the other characters of a batch, with the listener's events against `memory` (NULL
 // without a listener's events); arguments already validated (tr_check_move_args, tr_check_move_options).
-tread_result tr_character_move_among(const tread_world *w, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
+tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
                                      const tread_move_options *options, tread_contact_memory *memory, tread_move_result *res);
 // The validation of a move's options (NULL is fine).
 tread_result tr_check_move_options(const tread_move_options *options);
 // Move the feet by `displacement`, sliding along the world and, given `among`, the other characters of a batch (the
 // batch's pushes and parting).
-tread_result tr_character_nudge(const tread_world *w, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement);
-// The validation of a move's arguments (a NULL world or result, a bad character, dt or velocity).
-tread_result tr_check_move_args(const tread_world *w, const tread_character *ch, tread_vec3 velocity, float dt,
+tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement);
+// The validation of a move's arguments (no world or backend, a NULL result, a bad character, dt or velocity).
+tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt,
                                 const tread_move_result *res);
 
 // ---- push.c --------------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 // The controller's per-move query layer over the world's unchecked queries (see move_query.h).
 #include "move_query.h"
 
-#include "../geometry/box.h"
 #include "../world/world_query.h"
 
 #include <string.h>
@@ -52,7 +51,12 @@ static const tr_scope *scope_of(const tr_candidates *c, tr_scope *storage, tread
 }
 
 tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const tread_character *ch, tread_vec3 center, float reach) {
-    TR_ASSERT(q && w && ch && isfinite(reach) && reach >= 0.0f);
+    tr_source src = tr_source_world(w);
+    return tr_move_query_begin_on(q, &src, ch, center, reach);
+}
+
+tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, const tread_character *ch, tread_vec3 center, float reach) {
+    TR_ASSERT(q && src && (src->world || src->backend) && ch && isfinite(reach) && reach >= 0.0f);
     tread_vec3 r = tread_v3(reach, reach, reach);
     tread_aabb b = {tread_v3_sub(center, r), tread_v3_add(center, r)};
     if (!tread_v3_is_finite(center) || fabsf(center.x) + reach > TR_MAX_COORDINATE || fabsf(center.y) + reach > TR_MAX_COORDINATE ||
@@ -60,7 +64,7 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const t
         return tr_error(TREAD_ERR_INVALID_ARGUMENT,
                         "the move around (%g, %g, %g) reaches %g m, past the %g m coordinate limit", (double)center.x,
                         (double)center.y, (double)center.z, (double)reach, (double)TR_MAX_COORDINATE);
-    q->world = w;
+    q->src = *src;
     q->bounds = b;
     q->filter = NULL;
     q->others = NULL;
@@ -69,7 +73,7 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const t
     q->character = ch;
     q->up = ch->settings.up;
     q->feet_height = tread_v3_dot(ch->position, ch->settings.up);
-    q->one_way = tr_world_one_way_count(w) > 0;
+    q->one_way = tr_source_has_one_way(&q->src);
     q->listener = NULL;
     q->index = 0;
     q->verdicts = NULL;
@@ -77,13 +81,17 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const t
     q->contact_capacity = 0;
     q->near.gathered = false;
     q->near_others.gathered = false;
-    return TREAD_OK;
+    q->usual = false;
+    return tr_source_begin(&q->src, &q->bounds);
 }
+
 
 void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach) {
     tread_vec3 r = tread_v3(reach, reach, reach);
     tread_aabb box = {tread_v3_max(tread_v3_sub(center, r), q->bounds.min), tread_v3_min(tread_v3_add(center, r), q->bounds.max)};
-    gather(q->world, &box, &q->near);
+    q->usual = true;
+    if (q->src.backend) q->near.box = box; // (the other characters' box; the backend gathers its own)
+    else gather(q->src.world, &box, &q->near);
     if (q->others) gather(q->others, &box, &q->near_others);
 }
 
@@ -91,7 +99,7 @@ void tr_move_query_set_others(tr_move_query *q, const tread_world *others, tread
     q->others = others;
     q->self = self;
     q->order = order;
-    if (others && q->near.gathered) gather(others, &q->near.box, &q->near_others);
+    if (others && (q->src.backend ? q->usual : q->near.gathered)) gather(others, &q->near.box, &q->near_others);
 }
 
 // ---- what a move lets through: one-way bodies and the listener's validation ------------------------------------
@@ -101,8 +109,8 @@ static bool one_way_blocks(const tr_move_query *q, tread_body_id body) {
     tread_body_type type;
     uint32_t flags;
     float top;
-    if (!tr_world_body_kind(q->world, body, &type, &flags) || !(flags & TREAD_BODY_ONE_WAY)) return true;
-    return tr_world_body_top(q->world, body, q->up, &top) && q->feet_height >= top - TR_ONE_WAY_SLACK;
+    if (!tr_source_body_kind(&q->src, body, &type, &flags) || !(flags & TREAD_BODY_ONE_WAY)) return true;
+    return tr_source_body_top(&q->src, body, q->up, &top) && q->feet_height >= top - TR_ONE_WAY_SLACK;
 }
 
 int tr_query_character_of(const tr_move_query *q, tread_body_id body) {
@@ -151,11 +159,14 @@ static tread_result check_reach(const tr_move_query *q, tread_vec3 position, tre
                     (double)position.x, (double)position.y, (double)position.z, (double)end.x, (double)end.y, (double)end.z);
 }
 
-// The world a body id names, and its id there.
-static const tread_world *world_of(const tread_world *w, const tread_world *others, tread_body_id *id) {
-    if (!tr_is_other(*id)) return w;
+// The source a body id names (the move's own, or the batch's characters for a tagged id: NULL when there are none),
+// and its id there.
+static const tr_source *source_of(const tr_source *src, const tread_world *others, tr_source *storage, tread_body_id *id) {
+    if (!tr_is_other(*id)) return src;
     id->index &= ~TR_OTHERS_BIT;
-    return others;
+    if (!others) return NULL;
+    *storage = tr_source_world(others);
+    return storage;
 }
 
 static tread_body_id tagged(tread_body_id id) { return (tread_body_id){id.index | TR_OTHERS_BIT, id.generation}; }
@@ -230,7 +241,10 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_cast_shape(q->world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter, out_hit);
+    if (!q->src.backend)
+        tr_world_cast_shape(q->src.world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter, out_hit);
+    else if ((r = tr_backend_cast(&q->src, shape, position, translation, filter, out_hit)) != TREAD_OK)
+        return r;
     if (q->others) {
         tagging t;
         tread_query_filter of = others_filter(q, original, &t);
@@ -253,8 +267,11 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
     bool overflow = false; // the closest `capacity` hits are kept: the nearest surfaces are the ones that matter
-    tr_world_cast_shape_all(q->world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter, hits, capacity, out_count,
-                            &overflow);
+    if (!q->src.backend)
+        tr_world_cast_shape_all(q->src.world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter,
+                                hits, capacity, out_count, &overflow);
+    else if ((r = tr_backend_cast_all(&q->src, shape, position, translation, filter, hits, capacity, out_count, &overflow)) != TREAD_OK)
+        return r;
     if (q->others) {
         // Both lists come sorted by fraction: merge them, the world's first on ties, the nearest `capacity` kept.
         tagging t;
@@ -289,7 +306,10 @@ tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_cast_ray(q->world, scope_of(&q->near, &near_, origin, translation, 0.0f), origin, translation, filter, out_hit);
+    if (!q->src.backend)
+        tr_world_cast_ray(q->src.world, scope_of(&q->near, &near_, origin, translation, 0.0f), origin, translation, filter, out_hit);
+    else if ((r = tr_backend_ray(&q->src, origin, translation, filter, out_hit)) != TREAD_OK)
+        return r;
     if (q->others) {
         tagging t;
         tread_query_filter of = others_filter(q, original, &t);
@@ -310,7 +330,11 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_collect_contacts(q->world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + margin), shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
+    if (!q->src.backend)
+        tr_world_collect_contacts(q->src.world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + margin), shape,
+                                  position, margin, filter, contacts, capacity, out_count, out_overflow);
+    else if ((r = tr_backend_contacts(&q->src, shape, position, margin, filter, contacts, capacity, out_count, out_overflow)) != TREAD_OK)
+        return r;
     if (q->others) {
         // The other characters after the world's bodies (each list in its deterministic order).
         tagging t;
@@ -332,7 +356,11 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
-    tr_world_closest(q->world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape, position, max_distance, filter, out_result);
+    if (!q->src.backend)
+        tr_world_closest(q->src.world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape,
+                         position, max_distance, filter, out_result);
+    else if ((r = tr_backend_closest(&q->src, shape, position, max_distance, filter, out_result)) != TREAD_OK)
+        return r;
     if (q->others) {
         tagging t;
         tread_query_filter of = others_filter(q, original, &t);
@@ -348,22 +376,27 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
 
 bool tr_query_body_is_live(const tr_move_query *q, tread_body_id body) {
     uint32_t layer;
-    const tread_world *w = world_of(q->world, q->others, &body);
-    return w && tr_world_body_layer(w, body, &layer);
+    tr_source storage;
+    const tr_source *s = source_of(&q->src, q->others, &storage, &body);
+    return s && tr_source_body_layer(s, body, &layer);
+}
+
+static tread_result gone(tread_body_id body) {
+    return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
 }
 
 tread_result tr_query_body_layer(const tr_move_query *q, tread_body_id body, uint32_t *out_layer) {
     tread_body_id id = body;
-    const tread_world *w = world_of(q->world, q->others, &id);
-    if (w && tr_world_body_layer(w, id, out_layer)) return TREAD_OK;
-    return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
+    tr_source storage;
+    const tr_source *s = source_of(&q->src, q->others, &storage, &id);
+    return s && tr_source_body_layer(s, id, out_layer) ? TREAD_OK : gone(body);
 }
 
 tread_result tr_query_body_is_convex(const tr_move_query *q, tread_body_id body, bool *out_convex) {
     tread_body_id id = body;
-    const tread_world *w = world_of(q->world, q->others, &id);
-    if (w && tr_world_body_is_convex(w, id, out_convex)) return TREAD_OK;
-    return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
+    tr_source storage;
+    const tr_source *s = source_of(&q->src, q->others, &storage, &id);
+    return s && tr_source_body_is_convex(s, id, out_convex) ? TREAD_OK : gone(body);
 }
 
 tread_result tr_query_body_kind(const tr_move_query *q, tread_body_id body, tread_body_type *out_type, uint32_t *out_flags) {
@@ -372,62 +405,34 @@ tread_result tr_query_body_kind(const tr_move_query *q, tread_body_id body, trea
         *out_flags = 0u;
         return TREAD_OK;
     }
-    if (tr_world_body_kind(q->world, body, out_type, out_flags)) return TREAD_OK;
-    return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
+    return tr_source_body_kind(&q->src, body, out_type, out_flags) ? TREAD_OK : gone(body);
 }
 
 tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity) {
     tread_body_id id = body;
-    const tread_world *w = world_of(q->world, q->others, &id);
-    if (w && tr_world_point_velocity(w, id, point, out_velocity)) return TREAD_OK;
-    return tr_error(TREAD_ERR_INVALID_ID, "body {index %u, generation %u} met during this move is gone", body.index, body.generation);
+    tr_source storage;
+    const tr_source *s = source_of(&q->src, q->others, &storage, &id);
+    return s && tr_source_point_velocity(s, id, point, out_velocity) ? TREAD_OK : gone(body);
 }
 
-void tr_ground_motion(const tread_world *world, const tread_world *others, tread_body_id body, tread_vec3 point, tread_vec3 *out_point,
+void tr_ground_motion(const tr_source *src, const tread_world *others, tread_body_id body, tread_vec3 point, tread_vec3 *out_point,
                       tread_quat *out_turn) {
-    tread_transform previous, current;
     *out_point = point;
     *out_turn = tread_quat_identity();
-    const tread_world *w = world_of(world, others, &body);
-    if (!w) return;
-    if (!tr_world_body_motion(w, body, &previous, &current) || !tr_world_body_carry_point(w, body, point, out_point)) return;
-    // current * inverse(previous): unit rotations, so the inverse is the conjugate.
-    tread_quat back = {-previous.q.x, -previous.q.y, -previous.q.z, previous.q.w};
-    *out_turn = tread_quat_normalize(tread_quat_mul(current.q, back));
+    tr_source storage;
+    const tr_source *s = source_of(src, others, &storage, &body);
+    if (s) tr_source_ground_motion(s, body, point, out_point, out_turn);
 }
 
-float tr_pushers_reach(const tread_world *w) { return tr_world_largest_motion(w); }
+float tr_pushers_reach(const tr_source *src) { return tr_source_largest_motion(src); }
 
-void tr_surface_motion(const tread_world *world, const tread_world *others, tread_body_id body, tread_vec3 point, float dt,
-                       tread_vec3 *out_point, tread_quat *out_turn) {
+void tr_surface_motion(const tr_source *src, const tread_world *others, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point,
+                       tread_quat *out_turn) {
     *out_point = point;
     *out_turn = tread_quat_identity();
-    const tread_world *w = world_of(world, others, &body);
-    if (w) tr_world_surface_carry(w, body, point, dt, out_point, out_turn);
-}
-
-// The rotation taking body-local X, Y, Z to the upright box's axes (X, up, Z of tr_upright_axes), from its matrix
-// (Shepperd's method: the largest of the four candidates, so no division by a small number).
-static tread_quat upright_rotation(tread_vec3 up) {
-    tread_vec3 a[3];
-    tr_upright_axes(up, a);
-    float m00 = a[0].x, m11 = a[1].y, m22 = a[2].z; // columns are the axes
-    float t = m00 + m11 + m22;
-    tread_quat q;
-    if (t > 0.0f) {
-        float s = 0.5f / sqrtf(t + 1.0f);
-        q = (tread_quat){(a[1].z - a[2].y) * s, (a[2].x - a[0].z) * s, (a[0].y - a[1].x) * s, 0.25f / s};
-    } else if (m00 > m11 && m00 > m22) {
-        float s = 2.0f * sqrtf(1.0f + m00 - m11 - m22);
-        q = (tread_quat){0.25f * s, (a[1].x + a[0].y) / s, (a[2].x + a[0].z) / s, (a[1].z - a[2].y) / s};
-    } else if (m11 > m22) {
-        float s = 2.0f * sqrtf(1.0f + m11 - m00 - m22);
-        q = (tread_quat){(a[1].x + a[0].y) / s, 0.25f * s, (a[2].y + a[1].z) / s, (a[2].x - a[0].z) / s};
-    } else {
-        float s = 2.0f * sqrtf(1.0f + m22 - m00 - m11);
-        q = (tread_quat){(a[2].x + a[0].z) / s, (a[2].y + a[1].z) / s, 0.25f * s, (a[0].y - a[1].x) / s};
-    }
-    return tread_quat_normalize(q);
+    tr_source storage;
+    const tr_source *s = source_of(src, others, &storage, &body);
+    if (s) tr_source_surface_carry(s, body, point, dt, out_point, out_turn);
 }
 
 tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 center, uint32_t layer) {
@@ -437,7 +442,7 @@ tread_body_def tr_character_body_def(const tread_character *ch, tread_vec3 cente
     else if (s->shape == TREAD_QUERY_BOX) def.shape = tread_shape_box(tread_v3(s->radius, 0.5f * s->height, s->radius));
     else def.shape = tread_shape_capsule(0.5f * s->height - s->radius, s->radius);
     def.transform.p = center;
-    def.transform.q = upright_rotation(s->up);
+    def.transform.q = tr_upright_rotation(s->up);
     def.type = TREAD_BODY_KINEMATIC;
     def.layer = layer;
     return def;

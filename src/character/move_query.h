@@ -8,7 +8,7 @@
 #ifndef TREAD_MOVE_QUERY_H
 #define TREAD_MOVE_QUERY_H
 
-#include "../core.h"
+#include "source.h"
 
 // Most bodies and characters whose validation (tread_contact_listener::validate) one move remembers; past them
 // it asks again (the same answer: it is asked about the same move).
@@ -38,10 +38,11 @@ typedef struct tr_candidates {
 } tr_candidates;
 
 typedef struct tr_move_query {
-    const tread_world *world;
+    tr_source src;                     // tread's own world (direct calls) or another engine's backend, and its move
     tread_aabb bounds;                 // every query of this move stays inside (metres)
-    tr_candidates near;                // the world's bodies within the bounds
+    tr_candidates near;                // the world's bodies within the bounds (tread's own world only)
     tr_candidates near_others;         // the other characters' bodies within them
+    bool usual;                        // the move's usual reach was gathered (near.box holds it)
     const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
     const tread_world *others;         // the other characters of a batch update as bodies; NULL: none
     tread_body_id self;                // this character's own body among them (its id in `others`, untagged)
@@ -61,17 +62,20 @@ typedef struct tr_move_query {
     int contact_capacity;
 } tr_move_query;
 
-// Bodies of `others` are named with this bit set in their index, so every query's answer names one body of one
-// world; the body questions below route by it.
-#define TR_OTHERS_BIT 0x80000000u
-static inline bool tr_is_other(tread_body_id id) { return (id.index & TR_OTHERS_BIT) != 0u; }
+// (Bodies of `others` are named with TR_OTHERS_BIT set in their index, source.h.)
 
-// Begin a move of `ch` (as it is now) around `center` that reaches at most `reach` metres from it (shape included).
-// Fails when that reach crosses the coordinate limit. The move's filter, listener, contact buffer and the other
-// characters start empty (NULL); set them after beginning.
+// Begin a move of `ch` (as it is now) around `center` that reaches at most `reach` metres from it (shape included),
+// on `src` (a backend's begin_move is told the bounds). Fails when that reach crosses the coordinate limit or the
+// backend's begin_move fails; once it succeeded, tr_move_query_end must follow. The move's filter, listener, contact
+// buffer and the other characters start empty (NULL); set them after beginning.
+tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, const tread_character *ch, tread_vec3 center, float reach);
+// The same on tread's own world `w` (nothing to end).
 tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const tread_character *ch, tread_vec3 center, float reach);
+// End a move (a backend's end_move); copies of the context made during the move end with it.
+static inline void tr_move_query_end(tr_move_query *q) { tr_source_end(&q->src); }
 // Gather the candidates of the move: the bodies within `reach` of `center` (its usual queries; those reaching farther,
-// as a search for a way out of a burial, walk the tree). Without it every query walks the tree.
+// as a search for a way out of a burial, walk the tree). Without it every query walks the tree. On a backend only the
+// other characters are gathered (the backend gathers its own at begin_move, if it likes).
 void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach);
 // Add the other characters of a batch (bodies of `others`, this one `self` among them, `order` mapping their ranks
 // to indices in the batch's arrays), gathering those within the candidates' box.
@@ -103,17 +107,19 @@ tread_result tr_query_body_is_convex(const tr_move_query *q, tread_body_id body,
 tread_result tr_query_point_velocity(const tr_move_query *q, tread_body_id body, tread_vec3 point, tread_vec3 *out_velocity);
 
 // Where the ground body's motion over the last world advance took `point` (exactly: translation and rotation about
-// any axis), and the rotation it turned by (current * inverse(previous)); a stale body moved nothing. Read before a
-// move begins: the carry widens the move's bounds.
-void tr_ground_motion(const tread_world *w, const tread_world *others, tread_body_id body, tread_vec3 point, tread_vec3 *out_point, tread_quat *out_turn);
+// any axis), and the rotation it turned by (current * inverse(previous)); a stale body moved nothing. A body of
+// `others` (tagged) is a character of a batch. Read before a move begins: the carry widens the move's bounds.
+void tr_ground_motion(const tr_source *src, const tread_world *others, tread_body_id body, tread_vec3 point, tread_vec3 *out_point,
+                      tread_quat *out_turn);
 
 // Where the ground body's surface velocity (a conveyor) takes `point` over dt seconds, and the rotation it turns by
 // (identity, and the point itself, when it has none or is stale). Read before a move begins, as tr_ground_motion.
-void tr_surface_motion(const tread_world *w, const tread_world *others, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
+void tr_surface_motion(const tr_source *src, const tread_world *others, tread_body_id body, tread_vec3 point, float dt,
+                       tread_vec3 *out_point, tread_quat *out_turn);
 
 // How far any body's motion in the last world advance can have reached (metres, a bound; 0: nothing moved): the
 // margin within which moving bodies may have hit the character. Read before a move begins, as tr_ground_motion.
-float tr_pushers_reach(const tread_world *w);
+float tr_pushers_reach(const tr_source *src);
 
 // The batch update's bodies for characters: a character's shape as a kinematic body on `layer`, centred at
 // `center` (its shape's centre); and putting one where a character is now, having been at `previous_center` when the

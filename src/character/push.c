@@ -17,7 +17,7 @@ static tread_result push_of(const tr_move_query *q, const tread_character *ch, t
     tread_vec3 center = tr_center(ch, feet), to;
     tread_quat turn;
     // The body's motion where the character is (its turn taken as the motion of the character's centre).
-    tr_ground_motion(q->world, q->others, body, center, &to, &turn);
+    tr_ground_motion(&q->src, q->others, body, center, &to, &turn);
     tread_vec3 d = tread_v3_sub(to, center);
     if (tread_v3_length(d) <= TR_MIN_MOVE) return TREAD_OK;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);

@@ -21,21 +21,22 @@ tread_result tr_validate_surface(bool def, const tread_surface_velocity *v) {
     return check_part(def ? "def.surface.center" : "surface.center", v->center, "m (the coordinate limit)");
 }
 
-tread_vec3 tr_surface_point_velocity(const tr_body *b, tread_vec3 point) {
-    const tread_surface_velocity *s = &b->surface;
-    tread_vec3 arm = tread_v3_sub(tread_quat_rotate(tread_quat_conjugate(b->transform.q), tread_v3_sub(point, b->transform.p)), s->center);
-    return tread_quat_rotate(b->transform.q, tread_v3_add(s->linear, tread_v3_cross(s->angular, arm)));
+tread_vec3 tr_surface_point_velocity(const tread_surface_velocity *s, const tread_transform *transform, tread_vec3 point) {
+    const tread_transform t = *transform;
+    tread_vec3 arm = tread_v3_sub(tread_quat_rotate(tread_quat_conjugate(t.q), tread_v3_sub(point, t.p)), s->center);
+    return tread_quat_rotate(t.q, tread_v3_add(s->linear, tread_v3_cross(s->angular, arm)));
 }
 
-void tr_surface_carry(const tr_body *b, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn) {
-    TR_ASSERT(b && out_point && out_turn);
+void tr_surface_carry(const tread_surface_velocity *s, const tread_transform *transform, tread_vec3 point, float dt, tread_vec3 *out_point,
+                      tread_quat *out_turn) {
+    const tread_transform t = *transform;
+    TR_ASSERT(s && out_point && out_turn);
     *out_point = point;
     *out_turn = tread_quat_identity();
-    const tread_surface_velocity *s = &b->surface;
     if (tread_v3_length_sq(s->linear) == 0.0f && tread_v3_length_sq(s->angular) == 0.0f) return;
     // In the body's frame: turned by |w| dt about `center` (the project's own sine and cosine), then moved along.
-    tread_quat inv = tread_quat_conjugate(b->transform.q);
-    tread_vec3 q = tread_quat_rotate(inv, tread_v3_sub(point, b->transform.p));
+    tread_quat inv = tread_quat_conjugate(t.q);
+    tread_vec3 q = tread_quat_rotate(inv, tread_v3_sub(point, t.p));
     float rate = tread_v3_length(s->angular);
     tread_quat spin = tread_quat_identity();
     if (rate > 0.0f) {
@@ -46,6 +47,6 @@ void tr_surface_carry(const tr_body *b, tread_vec3 point, float dt, tread_vec3 *
         q = tread_v3_add(s->center, tread_quat_rotate(spin, tread_v3_sub(q, s->center)));
     }
     q = tread_v3_mad(q, dt, s->linear);
-    *out_point = tread_v3_add(b->transform.p, tread_quat_rotate(b->transform.q, q));
-    *out_turn = tread_quat_normalize(tread_quat_mul(tread_quat_mul(b->transform.q, spin), inv));
+    *out_point = tread_v3_add(t.p, tread_quat_rotate(t.q, q));
+    *out_turn = tread_quat_normalize(tread_quat_mul(tread_quat_mul(t.q, spin), inv));
 }

@@ -419,6 +419,8 @@ static tread_result lookup_checked(const tread_world *w, tread_body_id id, tr_bo
 
 bool tread_body_is_valid(const tread_world *w, tread_body_id id) { return lookup(w, id) != NULL; }
 
+const tr_body *tr_world_live_body(const tread_world *w, tread_body_id id) { return lookup(w, id); }
+
 int tread_world_body_count(const tread_world *w) { return w ? w->live_count : 0; }
 
 tread_result tread_world_remove_body(tread_world *w, tread_body_id id) {
@@ -539,32 +541,8 @@ bool tr_world_body_motion(const tread_world *w, tread_body_id id, tread_transfor
 bool tr_world_body_carry_point(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out_point) {
     TR_ASSERT(out_point);
     const tr_body *b = lookup(w, id);
-    if (!b) return false;
-    tread_transform from = b->previous, to = b->transform;
-    if (from.q.x == to.q.x && from.q.y == to.q.y && from.q.z == to.q.z && from.q.w == to.q.w) {
-        // No turn (every static body, every lift): a pure translation, and none at all when the body did not move,
-        // so a character on still ground is never nudged by rounding.
-        bool still = from.p.x == to.p.x && from.p.y == to.p.y && from.p.z == to.p.z;
-        *out_point = still ? point : tread_v3_add(point, tread_v3_sub(to.p, from.p));
-        return true;
-    }
-    // Into the body's frame as it was, out of it as it is: in double, rounded once.
-    double d[3] = {(double)point.x - from.p.x, (double)point.y - from.p.y, (double)point.z - from.p.z};
-    double local[3], out[3];
-    double fx = -(double)from.q.x, fy = -(double)from.q.y, fz = -(double)from.q.z, fw = from.q.w; // conjugate
-    double tx = to.q.x, ty = to.q.y, tz = to.q.z, tw = to.q.w;
-    // v' = v + 2 w (u x v) + 2 u x (u x v) for the unit quaternion (u, w).
-    for (int pass = 0; pass < 2; ++pass) {
-        double ux = pass ? tx : fx, uy = pass ? ty : fy, uz = pass ? tz : fz, uw = pass ? tw : fw;
-        const double *v = pass ? local : d;
-        double *r = pass ? out : local;
-        double cx = 2.0 * (uy * v[2] - uz * v[1]), cy = 2.0 * (uz * v[0] - ux * v[2]), cz = 2.0 * (ux * v[1] - uy * v[0]);
-        r[0] = v[0] + uw * cx + (uy * cz - uz * cy);
-        r[1] = v[1] + uw * cy + (uz * cx - ux * cz);
-        r[2] = v[2] + uw * cz + (ux * cy - uy * cx);
-    }
-    *out_point = tread_v3((float)(out[0] + to.p.x), (float)(out[1] + to.p.y), (float)(out[2] + to.p.z));
-    return true;
+    if (b) *out_point = tr_motion_carry_point(&b->previous, &b->transform, point);
+    return b != NULL;
 }
 
 tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec3 linear, tread_vec3 angular) {
@@ -594,11 +572,9 @@ tread_result tread_body_get_velocity(const tread_world *w, tread_body_id id, tre
     return TREAD_OK;
 }
 
-// The velocity of the body's material at a world point: its own motion and its surface's (surface.c).
+// The velocity of the body's material at a world point: its own motion and its surface's (motion.c).
 static tread_vec3 point_velocity(const tr_body *b, tread_vec3 point) {
-    tread_vec3 arm = tread_v3_sub(point, b->transform.p);
-    tread_vec3 v = tread_v3_add(b->linear_velocity, tread_v3_cross(b->angular_velocity, arm));
-    return tread_v3_add(v, tr_surface_point_velocity(b, point));
+    return tr_material_velocity(b->linear_velocity, b->angular_velocity, &b->transform, &b->surface, point);
 }
 
 tread_result tread_body_set_surface_velocity(tread_world *w, tread_body_id id, const tread_surface_velocity *surface) {
@@ -624,7 +600,7 @@ bool tr_world_surface_carry(const tread_world *w, tread_body_id id, tread_vec3 p
     const tr_body *b = lookup(w, id);
     *out_point = point;
     *out_turn = tread_quat_identity();
-    if (b) tr_surface_carry(b, point, dt, out_point, out_turn);
+    if (b) tr_surface_carry(&b->surface, &b->transform, point, dt, out_point, out_turn);
     return b != NULL;
 }
 
@@ -736,22 +712,8 @@ int tr_world_one_way_count(const tread_world *w) { return w->one_way_count; }
 
 bool tr_world_body_top(const tread_world *w, tread_body_id id, tread_vec3 up, float *out_top) {
     const tr_body *b = lookup(w, id);
-    if (!b) return false;
-    // The highest corner of its own bounds along up (a platform turned with an up that is not +Y still has its top
-    // face there; the world box's corner stood above it), where it was and where it is: the lower of the two.
-    float top[2];
-    for (int k = 0; k < 2; ++k) {
-        tread_transform t = k ? b->transform : b->previous;
-        top[k] = -FLT_MAX;
-        for (int corner = 0; corner < 8; ++corner) {
-            tread_vec3 local = tread_v3(corner & 1 ? b->local_bounds.max.x : b->local_bounds.min.x,
-                                        corner & 2 ? b->local_bounds.max.y : b->local_bounds.min.y,
-                                        corner & 4 ? b->local_bounds.max.z : b->local_bounds.min.z);
-            top[k] = tr_maxf(top[k], tread_v3_dot(tread_transform_point(t, local), up));
-        }
-    }
-    *out_top = tr_minf(top[0], top[1]);
-    return true;
+    if (b) *out_top = tr_bounds_top(&b->local_bounds, &b->previous, &b->transform, up);
+    return b != NULL;
 }
 
 void tr_world_restore_body(tread_world *w, uint32_t slot, const tr_body *saved) {

@@ -6,6 +6,7 @@
 #include "bvh.h"
 #include "heightfield.h"
 #include "mesh.h"
+#include "motion.h"
 #include "voxels.h"
 
 typedef struct tr_body {
@@ -72,13 +73,11 @@ struct tread_world {
 // ---- surface.c: a body's surface velocity (conveyors) ----------------------------------------------------------
 // Check a surface velocity; `def` names its fields as tread_body_def's (def.surface.linear), else as the setter's.
 tread_result tr_validate_surface(bool def, const tread_surface_velocity *surface);
-// The velocity the body's surface adds at a world point (zero without one).
-tread_vec3 tr_surface_point_velocity(const tr_body *b, tread_vec3 point);
-// Where the surface takes a point on it over dt seconds, and the rotation it turns by (the point and no turn
-// without one).
-void tr_surface_carry(const tr_body *b, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
+// (The velocity it adds and the carry over dt: motion.h.)
 
 // ---- world.c, for the world's other files ---------------------------------------------------------------------
+// The live body an id names, or NULL (a NULL world, a stale or unknown id).
+const tr_body *tr_world_live_body(const tread_world *w, tread_body_id id);
 // World bounds of local bounds under a transform.
 tread_aabb tr_transform_bounds(tread_transform t, tread_aabb local);
 // ---- world.c, for state.c -----------------------------------------------------------------------------------

@@ -66,6 +66,12 @@ int tr_world_one_way_count(const tread_world *w);
 // A one-way body's top along unit `up` (metres): the lower of its bounds' highest points at its previous and current
 // transforms (it blocks a character whose feet are at or above it). False for a stale id.
 bool tr_world_body_top(const tread_world *w, tread_body_id body, tread_vec3 up, float *out_top);
+// The backend is tread's own world's (tread_world_backend's functions, unchanged; its context is the world): moves on
+// it call the world directly.
+bool tr_backend_is_world(const tread_backend *backend);
+// The rotation taking body-local X, Y, Z to the upright axes about unit `up` (X, up, Z: the upright box query's, a
+// capsule's axis along Y): the batch's character bodies and tread_query_shape_rotation.
+tread_quat tr_upright_rotation(tread_vec3 up);
 // Build the broadphase tree anew over every body: after moving most bodies far (refitting would leave a tree of
 // huge boxes) or adding many (none left waiting outside the tree to be scanned one by one).
 void tr_world_rebuild_tree(tread_world *w);
