@@ -18,20 +18,22 @@
 // paths (a linear scan would be the body count).
 #define MAX_NODES 300
 
-// Queries at random spots of the field; none scans a body outside the tree or visits more than MAX_NODES nodes.
+// Queries at random spots of the field; none scans a body outside the tree (but in a world of at most 16 bodies,
+// which has no tree: scanning them all is cheaper) or visits more than MAX_NODES nodes.
 static void check_walks(const tread_world *w, float half, uint64_t *seed) {
+    int small = tread_world_body_count(w) <= 16 ? tread_world_body_count(w) : 0;
     tread_query_shape capsule = tread_query_shape_default();
     for (int i = 0; i < 200; ++i) {
         tread_vec3 p = tread_v3(course_uniform(seed, -half, half), 2.0f, course_uniform(seed, -half, half));
         tread_ray_hit hit;
         assert_int_equal(tread_world_cast_ray(w, p, tread_v3(0, -10, 0), NULL, &hit), TREAD_OK);
         tr_walk_stats s = tr_world_last_walk();
-        assert_int_equal(s.scanned, 0);
+        assert_true(s.scanned <= small);
         assert_true(s.nodes <= MAX_NODES);
         tread_shape_hit sh;
         assert_int_equal(tread_world_cast_shape(w, &capsule, p, tread_v3(1, -1, 0), NULL, &sh), TREAD_OK);
         s = tr_world_last_walk();
-        assert_int_equal(s.scanned, 0);
+        assert_true(s.scanned <= small);
         assert_true(s.nodes <= MAX_NODES);
     }
 }

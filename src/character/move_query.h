@@ -25,6 +25,8 @@ typedef struct tr_verdicts {
 
 // Most bodies of one world a move keeps as its candidates (more: its queries walk the world's tree themselves).
 #define TR_MOVE_CANDIDATES 64
+// Worlds of at most this many bodies are not gathered: their tree is as cheap to walk as the candidates to test.
+#define TR_GATHER_MIN_BODIES 16
 // The candidates are gathered this much beyond the move's bounds (metres): touching counts as a hit.
 #define TR_GATHER_SLACK 1.0e-3f
 

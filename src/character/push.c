@@ -59,13 +59,13 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
     // Not vetoed by the move's filter: a kinematic body that pushes cannot be ignored (the collide mask's layers
     // alone choose, and one-way bodies push only feet above their top); a dynamic one can (the listener's validate
     // and can_be_pushed).
+    *out_push = tread_v3_zero();
+    *out_crushed = false;
+    if (!(reach > 0.0f)) return TREAD_OK; // nothing moved (before the copy: the context is not small)
     tr_move_query unfiltered = *move;
     unfiltered.filter = NULL;
     unfiltered.verdicts = NULL;
     const tr_move_query *q = &unfiltered;
-    *out_push = tread_v3_zero();
-    *out_crushed = false;
-    if (!(reach > 0.0f)) return TREAD_OK;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
     tread_contact contacts[TR_PUSH_CONTACTS];

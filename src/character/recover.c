@@ -179,9 +179,13 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     // moves). Counted as burial, a character squeezed among others jumped up to 3 m to a free spot: onto heads,
     // through walls (382 jumps in two crowds of 50 crossing a corridor, 23 left the level). Overlapping only
     // characters, it is pushed out of them at the recovery speed, never unburied.
-    tr_move_query world_only = *move;
-    world_only.others = NULL;
-    const tr_move_query *q = &world_only;
+    tr_move_query world_only; // (copied only in a batch: the context is not small)
+    const tr_move_query *q = move;
+    if (move->others) {
+        world_only = *move;
+        world_only.others = NULL;
+        q = &world_only;
+    }
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
