@@ -151,23 +151,36 @@ static tread_result push_out(const tr_move_query *q, const tread_character *ch, 
     return TREAD_OK;
 }
 
-// Out of the other characters it overlaps (and nothing of the world), at the recovery speed: the push relaxed against
-// them, slid along everything; squeezed between several, as far as the pushes leave, and never a jump.
-static tread_result out_of_others(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push) {
+// The bodies the bare shape at `feet` overlaps or touches.
+static tread_result overlaps(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_contact *contacts, int *out_count,
+                             bool *out_overflow) {
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
-    tread_contact contacts[TR_RECOVER_CONTACTS];
-    int count = 0;
-    bool overflow = false;
-    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS, &count, &overflow);
-    if (r != TREAD_OK) return r;
+    return tr_query_contacts(q, &shape, tr_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS, out_count, out_overflow);
+}
+
+// The push out of every contact, relaxed against each in turn (contacts come sorted: deterministic); overlaps within
+// `slop` are left.
+static tread_vec3 relaxed_push(const tread_contact *contacts, int count, float slop) {
     tread_vec3 push = tread_v3_zero();
     for (int it = 0; it < TR_RECOVER_ITERATIONS; ++it) {
         for (int i = 0; i < count; ++i) {
             float missing = -contacts[i].separation - tread_v3_dot(push, contacts[i].normal);
-            if (missing > TR_PENETRATION_SLOP) push = tread_v3_mad(push, missing, contacts[i].normal);
+            if (missing > slop) push = tread_v3_mad(push, missing, contacts[i].normal);
         }
     }
+    return push;
+}
+
+// Out of the other characters it overlaps (and nothing of the world), at the recovery speed: the push relaxed against
+// them, slid along everything; squeezed between several, as far as the pushes leave, and never a jump.
+static tread_result out_of_others(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push) {
+    tread_contact contacts[TR_RECOVER_CONTACTS];
+    int count = 0;
+    bool overflow = false;
+    tread_result r = overlaps(q, ch, feet, contacts, &count, &overflow);
+    if (r != TREAD_OK) return r;
+    tread_vec3 push = relaxed_push(contacts, count, TR_PENETRATION_SLOP);
     if (tread_v3_length(push) <= TR_PENETRATION_SLOP) return TREAD_OK;
     float wanted = 0.0f;
     return push_out(q, ch, feet, push, dt, contacts, count, out_push, &wanted);
@@ -187,27 +200,18 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
         q = &world_only;
     }
     const tread_character_settings *s = &ch->settings;
-    tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = tr_collide_filter(ch);
     tread_contact contacts[TR_RECOVER_CONTACTS];
     int count = 0;
     bool overflow = false;
     *out_push = tread_v3_zero();
     *out_unburied = false;
-    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, feet), 0.0f, &filter, contacts, TR_RECOVER_CONTACTS, &count, &overflow);
+    tread_result r = overlaps(q, ch, feet, contacts, &count, &overflow);
     if (r != TREAD_OK) return r;
     float deepest = 0.0f;
     for (int i = 0; i < count; ++i) deepest = tr_maxf(deepest, -contacts[i].separation);
     if (deepest <= TR_PENETRATION_SLOP) return move->others ? out_of_others(move, ch, feet, dt, out_push) : TREAD_OK;
 
-    // Relax the push against every penetrating contact in turn (contacts come sorted: deterministic).
-    tread_vec3 push = tread_v3_zero();
-    for (int it = 0; it < TR_RECOVER_ITERATIONS; ++it) {
-        for (int i = 0; i < count; ++i) {
-            float missing = -contacts[i].separation - tread_v3_dot(push, contacts[i].normal);
-            if (missing > 0.0f) push = tread_v3_mad(push, missing, contacts[i].normal);
-        }
-    }
+    tread_vec3 push = relaxed_push(contacts, count, 0.0f);
     // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, the full
     // push does not lead out (into another body, or deeper into a mesh it pierces) or the way out is blocked.
     // Walking out at the recovery speed would never end (or take longer than TR_RECOVER_WALK_TIME), or a moving body
