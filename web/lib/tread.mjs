@@ -18,10 +18,11 @@ import { Body, World } from './world.mjs';
 export * from './enums.mjs';
 export { Batch, Body, Character, CharacterArray, Motor, MoveResult, StepSmoothing, World };
 
-// A library call that failed: `code` is the result's name (TREAD_ERR_...), the message the library's own.
+// A library call that failed: `code` is the result's name (TREAD_ERR_...), the message the library's own (which
+// starts with the code's name).
 export class TreadError extends Error {
   constructor(call, code, message) {
-    super(`${call}: ${code}: ${message}`);
+    super(`${call}: ${message.startsWith(code) ? message : `${code}: ${message}`}`);
     this.name = 'TreadError';
     this.call = call;
     this.code = code;
