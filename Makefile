@@ -110,6 +110,29 @@ bench-callgrind: build
 bench-queries: build
 	@$(BUILD)/bench/tread_bench
 
+# ---- the web (web/, docs/WEB.md) ----------------------------------------------------------------------------
+# wasm: the library as a WebAssembly ES module with its JavaScript wrapper, scene loader and runner, in web/dist
+# (Debian's emscripten, from scripts/deps.sh's web group; no threads). test-web: the wrapper's API and types, the
+# JavaScript scene loader against the C one on every shipped scene, and the course's traces bit for bit against the
+# native build (WEB_TEST_ALL=1: every scene the JavaScript loader reads).
+WASM_INPUTS = $(shell grep -oE 'src/[A-Za-z0-9_/]+\.c' cmake/sources.cmake) $(wildcard src/*.h src/*/*.h include/tread/*.h) \
+  cmake/sources.cmake $(wildcard web/wasm/*)
+WEB_JS = $(wildcard web/lib/* web/scene/*)
+.PHONY: wasm test-web
+
+web/dist/lib/tread_wasm.mjs: $(WASM_INPUTS)
+	@bash scripts/deps.sh web
+	@bash web/wasm/build.sh
+
+web/dist/tread.mjs: web/dist/lib/tread_wasm.mjs $(WEB_JS)
+	@bash web/wasm/build.sh --js
+
+wasm: web/dist/tread.mjs
+
+test-web: build wasm
+	@bash web/native/build.sh $(BUILD)
+	@BUILD=$(BUILD) node --test --test-reporter=spec web/test/*.test.mjs
+
 # API reference of include/tread/ in $(BUILD)/docs/html. Doxygen's warnings (one per undocumented public
 # member) are printed and kept in $(BUILD)/docs/warnings.txt.
 TREAD_VERSION = $(shell awk '/^\#define TREAD_VERSION_(MAJOR|MINOR|PATCH) /{printf "%s%s", s, $$3; s="."}' include/tread/base.h)
