@@ -6,8 +6,10 @@
 // smoothing. The per-frame trace hash (FNV-1a 64 over the characters' feet and velocity bits) is the one
 // web/native/scene_dump.c prints from the C runner, so equal hashes mean bit-identical runs.
 //
-// Not here yet: keyframed paths and dynamic bodies (the loader refuses them), the contact listener's sensor events
-// (recorded by the C runner only; they do not change a move), the penetration probe and the expectations.
+// With options.record the run also keeps every frame (feet, velocity, ground, stepped, camera, the penetration probe)
+// in the form checks.mjs evaluates. Not here yet: keyframed paths and dynamic bodies (the loader refuses them), the
+// contact listener's sensor events (recorded by the C runner only; they do not change a move), and the penetration
+// probe's one-way filter (a one-way platform the feet are below counts as penetrated here).
 import * as V from './f32.mjs';
 import { buildWorld } from './load.mjs';
 
@@ -115,6 +117,12 @@ function courseVelocity(scene, c, ch, t, dt) {
   return V.mad(v, alongUp, up);
 }
 
+// Deepest overlap of the character with the world (run_frame.c's probe): tread_world_closest within 1 cm.
+export function penetrationOf(world, ch) {
+  const d = world.closest(ch.shape(), ch.center(), f(0.01));
+  return d.found && d.distance < 0 ? -d.distance : 0;
+}
+
 // ---- the run ------------------------------------------------------------------------------------------------------
 
 // Run the scene. Returns { frames, frameHashes, traceHash, bodyHash, final, trace? } (trace: with
@@ -142,6 +150,7 @@ export function runScene(tread, scene, options = {}) {
     let hash = FNV_START, bodyHash = FNV_START;
     const frameHashes = [];
     const trace = options.record ? scene.characters.map(() => []) : null;
+    const initialPenetration = options.record ? scene.characters.map((_, k) => penetrationOf(world, chars.at(k))) : null;
     for (let i = 0; i < scene.frames; ++i) {
       const t = f(f(i) * dt); // the frame runs from t to t + dt
       world.advance(dt);
@@ -167,13 +176,18 @@ export function runScene(tread, scene, options = {}) {
         const p = ch.position, vel = ch.velocity;
         hash = traceHash(hash, [p.x, p.y, p.z, vel.x, vel.y, vel.z]);
         if (trace)
-          trace[k].push({ feet: p, velocity: vel, ground: ch.groundState, stepped, camera: f(V.dot(p, ch.up) + smoothing[k].offset) });
+          trace[k].push({
+            feet: p, velocity: vel, ground: ch.groundState, stepped, camera: f(V.dot(p, ch.up) + smoothing[k].offset),
+            penetration: penetrationOf(world, ch), finite: [p.x, p.y, p.z, vel.x, vel.y, vel.z].every(Number.isFinite),
+          });
       });
       frameHashes.push(hex(hash));
       options.onFrame?.(i, { world, characters: chars, bodies });
     }
     const final = scene.characters.map((_, k) => ({ position: chars.at(k).position, velocity: chars.at(k).velocity, ground: chars.at(k).groundState }));
-    return { frames: scene.frames, frameHashes, traceHash: hex(hash), bodyHash: hex(bodyHash), final, trace };
+    const ups = scene.characters.map((_, k) => chars.at(k).up);
+    const checkTrace = trace && { dt, ups, start: scene.characters.map((c) => c.start), frames: trace, initialPenetration };
+    return { frames: scene.frames, frameHashes, traceHash: hex(hash), bodyHash: hex(bodyHash), final, trace, checkTrace };
   } finally {
     for (const m of motors) m?.motor.free(), m?.last.free();
     for (const s of smoothing) s.free();
