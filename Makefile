@@ -133,6 +133,16 @@ test-web: build wasm
 	@bash web/native/build.sh $(BUILD)
 	@BUILD=$(BUILD) node --test --test-reporter=spec web/test/*.test.mjs
 
+# bench-peers: tread's WebAssembly build, Jolt and Rapier from npm (versions pinned in web/package-lock.json) in one node
+# process on the course: S1-S10 scored by their expectations, P1-P3 timed (interleaved rounds, medians), tread's native
+# bench run after them for a native column; one Markdown table on stdout and in $(BUILD)/peers.md (about five minutes
+# on two cores). PEERS_ARGS passes options (e.g. "--rounds 3", "--scenes", "--engine-gaps"; web/bench/peers.mjs).
+PEERS_ARGS ?=
+.PHONY: bench-peers
+bench-peers: build wasm
+	@cd web && npm ci --no-audit --no-fund --loglevel=error
+	@node web/bench/peers.mjs --markdown $(BUILD)/peers.md --native $(BUILD)/bench/tread_bench_character $(PEERS_ARGS)
+
 # API reference of include/tread/ in $(BUILD)/docs/html. Doxygen's warnings (one per undocumented public
 # member) are printed and kept in $(BUILD)/docs/warnings.txt.
 TREAD_VERSION = $(shell awk '/^\#define TREAD_VERSION_(MAJOR|MINOR|PATCH) /{printf "%s%s", s, $$3; s="."}' include/tread/base.h)

@@ -34,7 +34,7 @@ export const hex = (h) => h.toString(16).padStart(16, '0');
 // ---- input ------------------------------------------------------------------------------------------------------
 
 // The input entry in force at time t (the last one with entry.t <= t + 1e-6).
-function inputAt(c, t) {
+export function inputAt(c, t) {
   let found = null;
   const limit = f(t + EPS_T);
   for (const input of c.inputs) {
@@ -45,7 +45,7 @@ function inputAt(c, t) {
 }
 
 // Desired velocity perpendicular to up for this frame (run_frame.c's desired_horizontal).
-function desiredHorizontal(input, feet, up, dt) {
+export function desiredHorizontal(input, feet, up, dt) {
   if (!input || input.kind === 'idle' || input.speed <= 0) return V.zero();
   if (input.kind === 'direction') return V.scale(V.normalize(V.reject(input.direction, up)), input.speed);
   const to = V.reject(V.sub(input.target, feet), up);
