@@ -1,5 +1,6 @@
 # Thin wrapper over CMake. `make run` is the main job; `make test` runs every test, then the unit tests
-# again under AddressSanitizer + UndefinedBehaviorSanitizer, and the threads test under ThreadSanitizer.
+# again under AddressSanitizer + UndefinedBehaviorSanitizer, and the threads test under ThreadSanitizer, then the
+# WebAssembly build's tests (test-web).
 # Warnings are errors when CI is set.
 BUILD ?= build
 SAN_BUILD ?= build-san
@@ -51,7 +52,7 @@ determinism: deps
 fuzz: deps
 	@bash scripts/fuzz.sh 20
 
-test: test-fast sanitize tsan determinism fuzz
+test: test-fast sanitize tsan determinism fuzz test-web
 
 # docs/STRATEGIES.md's table of every scene under every stepping strategy.
 strategies: build

@@ -18,7 +18,8 @@ export function courseScenes(root) {
   return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
 }
 
-// Run one scene on one engine; returns { scene, passed, key: { name, text, passed }, failed: [names] }.
+// Run one scene on one engine; returns { scene, passed, key: { name, text, passed }, failed: ["name (value)"],
+// failedNames }.
 export function runCourseScene(engine, tread, path, character) {
   const scene = loadScene(tread, readFileSync(path, 'utf8'), path.replace(/^.*\/scenes\//, 'scenes/'));
   if (scene.characters.length !== 1) throw new Error(`${path}: the course scenes have one character`);
@@ -49,8 +50,8 @@ export function runCourseScene(engine, tread, path, character) {
       frames.push({ feet, ground: world.ground(0), penetration: penetrationOf(judge.world, probe), finite: [feet.x, feet.y, feet.z].every(Number.isFinite) });
     }
     const verdict = evaluateScene(scene, { dt: scene.dt, ups: [up], start: [c.start], frames: [frames], initialPenetration: [initial] });
-    const failed = verdict.results.filter((r) => !r.passed).map((r) => `${r.name} (${r.text})`);
-    return { scene, passed: verdict.passed, key: verdict.key, failed };
+    const failing = verdict.results.filter((r) => !r.passed);
+    return { scene, passed: verdict.passed, key: verdict.key, failed: failing.map((r) => `${r.name} (${r.text})`), failedNames: failing.map((r) => (r.type === 'invariant' ? `${r.name.split(': ')[1]}, ${r.text}` : r.name)) };
   } finally {
     probe.free();
     judge.world.destroy();

@@ -131,7 +131,11 @@ async function main() {
       const key = cells[0].key;
       rows.push({
         label: `${scene.name}: ${key ? key.name : 'passes'}`,
-        cells: cells.map((c) => `${c.passed ? 'pass' : '**FAIL**'}: ${c.key ? c.key.text : ''}`),
+        // The key metric; a scene that fails on another check says which.
+        cells: cells.map((c) => {
+          const others = c.failedNames.filter((n) => n !== c.key?.name);
+          return `${c.passed ? 'pass' : '**FAIL**'}: ${c.key ? c.key.text : ''}${others.length ? ` (fails: ${others.join(', ')})` : ''}`;
+        }),
         failures: cells.map((c, i) => (c.passed ? null : `${scene.name} on ${engines[i].name}: ${c.failed.join('; ')}`)).filter(Boolean),
       });
       log(`${scene.name}: ${cells.map((c, i) => `${engines[i].name} ${c.passed ? 'pass' : 'FAIL'}`).join(', ')}`);

@@ -161,7 +161,10 @@ export class World {
         flags: (def.flags ?? 0) | (def.one_way ? BODY_FLAGS.one_way : 0) | (def.sensor ? BODY_FLAGS.sensor : 0),
       };
       mem.write('tread_body_def', ptr, values);
-      const put = (name, value) => mem.setValue(ptr + mem.offsetOf('tread_body_def', name).offset, mem.offsetOf('tread_body_def', name).kind, value);
+      const put = (name, value) => {
+        const field = mem.offsetOf('tread_body_def', name);
+        mem.setValue(ptr + field.offset, field.kind, value);
+      };
       put('shape.type', enumValue(SHAPE_TYPE, shape.type, 'shape type'));
       switch (shape.type) {
         case 'box':
