@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Layers and bodies of a scene file, as tools/scene/geometry.c builds them, number for number: boxes (by corners or
-// centre), spheres, capsules, ramps, inline meshes, heightfields, voxel grids; constant-velocity kinematic bodies
-// and conveyor surfaces (tools/scene/motion.c's non-path part); one-way and sensor flags; dynamic bodies' parameters.
-// Not here: mesh files (the C loader reads them with assimp) and keyframed paths. Each body comes out as a
-// definition World.addBody takes.
+// centre), spheres, capsules, ramps, inline meshes, heightfields, voxel grids; one-way and sensor flags; dynamic
+// bodies' parameters; conveyor surfaces; kinematic bodies at constant velocities
+// and keyframed paths (motion.mjs). Not here: mesh files (the C loader reads them with assimp). Each body comes out as
+// a definition World.addBody takes, with its path (null: none) and dynamic parameters (null: not dynamic).
 import * as V from './f32.mjs';
 import { OPEN_HI, OPEN_LO, g, key, index } from './json.mjs';
+import { parsePath, pathTransform } from './motion.mjs';
 import { cosDouble, sinDouble } from './trig.mjs';
 
 const MAX_LAYERS = 32;
@@ -46,8 +47,10 @@ export function layerRef(r, v, jp, scene) {
   return i;
 }
 
-// {"axis": [..], "degrees": a} or {"quaternion": [x, y, z, w]} (tools/scene/json_read.c's js_read_rotation).
-export function readRotation(r, tread, v, jp) {
+// {"axis": [..], "degrees": a} or {"quaternion": [x, y, z, w]} (tools/scene/json_read.c's js_read_rotation): the
+// quaternion, and for an axis and degrees also the unit axis and the angle in double radians as given (a path key
+// turns through more than a turn when it says so).
+export function readRotationParts(r, tread, v, jp) {
   r.object(v, jp);
   r.fields(v, jp, ['axis', 'degrees', 'quaternion']);
   if ('quaternion' in v) {
@@ -57,14 +60,17 @@ export function readRotation(r, tread, v, jp) {
     const [x, y, z, w] = v.quaternion.map((e, i) => r.float(e, index(p, i), -1e6, 1e6));
     const q = { x, y, z, w };
     if (!(V.quatLengthSq(q) > f(1e-12))) r.fail(p, 'is the zero quaternion');
-    return V.quatNormalize(q);
+    return { q: V.quatNormalize(q), hasAxis: false };
   }
   const axis = r.needVec3(v, jp, 'axis');
   const degrees = r.needFloat(v, jp, 'degrees', -1e6, 1e6);
   if (!(V.length(axis) > f(1e-6))) r.fail(key(jp, 'axis'), 'is the zero vector');
   // Degrees to radians in double, then one rounding to float, as the C loader does.
-  return tread.quatFromAxisAngle(V.normalize(axis), f((degrees * Math.PI) / 180));
+  const radians = (degrees * Math.PI) / 180;
+  return { q: tread.quatFromAxisAngle(V.normalize(axis), f(radians)), hasAxis: true, axis: V.normalize(axis), radians };
 }
+
+export const readRotation = (r, tread, v, jp) => readRotationParts(r, tread, v, jp).q;
 
 const rotationOf = (r, tread, obj, jp) => ('rotation' in obj ? readRotation(r, tread, obj.rotation, key(jp, 'rotation')) : V.quatIdentity());
 
@@ -261,14 +267,22 @@ function parseVoxels(r, j, jp, def) {
   def.shape = { type: 'voxels', count_x: n[0], count_y: n[1], count_z: n[2], cell_size: cell, solid };
 }
 
-function parseKinematic(r, j, jp, def) {
+// Constant velocities, or a keyframed path (motion.mjs) from where the body's own fields placed it.
+function parseKinematic(r, tread, j, jp, body) {
+  const def = body.def;
   r.object(j, jp);
   r.fields(j, jp, ['linear_velocity', 'angular_velocity', 'path', 'loop']);
   def.type = 'kinematic';
-  if ('path' in j) r.fail(key(jp, 'path'), 'keyframed paths are not supported by the JavaScript loader yet (constant velocities are)');
-  if ('loop' in j) r.fail(key(jp, 'loop'), 'needs a "path"');
-  def.linear_velocity = r.optVec3(j, jp, 'linear_velocity') ?? V.zero();
-  def.angular_velocity = r.optVec3(j, jp, 'angular_velocity') ?? V.zero();
+  if (!('path' in j)) {
+    if ('loop' in j) r.fail(key(jp, 'loop'), 'needs a "path"');
+    def.linear_velocity = r.optVec3(j, jp, 'linear_velocity') ?? V.zero();
+    def.angular_velocity = r.optVec3(j, jp, 'angular_velocity') ?? V.zero();
+    return;
+  }
+  if ('linear_velocity' in j || 'angular_velocity' in j) r.fail(jp, 'give either "path" or "linear_velocity"/"angular_velocity", not both');
+  const rotation = (rr, v, p) => readRotationParts(rr, tread, v, p);
+  body.path = parsePath(r, tread, rotation, j.path, j.loop, key(jp, 'path'), key(jp, 'loop'), { p: def.transform.p, q: def.transform.q });
+  def.transform = pathTransform(tread, body.path, 0);
 }
 
 function parseSurface(r, j, jp, def) {
@@ -289,16 +303,16 @@ function parseSurface(r, j, jp, def) {
 function parseDynamic(r, j, jp, body) {
   r.object(j, jp);
   r.fields(j, jp, ['mass', 'friction', 'gravity']);
-  body.def.type = 'dynamic';
-  const shape = body.def.shape;
-  const turned = body.def.transform.q.x !== 0 || body.def.transform.q.y !== 0 || body.def.transform.q.z !== 0 || body.def.transform.q.w !== 1;
-  if (!['box', 'sphere', 'capsule'].includes(shape.type) || (shape.type !== 'sphere' && turned))
-    r.fail(jp, 'the runner moves dynamic boxes and capsules unrotated (translation only); give no "rotation"');
   body.dynamic = {
-    mass: r.needFloat(j, jp, 'mass', 0, Infinity, OPEN_LO),
+    mass: r.needFloat(j, jp, 'mass', 0, 1e9, OPEN_LO),
     friction: r.optFloat(j, jp, 'friction', 0, 100) ?? f(0.5),
     gravity: r.optBool(j, jp, 'gravity') ?? true,
   };
+  const shape = body.def.shape, q = body.def.transform.q;
+  const turned = q.x !== 0 || q.y !== 0 || q.z !== 0;
+  if (!['box', 'sphere', 'capsule'].includes(shape.type)) r.fail(jp, 'the runner moves boxes, spheres and capsules; this body is a mesh, heightfield or voxel grid');
+  if (turned && shape.type !== 'sphere') r.fail(jp, 'the runner moves dynamic boxes and capsules unrotated (translation only); give no "rotation"');
+  body.def.type = 'dynamic';
 }
 
 const COMMON = ['type', 'name', 'layer', 'kinematic', 'surface', 'dynamic', 'one_way', 'sensor'];
@@ -317,7 +331,7 @@ function parseBody(r, tread, j, jp, scene) {
   r.need(j, jp, 'type');
   const type = Object.keys(BODY_FIELDS)[r.enumeration(j.type, key(jp, 'type'), Object.keys(BODY_FIELDS))];
   r.fields(j, jp, BODY_FIELDS[type]);
-  const body = { name: r.optString(j, jp, 'name', NAME_MAX) ?? '', dynamic: null };
+  const body = { name: r.optString(j, jp, 'name', NAME_MAX) ?? '', dynamic: null, path: null };
   const def = (body.def = { type: 'static', transform: { p: V.zero(), q: V.quatIdentity() }, layer: 0, one_way: false, sensor: false });
   def.one_way = r.optBool(j, jp, 'one_way') ?? false;
   def.sensor = r.optBool(j, jp, 'sensor') ?? false;
@@ -331,7 +345,7 @@ function parseBody(r, tread, j, jp, scene) {
   else if (type === 'heightfield') parseHeightfield(r, j, jp, def);
   else parseVoxels(r, j, jp, def);
   // Motion last, as the C loader: it starts from where the body's own fields placed it.
-  if ('kinematic' in j) parseKinematic(r, j.kinematic, key(jp, 'kinematic'), def);
+  if ('kinematic' in j) parseKinematic(r, tread, j.kinematic, key(jp, 'kinematic'), body);
   if ('dynamic' in j) parseDynamic(r, j.dynamic, key(jp, 'dynamic'), body);
   if ('surface' in j) parseSurface(r, j.surface, key(jp, 'surface'), def);
   return body;

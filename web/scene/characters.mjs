@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Characters of a scene file as tools/scene/characters.c and settings_table.c read them: settings by their C field
 // names (flat, dotted for nested members: "riser.depth"), masks as integers or layer names, the optional movement
-// model ("motor"), and the input timeline. The settings and motor tables are the module's own layout tables, so every
+// model ("motor"), and the input timeline; then the crowds (crowds.mjs). The settings and motor tables are the module's own layout tables, so every
 // field of tread_character_settings and tread_motor_settings is accepted, as in the C loader; the library validates
 // the result (tread_character_init, tread_motor_update), and its message is reported under the settings' path.
 import { ENUM_FIELDS } from '../lib/enums.mjs';
@@ -9,6 +9,7 @@ import { KIND } from '../lib/memory.mjs';
 import * as V from './f32.mjs';
 import { g, index, key } from './json.mjs';
 import { layerRef } from './bodies.mjs';
+import { parseCrowds } from './crowds.mjs';
 
 const MAX_CHARACTERS = 64;
 const NAME_MAX = 63;
@@ -83,13 +84,8 @@ function parseInput(r, j, jp, c, i, probe) {
       input.kind = 'toward';
       input.target = r.vec3(j.toward, key(jp, 'toward'));
     }
-    // The speed becomes a velocity the library judges: one move of a probe at that speed, as the C loader does.
     const along = horizontalUnit(input.kind === 'direction' ? input.direction : V.sub(input.target, c.start), up);
-    try {
-      probe.character.init(c.settings, [0, 0, 0]).move(probe.world, V.scale(along, input.speed), probe.dt);
-    } catch (e) {
-      r.fail(key(jp, 'speed'), `${g(input.speed)} m/s is refused by tread_character_move: ${probe.tread.errorMessage()}`);
-    }
+    checkSpeed(r, probe, c.settings, along, input.speed, key(jp, 'speed'));
   } else if (has('idle')) {
     if (!r.bool(j.idle, key(jp, 'idle'))) r.fail(key(jp, 'idle'), 'only true is meaningful (leave the field out instead)');
   } else if (i > 0) {
@@ -104,12 +100,25 @@ function parseInput(r, j, jp, c, i, probe) {
 
 // The library's verdict on settings, as the C loader reports it (under the settings' path, or the start's when the
 // library names the position).
-function validate(r, tread, settings, start, jp, settingsPath) {
+function validate(r, tread, settings, start, jp, settingsPath, startKey = 'start') {
+  const ch = tread.createCharacter();
   try {
-    tread.createCharacter(settings, start).free();
+    ch.init(settings, start);
   } catch (e) {
     const message = tread.errorMessage();
-    r.fail(message.includes(' position = ') ? key(jp, 'start') : settingsPath, message);
+    r.fail(message.includes(' position = ') ? key(jp, startKey) : settingsPath, message);
+  } finally {
+    ch.free();
+  }
+}
+
+// The speed becomes a velocity the library judges: one move of a probe at that speed in an empty world, as the C
+// loader does (a speed the library refuses would otherwise freeze the character and pass).
+function checkSpeed(r, probe, settings, along, speed, jp) {
+  try {
+    probe.character.init(settings, [0, 0, 0]).move(probe.world, V.scale(along, speed), probe.dt);
+  } catch (e) {
+    r.fail(jp, `${g(speed)} m/s is refused by tread_character_move: ${probe.tread.errorMessage()}`);
   }
 }
 
@@ -156,12 +165,12 @@ function parseCharacter(r, tread, scene, j, jp, i, probe) {
   return c;
 }
 
+// The listed characters, then every crowd's (crowds.mjs).
 export function parseCharacters(r, tread, root, scene, frames) {
   scene.characters = [];
   const crowds = 'crowds' in root;
-  if (crowds) r.fail('crowds', 'crowds are not supported by the JavaScript loader yet');
-  const list = r.array(r.need(root, '', 'characters'), 'characters');
-  if (list.length < 1) r.fail('characters', 'is empty; a scene needs at least one character');
+  const list = crowds && !('characters' in root) ? [] : r.array(r.need(root, '', 'characters'), 'characters');
+  if (list.length < 1 && !crowds) r.fail('characters', 'is empty; a scene needs at least one character');
   if (list.length > MAX_CHARACTERS) r.fail('characters', `has ${list.length} characters; at most ${MAX_CHARACTERS}`);
   if (frames * list.length > MAX_TRACE_FRAMES)
     r.fail('characters', `${list.length} characters x ${frames} frames = ${frames * list.length} frames to record; at most ${MAX_TRACE_FRAMES}`);
@@ -169,8 +178,15 @@ export function parseCharacters(r, tread, root, scene, frames) {
   const probe = { tread, world: tread.createWorld(), character: tread.createCharacter(), dt: scene.dt };
   try {
     list.forEach((e, i) => scene.characters.push(parseCharacter(r, tread, scene, e, index('characters', i), i, probe)));
+    parseCrowds(r, scene, root, {
+      readSettings: (j, jp) => readSettings(r, tread, scene, j, jp),
+      validate: (settings, start, jp, settingsPath, startKey) => validate(r, tread, settings, start, jp, settingsPath, startKey),
+      checkSpeed: (settings, along, speed, jp) => checkSpeed(r, probe, settings, along, speed, jp),
+    });
   } finally {
     probe.character.free();
     probe.world.destroy();
   }
+  if (crowds && frames * scene.characters.length > MAX_TRACE_FRAMES)
+    r.fail('crowds', `${scene.characters.length} characters x ${frames} frames = ${frames * scene.characters.length} frames to record; at most ${MAX_TRACE_FRAMES}`);
 }

@@ -209,24 +209,28 @@ export function evaluateCheck(scene, j, t) {
   }
 }
 
-// The invariants of character c: finite state every frame; penetration at most 1 mm (spawned inside: never deeper
-// than at spawn, and out within 1 s).
-export function invariants(scene, t, c) {
-  const frames = t.frames[c];
-  const name = scene.characters[c].name;
-  const bad = frames.findIndex((fr) => fr.finite === false);
-  const start = t.initialPenetration?.[c] ?? 0;
+// The invariants of a listed character, or of a crowd's characters together (`members`, labelled "crowd <name>"):
+// finite state every frame; penetration at most 1 mm (spawned inside: never deeper than at spawn, and out within 1 s).
+export function invariants(t, members, label) {
+  let bad = -1;
+  for (const c of members) {
+    bad = t.frames[c].findIndex((fr) => fr.finite === false);
+    if (bad >= 0) break;
+  }
   const outFrame = Math.floor(f(f(1) / t.dt) + 0.5);
   let worst = 0, ok = true;
-  frames.forEach((fr, i) => {
-    const p = fr.penetration ?? 0;
-    worst = Math.max(worst, p);
-    if (start <= PENETRATION_LIMIT) ok &&= p <= PENETRATION_LIMIT;
-    else ok &&= p <= f(start + f(1e-6)) && (i < outFrame || p <= PENETRATION_LIMIT);
-  });
+  for (const c of members) {
+    const start = t.initialPenetration?.[c] ?? 0;
+    t.frames[c].forEach((fr, i) => {
+      const p = fr.penetration ?? 0;
+      worst = Math.max(worst, p);
+      if (start <= PENETRATION_LIMIT) ok &&= p <= PENETRATION_LIMIT;
+      else ok &&= p <= f(start + f(1e-6)) && (i < outFrame || p <= PENETRATION_LIMIT);
+    });
+  }
   return [
-    { name: `${name}: finite state`, type: 'invariant', key: false, passed: bad < 0, value: bad, text: bad < 0 ? 'every frame finite' : `NaN or Inf at frame ${bad}` },
-    { name: `${name}: penetration`, type: 'invariant', key: false, passed: ok, value: worst, text: `deepest ${worst.toFixed(5)} m` },
+    { name: `${label}: finite state`, type: 'invariant', key: false, passed: bad < 0, value: bad, text: bad < 0 ? 'every frame finite' : `NaN or Inf at frame ${bad}` },
+    { name: `${label}: penetration`, type: 'invariant', key: false, passed: ok, value: worst, text: `deepest ${worst.toFixed(5)} m` },
   ];
 }
 
@@ -238,6 +242,14 @@ export function evaluateScene(scene, t) {
     if (j.pending) r.passed = !r.passed, r.pending = true;
     return r;
   });
-  scene.characters.forEach((_, c) => results.push(...invariants(scene, t, c)));
+  // A listed character has its own pair of invariants; a crowd's characters share one. The scene's
+  // "pending_penetration" marks the penetration invariant (never the finite-state one).
+  const groups = scene.characters.map((ch, c) => [[c], ch.name, ch.crowd]).filter((x) => x[2] < 0);
+  for (const crowd of scene.crowds ?? []) groups.push([Array.from({ length: crowd.count }, (_, k) => crowd.first + k), `crowd ${crowd.name}`]);
+  for (const [members, label] of groups) {
+    const pair = invariants(t, members, label);
+    if (scene.pending_penetration) (pair[1].passed = !pair[1].passed), (pair[1].pending = true);
+    results.push(...pair);
+  }
   return { passed: results.every((r) => r.passed), key: results.find((r) => r.key) ?? null, results };
 }

@@ -25,17 +25,17 @@ export function typeName(v) {
   return 'an object';
 }
 
-// C's %g: 6 significant digits, trailing zeros dropped, an exponent below 1e-4 and from 1e6 (messages match the C
+// C's %g (%.<precision>g): 6 significant digits by default, trailing zeros dropped, an exponent below 1e-4 and from 1e6 (messages match the C
 // loader's word for word).
-export function g(x) {
+export function g(x, precision = 6) {
   if (Number.isNaN(x)) return 'nan';
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
   if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const [mantissa, exponent] = x.toExponential(5).split('e');
+  const [mantissa, exponent] = x.toExponential(precision - 1).split('e');
   const e = Number(exponent);
   const trim = (t) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t);
-  if (e < -4 || e >= 6) return `${trim(mantissa)}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-  return trim(x.toFixed(5 - e));
+  if (e < -4 || e >= precision) return `${trim(mantissa)}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  return trim(x.toFixed(precision - 1 - e));
 }
 const fmt = g;
 

@@ -7,11 +7,13 @@
 // web/native/scene_dump.c prints from the C runner, so equal hashes mean bit-identical runs.
 //
 // With options.record the run also keeps every frame (feet, velocity, ground, stepped, camera, the penetration probe)
-// in the form checks.mjs evaluates. Not here yet: keyframed paths and dynamic bodies (the loader refuses them), the
-// contact listener's sensor events (recorded by the C runner only; they do not change a move), and the penetration
+// in the form checks.mjs evaluates. Keyframed paths (motion.mjs) and dynamic bodies (dynamics.mjs) move as in C. Not
+// here: the contact listener's sensor events (recorded by the C runner only; they do not change a move), and the penetration
 // probe's one-way filter (a one-way platform the feet are below counts as penetrated here).
 import * as V from './f32.mjs';
 import { buildWorld } from './load.mjs';
+import { Dynamics } from './dynamics.mjs';
+import { pathVelocity } from './motion.mjs';
 
 const f = Math.fround;
 const CHARACTER_LAYER = 31; // RUN_CHARACTER_LAYER: the batch's characters meet on the last layer
@@ -129,13 +131,13 @@ export function penetrationOf(world, ch) {
 // options.record, every frame's { feet, velocity, ground, stepped, camera } per character). options.onFrame(i, state)
 // is called after each frame (the viewer draws from it).
 export function runScene(tread, scene, options = {}) {
-  for (const b of scene.bodies)
-    if (b.dynamic) throw new Error(`${scene.path}: dynamic bodies need the runner's integrator, which the JavaScript runner does not have yet`);
   const dt = scene.dt;
   const n = scene.characters.length;
   const batched = scene.characters_collide && n > 1;
   const { world, bodies } = buildWorld(tread, scene);
   const moving = bodies.filter((_, i) => scene.bodies[i].def.type !== 'static');
+  const paths = scene.bodies.map((b, k) => [k, b.path]).filter(([, path]) => path);
+  const dynamics = new Dynamics(scene, bodies);
   const chars = tread.createCharacters(n);
   const batch = batched ? tread.createBatch({ capacity: n, character_layer: CHARACTER_LAYER }) : null;
   const smoothing = [];
@@ -153,6 +155,13 @@ export function runScene(tread, scene, options = {}) {
     const initialPenetration = options.record ? scene.characters.map((_, k) => penetrationOf(world, chars.at(k))) : null;
     for (let i = 0; i < scene.frames; ++i) {
       const t = f(f(i) * dt); // the frame runs from t to t + dt
+      // Bodies on a path get the velocities that take them to where the path is at the frame's end (run.c).
+      for (const [k, path] of paths) {
+        const v = pathVelocity(tread, path, bodies[k].getTransform(), (i + 1) * dt, dt);
+        bodies[k].setVelocity(v.linear, v.angular);
+      }
+      // Dynamic bodies go where the integrator put them at the end of the last frame.
+      if (i > 0) dynamics.move();
       world.advance(dt);
       for (const b of moving) {
         const tr = b.getTransform();
@@ -173,6 +182,7 @@ export function runScene(tread, scene, options = {}) {
         }
         const stepped = f(result.step_up - result.snap_down);
         smoothing[k].update(stepped, dt);
+        if (dynamics.any) dynamics.take(result);
         const p = ch.position, vel = ch.velocity;
         hash = traceHash(hash, [p.x, p.y, p.z, vel.x, vel.y, vel.z]);
         if (trace)
@@ -181,6 +191,8 @@ export function runScene(tread, scene, options = {}) {
             penetration: penetrationOf(world, ch), finite: [p.x, p.y, p.z, vel.x, vel.y, vel.z].every(Number.isFinite),
           });
       });
+      // The dynamic bodies take this frame's impulses; the world gets them before the next advance.
+      dynamics.step(world, scene.gravity, dt);
       frameHashes.push(hex(hash));
       options.onFrame?.(i, { world, characters: chars, bodies });
     }

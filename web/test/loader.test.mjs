@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The JavaScript scene loader against the C loader on every shipped scene: the same bodies (count, types, shapes,
 // transforms, velocities, layers, flags), the same layers and the same characters (settings field by field, motor,
-// inputs), float for float. Scenes using what the JavaScript loader does not read are listed in UNSUPPORTED with
+// inputs), float for float. Scenes using what the JavaScript loader does not read would be listed in UNSUPPORTED with
 // the reason; a scene there that loads, or one not there that does not, fails the test.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
