@@ -7,7 +7,8 @@
 #
 #   core    what `make run` and `make test` need (they call this through `make deps`)
 #   docs    `make docs` (the Doxygen API reference)
-#   web     WebAssembly builds and browser runs (for later)
+#   web     WebAssembly builds (emscripten; node-acorn for emcc's JS optimizer), node and npm for the web/ tests and
+#           `make bench-peers`, tsc (node-typescript) to check the wrapper's types, chromium for browser runs
 #   engine  a peer engine to compare against (for later)
 #
 # Another apt or dpkg process (unattended-upgrades, a second build) may hold the package locks. Rather than
@@ -24,7 +25,9 @@ group_packages() {
   case "$1" in
     core)   echo build-essential cmake pkg-config libcmocka-dev libcjson-dev libassimp-dev clang libclang-rt-14-dev ;;
     docs)   echo doxygen ;;
-    web)    echo emscripten nodejs npm chromium ;;
+    # npm: NodeSource's nodejs package carries npm itself and conflicts with Debian's npm package, so ask for
+    # Debian's only where no npm command is there.
+    web)    echo emscripten node-acorn node-typescript nodejs chromium "$(command -v npm >/dev/null 2>&1 || echo npm)" ;;
     engine) echo libbullet-dev ;;
     -h|--help) usage ;;
     *) echo "scripts/deps.sh: unknown group '$1'" >&2; usage ;;
