@@ -90,6 +90,13 @@ static void on_push(const tread_character *c, int index, const tread_contact_eve
     if (e->body.generation != 0u && tread_body_id_equal(e->body, log->no_push_body)) *can_push = false, *can_be_pushed = false;
 }
 
+// An empty log: nothing ignored, everyone may push and be pushed.
+static void reset_log(listener_log *log) {
+    memset(log, 0, sizeof *log);
+    log->no_push_character = -1;
+    log->ignored_character = -1;
+}
+
 static tread_contact_listener listener_of(listener_log *log) {
     tread_contact_listener l;
     memset(&l, 0, sizeof l);
@@ -304,8 +311,7 @@ static void test_sensor_and_event_order(void **state) {
     assert_true(tread_body_id_equal(hit.body, water));
 
     static listener_log log;
-    memset(&log, 0, sizeof log);
-    log.no_push_character = -1;
+    reset_log(&log);
     tread_contact_listener l = listener_of(&log);
     tread_contact_memory memory;
     memset(&memory, 0, sizeof memory);
@@ -359,8 +365,7 @@ static void test_validate_ignores_a_body(void **state) {
     tread_world *w = course_world();
     tread_body_id wall = add_box(w, TREAD_BODY_STATIC, 0u, tread_v3(1, 0, -1), tread_v3(1.2f, 2, 1));
     static listener_log log;
-    memset(&log, 0, sizeof log);
-    log.no_push_character = -1;
+    reset_log(&log);
     log.ignored = wall;
     tread_contact_listener l = listener_of(&log);
     tread_contact_memory memory;
@@ -401,8 +406,7 @@ static void test_push_permissions_with_a_dynamic_body(void **state) {
     tread_world *w = course_world();
     tread_body_id crate = add_box(w, TREAD_BODY_DYNAMIC, 0u, tread_v3(1, 0, -0.5f), tread_v3(2, 1, 0.5f));
     static listener_log log;
-    memset(&log, 0, sizeof log);
-    log.no_push_character = -1;
+    reset_log(&log);
     log.no_push_body = crate;
     tread_contact_listener l = listener_of(&log);
     l.added = l.persisted = l.removed = NULL; // no memory needed
@@ -446,9 +450,8 @@ static void test_batch_push_permission(void **state) {
     tread_character c[2] = {standing_at(tread_v3(0, 0.002f, 0)), standing_at(tread_v3(2, 0.002f, 0))};
     c[0].settings.mass = 500.0f; // heavy: it would push the other at 7/8 of its speed
     static listener_log log;
-    memset(&log, 0, sizeof log);
+    reset_log(&log);
     log.no_push_character = 1;
-    log.ignored_character = -1;
     tread_contact_listener l = listener_of(&log);
     tread_move_options o = tread_move_options_default();
     o.listener = &l;
