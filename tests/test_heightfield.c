@@ -86,7 +86,12 @@ static tri_list explicit_triangles(const tread_heightfield_def *def) {
     tread_mesh_def mdef = {vertices, nx * def->count_z, indices, l.count};
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &mdef), TREAD_OK);
-    for (int t = 0; t < l.count; t++) l.edges[t] = (uint8_t)(mesh.active_edges[t] & 7u);
+    for (int s = 0; s < mesh.triangle_count; s++) {
+        tread_vec3 corners[3];
+        uint8_t flags;
+        uint32_t t = tr_mesh_slot(&mesh, s, corners, &flags);
+        l.edges[t] = (uint8_t)(flags & 7u);
+    }
     tr_mesh_destroy(&mesh);
     free(vertices);
     free(indices);

@@ -16,17 +16,30 @@
 
 static tread_vec3 rng_vec(float lo, float hi) { return tread_v3(rng_float(lo, hi), rng_float(lo, hi), rng_float(lo, hi)); }
 
+// Active-edge bits of the caller's triangle t.
+static unsigned edges_of(const tr_mesh *mesh, uint32_t t) {
+    for (int s = 0; s < mesh->triangle_count; s++) {
+        tread_vec3 v[3];
+        uint8_t flags;
+        if (tr_mesh_slot(mesh, s, v, &flags) == t) return flags & 7u;
+    }
+    fail_msg("triangle %u is in no slot", t);
+    return 0;
+}
+
 static closest brute_cast(const tr_mesh *mesh, const tr_cast *c) {
     closest best = {false, {0}};
-    for (int t = 0; t < mesh->triangle_count; t++) {
+    for (int s = 0; s < mesh->triangle_count; s++) {
         tr_feature_hit hit;
-        tread_vec3 a = mesh->vertices[mesh->indices[3 * t]], b = mesh->vertices[mesh->indices[3 * t + 1]],
-                   cc = mesh->vertices[mesh->indices[3 * t + 2]];
-        tread_vec3 twice = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+        tread_vec3 v[3];
+        uint8_t flags;
+        uint32_t t = tr_mesh_slot(mesh, s, v, &flags);
+        tread_vec3 twice = tread_v3_cross(tread_v3_sub(v[1], v[0]), tread_v3_sub(v[2], v[0]));
         if (!(tread_v3_length(twice) >= TR_DEGENERATE_AREA)) continue;
-        if (!tr_cast_triangle(c, a, b, cc, (uint8_t)(mesh->active_edges[t] & 7u), 1.0f, &hit)) continue;
-        hit.feature = (uint32_t)t;
-        if (!best.hit || hit.t < best.best.t) best.best = hit, best.hit = true;
+        if (!tr_cast_triangle(c, v[0], v[1], v[2], (uint8_t)(flags & 7u), 1.0f, &hit)) continue;
+        hit.feature = t;
+        // The nearest; at equal fractions the lowest triangle index, as the query breaks ties.
+        if (!best.hit || hit.t < best.best.t || (hit.t == best.best.t && t < best.best.feature)) best.best = hit, best.hit = true;
     }
     return best;
 }
@@ -105,11 +118,14 @@ static void test_mesh_flat_grid_interior_edges_inactive(void **state) {
     make_grid(4, 1.0f, 0.0f, &v, &idx, &def);
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
-    for (int t = 0; t < mesh.triangle_count; t++) {
+    for (int s = 0; s < mesh.triangle_count; s++) {
+        tread_vec3 corner[3];
+        uint8_t flags;
+        tr_mesh_slot(&mesh, s, corner, &flags);
         for (int e = 0; e < 3; e++) {
-            tread_vec3 a = mesh.vertices[mesh.indices[3 * t + e]], b = mesh.vertices[mesh.indices[3 * t + (e + 1) % 3]];
+            tread_vec3 a = corner[e], b = corner[(e + 1) % 3];
             bool boundary = (a.x == 0 && b.x == 0) || (a.x == 4 && b.x == 4) || (a.z == 0 && b.z == 0) || (a.z == 4 && b.z == 4);
-            assert_int_equal((mesh.active_edges[t] >> e) & 1, boundary ? 1 : 0);
+            assert_int_equal((flags >> e) & 1, boundary ? 1 : 0);
         }
     }
     tr_mesh_destroy(&mesh);
@@ -134,7 +150,7 @@ static void check_fold(float rise, bool expect_active, bool soup, bool flip) {
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
     // Triangle 0 edge 1 (corner 2 -> corner 1) is the shared one.
-    assert_int_equal((mesh.active_edges[0] >> 1) & 1, expect_active ? 1 : 0);
+    assert_int_equal((edges_of(&mesh, 0) >> 1) & 1, expect_active ? 1 : 0);
     tr_mesh_destroy(&mesh);
 }
 
@@ -237,12 +253,12 @@ static void test_mesh_contacts_match_brute_force(void **state) {
         contact_list fast = {0, {0}};
         tr_mesh_query_contacts(&mesh, (tr_cast[]){contact_query(p0, p1, r)}, margin, collect_contact, &fast);
         int slow = 0;
-        for (int t = 0; t < mesh.triangle_count; t++) {
+        for (int s = 0; s < mesh.triangle_count; s++) {
             tr_feature_contact contact;
-            if (tr_contact_triangle(p0, p1, r, mesh.vertices[mesh.indices[3 * t]], mesh.vertices[mesh.indices[3 * t + 1]],
-                                    mesh.vertices[mesh.indices[3 * t + 2]], (uint8_t)(mesh.active_edges[t] & 7u), margin,
-                                    &contact))
-                slow++;
+            tread_vec3 corner[3];
+            uint8_t flags;
+            tr_mesh_slot(&mesh, s, corner, &flags);
+            if (tr_contact_triangle(p0, p1, r, corner[0], corner[1], corner[2], (uint8_t)(flags & 7u), margin, &contact)) slow++;
         }
         assert_int_equal(fast.count, slow);
         total += slow;
@@ -265,8 +281,8 @@ static void test_mesh_degenerate_triangles_never_hit(void **state) {
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
     // The sliver is nobody's neighbour: the diagonal stays a flat, inactive edge between the two real triangles.
-    assert_int_equal(mesh.active_edges[0] & 1, 0);
-    assert_int_equal((mesh.active_edges[1] >> 2) & 1, 0);
+    assert_int_equal(edges_of(&mesh, 0) & 1, 0);
+    assert_int_equal((edges_of(&mesh, 1) >> 2) & 1, 0);
     for (int q = 0; q < 500; q++) {
         float x = rng_float(-0.2f, 1.2f), z = rng_float(-0.2f, 1.2f);
         if (q % 5 == 0) z = x; // right on the sliver

@@ -14,7 +14,7 @@
 #endif
 
 #define MESH_LEAF_TRIANGLES 4 // a leaf's triangles are tested together; 4 balances node visits and tests
-// active_edges bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
+// Flags bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
 #define MESH_DEGENERATE 0x80u
 #define MESH_EDGE_BITS 0x07u
@@ -78,7 +78,16 @@ static int compare_edges(const void *pa, const void *pb) {
     return (a->code > b->code) - (a->code < b->code);
 }
 
-static tread_vec3 mesh_corner(const tr_mesh *mesh, int32_t tri, int corner) {
+// The caller's arrays while a mesh is built (the mesh keeps its own compact copy) and each triangle's flags.
+typedef struct mesh_source {
+    const tread_vec3 *vertices;
+    const uint32_t *indices;
+    uint8_t *flags; // per caller triangle: active_edges bits and MESH_DEGENERATE
+    int vertex_count;
+    int triangle_count;
+} mesh_source;
+
+static tread_vec3 mesh_corner(const mesh_source *mesh, int32_t tri, int corner) {
     return mesh->vertices[mesh->indices[3 * tri + corner]];
 }
 
@@ -86,7 +95,7 @@ static tread_vec3 mesh_corner(const tr_mesh *mesh, int32_t tri, int corner) {
 // (within TR_INACTIVE_EDGE_COS), active otherwise. Triangles are two-sided, so an edge that is concave seen
 // from one side is convex seen from the other (a riser wound to face into its step still has a stair nose):
 // convexity cannot be judged from a winding, and only a flat seam is never a real edge.
-static bool shared_edge_active(const tr_mesh *mesh, const int32_t *canon, int32_t code1, int32_t code2) {
+static bool shared_edge_active(const mesh_source *mesh, const int32_t *canon, int32_t code1, int32_t code2) {
     int32_t t1 = code1 / 3, t2 = code2 / 3;
     int e1 = code1 % 3, e2 = code2 % 3;
     tread_vec3 n1 = tr_triangle_normal(mesh_corner(mesh, t1, 0), mesh_corner(mesh, t1, 1), mesh_corner(mesh, t1, 2));
@@ -97,8 +106,8 @@ static bool shared_edge_active(const tr_mesh *mesh, const int32_t *canon, int32_
     return tread_v3_dot(n1, n2) < TR_INACTIVE_EDGE_COS;
 }
 
-// Fills mesh->active_edges (all bits for boundary and non-manifold edges). False when out of memory.
-static bool compute_active_edges(tr_mesh *mesh) {
+// Sets mesh->flags' edge bits (all bits for boundary and non-manifold edges). False when out of memory.
+static bool compute_active_edges(mesh_source *mesh) {
     int vcount = mesh->vertex_count, tcount = mesh->triangle_count;
     weld_record *order = (weld_record *)tr_alloc((size_t)vcount * sizeof(weld_record));
     int32_t *canon = (int32_t *)tr_alloc((size_t)vcount * sizeof(int32_t));
@@ -120,7 +129,7 @@ static bool compute_active_edges(tr_mesh *mesh) {
         // 2. Edge occurrences of non-degenerate triangles (degenerate ones are nobody's neighbour).
         int edge_count = 0;
         for (int t = 0; t < tcount; t++) {
-            if (mesh->active_edges[t] & MESH_DEGENERATE) continue;
+            if (mesh->flags[t] & MESH_DEGENERATE) continue;
             for (int e = 0; e < 3; e++) {
                 int32_t a = canon[mesh->indices[3 * t + e]], b = canon[mesh->indices[3 * t + (e + 1) % 3]];
                 edge_record r = {a < b ? a : b, a < b ? b : a, 3 * t + e, 0};
@@ -147,7 +156,7 @@ static bool compute_active_edges(tr_mesh *mesh) {
                 active = shared_edge_active(mesh, canon, sorted[i].code, sorted[i + 1].code);
             for (int k = i; k < j; k++) {
                 int32_t code = sorted[k].code;
-                if (active) mesh->active_edges[code / 3] = (uint8_t)(mesh->active_edges[code / 3] | (1u << (code % 3)));
+                if (active) mesh->flags[code / 3] = (uint8_t)(mesh->flags[code / 3] | (1u << (code % 3)));
             }
             i = j;
         }
@@ -192,33 +201,93 @@ static int gather_children(const tr_bvh *bvh, int32_t n, int32_t *out) {
     return k;
 }
 
-// Build the binned-SAH BVH over the triangle boxes, then lay it out for queries: 4-wide nodes (depth-first, so
-// a subtree's nodes sit together, 64-byte aligned), and the triangles' corners and flags copied into leaf
-// order so a leaf reads one contiguous run.
-static bool build_tree(tr_mesh *mesh, const tread_aabb *boxes) {
-    int tcount = mesh->triangle_count;
-    tr_bvh bvh;
-    if (!tr_bvh_build(&bvh, boxes, tcount, MESH_LEAF_TRIANGLES)) return false;
-    // Every 4-wide node but the root replaces at least one binary internal node: at most node_count of them.
-    size_t capacity = (size_t)bvh.node_count + 1;
-    mesh->node_memory = tr_alloc(capacity * sizeof(tr_mesh_node) + 63);
-    mesh->leaf_triangles = (tr_mesh_triangle *)tr_alloc((size_t)tcount * sizeof(tr_mesh_triangle));
-    mesh->leaf_ids = (uint32_t *)tr_alloc((size_t)tcount * sizeof(uint32_t));
-    if (!mesh->node_memory || !mesh->leaf_triangles || !mesh->leaf_ids) {
-        tr_bvh_destroy(&bvh);
-        return false;
+// Leaves in slot order: leaf_of[binary node] = its index in mesh->leaves (-1 for internal nodes), and each
+// leaf's first slot. Returns the leaf count.
+static int number_leaves(const tr_bvh *bvh, int32_t *leaf_of, tr_mesh_leaf *leaves) {
+    for (int i = 0; i < bvh->node_count; i++) leaf_of[i] = -1;
+    int count = 0;
+    for (int s = 0; s < bvh->item_count; s++) {
+        int32_t node = bvh->item_leaf[bvh->items[s]];
+        if (bvh->nodes[node].first != s) continue;
+        leaf_of[node] = count;
+        leaves[count].first = (uint32_t)s;
+        count++;
     }
-    tr_mesh_node *nodes = (tr_mesh_node *)(((uintptr_t)mesh->node_memory + 63) & ~(uintptr_t)63);
-    mesh->nodes = nodes;
-    for (int s = 0; s < tcount; s++) {
-        int32_t tri = bvh.items[s];
-        tr_mesh_triangle *lt = &mesh->leaf_triangles[s];
-        for (int k = 0; k < 3; k++) lt->v[k] = mesh_corner(mesh, tri, k);
-        lt->flags = mesh->active_edges[tri];
-        mesh->leaf_ids[s] = (uint32_t)tri;
+    return count;
+}
+
+// Place the vertices leaf by leaf (slot order) so that each leaf's corners lie in one window of 256: a vertex
+// already placed within reach is shared, any other is appended (a copy when it was placed too far back).
+// Fills corners[].corner, leaves[].vertex_base, placed_from[] (position -> caller vertex); returns the count.
+static int place_vertices(const mesh_source *src, const tr_bvh *bvh, tr_mesh_leaf *leaves, int leaf_count,
+                          tr_mesh_corners *corners, int32_t *placed, int32_t *placed_from) {
+    for (int v = 0; v < src->vertex_count; v++) placed[v] = -1;
+    int end = 0;
+    for (int l = 0; l < leaf_count; l++) {
+        int first = (int)leaves[l].first;
+        int last = l + 1 < leaf_count ? (int)leaves[l + 1].first : bvh->item_count;
+        uint32_t refs[3 * MESH_LEAF_TRIANGLES];
+        int unique = 0;
+        for (int s = first; s < last; s++)
+            for (int k = 0; k < 3; k++) {
+                uint32_t v = src->indices[3 * bvh->items[s] + k];
+                int j = 0;
+                while (j < unique && refs[j] != v) j++;
+                if (j == unique) refs[unique++] = v;
+            }
+        // Kept vertices sit at or above `lower` and appended ones below end + unique: a span of at most 255.
+        int lower = end + unique - 256, base = end;
+        for (int j = 0; j < unique; j++)
+            if (placed[refs[j]] >= 0 && placed[refs[j]] >= lower && placed[refs[j]] < base) base = placed[refs[j]];
+        for (int j = 0; j < unique; j++)
+            if (!(placed[refs[j]] >= 0 && placed[refs[j]] >= lower)) {
+                placed[refs[j]] = end;
+                placed_from[end++] = (int32_t)refs[j];
+            }
+        leaves[l].vertex_base = (uint32_t)base;
+        for (int s = first; s < last; s++)
+            for (int k = 0; k < 3; k++) {
+                int offset = placed[src->indices[3 * bvh->items[s] + k]] - base;
+                TR_ASSERT(offset >= 0 && offset <= 255);
+                corners[s].corner[k] = (uint8_t)offset;
+            }
     }
-    // Depth-first: (binary node, 4-wide index) pairs; each popped pair fills its node from the gathered children
-    // and queues the internal ones under fresh indices (a stack: pushed in reverse so the first child is next).
+    return end;
+}
+
+// Each leaf's caller indices: 16 bits above its smallest when they span at most 65535 (a leaf's triangles are
+// near each other, and so usually are their indices), else whole in wide_ids. Returns the wide slot count, or
+// stores them when wide_ids is not NULL.
+static int place_ids(tr_mesh *mesh, const tr_bvh *bvh, uint32_t *wide_ids) {
+    int wide = 0;
+    for (int l = 0; l < mesh->leaf_count; l++) {
+        int first = (int)mesh->leaves[l].first;
+        int last = l + 1 < mesh->leaf_count ? (int)mesh->leaves[l + 1].first : bvh->item_count;
+        uint32_t lo = UINT32_MAX, hi = 0;
+        for (int s = first; s < last; s++) {
+            uint32_t id = (uint32_t)bvh->items[s];
+            lo = id < lo ? id : lo;
+            hi = id > hi ? id : hi;
+        }
+        if (hi - lo <= UINT16_MAX) {
+            mesh->leaves[l].id_base = lo;
+            for (int s = first; s < last; s++) mesh->id_low[s] = (uint16_t)((uint32_t)bvh->items[s] - lo);
+            continue;
+        }
+        mesh->leaves[l].id_base = TR_MESH_WIDE_IDS | (uint32_t)wide;
+        for (int s = first; s < last; s++, wide++) {
+            mesh->id_low[s] = 0;
+            if (wide_ids) wide_ids[wide] = (uint32_t)bvh->items[s];
+        }
+    }
+    return wide;
+}
+
+// Lay the binary tree out as 4-wide nodes (depth-first, so a subtree's nodes sit together) into `nodes`, which
+// has room for every binary node. Returns the node count.
+static int lay_out_nodes(const tr_bvh *bvh, const int32_t *leaf_of, tr_mesh_node *nodes) {
+    // (binary node, 4-wide index) pairs; each popped pair fills its node from the gathered children and queues
+    // the internal ones under fresh indices (a stack: pushed in reverse so the first child is next).
     int32_t stack[4 * TR_BVH_STACK_SIZE][2];
     int top = 0, next = 1;
     stack[top][0] = 0, stack[top][1] = 0, top++;
@@ -227,7 +296,7 @@ static bool build_tree(tr_mesh *mesh, const tread_aabb *boxes) {
         int32_t bin = stack[top][0];
         tr_mesh_node *n = &nodes[stack[top][1]];
         int32_t kids[TR_MESH_WIDTH];
-        int k = gather_children(&bvh, bin, kids);
+        int k = gather_children(bvh, bin, kids);
         int32_t fresh[TR_MESH_WIDTH];
         for (int i = 0; i < TR_MESH_WIDTH; i++) {
             if (i >= k) {
@@ -236,11 +305,11 @@ static bool build_tree(tr_mesh *mesh, const tread_aabb *boxes) {
                 n->count[i] = -1;
                 continue;
             }
-            const tr_bvh_node *child = &bvh.nodes[kids[i]];
+            const tr_bvh_node *child = &bvh->nodes[kids[i]];
             n->min[0][i] = child->box.min.x, n->min[1][i] = child->box.min.y, n->min[2][i] = child->box.min.z;
             n->max[0][i] = child->box.max.x, n->max[1][i] = child->box.max.y, n->max[2][i] = child->box.max.z;
             if (child->count > 0) {
-                n->first[i] = child->first;
+                n->first[i] = leaf_of[kids[i]];
                 n->count[i] = child->count;
                 fresh[i] = -1;
             } else {
@@ -254,10 +323,52 @@ static bool build_tree(tr_mesh *mesh, const tread_aabb *boxes) {
             stack[top][0] = kids[i], stack[top][1] = fresh[i], top++;
         }
     }
-    TR_ASSERT((size_t)next <= capacity);
-    mesh->node_count = next;
+    TR_ASSERT(next <= bvh->node_count);
+    return next;
+}
+
+// Build the binned-SAH BVH over the triangle boxes, then store the mesh in its query layout: 4-wide nodes
+// (64-byte aligned), leaves, and the triangles in leaf order over the compact vertex copy.
+static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *boxes) {
+    int tcount = src->triangle_count;
+    tr_bvh bvh;
+    if (!tr_bvh_build(&bvh, boxes, tcount, MESH_LEAF_TRIANGLES)) return false;
+    int32_t *leaf_of = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
+    int32_t *placed = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
+    int32_t *placed_from = (int32_t *)tr_alloc((size_t)tcount * 3 * sizeof(int32_t));
+    tr_mesh_node *wide_nodes = (tr_mesh_node *)tr_alloc((size_t)bvh.node_count * sizeof(tr_mesh_node));
+    mesh->leaves = (tr_mesh_leaf *)tr_alloc((size_t)tcount * sizeof(tr_mesh_leaf));
+    mesh->corners = (tr_mesh_corners *)tr_alloc((size_t)tcount * sizeof(tr_mesh_corners));
+    mesh->id_low = (uint16_t *)tr_alloc((size_t)tcount * sizeof(uint16_t));
+    bool ok = leaf_of && placed && placed_from && wide_nodes && mesh->leaves && mesh->corners && mesh->id_low;
+    if (ok) {
+        mesh->leaf_count = number_leaves(&bvh, leaf_of, mesh->leaves);
+        for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[bvh.items[s]];
+        mesh->vertex_count = place_vertices(src, &bvh, mesh->leaves, mesh->leaf_count, mesh->corners, placed, placed_from);
+        mesh->wide_id_count = place_ids(mesh, &bvh, NULL);
+        mesh->node_count = lay_out_nodes(&bvh, leaf_of, wide_nodes);
+        // The exact sizes, now that they are known (the working arrays above were sized for the worst case).
+        mesh->vertices = (tread_vec3 *)tr_alloc((size_t)mesh->vertex_count * sizeof(tread_vec3));
+        mesh->node_memory = tr_alloc((size_t)mesh->node_count * sizeof(tr_mesh_node) + 63);
+        if (mesh->wide_id_count > 0) mesh->wide_ids = (uint32_t *)tr_alloc((size_t)mesh->wide_id_count * sizeof(uint32_t));
+        tr_mesh_leaf *leaves = (tr_mesh_leaf *)tr_alloc((size_t)mesh->leaf_count * sizeof(tr_mesh_leaf));
+        ok = mesh->vertices && mesh->node_memory && leaves && (mesh->wide_id_count == 0 || mesh->wide_ids);
+        if (leaves) memcpy(leaves, mesh->leaves, (size_t)mesh->leaf_count * sizeof(tr_mesh_leaf));
+        tr_free(mesh->leaves);
+        mesh->leaves = leaves;
+        if (ok) {
+            for (int i = 0; i < mesh->vertex_count; i++) mesh->vertices[i] = src->vertices[placed_from[i]];
+            place_ids(mesh, &bvh, mesh->wide_ids);
+            mesh->nodes = (tr_mesh_node *)(((uintptr_t)mesh->node_memory + 63) & ~(uintptr_t)63);
+            memcpy(mesh->nodes, wide_nodes, (size_t)mesh->node_count * sizeof(tr_mesh_node));
+        }
+    }
+    tr_free(leaf_of);
+    tr_free(placed);
+    tr_free(placed_from);
+    tr_free(wide_nodes);
     tr_bvh_destroy(&bvh);
-    return true;
+    return ok;
 }
 
 // ---- creation --------------------------------------------------------------------------------------
@@ -265,42 +376,39 @@ static bool build_tree(tr_mesh *mesh, const tread_aabb *boxes) {
 tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def) {
     memset(mesh, 0, sizeof *mesh);
     int vcount = def->vertex_count, tcount = def->triangle_count;
-    mesh->vertices = (tread_vec3 *)tr_alloc((size_t)vcount * sizeof(tread_vec3));
-    mesh->indices = (uint32_t *)tr_alloc((size_t)tcount * 3 * sizeof(uint32_t));
-    mesh->active_edges = (uint8_t *)tr_alloc((size_t)tcount);
+    mesh_source src = {def->vertices, def->indices, (uint8_t *)tr_alloc((size_t)tcount), vcount, tcount};
     tread_aabb *boxes = (tread_aabb *)tr_alloc((size_t)tcount * sizeof(tread_aabb));
-    if (!mesh->vertices || !mesh->indices || !mesh->active_edges || !boxes) goto out_of_memory;
-    memcpy(mesh->vertices, def->vertices, (size_t)vcount * sizeof(tread_vec3));
-    memcpy(mesh->indices, def->indices, (size_t)tcount * 3 * sizeof(uint32_t));
-    mesh->vertex_count = vcount;
+    if (!src.flags || !boxes) goto out_of_memory;
     mesh->triangle_count = tcount;
 
     for (int t = 0; t < tcount; t++) {
-        tread_vec3 a = mesh_corner(mesh, t, 0), b = mesh_corner(mesh, t, 1), c = mesh_corner(mesh, t, 2);
+        tread_vec3 a = mesh_corner(&src, t, 0), b = mesh_corner(&src, t, 1), c = mesh_corner(&src, t, 2);
         boxes[t] = tread_aabb_union(tread_aabb_make(a, b), tread_aabb_make(c, c));
         tread_vec3 twice_area = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(c, a));
         bool degenerate = !(tread_v3_length(twice_area) >= TR_DEGENERATE_AREA);
-        mesh->active_edges[t] = degenerate ? (uint8_t)MESH_DEGENERATE : 0u;
+        src.flags[t] = degenerate ? (uint8_t)MESH_DEGENERATE : 0u;
         mesh->bounds = t == 0 ? boxes[0] : tread_aabb_union(mesh->bounds, boxes[t]);
     }
-    if (!compute_active_edges(mesh)) goto out_of_memory;
-    if (!build_tree(mesh, boxes)) goto out_of_memory;
+    if (!compute_active_edges(&src)) goto out_of_memory;
+    if (!build_tree(mesh, &src, boxes)) goto out_of_memory;
     tr_free(boxes);
+    tr_free(src.flags);
     return TREAD_OK;
 
 out_of_memory:
     tr_free(boxes);
+    tr_free(src.flags);
     tr_mesh_destroy(mesh);
     return tr_error(TREAD_ERR_OUT_OF_MEMORY, "mesh: out of memory for %d vertices and %d triangles", vcount, tcount);
 }
 
 void tr_mesh_destroy(tr_mesh *mesh) {
-    tr_free(mesh->vertices);
-    tr_free(mesh->indices);
-    tr_free(mesh->active_edges);
-    tr_free(mesh->leaf_triangles);
-    tr_free(mesh->leaf_ids);
     tr_free(mesh->node_memory);
+    tr_free(mesh->leaves);
+    tr_free(mesh->vertices);
+    tr_free(mesh->corners);
+    tr_free(mesh->id_low);
+    tr_free(mesh->wide_ids);
     memset(mesh, 0, sizeof *mesh);
 }
 
@@ -310,8 +418,29 @@ void tr_mesh_destroy(tr_mesh *mesh) {
 // TR_BVH_STACK_SIZE / 2 levels (the binary builder caps depth at 48; each 4-wide level spans at least one).
 #define MESH_STACK_SIZE (4 * TR_BVH_STACK_SIZE)
 
+// The caller's index of the triangle in slot s of `leaf`.
+static uint32_t caller_index(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s) {
+    if (leaf->id_base & TR_MESH_WIDE_IDS) return mesh->wide_ids[(leaf->id_base & ~TR_MESH_WIDE_IDS) + (uint32_t)s - leaf->first];
+    return leaf->id_base + mesh->id_low[s];
+}
+
+uint32_t tr_mesh_slot(const tr_mesh *mesh, int slot, tread_vec3 corners[3], uint8_t *flags) {
+    TR_ASSERT(slot >= 0 && slot < mesh->triangle_count);
+    int lo = 0, hi = mesh->leaf_count - 1; // the last leaf whose first slot is <= slot
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if ((int)mesh->leaves[mid].first <= slot) lo = mid;
+        else hi = mid - 1;
+    }
+    const tr_mesh_leaf *leaf = &mesh->leaves[lo];
+    const tr_mesh_corners *tc = &mesh->corners[slot];
+    for (int k = 0; k < 3; k++) corners[k] = mesh->vertices[leaf->vertex_base + tc->corner[k]];
+    *flags = tc->flags;
+    return caller_index(mesh, leaf, slot);
+}
+
 typedef struct stack_entry {
-    int32_t node;  // 4-wide node index, or a leaf's first slot when count > 0
+    int32_t node;  // 4-wide node index, or a leaf's index when count > 0
     int32_t count; // leaf triangles, 0 for a node
     float t;       // entry fraction of the (inflated) box
 } stack_entry;
@@ -345,13 +474,15 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         stack_entry entry = stack[--top];
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
-            for (int32_t s = entry.node; s < entry.node + entry.count; s++) {
-                const tr_mesh_triangle *lt = &mesh->leaf_triangles[s];
-                if (lt->flags & MESH_DEGENERATE) continue;
+            const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
+            const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
+            for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
+                const tr_mesh_corners *tc = &mesh->corners[s];
+                if (tc->flags & MESH_DEGENERATE) continue;
+                tread_vec3 a = v[tc->corner[0]], b = v[tc->corner[1]], cc = v[tc->corner[2]];
                 tr_feature_hit hit;
-                if (!tr_cast_triangle(c, lt->v[0], lt->v[1], lt->v[2], (uint8_t)(lt->flags & MESH_EDGE_BITS), t_max, &hit))
-                    continue;
-                hit.feature = mesh->leaf_ids[s];
+                if (!tr_cast_triangle(c, a, b, cc, (uint8_t)(tc->flags & MESH_EDGE_BITS), t_max, &hit)) continue;
+                hit.feature = caller_index(mesh, leaf, s);
                 t_max = fn(ctx, &hit);
             }
             continue;
@@ -413,14 +544,16 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
     while (top > 0) {
         stack_entry entry = stack[--top];
         if (entry.count > 0) {
-            for (int32_t s = entry.node; s < entry.node + entry.count; s++) {
-                const tr_mesh_triangle *lt = &mesh->leaf_triangles[s];
-                if (lt->flags & MESH_DEGENERATE) continue;
+            const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
+            const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
+            for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
+                const tr_mesh_corners *tc = &mesh->corners[s];
+                if (tc->flags & MESH_DEGENERATE) continue;
                 tr_feature_contact contact;
-                if (!tr_query_contact_triangle(q, lt->v[0], lt->v[1], lt->v[2], (uint8_t)(lt->flags & MESH_EDGE_BITS), margin,
-                                               &contact))
+                if (!tr_query_contact_triangle(q, v[tc->corner[0]], v[tc->corner[1]], v[tc->corner[2]],
+                                               (uint8_t)(tc->flags & MESH_EDGE_BITS), margin, &contact))
                     continue;
-                contact.feature = mesh->leaf_ids[s];
+                contact.feature = caller_index(mesh, leaf, s);
                 fn(ctx, &contact);
             }
             continue;

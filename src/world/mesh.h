@@ -7,11 +7,23 @@
 #include "bvh.h"
 #include "shape.h"
 
-// A triangle's corners and flags, stored in BVH leaf order so a leaf's triangles are read contiguously.
-typedef struct tr_mesh_triangle {
-    tread_vec3 v[3];
-    uint32_t flags; // active_edges[] of the triangle (bits 0-2 active edges, bit 7 degenerate)
-} tr_mesh_triangle;
+// A mesh is stored compactly and exactly (bounds are the only derived floats). Its used vertices are copied once,
+// in the order the leaves first use them; a triangle names its corners by three byte offsets from its leaf's
+// vertex_base (a vertex a leaf shares with one placed more than 255 entries back is copied again, so every leaf's
+// corners lie in one window of 256), and its caller index by 16 bits above its leaf's id_base (leaves whose
+// triangles' caller indices span more than 65535 keep them whole in wide_ids).
+typedef struct tr_mesh_corners {
+    uint8_t corner[3]; // vertices[leaf.vertex_base + corner[k]]
+    uint8_t flags;     // bits 0-2: active edges; bit 7: degenerate (never hit)
+} tr_mesh_corners;
+
+#define TR_MESH_WIDE_IDS 0x80000000u // tr_mesh_leaf.id_base: this leaf's caller indices are in wide_ids
+typedef struct tr_mesh_leaf {
+    uint32_t first;       // first slot (in corners[] and id_low[])
+    uint32_t vertex_base; // the leaf's corners are vertices[vertex_base + 0 .. 255]
+    uint32_t id_base;     // caller index of slot s = id_base + id_low[s]; with TR_MESH_WIDE_IDS: the rest of it is
+                          // where the leaf's slots start in wide_ids
+} tr_mesh_leaf;
 
 // The triangle BVH in its query layout: the binary binned-SAH tree collapsed to four children a node, the
 // children's boxes stored axis by axis (one traversal step tests four boxes from two adjacent cache lines,
@@ -20,22 +32,24 @@ typedef struct tr_mesh_triangle {
 typedef struct tr_mesh_node {
     _Alignas(16) float min[3][TR_MESH_WIDTH]; // child k's box: min[axis][k] .. max[axis][k]
     float max[3][TR_MESH_WIDTH];
-    int32_t first[TR_MESH_WIDTH]; // leaf child: first slot in leaf_triangles[]; internal child: its node index
+    int32_t first[TR_MESH_WIDTH]; // leaf child: its index in leaves[]; internal child: its node index
     int32_t count[TR_MESH_WIDTH]; // leaf child: triangles (> 0); internal child: 0; no child: -1
 } tr_mesh_node;
 
 typedef struct tr_mesh {
-    tread_vec3 *vertices;  // vertex_count positions, local space
-    uint32_t *indices;     // 3 * triangle_count, in the caller's triangle order
-    uint8_t *active_edges; // per triangle: bit i = edge i is active
-    tr_mesh_node *nodes;   // the binned-SAH triangle BVH (built with tr_bvh_build), relaid for queries;
-    int node_count;        // nodes[0] is the root when node_count > 0
-    void *node_memory;     // allocation holding nodes (aligned to 64 bytes inside it)
-    tr_mesh_triangle *leaf_triangles; // per leaf slot: corners and flags, in leaf order
-    uint32_t *leaf_ids;    // per leaf slot: the caller's triangle index
-    tread_aabb bounds;     // local bounds of all vertices used by triangles
+    tr_mesh_node *nodes;      // node_count nodes; nodes[0] is the root when node_count > 0
+    void *node_memory;        // allocation holding nodes (aligned to 64 bytes inside it)
+    tr_mesh_leaf *leaves;     // leaf_count leaves, in slot order
+    tread_vec3 *vertices;     // vertex_count positions, local space, exactly as given
+    tr_mesh_corners *corners; // per slot (triangles in leaf order)
+    uint16_t *id_low;         // per slot: the caller's triangle index above its leaf's id_base
+    uint32_t *wide_ids;       // caller indices of the wide leaves' slots (NULL when there are none)
+    tread_aabb bounds;        // local bounds of all vertices used by triangles
+    int node_count;
+    int leaf_count;
     int vertex_count;
     int triangle_count;
+    int wide_id_count;
 } tr_mesh;
 
 // Validate a definition: non-NULL arrays, counts > 0, indices in range, finite coordinates within
@@ -44,6 +58,11 @@ tread_result tr_mesh_validate(const tread_mesh_def *def);
 // Build from a validated definition. TREAD_ERR_OUT_OF_MEMORY on allocation failure (mesh left empty).
 tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def);
 void tr_mesh_destroy(tr_mesh *mesh);
+
+// The triangle in slot `slot` (0 .. triangle_count - 1, leaf order): its corners (in the caller's corner order)
+// and flags (bits 0-2: active edges, bit 7: degenerate); returns its caller index. For tests and tools: a
+// binary search over the leaves.
+uint32_t tr_mesh_slot(const tr_mesh *mesh, int slot, tread_vec3 corners[3], uint8_t *flags);
 
 // Every triangle hit by the cast with t <= the current t_max (which the callback updates). feature = the
 // caller's triangle index. Front-to-back BVH order for rays, so closest-hit queries prune early.
