@@ -195,6 +195,7 @@ static bool parse(int argc, char **argv, options *o) {
 // `valgrind --tool=callgrind --toggle-collect=FUNCTION` counts the instructions inside FUNCTION; the rows say how
 // many character updates those were.
 static int callgrind(const options *o) {
+    bench_batch_threads = 1;
     for (int i = 0; i < bench_run_count; ++i) {
         if (!o->selected[i]) continue;
         const run_def *r = &bench_runs[i];

@@ -57,6 +57,8 @@ static bool fail(const char *what, const run_def *r) {
     return false;
 }
 
+int bench_batch_threads = 0;
+
 // The arrays for n characters, and the batch when the run has character-vs-character. The world must be set.
 static bool crowd_alloc(crowd *c, const run_def *r, int n, bool walk) {
     c->count = n;
@@ -69,6 +71,7 @@ static bool crowd_alloc(crowd *c, const run_def *r, int n, bool walk) {
         c->bytes_before_batch = bench_live_bytes();
         tread_batch_def def = tread_batch_def_default();
         def.capacity = n;
+        def.threads = bench_batch_threads;
         if (tread_batch_create(&def, &c->batch) != TREAD_OK) return fail("tread_batch_create", r);
     }
     return true;

@@ -37,6 +37,10 @@ typedef struct run_def {
 extern const run_def bench_runs[];
 extern const int bench_run_count;
 
+/// Threads of the batch runs' pools (tread_batch_def::threads; 0, the default, is as many as the machine has).
+/// The callgrind mode sets 1: valgrind runs threads one at a time, and the pool's waiting would be counted.
+extern int bench_batch_threads;
+
 /// Build the run's world and crowd. False (with a message on stderr) when something could not be built.
 bool crowd_setup(const run_def *r, crowd *c);
 void crowd_free(crowd *c);
