@@ -150,6 +150,10 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
             fill_start_hit(out, sep, &cl, nn, sided, 0.0f);
             return true;
         }
+        // Apart at the start by more than the cast travels (plus the touch tolerance): no point of the capsule
+        // comes nearer than that distance less the travel, so the sweep would miss. Neighbours of the triangle
+        // a probe stands on end here rather than in the sweep.
+        if (sep - t_max * tread_v3_length(c->d) > reach - c->r) return false;
     }
     tr_hit h;
     if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
