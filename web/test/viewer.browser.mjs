@@ -95,9 +95,9 @@ test('holding W walks the character up S1 to the top landing', async () => {
   // Look back down the flight for the picture: the step events ring every tread, the max-step ring at the feet.
   await page.evaluate(() => {
     const rig = window.treadViewer.app.rig;
-    rig.yaw = -2.35;
-    rig.pitch = -0.38;
-    rig.distance = 5.5;
+    rig.yaw = -1.95;
+    rig.pitch = -0.2;
+    rig.distance = 6;
   });
   await page.waitForTimeout(600);
   fs.mkdirSync(buildDir, { recursive: true });
