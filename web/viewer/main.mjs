@@ -101,6 +101,7 @@ class App {
     this.scene = scene;
     this.source = source;
     this.replay = null;
+    this.lastSnapshot = null; // drawn from the new scene from the next frame on
     this.accumulator = 0;
     this.controlled = 0;
     this.stage.setScene(scene);
@@ -267,7 +268,7 @@ class App {
       ready: !!s, scene: this.scene?.name ?? null, frame: s?.frame ?? 0, time: s?.time ?? 0, strategy: this.sim?.strategy ?? null,
       mode: this.replay ? 'replay' : this.autopilot ? 'autopilot' : 'drive', controlled: this.controlled, errors: [...this.errors],
       characters: (s?.characters ?? []).map((c, k) => ({
-        name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.chars.at(k).groundState : null),
+        name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.chars.at(k)?.groundState ?? null : null),
       })),
     };
   }
