@@ -1,6 +1,6 @@
 # Thin wrapper over CMake. `make run` is the main job; `make test` runs every test, then the unit tests
 # again under AddressSanitizer + UndefinedBehaviorSanitizer, and the threads test under ThreadSanitizer, then the
-# WebAssembly build's tests (test-web).
+# WebAssembly build's tests (test-web) and the viewer's browser test (test-browser).
 # Warnings are errors when CI is set.
 BUILD ?= build
 SAN_BUILD ?= build-san
@@ -52,7 +52,7 @@ determinism: deps
 fuzz: deps
 	@bash scripts/fuzz.sh 20
 
-test: test-fast sanitize tsan determinism fuzz test-web
+test: test-fast sanitize tsan determinism fuzz test-web test-browser
 
 # docs/STRATEGIES.md's table of every scene under every stepping strategy.
 strategies: build
@@ -134,6 +134,42 @@ test-web: build wasm
 	@bash web/native/build.sh $(BUILD)
 	@BUILD=$(BUILD) node --test --test-reporter=spec web/test/*.test.mjs
 
+# web: the browser viewer in web/dist/viewer (docs/WEB.md, "The viewer"): web/viewer/*.mjs with three.js bundled by
+# esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), the shipped scenes copied beside it.
+# serve: serves it on http://localhost:$(PORT)/ (web/viewer/serve.mjs, node's http module). test-browser: Debian's
+# chromium headless through playwright-core holds W on S1 and checks the character reaches the top landing, a trace
+# replays, and the page logs no error; screenshot in $(BUILD)/viewer-S1.png (about 20 s). screenshot: the same test,
+# also writing docs/img/viewer.png. course-plot: docs/img/S1-climb.svg, feet and camera height over time of S1 from
+# `tread run --trace` (scripts/plot_trace.mjs).
+PORT ?= 8080
+VIEWER_INPUTS = $(wildcard web/viewer/*) $(wildcard scenes/*/*.json)
+.PHONY: web serve test-browser screenshot course-plot
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	@bash scripts/deps.sh web
+	@cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.package-lock.json
+
+web/dist/viewer/index.html: web/dist/tread.mjs web/node_modules/.package-lock.json $(VIEWER_INPUTS)
+	@node web/viewer/build.mjs
+
+web: web/dist/viewer/index.html
+
+serve: web
+	@node web/viewer/serve.mjs --port $(PORT)
+
+test-browser: build web
+	@BUILD=$(BUILD) node --test --test-reporter=spec web/test/viewer.browser.mjs
+
+screenshot: build web
+	@mkdir -p docs/img
+	@BUILD=$(BUILD) SCREENSHOT=docs/img/viewer.png node --test --test-reporter=spec web/test/viewer.browser.mjs
+
+course-plot: build
+	@mkdir -p docs/img
+	@$(BUILD)/tread run scenes/course/S01-stairs-up.json --trace $(BUILD)/S1-trace.csv >/dev/null
+	@node scripts/plot_trace.mjs $(BUILD)/S1-trace.csv docs/img/S1-climb.svg --until 1.5 \
+	  --title "S1-stairs-up: ten 0.2 m steps at 4 m/s, the first 1.5 s (tread run --trace, sweep strategy)"
+
 # bench-peers: tread's WebAssembly build, Jolt and Rapier from npm (versions pinned in web/package-lock.json) in one node
 # process on the course: S1-S10 scored by their expectations, P1-P3 timed (interleaved rounds, medians), tread's native
 # bench run after them for a native column; one Markdown table on stdout and in $(BUILD)/peers.md (about ten minutes
@@ -142,8 +178,7 @@ test-web: build wasm
 # "--engine-gaps"; web/bench/peers.mjs).
 PEERS_ARGS ?=
 .PHONY: bench-peers
-bench-peers: build wasm
-	@cd web && npm ci --no-audit --no-fund --loglevel=error
+bench-peers: build wasm web/node_modules/.package-lock.json
 	@load=$$(cut -d' ' -f1-3 /proc/loadavg); \
 	node web/bench/peers.mjs --markdown $(BUILD)/peers.md --native $(BUILD)/bench/tread_bench_character $(PEERS_ARGS) || exit $$?; \
 	[ -z "$(PEERS_ARGS)" ] || exit 0; \

@@ -16,7 +16,7 @@ import { Dynamics } from './dynamics.mjs';
 import { pathVelocity } from './motion.mjs';
 
 const f = Math.fround;
-const CHARACTER_LAYER = 31; // RUN_CHARACTER_LAYER: the batch's characters meet on the last layer
+export const CHARACTER_LAYER = 31; // RUN_CHARACTER_LAYER: the batch's characters meet on the last layer
 const EPS_T = f(1e-6);
 
 // ---- the trace hash ----------------------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ export function desiredHorizontal(input, feet, up, dt) {
 
 // The settings a character runs with: the scene's, plus the layers with their own walkable angle as stairs layers,
 // plus the batch's layer in both masks when the characters move together (run.c's place_characters).
-function runSettings(scene, c, batched) {
+export function runSettings(scene, c, batched) {
   const s = structuredClone(c.settings);
   if (s.stairs_layer_mask === 0)
     scene.layers.forEach((l, i) => {
@@ -79,7 +79,7 @@ function runSettings(scene, c, batched) {
 }
 
 // A character with a motor: the held buttons, the motor and its last move.
-function motorRun(tread, c, ch) {
+export function motorRun(tread, c, ch) {
   return {
     motor: tread.createMotor(c.motor),
     last: tread.createMoveResult(),
@@ -95,7 +95,7 @@ function motorRun(tread, c, ch) {
 
 // The motor's velocity for this frame: buttons from the entries reached by t, the wish from the entry in force,
 // crouching through tread_character_set_height (standing only where the body fits).
-function motorVelocity(world, c, ch, m, t, dt) {
+export function motorVelocity(world, c, ch, m, t, dt) {
   while (m.nextInput < c.inputs.length && c.inputs[m.nextInput].t <= f(t + EPS_T)) {
     const input = c.inputs[m.nextInput++];
     if (input.jump >= 0) m.jump = input.jump === 1;
@@ -112,7 +112,7 @@ function motorVelocity(world, c, ch, m, t, dt) {
 
 // The course's frame loop: the input's horizontal velocity; along up 0 on walkable ground, else the last velocity
 // plus gravity for one frame.
-function courseVelocity(scene, c, ch, t, dt) {
+export function courseVelocity(scene, c, ch, t, dt) {
   const up = ch.up;
   const v = desiredHorizontal(inputAt(c, t), ch.position, up, dt);
   const alongUp = ch.groundState === 'on_ground' ? 0 : f(V.dot(ch.velocity, up) + f(V.dot(scene.gravity, up) * dt));

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+// The debug overlay's text: the controlled character's ground state and normal (and the slope it makes with up),
+// position and speed, the last move's step_up / snap_down and contacts, the max-step height, the camera's
+// smoothing offset, and the last step events.
+import { GROUND_COLORS } from './overlay.mjs';
+
+const n3 = (v, d = 3) => `(${v.x.toFixed(d)}, ${v.y.toFixed(d)}, ${v.z.toFixed(d)})`;
+const hex = (c) => `#${c.toString(16).padStart(6, '0')}`;
+const escape = (s) => String(s).replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]);
+
+export class Hud {
+  constructor(element) {
+    this.element = element;
+    this.visible = true;
+  }
+
+  // info: { scene, mode, frame, time, strategy, controlled, count, character (snapshot), detail (or null), ground
+  // (state name, when detail is null), stepped (replay), events }
+  update(info) {
+    this.element.hidden = !this.visible;
+    if (!this.visible) return;
+    const c = info.character;
+    const lines = [`<b>${escape(info.scene)}</b> · ${info.mode} · frame ${info.frame} · ${info.time.toFixed(2)} s`];
+    if (c) {
+      const up = c.up ?? { x: 0, y: 1, z: 0 };
+      const v = c.velocity ?? { x: 0, y: 0, z: 0 };
+      const along = v.x * up.x + v.y * up.y + v.z * up.z;
+      const across = Math.hypot(v.x - along * up.x, v.y - along * up.y, v.z - along * up.z);
+      const state = info.detail?.groundState ?? info.ground ?? '?';
+      lines.push(`character ${info.controlled + 1} of ${info.count}: <b>${escape(c.name)}</b> · strategy <b>${escape(info.strategy)}</b>`);
+      lines.push(`feet ${n3(c.position)} · speed ${across.toFixed(2)} m/s across, ${along.toFixed(2)} along up`);
+      lines.push(`ground <b style="color:${hex(GROUND_COLORS[state] ?? 0xffffff)}">${state}</b>` + (info.detail && state !== 'in_air'
+        ? ` · normal ${n3(info.detail.ground.normal)} · slope ${slope(info.detail.ground.normal, up).toFixed(1)}°` : ''));
+      if (info.detail) {
+        const r = info.detail.result;
+        lines.push(`move: step_up ${r.step_up.toFixed(3)} m · snap_down ${r.snap_down.toFixed(3)} m · contacts ${r.contact_count}` +
+          (r.contacts_overflow ? '+' : '') + (r.held_by_riser ? ' · held by riser' : '') + (r.crushed ? ' · <b>crushed</b>' : ''));
+      } else if (info.stepped !== undefined) lines.push(`move: stepped ${info.stepped.toFixed(3)} m (from the trace)`);
+      lines.push(`max step height ${(c.settings?.max_step_height ?? 0).toFixed(2)} m · camera offset ${(c.cameraOffset ?? 0).toFixed(3)} m` +
+        (c.height !== undefined ? ` · height ${c.height.toFixed(2)} m` : ''));
+      const events = info.events.slice(-5).reverse();
+      if (events.length) lines.push('step events: ' + events.map((e) => `${e.stepped > 0 ? '▲' : '▼'} ${Math.abs(e.stepped).toFixed(3)} m @${e.frame}`).join(', '));
+    } else lines.push('no characters in this scene');
+    this.element.innerHTML = lines.map((l) => `<div>${l}</div>`).join('');
+  }
+}
+
+function slope(normal, up) {
+  const d = normal.x * up.x + normal.y * up.y + normal.z * up.z;
+  return (Math.acos(Math.max(-1, Math.min(1, d))) * 180) / Math.PI;
+}

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: MIT
+// The viewer: tread's WebAssembly build walking a scene in the browser. Loads a scene (?scene=course/S01-stairs-up.json,
+// the list, a file or a drop), steps it at the scene's dt (Simulation), lets a person drive one character through
+// the movement model, draws it with three.js (Stage, CameraRig, Overlay, Hud), and replays `tread run --trace` files
+// (Replay). window.treadViewer is the hook the browser test (web/test/viewer.browser.mjs) reads.
+import { loadTread, loadScene } from '../dist/tread.mjs';
+import { CameraRig } from './camera.mjs';
+import { acceptDrops, fetchIndex, fetchScene, readPicked } from './catalog.mjs';
+import { Hud } from './hud.mjs';
+import { Input } from './input.mjs';
+import { Overlay } from './overlay.mjs';
+import { Panel } from './panel.mjs';
+import { Replay, parseTrace } from './replay.mjs';
+import { Simulation } from './sim.mjs';
+import { Stage } from './stage.mjs';
+
+const DEFAULT_SCENE = 'course/S01-stairs-up.json';
+const MAX_FRAME_SECONDS = 0.1; // a longer pause (a hidden tab) does not make the simulation run to catch up
+const STEP_BUDGET_MS = 40; // the most simulation time per drawn frame: big scenes slow down instead of freezing
+
+class App {
+  constructor(tread) {
+    this.tread = tread;
+    this.stage = new Stage(document.getElementById('view'));
+    this.rig = new CameraRig(this.stage.camera);
+    this.input = new Input(this.stage.canvas);
+    this.overlay = new Overlay(this.stage.three);
+    this.hud = new Hud(document.getElementById('hud'));
+    this.panel = new Panel(this);
+    this.sim = null;
+    this.replay = null;
+    this.scene = null;
+    this.source = null; // { text, path, shipped }
+    this.strategy = null; // chosen in the panel; null: the scene's own
+    this.controlled = 0;
+    this.debug = true;
+    this.autopilot = false;
+    this.accumulator = 0;
+    this.last = null;
+    this.errors = [];
+    this.stage.canvas.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      this.rig.distance = Math.max(1.5, Math.min(40, this.rig.distance * Math.exp(e.deltaY * 0.001)));
+    }, { passive: false });
+    acceptDrops(document.body, document.getElementById('drop-hint'), (file) => this.openFile(file));
+  }
+
+  get characterCount() {
+    return this.scene?.characters.length ?? 0;
+  }
+
+  async start() {
+    const params = new URLSearchParams(location.search);
+    const wanted = params.get('scene') ?? DEFAULT_SCENE;
+    try {
+      this.index = await fetchIndex();
+      this.panel.setIndex(this.index, wanted);
+    } catch (e) {
+      this.fail(e);
+    }
+    if (params.get('strategy')) this.strategy = params.get('strategy');
+    if (params.get('camera') === 'first') this.rig.mode = 'first';
+    await this.openShipped(wanted);
+    requestAnimationFrame((now) => this.frame(now));
+  }
+
+  fail(error) {
+    this.errors.push(String(error.message ?? error));
+    this.panel.say(String(error.message ?? error));
+    console.error(error);
+  }
+
+  async openShipped(path) {
+    try {
+      this.load({ text: await fetchScene(path), path, shipped: true });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  openPicked(input) {
+    return readPicked(input, (file) => this.openFile(file));
+  }
+
+  // A scene (.json) replaces the scene; a trace (.csv) replays over the scene loaded.
+  openFile(file) {
+    try {
+      if (file.name.toLowerCase().endsWith('.csv')) this.startReplay(file.text, file.name);
+      else this.load({ text: file.text, path: file.name, shipped: false });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  // Build the scene's world and characters; throws the loader's message for a bad file.
+  load(source) {
+    const scene = loadScene(this.tread, source.text, source.path);
+    const sim = new Simulation(this.tread, scene, { strategy: this.strategy });
+    this.sim?.destroy();
+    this.sim = sim;
+    this.scene = scene;
+    this.source = source;
+    this.replay = null;
+    this.lastSnapshot = null; // drawn from the new scene from the next frame on
+    this.accumulator = 0;
+    this.controlled = 0;
+    this.stage.setScene(scene);
+    this.rig.setUp(scene.up);
+    this.faceStart(scene);
+    this.panel.setScene(scene, source.shipped ? source.path : null, sim.strategy);
+    this.panel.showTimeline(null);
+    this.panel.say(scene.description ? `${scene.name}: ${scene.description}` : scene.name, 'info');
+    this.panel.sync(this);
+  }
+
+  // Look where the controlled character's scene input first goes (along +X when it has none).
+  faceStart(scene) {
+    const c = scene.characters[this.controlled];
+    const input = c?.inputs.find((i) => i.kind !== 'idle' && i.speed > 0);
+    let d = { x: 1, y: 0, z: 0 };
+    if (input?.kind === 'direction') d = input.direction;
+    else if (input?.kind === 'toward') d = { x: input.target.x - c.start.x, y: input.target.y - c.start.y, z: input.target.z - c.start.z };
+    this.rig.face(d);
+  }
+
+  restart() {
+    if (!this.source) return;
+    try {
+      this.load(this.source);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  setStrategy(strategy) {
+    this.strategy = strategy;
+    try {
+      this.sim?.setStrategy(strategy);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  control(k) {
+    if (!this.sim || k < 0 || k >= this.characterCount) return;
+    this.controlled = k;
+    this.sim.takeControl(k);
+    this.panel.sync(this);
+  }
+
+  toggleCamera() {
+    this.rig.mode = this.rig.mode === 'first' ? 'third' : 'first';
+    this.panel.sync(this);
+  }
+
+  setDebug(on) {
+    this.debug = on;
+    this.hud.visible = on;
+    this.overlay.visible = on;
+    this.panel.sync(this);
+  }
+
+  setAutopilot(on) {
+    this.autopilot = on;
+    this.panel.sync(this);
+  }
+
+  startReplay(text, name) {
+    if (!this.scene) throw new Error('load the trace\'s scene first');
+    this.replay = new Replay(parseTrace(text, name), this.scene, name);
+    this.panel.showTimeline(this.replay);
+    this.panel.say(`replaying ${name} (${this.replay.length} frames) over ${this.scene.name}`, 'info');
+  }
+
+  leaveReplay() {
+    this.replay = null;
+    this.panel.showTimeline(null);
+  }
+
+  togglePlay() {
+    if (!this.replay) return;
+    if (!this.replay.playing && this.replay.index >= this.replay.length - 1) this.replay.seek(0);
+    this.replay.playing = !this.replay.playing;
+    this.panel.updateTimeline(this.replay);
+  }
+
+  seek(index) {
+    if (!this.replay) return;
+    this.replay.seek(index);
+    this.replay.playing = false;
+    this.panel.updateTimeline(this.replay);
+  }
+
+  setReplaySpeed(speed) {
+    if (this.replay) this.replay.speed = speed;
+  }
+
+  // Step the simulation by the real time passed, in the scene's fixed steps.
+  simulate(seconds, keys) {
+    const sim = this.sim;
+    if (!sim || !this.scene.characters.length && !sim.moving.length) return;
+    this.accumulator += seconds;
+    const started = performance.now();
+    const wish = this.rig.wish(keys);
+    const input = this.autopilot ? null : { ...wish, jump: keys.jump, crouch: keys.crouch };
+    while (this.accumulator >= sim.dt) {
+      sim.step(this.characterCount ? input : null);
+      this.accumulator -= sim.dt;
+      if (performance.now() - started > STEP_BUDGET_MS) {
+        this.accumulator = 0;
+        break;
+      }
+    }
+  }
+
+  frame(now) {
+    requestAnimationFrame((t) => this.frame(t));
+    const seconds = this.last === null ? 0 : Math.min((now - this.last) / 1000, MAX_FRAME_SECONDS);
+    this.last = now;
+    if (!this.sim) return;
+    try {
+      this.rig.turn(this.input.takeLook());
+      const keys = this.input.state();
+      let snapshot, detail = null, events;
+      if (this.replay) {
+        this.replay.advance(seconds);
+        this.panel.updateTimeline(this.replay);
+        snapshot = this.replay.snapshot();
+        events = this.replay.events(this.controlled);
+      } else {
+        this.simulate(seconds, keys);
+        snapshot = this.sim.snapshot();
+        if (this.sim.frame > 0 && this.characterCount) detail = this.sim.detail(this.controlled);
+        events = this.sim.events.filter((e) => e.character === this.controlled);
+      }
+      const c = snapshot.characters[this.controlled];
+      this.stage.show(snapshot, this.controlled, this.rig.mode === 'first');
+      if (c) {
+        this.rig.place(c);
+        this.stage.follow(c.position);
+      } else this.placeOverview();
+      if (this.debug) this.overlay.update(c, detail, events);
+      this.hud.update({
+        scene: this.scene.name, mode: this.replay ? 'replay' : this.autopilot ? 'scene inputs' : 'you drive',
+        frame: snapshot.frame, time: snapshot.time, strategy: this.sim.strategy, controlled: this.controlled,
+        count: this.characterCount, character: c, detail, ground: c?.ground, stepped: c?.stepped, events,
+      });
+      this.stage.render();
+      this.lastSnapshot = snapshot;
+    } catch (e) {
+      this.fail(e);
+      this.sim.destroy();
+      this.sim = null;
+    }
+  }
+
+  // No character: look at the middle of the scene from above.
+  placeOverview() {
+    const cam = this.stage.camera;
+    cam.position.set(12, 10, 12);
+    cam.lookAt(0, 0, 0);
+  }
+
+  // What the browser test reads.
+  state() {
+    const s = this.lastSnapshot;
+    return {
+      ready: !!s, scene: this.scene?.name ?? null, frame: s?.frame ?? 0, time: s?.time ?? 0, strategy: this.sim?.strategy ?? null,
+      mode: this.replay ? 'replay' : this.autopilot ? 'autopilot' : 'drive', controlled: this.controlled, errors: [...this.errors],
+      characters: (s?.characters ?? []).map((c, k) => ({
+        name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.chars.at(k)?.groundState ?? null : null),
+      })),
+    };
+  }
+}
+
+async function main() {
+  const tread = await loadTread();
+  const app = new App(tread);
+  window.treadViewer = {
+    app,
+    state: () => app.state(),
+    open: (path) => app.openShipped(path),
+    setStrategy: (s) => app.setStrategy(s),
+    replay: (text, name = 'trace.csv') => app.openFile({ name, text }),
+  };
+  await app.start();
+}
+
+main().catch((e) => {
+  document.getElementById('message').textContent = `the viewer failed to start: ${e.message ?? e}`;
+  console.error(e);
+});
