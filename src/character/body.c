@@ -78,14 +78,28 @@ tread_result tr_fits(const tr_move_query *q, const tread_character *ch, tread_ve
     return TREAD_OK;
 }
 
-tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits,
-                           int capacity, int *out_count) {
+// window: keep the hits within this fraction of the nearest (< 0: all).
+static tread_result probe_down(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, float window,
+                               tread_shape_hit *hits, int capacity, int *out_count) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, s->skin);
     // Everything that blocks stops the probe, ground or not: snapping or stepping down through a body that is
     // not ground (outside ground_mask, inside collide_mask) ended inside it. Only ground supports (walkability).
     tread_query_filter filter = mask_filter(s->collide_mask | s->ground_mask);
-    return tr_query_cast_all(q, &shape, tr_center(ch, feet), tread_v3_scale(s->up, -distance), &filter, hits, capacity, out_count);
+    return tr_query_cast_near(q, &shape, tr_center(ch, feet), tread_v3_scale(s->up, -distance), &filter, window, hits, capacity, out_count);
+}
+
+tread_result tr_probe_down_all(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits,
+                               int capacity, int *out_count) {
+    return probe_down(q, ch, feet, distance, -1.0f, hits, capacity, out_count);
+}
+
+tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits,
+                           int capacity, int *out_count) {
+    // Twice tr_pick_support's tie (in fractions of the probe) so that its test, rounded differently, keeps every hit
+    // it could choose.
+    float window = distance > 0.0f ? 2.0f * TR_GROUND_TIE / distance : -1.0f;
+    return probe_down(q, ch, feet, distance, window, hits, capacity, out_count);
 }
 
 tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,

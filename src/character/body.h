@@ -40,6 +40,10 @@ tread_result tr_fits(const tr_move_query *q, const tread_character *ch, tread_ve
 
 // Every surface a downward cast of the skin-grown shape over `distance` meets, sorted by fraction (at most
 // `capacity`, the nearest).
+tread_result tr_probe_down_all(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits,
+                               int capacity, int *out_count);
+// The first of those hits: at least every one tr_pick_support can choose (within TR_GROUND_TIE of the nearest), found
+// without the cost of the ones beyond (a long probe down a mesh meets many triangles behind the first).
 tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float distance, tread_shape_hit *hits,
                            int capacity, int *out_count);
 // The hit that supports: walkable face, contact below the shape, about as near as the nearest hit, most level.

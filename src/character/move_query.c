@@ -267,6 +267,11 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
 
 tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                                const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count) {
+    return tr_query_cast_near(q, shape, position, translation, filter, -1.0f, hits, capacity, out_count);
+}
+
+tread_result tr_query_cast_near(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                                const tread_query_filter *filter, float window, tread_shape_hit *hits, int capacity, int *out_count) {
     float reach_ = shape_reach(shape);
     tread_result r = check_reach(q, position, translation, reach_);
     if (r != TREAD_OK) return r;
@@ -274,8 +279,8 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
     COMBINED(q, filter);
     bool overflow = false; // the closest `capacity` hits are kept: the nearest surfaces are the ones that matter
     if (!q->src.backend)
-        tr_world_cast_shape_all(q->src.world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter,
-                                hits, capacity, out_count, &overflow);
+        tr_world_cast_shape_near(q->src.world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter,
+                                 window, hits, capacity, out_count, &overflow);
     else if ((r = tr_backend_cast_all(&q->src, shape, position, translation, filter, hits, capacity, out_count, &overflow)) != TREAD_OK)
         return r;
     if (q->others) {
@@ -285,8 +290,8 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
         tread_shape_hit mine[TR_MERGE_HITS], theirs[TR_MERGE_HITS];
         int n_mine = *out_count < TR_MERGE_HITS ? *out_count : TR_MERGE_HITS, n_theirs = 0;
         memcpy(mine, hits, sizeof(tread_shape_hit) * (size_t)n_mine);
-        tr_world_cast_shape_all(q->others, scope_of(&q->near_others, &near_others_, position, translation, reach_), shape, position, translation, &of, theirs,
-                                capacity < TR_MERGE_HITS ? capacity : TR_MERGE_HITS, &n_theirs, &overflow);
+        tr_world_cast_shape_near(q->others, scope_of(&q->near_others, &near_others_, position, translation, reach_), shape, position, translation, &of,
+                                 window, theirs, capacity < TR_MERGE_HITS ? capacity : TR_MERGE_HITS, &n_theirs, &overflow);
         int a = 0, b = 0, k = 0;
         while (k < capacity && (a < n_mine || b < n_theirs)) {
             if (b >= n_theirs || (a < n_mine && mine[a].fraction <= theirs[b].fraction)) hits[k++] = mine[a++];
@@ -298,6 +303,8 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
         }
         *out_count = k;
     }
+    // (A backend lists every hit; the merged list is trimmed again: the other list's nearest may be nearer.)
+    if (window >= 0.0f) *out_count = tr_hits_within_window(hits, *out_count, window);
     if (drawing && draw.cast) {
         tread_shape_hit none;
         none.hit = false;

@@ -93,6 +93,10 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
                            const tread_query_filter *filter, tread_shape_hit *out_hit);
 tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                                const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count);
+// tr_query_cast_all keeping only the hits within `window` (a fraction of the translation) of the nearest: the first
+// ones of cast_all's list, found without looking at what lies beyond them. window < 0: every hit.
+tread_result tr_query_cast_near(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                                const tread_query_filter *filter, float window, tread_shape_hit *hits, int capacity, int *out_count);
 tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
                           tread_ray_hit *out_hit);
 tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, float margin,

@@ -319,6 +319,7 @@ typedef struct cast_query {
     tread_shape_hit best;
     // all
     sorted_buffer buf;
+    float window; // keep only hits within this fraction of the nearest (< 0: every hit)
     // the body being visited
     int32_t slot;
     float t_max;
@@ -371,6 +372,9 @@ static float on_feature_hit(void *ctx, const tr_feature_hit *h) {
         const tread_shape_hit *items = (const tread_shape_hit *)q->buf.items;
         while (pos > 0 && before(hit.fraction, hit.body.index, hit.feature, items[pos - 1].fraction, items[pos - 1].body.index, items[pos - 1].feature)) --pos;
         sorted_insert(&q->buf, &hit, pos);
+        // Hits beyond the window of the nearest so far are not wanted: stop looking past it (the bound only falls,
+        // and never below the final nearest's window, so every wanted hit is still found).
+        if (q->window >= 0.0f && q->buf.count > 0) q->t_max = tr_minf(q->t_max, items[0].fraction + q->window);
     }
     return q->t_max;
 }
@@ -416,19 +420,31 @@ void tr_world_cast_shape(const tread_world *w, const tr_scope *scope, const trea
     *out_hit = q.best;
 }
 
-void tr_world_cast_shape_all(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
-                             tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count,
-                             bool *out_overflow) {
+void tr_world_cast_shape_near(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                              tread_vec3 translation, const tread_query_filter *filter, float window, tread_shape_hit *hits, int capacity,
+                              int *out_count, bool *out_overflow) {
     TR_ASSERT(w && shape && filter && out_count && out_overflow && capacity >= 0 && (hits || capacity == 0));
     cast_query q;
     begin_shape_cast(&q, w, scope, shape, position, translation);
     q.all = true;
+    q.window = window;
     q.buf.items = hits;
     q.buf.size = sizeof(tread_shape_hit);
     q.buf.capacity = capacity;
     run_cast(&q, filter);
-    *out_count = q.buf.count;
+    *out_count = window >= 0.0f ? tr_hits_within_window(hits, q.buf.count, window) : q.buf.count;
     *out_overflow = q.buf.overflow;
+}
+
+void tr_world_cast_shape_all(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                             tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count,
+                             bool *out_overflow) {
+    tr_world_cast_shape_near(w, scope, shape, position, translation, filter, -1.0f, hits, capacity, out_count, out_overflow);
+}
+
+int tr_hits_within_window(const tread_shape_hit *hits, int count, float window) {
+    while (count > 0 && hits[count - 1].fraction > hits[0].fraction + window) --count;
+    return count;
 }
 
 static tread_result check_cast(const tread_world *w, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation) {

@@ -21,6 +21,14 @@ void tr_world_cast_shape(const tread_world *w, const tr_scope *scope, const trea
 void tr_world_cast_shape_all(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
                              tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *hits, int capacity, int *out_count,
                              bool *out_overflow);
+// tr_world_cast_shape_all keeping only the hits within `window` (a fraction of the translation) of the nearest, and
+// looking no farther once it has them (window < 0: every hit). The hits kept are exactly the first ones of the full
+// list.
+void tr_world_cast_shape_near(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
+                              tread_vec3 translation, const tread_query_filter *filter, float window, tread_shape_hit *hits, int capacity,
+                              int *out_count, bool *out_overflow);
+// How many of `count` sorted hits lie within `window` of the first one.
+int tr_hits_within_window(const tread_shape_hit *hits, int count, float window);
 void tr_world_cast_ray(const tread_world *w, const tr_scope *scope, tread_vec3 origin, tread_vec3 translation,
                        const tread_query_filter *filter, tread_ray_hit *out_hit);
 void tr_world_collect_contacts(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
