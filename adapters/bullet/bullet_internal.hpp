@@ -48,7 +48,7 @@ struct tread_bullet_world {
     std::unique_ptr<btCollisionDispatcher> dispatcher;
     std::unique_ptr<btBroadphaseInterface> broadphase;
     std::unique_ptr<btCollisionWorld> owned_world;
-    std::vector<std::unique_ptr<tb_body>> bodies; // body index - 1
+    std::vector<std::unique_ptr<tb_body>> bodies; // by id index
     float largest_motion = 0.0f;
     bool has_one_way = false;
     std::mutex pool_lock; // moves of a batch begin and end on several threads

@@ -85,7 +85,7 @@ tb_gap tb_distance(const btConvexShape *a, const btTransform &ta, const btConvex
 
 // One feature of one body, as the queries see it: its convex shape where it is.
 struct tb_feature {
-    int index;          // body index (id.index - 1)
+    int index;          // body index (its id's index)
     uint32_t feature;   // triangle or cell index; 0 for a convex body
     const tb_body *body;
     const btConvexShape *shape;
@@ -93,7 +93,7 @@ struct tb_feature {
     const btVector3 *triangle; // world-space corners of a triangle; NULL for a convex body
 };
 
-tread_body_id tb_id(int index) { return tread_body_id{(uint32_t)index + 1u, 1u}; }
+tread_body_id tb_id(int index) { return tread_body_id{(uint32_t)index, 1u}; }
 
 bool tb_passes(const tb_body &b, int index, const tread_query_filter *f) {
     tread_body_id id = tb_id(index);

@@ -39,7 +39,7 @@ void tread_bullet_world_destroy(tread_bullet_world *world);
 
 /// Add a body as tread_world_add_body would: a box, sphere or capsule as that Bullet shape, a mesh as a
 /// btBvhTriangleMeshShape, a heightfield as a btHeightfieldTerrainShape (holes kept by the adapter); voxels are not
-/// supported (TREAD_ERR_INVALID_SHAPE). The data is copied. Ids are given in order of addition ({1, 1}, {2, 1}, ...),
+/// supported (TREAD_ERR_INVALID_SHAPE). The data is copied. Ids are given in order of addition ({0, 1}, {1, 1}, ...),
 /// so a scene added in the same order to a fresh tread world and to the adapter has the same ids in both.
 tread_result tread_bullet_add_body(tread_bullet_world *world, const tread_body_def *def, tread_body_id *out_id);
 /// Where a dynamic body goes at the next tread_bullet_advance, and its velocities (as tread_body_move_to).

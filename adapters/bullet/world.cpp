@@ -8,12 +8,13 @@
 
 #include "bullet_internal.hpp"
 
-// A body's ids: index = position in the adapter's list + 1, generation 1 (bodies are never removed).
-static tread_body_id tb_id_of(size_t position) { return tread_body_id{(uint32_t)position + 1u, 1u}; }
+// A body's id: index = position in the adapter's list, generation 1 (bodies are never removed), as a fresh tread
+// world numbers its bodies.
+static tread_body_id tb_id_of(size_t position) { return tread_body_id{(uint32_t)position, 1u}; }
 
 tb_body *tb_find(const tread_bullet_world *w, tread_body_id id) {
-    if (!w || id.generation != 1u || id.index == 0u || id.index > w->bodies.size()) return nullptr;
-    return w->bodies[id.index - 1u].get();
+    if (!w || id.generation != 1u || id.index >= w->bodies.size()) return nullptr;
+    return w->bodies[id.index].get();
 }
 
 int tb_index_of(const tread_bullet_world *w, const btCollisionObject *object) {
