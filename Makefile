@@ -13,8 +13,9 @@ WERROR ?= $(if $(CI),ON,OFF)
 
 all: build
 
+# core, and engine (Debian's libbullet-dev) so that the Bullet adapter's tests run in `make test` and in CI.
 deps:
-	@bash scripts/deps.sh
+	@bash scripts/deps.sh core engine
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) >/dev/null

@@ -34,6 +34,7 @@ set(TREAD_SOURCES
   src/character/move_query.c
   src/character/planes.c
   src/character/push.c
+  src/character/rigid_step.c
   src/character/recover.c
   src/character/slide.c
   src/character/smoothing.c

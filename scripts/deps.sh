@@ -5,11 +5,11 @@
 #
 #   scripts/deps.sh [GROUP ...]     GROUP: core (default), docs, web, engine
 #
-#   core    what `make run` and `make test` need (they call this through `make deps`)
+#   core    what `make run` and `make test` need (they call this through `make deps`, with engine)
 #   docs    `make docs` (the Doxygen API reference)
 #   web     WebAssembly builds (emscripten; node-acorn for emcc's JS optimizer), node and npm for the web/ tests and
 #           `make bench-peers`, tsc (node-typescript) to check the wrapper's types, chromium for browser runs
-#   engine  a peer engine to compare against (for later)
+#   engine  Bullet (libbullet-dev): the Bullet adapter, adapters/bullet/, and its tests; `make deps` installs it with core
 #
 # Another apt or dpkg process (unattended-upgrades, a second build) may hold the package locks. Rather than
 # failing with apt's "Could not get lock", wait for it: poll every 2 s, say who holds the lock, and give up

@@ -25,6 +25,7 @@
 #include "tread/types.h"
 #include "tread/motor.h"
 #include "tread/backend.h"
+#include "tread/rigid_step.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -300,6 +300,14 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     bool ok = motor && build(s, frames, dt, out, &w, &ids, message, size) && place_characters(s, o, w, out->batched, out, motor, message, size) &&
               run_characters_create(s, motor, collide, out->final, &rc, message, size);
     if (ok && !(dynamics = run_dynamics_create(s, ids))) ok = false, snprintf(message, size, "out of memory for the dynamic bodies");
+    const run_engine *engine = o ? o->engine : NULL;
+    void *engine_self = NULL;
+    tread_backend backend;
+    if (ok && engine && !(engine_self = engine->create(s, ids, message, size))) ok = false;
+    if (ok && engine) {
+        backend = engine->backend(engine_self);
+        run_characters_use_backend(rc, &backend);
+    }
     if (!motor) snprintf(message, size, "out of memory for %d characters", s->character_count);
     free(motor);
     double started = run_seconds_now();
@@ -310,6 +318,10 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
         const char *call = NULL;
         tread_result r = advance_world(w, s, ids, dynamics, out, i, dt, &call); // the world first, then the characters
         if (r != TREAD_OK) run_record_failure(&out->failure, r, call, -1, i + 1, t);
+        if (!out->failure.failed && engine && !engine->follow(engine_self, s, w, ids, message, size)) {
+            ok = false;
+            break;
+        }
         if (!out->failure.failed) run_characters_frame(rc, w, run_dynamics_any(dynamics) ? dynamics : NULL, out, i, t, dt);
         // The dynamic bodies take this frame's impulses; the world gets them before the next advance.
         if (!out->failure.failed && (r = run_dynamics_step(dynamics, w, s->gravity, dt, &call)) != TREAD_OK)
@@ -322,6 +334,7 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     }
     if (ok && out->failure.failed) keep_completed_frames(out, out->failure.frame > 0 ? out->failure.frame - 1 : 0);
     if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, out->frame_count, "");
+    if (engine_self) engine->destroy(engine_self);
     run_characters_destroy(rc);
     run_dynamics_destroy(dynamics);
     free(ids);

@@ -123,6 +123,7 @@ struct run_characters {
     tread_contact_memory *memories;  // one by one with the listener: each character's
     int current;                     // one by one: the character moving (the listener is told index 0)
     const tread_world *world;        // this frame's, for the listener
+    const tread_backend *backend;    // run_options::engine's: the moves run on it; NULL: on the world
     run_trace *trace;
     int frame;
 };
@@ -165,6 +166,8 @@ static void on_removed(const tread_character *c, int index, const tread_contact_
     (void)c;
     record_event((run_characters *)context, index, e, SCENE_EVENT_EXITED);
 }
+
+void run_characters_use_backend(run_characters *rc, const tread_backend *backend) { rc->backend = backend; }
 
 void run_characters_destroy(run_characters *rc) {
     if (!rc) return;
@@ -288,7 +291,8 @@ static bool move_all(run_characters *rc, const tread_world *w, run_trace *trace,
     rc->frame = frame;
     tread_result r;
     if (rc->batch) {
-        r = tread_batch_move_with(rc->batch, w, rc->chars, rc->velocities, rc->count, dt, &options, rc->results);
+        r = rc->backend ? tread_batch_move_with_on(rc->batch, rc->backend, rc->chars, rc->velocities, rc->count, dt, &options, rc->results)
+                        : tread_batch_move_with(rc->batch, w, rc->chars, rc->velocities, rc->count, dt, &options, rc->results);
         if (r != TREAD_OK) run_record_failure(&trace->failure, r, "tread_batch_move_with", named_character(tread_error_message()), frame + 1, t);
         return r == TREAD_OK;
     }
@@ -297,8 +301,12 @@ static bool move_all(run_characters *rc, const tread_world *w, run_trace *trace,
     for (int c = 0; c < rc->count; ++c) {
         rc->current = c;
         options.memory = rc->memories ? &rc->memories[c] : NULL;
-        r = rc->listening ? tread_character_move_with(w, &rc->chars[c], rc->velocities[c], dt, &options, &rc->results[c])
-                          : tread_character_move(w, &rc->chars[c], rc->velocities[c], dt, &rc->results[c]);
+        if (rc->backend)
+            r = rc->listening ? tread_character_move_with_on(rc->backend, &rc->chars[c], rc->velocities[c], dt, &options, &rc->results[c])
+                              : tread_character_move_on(rc->backend, &rc->chars[c], rc->velocities[c], dt, &rc->results[c]);
+        else
+            r = rc->listening ? tread_character_move_with(w, &rc->chars[c], rc->velocities[c], dt, &options, &rc->results[c])
+                              : tread_character_move(w, &rc->chars[c], rc->velocities[c], dt, &rc->results[c]);
         if (r != TREAD_OK) {
             run_record_failure(&trace->failure, r, call, c, frame + 1, t);
             return false;

@@ -41,6 +41,8 @@ typedef struct run_characters run_characters;
 bool run_characters_create(const scene *s, const tread_motor_settings *motor, bool collide, tread_character *chars, run_characters **out,
                            char *message, size_t size);
 void run_characters_destroy(run_characters *rc);
+// The moves run on `backend` (kept by the caller for the run) instead of the world: run_options::engine.
+void run_characters_use_backend(run_characters *rc, const tread_backend *backend);
 // Frame `frame` (0-based, from t to t + dt) after the world's advance: every character's velocity, the moves (one
 // batch, or one by one), their impulses to `dynamics`, sensor events and each frame's record into `trace`. On a
 // failed call, records the failure in trace->failure.

@@ -391,6 +391,20 @@ typedef struct run_frame {
     bool crushed;      // the move reported it crushed: a moving body pressed it against another (tread_move_result)
 } run_frame;
 
+// Another engine the characters move on instead of tread's world (`tread run --backend bullet`, docs/BACKENDS.md):
+// it builds the scene's bodies into itself with the ids tread's world gave them, follows the bodies the world moved
+// each frame, and answers the moves' queries through its tread_backend. tread's world is still built: it still drives
+// paths and dynamic bodies and still measures penetration, the judge independent of the engine under test.
+typedef struct run_engine {
+    const char *name;
+    // The scene's bodies (ids[i]: tread's world's id of body i) into a new engine; NULL with a message on failure.
+    void *(*create)(const scene *s, const tread_body_id *ids, char *message, size_t size);
+    // After each tread_world_advance: every moving body where `w` put it over the frame. False with a message.
+    bool (*follow)(void *self, const scene *s, const tread_world *w, const tread_body_id *ids, char *message, size_t size);
+    tread_backend (*backend)(void *self);
+    void (*destroy)(void *self);
+} run_engine;
+
 typedef struct run_options {
     const char *strategy;    // step strategy name, NULL = the scene's
     const char **sets;       // "field=value" overrides for every character's settings ("motor.field=value": its motor)
@@ -401,6 +415,8 @@ typedef struct run_options {
     tread_vec3 up;
     int characters_collide;  // 0: as the scene says; 1: on; -1: off (characters move one by one and pass through
                              // each other)
+    const run_engine *engine; // NULL: the moves run on tread's world; else on this engine (the motor's own probes,
+                              // crouching's headroom, still ask tread's world)
 } run_options;
 
 // The library call that failed and stopped a run (docs/SCENES.md, "A failed call stops the run").

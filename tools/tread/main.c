@@ -15,6 +15,9 @@
 #include <sys/stat.h>
 
 #include "tread_scene.h"
+#ifdef TREAD_HAVE_BULLET
+#include "run_engine_bullet.h"
+#endif
 
 #define EXIT_CHECK_FAILED 1
 #define EXIT_BAD_INPUT 2
@@ -29,7 +32,9 @@ static const char *const run_usage =
     "  --trace FILE.csv    write every frame of every character (columns: docs/SCENES.md)\n"
     "  --plot FILE.svg     write the plot: side and/or top view (the scene's \"plot\" field), legend, height over time\n"
     "  --json              print one JSON object (metrics, checks, final state of every character) instead of text\n"
-    "  --up X,Y,Z          run the whole scene rotated so that its up becomes (X,Y,Z); checks read it rotated back\n";
+    "  --up X,Y,Z          run the whole scene rotated so that its up becomes (X,Y,Z); checks read it rotated back\n"
+    "  --backend NAME      the engine the moves query: tread (default) or bullet (when built with Bullet; the level\n"
+    "                      is built into a btCollisionWorld, docs/BACKENDS.md)\n";
 
 static const char *const suite_usage =
     "usage: tread suite DIR [options]\n"
@@ -39,6 +44,7 @@ static const char *const suite_usage =
     "  --plots DIR         write each run's plot to DIR/<scene>[-<strategy>].svg\n"
     "  --up X,Y,Z          run every scene rotated so that its up becomes (X,Y,Z)\n"
     "  --slow              also run the scenes marked \"slow\" (skipped by default: too long for the test suite)\n"
+    "  --backend NAME      the engine the moves query: tread (default) or bullet (when built with Bullet)\n"
     "  --markdown          print the table as Markdown (docs/STRATEGIES.md is made from it)\n"
     "  --json              print one JSON array of runs instead of the table\n";
 
@@ -65,6 +71,19 @@ static const char *const matrix_usage =
     "  --list               print the case names and the counts, run nothing\n"
     "  --failures           print every failing run (name, the check that missed most, what it measured)\n"
     "  --markdown FILE      write the summary tables (make matrix puts them in docs/STRATEGIES.md)\n";
+
+// The engine --backend names: tread's own world (NULL) or one built in. False, with the names known, for another.
+static bool engine_named(const char *command, const char *name, const run_engine **out) {
+    *out = NULL;
+    if (!strcmp(name, "tread")) return true;
+#ifdef TREAD_HAVE_BULLET
+    if (!strcmp(name, run_engine_bullet.name)) return *out = &run_engine_bullet, true;
+    fprintf(stderr, "tread %s: unknown backend '%s' (known: tread, bullet)\n", command, name);
+#else
+    fprintf(stderr, "tread %s: unknown backend '%s' (known: tread; bullet needs a build with Bullet, libbullet-dev)\n", command, name);
+#endif
+    return false;
+}
 
 static void print_usage(FILE *f) {
     fprintf(f, "tread: run, score and plot character-controller scenes\n\n%s\n%s\n%s\n%s", run_usage, suite_usage, gen_usage, matrix_usage);
@@ -343,6 +362,8 @@ static int command_run(int argc, char **argv) {
             json = true;
         } else if (!strcmp(a, "--strategy") && has_value) {
             o.strategy = argv[++i];
+        } else if (!strcmp(a, "--backend") && has_value) {
+            if (!engine_named("run", argv[++i], &o.engine)) return EXIT_BAD_INPUT;
         } else if (!strcmp(a, "--trace") && has_value) {
             trace_path = argv[++i];
         } else if (!strcmp(a, "--plot") && has_value) {
@@ -487,6 +508,7 @@ static int command_suite(int argc, char **argv) {
     const char *dir = NULL, *plots = NULL, *strategy = "sweep";
     bool json = false, rotate = false, markdown = false, slow = false;
     tread_vec3 up = tread_v3(0, 1, 0);
+    const run_engine *engine = NULL;
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -500,6 +522,8 @@ static int command_suite(int argc, char **argv) {
             slow = true;
         } else if (!strcmp(a, "--strategy") && i + 1 < argc) {
             strategy = argv[++i];
+        } else if (!strcmp(a, "--backend") && i + 1 < argc) {
+            if (!engine_named("suite", argv[++i], &engine)) return EXIT_BAD_INPUT;
         } else if (!strcmp(a, "--plots") && i + 1 < argc) {
             plots = argv[++i];
         } else if (!strcmp(a, "--up") && i + 1 < argc) {
@@ -585,6 +609,7 @@ static int command_suite(int argc, char **argv) {
             o.progress = !json;
             o.rotate_up = rotate;
             o.up = up;
+            o.engine = engine;
             run_trace trace;
             static outcome out;
             char message[512] = "";

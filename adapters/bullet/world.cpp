@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+// The adapter's world: Bullet objects made from tread_body_defs, ids, and each body's motion over the last frame.
+#include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
+
+#include <algorithm>
+#include <cmath>
+#include <new>
+
+#include "bullet_internal.hpp"
+
+// A body's id: index = position in the adapter's list, generation 1 (bodies are never removed), as a fresh tread
+// world numbers its bodies.
+static tread_body_id tb_id_of(size_t position) { return tread_body_id{(uint32_t)position, 1u}; }
+
+tb_body *tb_find(const tread_bullet_world *w, tread_body_id id) {
+    if (!w || id.generation != 1u || id.index >= w->bodies.size()) return nullptr;
+    return w->bodies[id.index].get();
+}
+
+int tb_index_of(const tread_bullet_world *w, const btCollisionObject *object) {
+    int slot = object->getUserIndex3() - 1;
+    if (slot < 0 || (size_t)slot >= w->bodies.size() || w->bodies[(size_t)slot]->object.get() != object) return -1;
+    return slot;
+}
+
+static btTransform tb_place(const tb_body &b, tread_transform t) {
+    btQuaternion q = tb_bt(t.q);
+    return btTransform(q, tb_bt(t.p) + quatRotate(q, b.shape_offset));
+}
+
+tread_result tread_bullet_world_create(tread_bullet_world **out_world) {
+    if (!out_world) return TREAD_ERR_NULL_ARGUMENT;
+    *out_world = nullptr;
+    auto *w = new (std::nothrow) tread_bullet_world;
+    if (!w) return TREAD_ERR_OUT_OF_MEMORY;
+    w->configuration.reset(new btDefaultCollisionConfiguration());
+    w->dispatcher.reset(new btCollisionDispatcher(w->configuration.get()));
+    w->broadphase.reset(new btDbvtBroadphase());
+    w->owned_world.reset(new btCollisionWorld(w->dispatcher.get(), w->broadphase.get(), w->configuration.get()));
+    w->world = w->owned_world.get();
+    *out_world = w;
+    return TREAD_OK;
+}
+
+tread_result tread_bullet_world_wrap(btCollisionWorld *world, tread_bullet_world **out_world) {
+    if (!world || !out_world) return TREAD_ERR_NULL_ARGUMENT;
+    auto *w = new (std::nothrow) tread_bullet_world;
+    if (!w) return TREAD_ERR_OUT_OF_MEMORY;
+    w->world = world;
+    *out_world = w;
+    return TREAD_OK;
+}
+
+void tread_bullet_world_destroy(tread_bullet_world *w) {
+    if (!w) return;
+    for (auto &b : w->bodies) w->world->removeCollisionObject(b->object.get());
+    w->bodies.clear();
+    w->owned_world.reset();
+    delete w;
+}
+
+btCollisionWorld *tread_bullet_collision_world(tread_bullet_world *w) { return w ? w->world : nullptr; }
+
+btCollisionObject *tread_bullet_object(tread_bullet_world *w, tread_body_id id) {
+    tb_body *b = tb_find(w, id);
+    return b ? b->object.get() : nullptr;
+}
+
+// The Bullet shape of a definition, margins 0 where Bullet allows (the adapter measures triangles with margin 0 itself;
+// spheres' and capsules' margins are their radius by Bullet's definition, so their surfaces are exact).
+static bool tb_make_shape(tb_body &b, const tread_shape_def &s) {
+    b.shape_type = s.type;
+    switch (s.type) {
+    case TREAD_SHAPE_SPHERE:
+        b.shape.reset(new btSphereShape(s.radius));
+        b.facts.local_bounds = {{-s.radius, -s.radius, -s.radius}, {s.radius, s.radius, s.radius}};
+        return true;
+    case TREAD_SHAPE_CAPSULE:
+        b.shape.reset(new btCapsuleShape(s.radius, 2.0f * s.half_height));
+        b.facts.local_bounds = {{-s.radius, -s.half_height - s.radius, -s.radius}, {s.radius, s.half_height + s.radius, s.radius}};
+        return true;
+    case TREAD_SHAPE_BOX: {
+        auto *box = new btBoxShape(tb_bt(s.half_extents));
+        box->setMargin(0.0f); // btBoxShape keeps its outer half extents when the margin changes
+        b.shape.reset(box);
+        b.half_extents = s.half_extents;
+        b.facts.local_bounds = {tread_v3_neg(s.half_extents), s.half_extents};
+        return true;
+    }
+    case TREAD_SHAPE_MESH: {
+        const tread_mesh_def &m = s.mesh;
+        if (!m.vertices || !m.indices || m.vertex_count < 3 || m.triangle_count < 1) return false;
+        tread_aabb bounds = {m.vertices[0], m.vertices[0]};
+        for (int i = 0; i < m.vertex_count; ++i) {
+            b.vertices.insert(b.vertices.end(), {m.vertices[i].x, m.vertices[i].y, m.vertices[i].z});
+            bounds.min = tread_v3_min(bounds.min, m.vertices[i]);
+            bounds.max = tread_v3_max(bounds.max, m.vertices[i]);
+        }
+        for (int i = 0; i < 3 * m.triangle_count; ++i) {
+            if (m.indices[i] >= (uint32_t)m.vertex_count) return false;
+            b.indices.push_back((int)m.indices[i]);
+        }
+        b.mesh_arrays.reset(new btTriangleIndexVertexArray(m.triangle_count, b.indices.data(), 3 * (int)sizeof(int), m.vertex_count,
+                                                           b.vertices.data(), 3 * (int)sizeof(float)));
+        auto *mesh = new btBvhTriangleMeshShape(b.mesh_arrays.get(), true);
+        mesh->setMargin(0.0f);
+        b.shape.reset(mesh);
+        b.facts.local_bounds = bounds;
+        return true;
+    }
+    case TREAD_SHAPE_HEIGHTFIELD: {
+        const tread_heightfield_def &h = s.heightfield;
+        if (!h.heights || h.count_x < 2 || h.count_z < 2) return false;
+        b.count_x = h.count_x, b.count_z = h.count_z, b.spacing_x = h.spacing_x, b.spacing_z = h.spacing_z;
+        b.heights.assign(h.heights, h.heights + (size_t)h.count_x * (size_t)h.count_z);
+        if (h.holes) b.holes.assign(h.holes, h.holes + (size_t)(h.count_x - 1) * (size_t)(h.count_z - 1));
+        float lo = *std::min_element(b.heights.begin(), b.heights.end()), hi = *std::max_element(b.heights.begin(), b.heights.end());
+        // flipQuadEdges: each cell's diagonal runs from sample (i, j) to (i + 1, j + 1), as tread's heightfields do.
+        auto *field = new btHeightfieldTerrainShape(h.count_x, h.count_z, b.heights.data(), lo, hi, 1, true);
+        field->setLocalScaling(btVector3(h.spacing_x, 1.0f, h.spacing_z));
+        field->setMargin(0.0f);
+        b.shape.reset(field);
+        // Bullet centres a heightfield on its bounds; tread puts sample (0, 0) at the body's origin.
+        float width = h.spacing_x * (float)(h.count_x - 1), depth = h.spacing_z * (float)(h.count_z - 1);
+        b.shape_offset = btVector3(0.5f * width, 0.5f * (lo + hi), 0.5f * depth);
+        b.facts.local_bounds = {{0, lo, 0}, {width, hi, depth}};
+        return true;
+    }
+    default: return false; // voxels: Bullet has no voxel shape
+    }
+}
+
+tread_result tread_bullet_add_body(tread_bullet_world *w, const tread_body_def *def, tread_body_id *out_id) {
+    if (!w || !def || !out_id) return TREAD_ERR_NULL_ARGUMENT;
+    if (def->layer >= TREAD_MAX_LAYERS) return TREAD_ERR_INVALID_ARGUMENT;
+    std::unique_ptr<tb_body> b(new (std::nothrow) tb_body);
+    if (!b) return TREAD_ERR_OUT_OF_MEMORY;
+    if (!tb_make_shape(*b, def->shape)) return def->shape.type == TREAD_SHAPE_MESH || def->shape.type == TREAD_SHAPE_HEIGHTFIELD ? TREAD_ERR_INVALID_MESH : TREAD_ERR_INVALID_SHAPE;
+    b->facts.type = def->type;
+    b->facts.flags = def->flags;
+    b->facts.layer = def->layer;
+    b->facts.convex = def->shape.type == TREAD_SHAPE_BOX || def->shape.type == TREAD_SHAPE_SPHERE || def->shape.type == TREAD_SHAPE_CAPSULE;
+    tread_transform t = def->transform;
+    t.q = tread_quat_normalize(t.q);
+    b->motion.previous = b->motion.current = t;
+    if (def->type != TREAD_BODY_STATIC) b->motion.linear_velocity = def->linear_velocity, b->motion.angular_velocity = def->angular_velocity;
+    b->motion.surface = def->surface;
+    b->user_data = def->user_data;
+    b->object.reset(new btCollisionObject());
+    b->object->setCollisionShape(b->shape.get());
+    b->object->setWorldTransform(tb_place(*b, t));
+    b->object->setUserIndex3((int)w->bodies.size() + 1);
+    if (def->type != TREAD_BODY_STATIC) b->object->setCollisionFlags(btCollisionObject::CF_KINEMATIC_OBJECT);
+    else b->object->setCollisionFlags(btCollisionObject::CF_STATIC_OBJECT);
+    w->world->addCollisionObject(b->object.get());
+    w->has_one_way = w->has_one_way || (def->flags & TREAD_BODY_ONE_WAY) != 0u;
+    *out_id = tb_id_of(w->bodies.size());
+    w->bodies.push_back(std::move(b));
+    return TREAD_OK;
+}
+
+tread_result tread_bullet_body_move_to(tread_bullet_world *w, tread_body_id id, tread_transform transform, tread_vec3 linear_velocity,
+                                       tread_vec3 angular_velocity) {
+    tb_body *b = tb_find(w, id);
+    if (!b) return TREAD_ERR_INVALID_ID;
+    if (b->facts.type != TREAD_BODY_DYNAMIC) return TREAD_ERR_INVALID_ARGUMENT;
+    b->pending = transform;
+    b->pending.q = tread_quat_normalize(transform.q);
+    b->has_pending = true;
+    b->motion.linear_velocity = linear_velocity;
+    b->motion.angular_velocity = angular_velocity;
+    return TREAD_OK;
+}
+
+// The farthest any point of the body's bounds moved from previous to current: the origin's move plus the chord the
+// turn sweeps at the bounds' far corner.
+static float tb_motion_extent(const tb_body &b) {
+    const tread_backend_motion &m = b.motion;
+    tread_quat turn = tread_quat_mul(m.current.q, tread_quat_conjugate(m.previous.q));
+    float w = std::fabs(turn.w) > 1.0f ? 1.0f : std::fabs(turn.w);
+    float angle = 2.0f * std::acos(w);
+    tread_vec3 far = tread_v3_max(tread_v3_abs(b.facts.local_bounds.min), tread_v3_abs(b.facts.local_bounds.max));
+    return tread_v3_distance(m.current.p, m.previous.p) + 2.0f * tread_v3_length(far) * std::sin(0.5f * angle);
+}
+
+static void tb_settle(tread_bullet_world *w, tb_body &b) {
+    b.object->setWorldTransform(tb_place(b, b.motion.current));
+    w->world->updateSingleAabb(b.object.get());
+}
+
+tread_result tread_bullet_advance(tread_bullet_world *w, float dt) {
+    if (!w) return TREAD_ERR_NULL_ARGUMENT;
+    if (!(dt >= 0.0f) || !std::isfinite(dt)) return TREAD_ERR_INVALID_ARGUMENT;
+    w->largest_motion = 0.0f;
+    for (auto &bp : w->bodies) {
+        tb_body &b = *bp;
+        b.motion.previous = b.motion.current;
+        if (b.facts.type == TREAD_BODY_KINEMATIC) {
+            tread_transform &c = b.motion.current;
+            c.p = tread_v3_mad(c.p, dt, b.motion.linear_velocity);
+            float rate = tread_v3_length(b.motion.angular_velocity);
+            if (rate > 0.0f)
+                c.q = tread_quat_normalize(
+                    tread_quat_mul(tread_quat_from_axis_angle(tread_v3_scale(b.motion.angular_velocity, 1.0f / rate), rate * dt), c.q));
+        } else if (b.facts.type == TREAD_BODY_DYNAMIC && b.has_pending) {
+            b.motion.current = b.pending;
+            b.has_pending = false;
+        }
+        if (b.facts.type != TREAD_BODY_STATIC) {
+            tb_settle(w, b);
+            w->largest_motion = std::max(w->largest_motion, tb_motion_extent(b));
+        }
+    }
+    return TREAD_OK;
+}
+
+tread_result tread_bullet_set_motion(tread_bullet_world *w, tread_body_id id, tread_transform previous, tread_transform current,
+                                     tread_vec3 linear_velocity, tread_vec3 angular_velocity) {
+    tb_body *b = tb_find(w, id);
+    if (!b) return TREAD_ERR_INVALID_ID;
+    b->motion.previous = previous;
+    b->motion.current = current;
+    b->motion.linear_velocity = linear_velocity;
+    b->motion.angular_velocity = angular_velocity;
+    tb_settle(w, *b);
+    // The largest motion is a bound over every body: recomputed, since this body's old motion may have been the largest.
+    w->largest_motion = 0.0f;
+    for (auto &o : w->bodies)
+        if (o->facts.type != TREAD_BODY_STATIC) w->largest_motion = std::max(w->largest_motion, tb_motion_extent(*o));
+    return TREAD_OK;
+}
+
+tread_backend tread_bullet_backend(tread_bullet_world *w) {
+    tread_backend b{};
+    tb_fill_backend(w, &b);
+    return b;
+}
