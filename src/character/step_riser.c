@@ -76,11 +76,11 @@ static tread_result overlaps_above(const tr_move_query *q, const tread_character
 }
 
 // The lift: ground above the feet inside the riser's footprint where the body is headed (`ahead`: its feet plus
-// the motion a riser stopped) is what it still has to climb. What the riser cannot clear by max step is a wall,
-// not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes) for the least lift that clears
-// it; that top must be walkable ground at least min_step_depth deep the body can stand on (not a steep face, not
-// under a low ceiling), and the body rises by as much of it as the budget allows and it fits (the rest next frame,
-// at Staxel's rate).
+// the motion a riser stopped, at least riser_ahead's reach) is what it still has to climb. What the riser cannot
+// clear by max step is a wall, not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes)
+// for the least lift that clears it; that top must be walkable ground at least min_step_depth deep the body can
+// stand on (not a steep face, not under a low ceiling), and the body rises by as much of it as the budget allows
+// and it fits (the rest next frame, at Staxel's rate).
 static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float budget,
                          float *out, tread_vec3 *out_support) {
     const tread_character_settings *s = &ch->settings;
