@@ -229,8 +229,10 @@ static void test_every_strategy_climbs_s1_at_the_same_pace_at_any_rate(void **st
         }
         print_message("%s: S1 climbed in %.3f .. %.3f s over 30-240 Hz\n", tread_step_strategy_name(all[k]), (double)lo, (double)hi);
         // The riser lifts at most Staxel's budget per frame where a riser stops it, so whole frames of waiting
-        // differ a little between rates (8 %); the others step in the frame they meet the riser (4 %).
-        assert_true(hi <= lo * (all[k] == TREAD_STEP_RISER ? 1.08f : 1.04f));
+        // differ between rates: at 30 Hz one frame's budget (0.2 m) clears a whole riser, at 240 Hz a riser takes 8
+        // frames (0.867 s at 30 Hz .. 0.942 s at 240 Hz, 9 %; sooner than the others at 30 Hz because it keeps more
+        // of the walk's 4 m/s over the noses, never more). The others step in the frame they meet the riser (4 %).
+        assert_true(hi <= lo * (all[k] == TREAD_STEP_RISER ? 1.09f : 1.04f));
     }
 }
 

@@ -76,11 +76,11 @@ static tread_result overlaps_above(const tr_move_query *q, const tread_character
 }
 
 // The lift: ground above the feet inside the riser's footprint where the body is headed (`ahead`: its feet plus
-// the motion a riser stopped) is what it still has to climb. What the riser cannot clear by max step is a wall,
-// not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes) for the least lift that clears
-// it; that top must be walkable ground at least min_step_depth deep the body can stand on (not a steep face, not
-// under a low ceiling), and the body rises by as much of it as the budget allows and it fits (the rest next frame,
-// at Staxel's rate).
+// the motion a riser stopped, at least riser_ahead's reach) is what it still has to climb. What the riser cannot
+// clear by max step is a wall, not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes)
+// for the least lift that clears it; that top must be walkable ground at least min_step_depth deep the body can
+// stand on (not a steep face, not under a low ceiling), and the body rises by as much of it as the budget allows
+// and it fits (the rest next frame, at Staxel's rate).
 static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float budget,
                          float *out, tread_vec3 *out_support) {
     const tread_character_settings *s = &ch->settings;
@@ -129,6 +129,22 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
     return TREAD_OK;
 }
 
+// Where the riser looks for what stopped the body: where the body is headed, but at least as far ahead as the body
+// reaches beyond the riser box (riser.radius_scale makes it the narrower; the body's skin adds to it), plus the
+// clearance so the box is past touching. Looking only as far as the motion, a body stopped at a riser that wanted
+// less than that gap (0.032 m for the default capsule) found nothing to climb, and went on finding nothing while it
+// wanted that little: a slow walk (0.5 m/s at 60 Hz), and the motor, which takes the velocity into a wall away
+// after each move that met one and so starts every frame there from rest (on S1 at 6 m/s, 60 Hz, it stood at the
+// foot of the first step for good).
+static tread_vec3 riser_ahead(const tread_character *ch, tread_vec3 feet, tread_vec3 motion) {
+    const tread_character_settings *s = &ch->settings;
+    float length = tread_v3_length(motion);
+    float reach = s->radius * (1.0f - s->riser.radius_scale) + s->skin + TR_RISER_CLEARANCE;
+    // Far enough already, or no way it is headed to look along.
+    if (length >= reach || length <= TR_MIN_MOVE) return tread_v3_add(feet, motion);
+    return tread_v3_mad(feet, reach / length, motion);
+}
+
 tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
     const tread_vec3 up = ch->settings.up, feet = res->position;
     tread_shape_hit below;
@@ -147,7 +163,7 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     tread_vec3 support = below.point, landed = feet;
     // Only what stopped the body is climbed: walkable slopes and seams are the slide's to ride.
     if (res->blocked) {
-        tread_vec3 ahead = tread_v3_add(res->blocked_position, res->blocked_motion);
+        tread_vec3 ahead = riser_ahead(ch, res->blocked_position, res->blocked_motion);
         if ((r = lift(q, ch, res->blocked_position, ahead, budget, &rise, &support)) != TREAD_OK) return r;
     }
     if (rise > 0.0f) {
