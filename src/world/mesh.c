@@ -538,6 +538,13 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
     if (mesh->node_count == 0) return;
     tread_aabb query = tr_query_bounds(q, tr_maxf(margin, 0.0f));
     const float qmin[3] = {query.min.x, query.min.y, query.min.z}, qmax[3] = {query.max.x, query.max.y, query.max.z};
+    // A triangle whose box lies outside the query's by more than the rounding of the closest-point test is farther
+    // than the margin: it is skipped before that test (a leaf's box holds four triangles; most queries reach only
+    // some of them).
+    tread_vec3 far = tread_v3_max(tread_v3_max(tread_v3_abs(query.min), tread_v3_abs(query.max)),
+                                  tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far.x, tr_maxf(far.y, far.z));
+    tread_aabb reach = tread_aabb_expand(query, slack);
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
     stack[top++] = (stack_entry){0, 0, 0.0f};
@@ -549,10 +556,11 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
             for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
                 const tr_mesh_corners *tc = &mesh->corners[s];
                 if (tc->flags & MESH_DEGENERATE) continue;
+                tread_vec3 a = v[tc->corner[0]], b = v[tc->corner[1]], c = v[tc->corner[2]];
+                tread_aabb box = {tread_v3_min(a, tread_v3_min(b, c)), tread_v3_max(a, tread_v3_max(b, c))};
+                if (!tread_aabb_overlaps(box, reach)) continue;
                 tr_feature_contact contact;
-                if (!tr_query_contact_triangle(q, v[tc->corner[0]], v[tc->corner[1]], v[tc->corner[2]],
-                                               (uint8_t)(tc->flags & MESH_EDGE_BITS), margin, &contact))
-                    continue;
+                if (!tr_query_contact_triangle(q, a, b, c, (uint8_t)(tc->flags & MESH_EDGE_BITS), margin, &contact)) continue;
                 contact.feature = caller_index(mesh, leaf, s);
                 fn(ctx, &contact);
             }

@@ -89,10 +89,6 @@ static float cast_scale(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3
     return tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
 }
 
-// A distance lower bound must exceed the touch tolerance by this much before a query skips the exact
-// closest-point test or the sweep: far above the rounding of either (tens of ulps of the coordinates).
-#define TR_SKIP_SLACK_ABS 1.0e-4f
-#define TR_SKIP_SLACK_REL 3.0e-6f
 
 bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
                       tr_feature_hit *out) {

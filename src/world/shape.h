@@ -45,6 +45,11 @@ typedef struct tr_feature_contact {
 
 typedef void tr_contact_fn(void *ctx, const tr_feature_contact *contact);
 
+// A distance lower bound must exceed the touch tolerance by this much before a query skips the exact
+// closest-point test or the sweep: far above the rounding of either (tens of ulps of the coordinates).
+#define TR_SKIP_SLACK_ABS 1.0e-4f
+#define TR_SKIP_SLACK_REL 3.0e-6f
+
 // The start-in-contact rule, shared by every primitive: a cast that starts overlapping or within
 // TR_TOUCH_TOLERANCE of a surface hits it at t = 0 (started_in_contact) when it presses into it; moving
 // away or along, that primitive is not hit (a convex primitive cannot be hit later). A zero-length cast
