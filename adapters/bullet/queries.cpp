@@ -49,6 +49,7 @@ struct tb_shape {
     const btConvexShape *shape;
     btQuaternion rotation;
     float reach; // radius of a ball around the centre that holds the shape, metres
+    bool sharp;  // margin 0 (a box, a ray's point): touching a sharp feature, GJK has no separation to measure
 
     explicit tb_shape(const tread_query_shape *s)
         : sphere(s->radius), capsule(s->radius, 2.0f * s->half_height),
@@ -56,8 +57,9 @@ struct tb_shape {
         box.setMargin(0.0f);
         rotation = tb_bt(tread_query_shape_rotation(s));
         reach = s->radius;
+        sharp = false;
         if (s->type == TREAD_QUERY_CAPSULE) shape = &capsule, reach = s->radius + s->half_height;
-        if (s->type == TREAD_QUERY_BOX) shape = &box, reach = tread_v3_length(s->half_extents);
+        if (s->type == TREAD_QUERY_BOX) shape = &box, reach = tread_v3_length(s->half_extents), sharp = true;
     }
     btTransform at(const btVector3 &p) const { return btTransform(rotation, p); }
 };
@@ -244,6 +246,37 @@ btVector3 tb_surface_normal(const tb_feature &f, const btVector3 &p, const btVec
     return found ? basis * best : n;
 }
 
+// The normal of a contact at `p` where a sharp query shape (tb_shape::sharp) meets a box body or a triangle, both
+// margin 0: touching, GJK has no separation to take a direction from and its normal is arbitrary (a box character
+// riding a tilted plank got the plank's top as (0.55, -0.83, 0), did not press into it at the start of its ground
+// probe, and lost its ground); a few tenths of a millimetre apart it is still off by 1e-3. When `p` lies inside one
+// face of the body's -- not on its edges -- that face's normal is exactly the contact's at any separation; elsewhere,
+// and overlapping deeper than the touch tolerance (EPA's depth direction), GJK's `n` stays.
+btVector3 tb_touch_normal(const tb_shape &s, const tb_feature &f, const tb_gap &g, const btVector3 &centre, const btVector3 &start) {
+    const btVector3 &p = g.p, &n = g.n;
+    if (!s.sharp || g.d < -TB_TOUCH) return n;
+    if (f.triangle) {
+        // Inside the face: no edge (nor corner) within the feature tolerance.
+        const btVector3 *v = f.triangle;
+        for (int i = 0; i < 3; ++i) {
+            btVector3 ab = v[(i + 1) % 3] - v[i], ap = p - v[i];
+            float len_sq = (float)ab.length2();
+            float t = len_sq > 0.0f ? std::min(std::max((float)ap.dot(ab) / len_sq, 0.0f), 1.0f) : 0.0f;
+            if ((float)(ap - ab * t).length2() <= TB_TRIANGLE_FEATURE_EPS * TB_TRIANGLE_FEATURE_EPS) return n;
+        }
+        return tb_face_normal(f, centre, start, n);
+    }
+    if (f.body->shape_type != TREAD_SHAPE_BOX) return n;
+    btVector3 lp = f.xf.invXform(p);
+    const float half[3] = {f.body->half_extents.x, f.body->half_extents.y, f.body->half_extents.z};
+    int faces = 0;
+    btVector3 face(0, 0, 0);
+    for (int axis = 0; axis < 3; ++axis)
+        for (int side = -1; side <= 1; side += 2)
+            if (std::fabs((float)lp[axis] * (float)side - half[axis]) <= TB_FACE_EPS) ++faces, face = btVector3(0, 0, 0), face[axis] = (btScalar)side;
+    return faces == 1 ? f.xf.getBasis() * face : n;
+}
+
 // The cast of one feature (start-in-contact rule, then conservative advancement).
 struct tb_cast_result {
     bool hit = false, started = false;
@@ -258,7 +291,7 @@ tb_cast_result tb_cast_feature(const tb_shape &s, const btVector3 &from, const b
     float length = (float)t.length();
     if (g.d <= TB_TOUCH) {
         // Touching or overlapping: a hit at 0 when pressing in (or asked with no translation), else not this feature.
-        if (tb_on_seam(f, g.p)) g.n = tb_face_normal(f, from, from, g.n);
+        g.n = tb_on_seam(f, g.p) ? tb_face_normal(f, from, from, g.n) : tb_touch_normal(s, f, g, from, from);
         if (length > 0.0f && (float)t.dot(g.n) >= -TB_PRESS * length) return r;
         r.hit = r.started = true, r.penetration = g.d < 0.0f ? -g.d : 0.0f, r.gap = g;
         return r;
@@ -280,6 +313,8 @@ tb_cast_result tb_cast_feature(const tb_shape &s, const btVector3 &from, const b
     if (tb_on_seam(f, g.p)) {
         g.n = tb_face_normal(f, from + t * lambda, from, g.n);
         if ((float)t.dot(g.n) >= -TB_PRESS * length) return r;
+    } else {
+        g.n = tb_touch_normal(s, f, g, from + t * lambda, from);
     }
     r.hit = true, r.fraction = lambda, r.gap = g;
     return r;
@@ -365,6 +400,7 @@ void tb_cast_ray(void *context, void *move, tread_vec3 origin, tread_vec3 transl
     tb_shape s(&point);
     s.sphere.setUnscaledRadius(0.0f);
     s.reach = 0.0f;
+    s.sharp = true;
     tb_cast_ctx c{&s, tb_bt(origin), tb_bt(translation), nullptr, tread_shape_hit{}};
     btVector3 lo, hi;
     tb_sweep_bounds(s, c.from, c.t, 0.0f, lo, hi);
@@ -395,7 +431,7 @@ void tb_contact_visit(void *ctx, const tb_feature &f) {
     tread_contact k{};
     k.separation = g.d;
     k.point = tb_tr(g.p);
-    k.normal = tb_tr(tb_on_seam(f, g.p) ? tb_face_normal(f, c.at, c.at, g.n) : g.n);
+    k.normal = tb_tr(tb_on_seam(f, g.p) ? tb_face_normal(f, c.at, c.at, g.n) : tb_touch_normal(*c.s, f, g, c.at, c.at));
     k.surface_normal = tb_tr(tb_surface_normal(f, g.p, g.n, btVector3(0, 0, 0), c.at, c.at));
     k.body = tb_id(f.index);
     k.feature = f.feature;
