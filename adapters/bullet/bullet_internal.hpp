@@ -12,6 +12,10 @@
 
 #include "tread_bullet.hpp"
 
+// A triangle whose edge vectors' cross product is shorter than this is degenerate (never hit, nobody's neighbour):
+// tread's TR_DEGENERATE_AREA, m^2.
+#define TB_DEGENERATE_AREA 1.0e-12f
+
 // A body the adapter made: the Bullet object and shape, the data they point into, and what tread asks about it.
 struct tb_body {
     std::unique_ptr<btCollisionObject> object;
@@ -19,6 +23,8 @@ struct tb_body {
     std::unique_ptr<btTriangleIndexVertexArray> mesh_arrays; // mesh: what the btBvhTriangleMeshShape reads
     std::vector<float> vertices;                             // mesh: x, y, z per vertex (Bullet reads them in place)
     std::vector<int> indices;                                // mesh: 3 per triangle
+    std::vector<uint8_t> active_edges;                       // mesh: per triangle, bit i = edge i (corner i to i + 1)
+                                                             // is a real edge (tread's rule: tb_mesh_active_edges)
     std::vector<float> heights;                              // heightfield: the samples (Bullet reads them in place)
     std::vector<uint8_t> holes;                              // heightfield: per cell, nonzero = no triangles
     int count_x = 0, count_z = 0;                            // heightfield samples

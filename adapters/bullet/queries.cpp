@@ -30,6 +30,12 @@
 // A point within this of a box face's plane lies on that face (edges and corners lie on two or three), metres: GJK's
 // closest points land within ~1e-6 m of the surface.
 #define TB_FACE_EPS 1.0e-4f
+// A point within this of a triangle's corner or edge lies on it (corners first), metres: tread's TR_FEATURE_TOLERANCE,
+// so that both engines put a contact on the same feature; GJK's closest points land within ~1e-6 m of it.
+#define TB_TRIANGLE_FEATURE_EPS 1.0e-4f
+// Every edge of a triangle real: a heightfield's (the adapter does not yet mark a heightfield's flat seams, which tread's
+// world does) and a convex body's placeholder.
+#define TB_ALL_EDGES 7u
 
 namespace {
 
@@ -43,6 +49,7 @@ struct tb_shape {
     const btConvexShape *shape;
     btQuaternion rotation;
     float reach; // radius of a ball around the centre that holds the shape, metres
+    bool sharp;  // margin 0 (a box, a ray's point): touching a sharp feature, GJK has no separation to measure
 
     explicit tb_shape(const tread_query_shape *s)
         : sphere(s->radius), capsule(s->radius, 2.0f * s->half_height),
@@ -50,8 +57,9 @@ struct tb_shape {
         box.setMargin(0.0f);
         rotation = tb_bt(tread_query_shape_rotation(s));
         reach = s->radius;
+        sharp = false;
         if (s->type == TREAD_QUERY_CAPSULE) shape = &capsule, reach = s->radius + s->half_height;
-        if (s->type == TREAD_QUERY_BOX) shape = &box, reach = tread_v3_length(s->half_extents);
+        if (s->type == TREAD_QUERY_BOX) shape = &box, reach = tread_v3_length(s->half_extents), sharp = true;
     }
     btTransform at(const btVector3 &p) const { return btTransform(rotation, p); }
 };
@@ -91,6 +99,7 @@ struct tb_feature {
     const btConvexShape *shape;
     btTransform xf;
     const btVector3 *triangle; // world-space corners of a triangle; NULL for a convex body
+    uint8_t active_edges;      // triangle: bit i = edge i (corner i to i + 1) is a real edge, not a flat seam
 };
 
 tread_body_id tb_id(int index) { return tread_body_id{(uint32_t)index, 1u}; }
@@ -129,10 +138,11 @@ struct tb_triangles : btTriangleCallback {
             feature = 2u * (uint32_t)cell + (first ? 0u : 1u);
         }
         btVector3 w[3] = {xf * t[0], xf * t[1], xf * t[2]};
-        if ((w[1] - w[0]).cross(w[2] - w[0]).length2() <= 0.0f) return; // degenerate: never hit (as tread's meshes)
+        if (!((w[1] - w[0]).cross(w[2] - w[0]).length() >= TB_DEGENERATE_AREA)) return; // degenerate: never hit (as tread's meshes)
         btTriangleShape tri(w[0], w[1], w[2]);
         tri.setMargin(0.0f);
-        tb_feature f{index, feature, &body, &tri, btTransform::getIdentity(), w};
+        uint8_t edges = body.shape_type == TREAD_SHAPE_MESH ? body.active_edges[(size_t)triangleIndex] : (uint8_t)TB_ALL_EDGES;
+        tb_feature f{index, feature, &body, &tri, btTransform::getIdentity(), w, edges};
         visit(ctx, f);
     }
 };
@@ -150,7 +160,7 @@ void tb_each(const tread_bullet_world *w, const tb_move *move, const tread_query
         if (!tb_passes(b, index, filter)) continue;
         const btTransform &xf = b.object->getWorldTransform();
         if (b.facts.convex) {
-            tb_feature f{index, 0u, &b, static_cast<const btConvexShape *>(b.shape.get()), xf, nullptr};
+            tb_feature f{index, 0u, &b, static_cast<const btConvexShape *>(b.shape.get()), xf, nullptr, (uint8_t)TB_ALL_EDGES};
             visit(ctx, f);
             continue;
         }
@@ -166,16 +176,56 @@ void tb_each(const tread_bullet_world *w, const tb_move *move, const tread_query
     }
 }
 
-// The face normal at the feature's point: a triangle's (two-sided: the side the query shape's centre is on), the box
+// Whether a contact at `p` on the feature lies on a flat seam, by tread's rule (src/world/shape.c
+// resolve_triangle_normal): on an inactive edge of a triangle, or a corner both of whose edges are, or anywhere on a
+// triangle with no real edge. Its normal is then the face's (tb_face_normal), not the closest points' -- a capsule
+// crossing the seam inside a flat riser meets no ghost edge there.
+bool tb_on_seam(const tb_feature &f, const btVector3 &p) {
+    if (!f.triangle) return false;
+    const btVector3 *v = f.triangle;
+    bool real = true;
+    if ((f.active_edges & TB_ALL_EDGES) == 0u) {
+        real = false;
+    } else {
+        const float eps_sq = TB_TRIANGLE_FEATURE_EPS * TB_TRIANGLE_FEATURE_EPS;
+        int corner = -1, edge = -1;
+        float nearest = eps_sq;
+        for (int i = 0; i < 3; ++i) {
+            float d = (float)(p - v[i]).length2();
+            if (d <= nearest) nearest = d, corner = i;
+        }
+        nearest = eps_sq;
+        for (int i = 0; i < 3 && corner < 0; ++i) {
+            btVector3 ab = v[(i + 1) % 3] - v[i], ap = p - v[i];
+            float len_sq = (float)ab.length2();
+            float s = len_sq > 0.0f ? std::min(std::max((float)ap.dot(ab) / len_sq, 0.0f), 1.0f) : 0.0f;
+            float d = (float)(ap - ab * s).length2();
+            if (d <= nearest) nearest = d, edge = i;
+        }
+        if (corner >= 0) real = ((f.active_edges >> corner) & 1u) || ((f.active_edges >> ((corner + 2) % 3)) & 1u);
+        else if (edge >= 0) real = (f.active_edges >> edge) & 1u;
+    }
+    return !real;
+}
+
+// A triangle's face normal, two-sided: turned to the side the query shape's centre is on, or where the query began
+// when the centre lies in the face's plane (a ray's point at its hit), or toward `n` when both do. Not toward `n`
+// first: when the surfaces touch exactly (a ray's point on the face, a margin-0 box flat on it) GJK has no separation
+// to take a direction from and its normal is arbitrary.
+btVector3 tb_face_normal(const tb_feature &f, const btVector3 &centre, const btVector3 &start, const btVector3 &n) {
+    btVector3 face = (f.triangle[1] - f.triangle[0]).cross(f.triangle[2] - f.triangle[0]).normalized();
+    float side = (float)face.dot(centre - f.triangle[0]);
+    if (std::fabs(side) <= TB_CAST_GAP) side = (float)face.dot(start - f.triangle[0]);
+    if (std::fabs(side) <= TB_CAST_GAP) side = (float)face.dot(n);
+    return side < 0.0f ? -face : face;
+}
+
+// The face normal at the feature's point: a triangle's (tb_face_normal), the box
 // face meeting there that `translation` runs into most (none, or two alike: the one nearest `n`), or `n` on a
 // sphere or capsule.
-btVector3 tb_surface_normal(const tb_feature &f, const btVector3 &p, const btVector3 &n, const btVector3 &translation, const btVector3 &centre) {
-    if (f.triangle) {
-        btVector3 face = (f.triangle[1] - f.triangle[0]).cross(f.triangle[2] - f.triangle[0]).normalized();
-        float side = (float)face.dot(centre - f.triangle[0]);
-        if (std::fabs(side) <= TB_CAST_GAP) side = (float)face.dot(n);
-        return side < 0.0f ? -face : face;
-    }
+btVector3 tb_surface_normal(const tb_feature &f, const btVector3 &p, const btVector3 &n, const btVector3 &translation, const btVector3 &centre,
+                            const btVector3 &start) {
+    if (f.triangle) return tb_face_normal(f, centre, start, n);
     if (f.body->shape_type != TREAD_SHAPE_BOX) return n;
     const btMatrix3x3 &basis = f.xf.getBasis();
     btVector3 lp = f.xf.invXform(p), lt = basis.transpose() * translation, ln = basis.transpose() * n;
@@ -196,6 +246,37 @@ btVector3 tb_surface_normal(const tb_feature &f, const btVector3 &p, const btVec
     return found ? basis * best : n;
 }
 
+// The normal of a contact at `p` where a sharp query shape (tb_shape::sharp) meets a box body or a triangle, both
+// margin 0: touching, GJK has no separation to take a direction from and its normal is arbitrary (a box character
+// riding a tilted plank got the plank's top as (0.55, -0.83, 0), did not press into it at the start of its ground
+// probe, and lost its ground); a few tenths of a millimetre apart it is still off by 1e-3. When `p` lies inside one
+// face of the body's -- not on its edges -- that face's normal is exactly the contact's at any separation; elsewhere,
+// and overlapping deeper than the touch tolerance (EPA's depth direction), GJK's `n` stays.
+btVector3 tb_touch_normal(const tb_shape &s, const tb_feature &f, const tb_gap &g, const btVector3 &centre, const btVector3 &start) {
+    const btVector3 &p = g.p, &n = g.n;
+    if (!s.sharp || g.d < -TB_TOUCH) return n;
+    if (f.triangle) {
+        // Inside the face: no edge (nor corner) within the feature tolerance.
+        const btVector3 *v = f.triangle;
+        for (int i = 0; i < 3; ++i) {
+            btVector3 ab = v[(i + 1) % 3] - v[i], ap = p - v[i];
+            float len_sq = (float)ab.length2();
+            float t = len_sq > 0.0f ? std::min(std::max((float)ap.dot(ab) / len_sq, 0.0f), 1.0f) : 0.0f;
+            if ((float)(ap - ab * t).length2() <= TB_TRIANGLE_FEATURE_EPS * TB_TRIANGLE_FEATURE_EPS) return n;
+        }
+        return tb_face_normal(f, centre, start, n);
+    }
+    if (f.body->shape_type != TREAD_SHAPE_BOX) return n;
+    btVector3 lp = f.xf.invXform(p);
+    const float half[3] = {f.body->half_extents.x, f.body->half_extents.y, f.body->half_extents.z};
+    int faces = 0;
+    btVector3 face(0, 0, 0);
+    for (int axis = 0; axis < 3; ++axis)
+        for (int side = -1; side <= 1; side += 2)
+            if (std::fabs((float)lp[axis] * (float)side - half[axis]) <= TB_FACE_EPS) ++faces, face = btVector3(0, 0, 0), face[axis] = (btScalar)side;
+    return faces == 1 ? f.xf.getBasis() * face : n;
+}
+
 // The cast of one feature (start-in-contact rule, then conservative advancement).
 struct tb_cast_result {
     bool hit = false, started = false;
@@ -210,6 +291,7 @@ tb_cast_result tb_cast_feature(const tb_shape &s, const btVector3 &from, const b
     float length = (float)t.length();
     if (g.d <= TB_TOUCH) {
         // Touching or overlapping: a hit at 0 when pressing in (or asked with no translation), else not this feature.
+        g.n = tb_on_seam(f, g.p) ? tb_face_normal(f, from, from, g.n) : tb_touch_normal(s, f, g, from, from);
         if (length > 0.0f && (float)t.dot(g.n) >= -TB_PRESS * length) return r;
         r.hit = r.started = true, r.penetration = g.d < 0.0f ? -g.d : 0.0f, r.gap = g;
         return r;
@@ -225,6 +307,15 @@ tb_cast_result tb_cast_feature(const tb_shape &s, const btVector3 &from, const b
         if (!g.ok) return r;
     }
     if (g.d > TB_TOUCH) return r;
+    // The advancement above runs on the closest points' own normal (its tangent bound needs it). A triangle met on a
+    // flat seam takes the face's normal, and when the translation does not press into the face the seam was a ghost
+    // edge, not a hit (as on tread's world: a capsule sliding down a riser past the riser's diagonal).
+    if (tb_on_seam(f, g.p)) {
+        g.n = tb_face_normal(f, from + t * lambda, from, g.n);
+        if ((float)t.dot(g.n) >= -TB_PRESS * length) return r;
+    } else {
+        g.n = tb_touch_normal(s, f, g, from + t * lambda, from);
+    }
     r.hit = true, r.fraction = lambda, r.gap = g;
     return r;
 }
@@ -267,7 +358,7 @@ void tb_cast_visit(void *ctx, const tb_feature &f) {
     h.penetration = r.penetration;
     h.point = tb_tr(r.gap.p);
     h.normal = tb_tr(r.gap.n);
-    h.surface_normal = tb_tr(tb_surface_normal(f, r.gap.p, r.gap.n, c.t, c.from + c.t * r.fraction));
+    h.surface_normal = tb_tr(tb_surface_normal(f, r.gap.p, r.gap.n, c.t, c.from + c.t * r.fraction, c.from));
     h.body = tb_id(f.index);
     h.feature = f.feature;
     if (c.all) c.all->push_back(h);
@@ -309,6 +400,7 @@ void tb_cast_ray(void *context, void *move, tread_vec3 origin, tread_vec3 transl
     tb_shape s(&point);
     s.sphere.setUnscaledRadius(0.0f);
     s.reach = 0.0f;
+    s.sharp = true;
     tb_cast_ctx c{&s, tb_bt(origin), tb_bt(translation), nullptr, tread_shape_hit{}};
     btVector3 lo, hi;
     tb_sweep_bounds(s, c.from, c.t, 0.0f, lo, hi);
@@ -339,8 +431,8 @@ void tb_contact_visit(void *ctx, const tb_feature &f) {
     tread_contact k{};
     k.separation = g.d;
     k.point = tb_tr(g.p);
-    k.normal = tb_tr(g.n);
-    k.surface_normal = tb_tr(tb_surface_normal(f, g.p, g.n, btVector3(0, 0, 0), c.at));
+    k.normal = tb_tr(tb_on_seam(f, g.p) ? tb_face_normal(f, c.at, c.at, g.n) : tb_touch_normal(*c.s, f, g, c.at, c.at));
+    k.surface_normal = tb_tr(tb_surface_normal(f, g.p, g.n, btVector3(0, 0, 0), c.at, c.at));
     k.body = tb_id(f.index);
     k.feature = f.feature;
     if (c.all) c.all->push_back(k);

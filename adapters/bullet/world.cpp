@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <new>
+#include <tuple>
 
 #include "bullet_internal.hpp"
 
@@ -66,6 +67,62 @@ btCollisionObject *tread_bullet_object(tread_bullet_world *w, tread_body_id id) 
     return b ? b->object.get() : nullptr;
 }
 
+// Two faces meeting at an edge are one flat surface when their normals' cosine is at least this (about 1 degree):
+// tread's TR_INACTIVE_EDGE_COS (src/world/mesh.c), so that both engines call the same seams inactive.
+#define TB_INACTIVE_EDGE_COS 0.99985f
+
+static btVector3 tb_corner(const tb_body &b, int triangle, int corner) {
+    const float *v = &b.vertices[3 * (size_t)b.indices[3 * (size_t)triangle + (size_t)corner]];
+    return btVector3(v[0], v[1], v[2]);
+}
+
+// Each triangle's active edges by tread's rule (src/world/mesh.c compute_active_edges), so that a contact on a flat
+// seam inside the mesh takes the face's normal on Bullet as on tread's world (queries.cpp tb_resolve_normal). Bullet's
+// own answer to internal edges (btInternalEdgeUtility) corrects a solver's manifold points, not the distances the
+// adapter measures, and it judges convexity from the winding, which two-sided triangles do not have. Vertices at the
+// same position are one; an edge shared by exactly two non-degenerate triangles is inactive when their faces are
+// flat (the second's turned to the first's winding); every other edge (boundary, crease, non-manifold) is active.
+static void tb_mesh_active_edges(tb_body &b, int triangle_count) {
+    int vertex_count = (int)b.vertices.size() / 3;
+    std::vector<int> order((size_t)vertex_count), canon((size_t)vertex_count);
+    for (int i = 0; i < vertex_count; ++i) order[(size_t)i] = i;
+    auto position = [&](int i) { return std::make_tuple(b.vertices[3 * (size_t)i], b.vertices[3 * (size_t)i + 1], b.vertices[3 * (size_t)i + 2]); };
+    std::sort(order.begin(), order.end(), [&](int u, int v) { return std::make_pair(position(u), u) < std::make_pair(position(v), v); });
+    for (size_t k = 0; k < order.size(); ++k)
+        canon[(size_t)order[k]] = k > 0 && position(order[k]) == position(order[k - 1]) ? canon[(size_t)order[k - 1]] : order[k];
+
+    struct edge {
+        int lo, hi, code; // canonical endpoints, lo < hi; 3 * triangle + edge
+    };
+    std::vector<edge> edges;
+    std::vector<btVector3> normals((size_t)triangle_count);
+    for (int t = 0; t < triangle_count; ++t) {
+        btVector3 n = (tb_corner(b, t, 1) - tb_corner(b, t, 0)).cross(tb_corner(b, t, 2) - tb_corner(b, t, 0));
+        if (!(n.length() >= TB_DEGENERATE_AREA)) continue;
+        normals[(size_t)t] = n.normalized();
+        for (int e = 0; e < 3; ++e) {
+            int u = canon[(size_t)b.indices[3 * (size_t)t + (size_t)e]], v = canon[(size_t)b.indices[3 * (size_t)t + (size_t)(e + 1) % 3]];
+            edges.push_back(edge{std::min(u, v), std::max(u, v), 3 * t + e});
+        }
+    }
+    std::sort(edges.begin(), edges.end(), [](const edge &x, const edge &y) { return std::tie(x.lo, x.hi, x.code) < std::tie(y.lo, y.hi, y.code); });
+    b.active_edges.assign((size_t)triangle_count, 0u);
+    for (size_t i = 0; i < edges.size();) {
+        size_t j = i + 1;
+        while (j < edges.size() && edges[j].lo == edges[i].lo && edges[j].hi == edges[i].hi) ++j;
+        bool active = true;
+        if (j - i == 2 && edges[i].code / 3 != edges[i + 1].code / 3) {
+            int t1 = edges[i].code / 3, t2 = edges[i + 1].code / 3;
+            btVector3 n2 = normals[(size_t)t2];
+            // Consistent winding runs the shared edge in opposite directions; otherwise compare against t2's back.
+            if (canon[(size_t)b.indices[(size_t)edges[i].code]] == canon[(size_t)b.indices[(size_t)edges[i + 1].code]]) n2 = -n2;
+            active = normals[(size_t)t1].dot(n2) < TB_INACTIVE_EDGE_COS;
+        }
+        for (size_t k = i; k < j && active; ++k) b.active_edges[(size_t)(edges[k].code / 3)] |= (uint8_t)(1u << (edges[k].code % 3));
+        i = j;
+    }
+}
+
 // The Bullet shape of a definition, margins 0 where Bullet allows (the adapter measures triangles with margin 0 itself;
 // spheres' and capsules' margins are their radius by Bullet's definition, so their surfaces are exact).
 static bool tb_make_shape(tb_body &b, const tread_shape_def &s) {
@@ -102,6 +159,7 @@ static bool tb_make_shape(tb_body &b, const tread_shape_def &s) {
         }
         b.mesh_arrays.reset(new btTriangleIndexVertexArray(m.triangle_count, b.indices.data(), 3 * (int)sizeof(int), m.vertex_count,
                                                            b.vertices.data(), 3 * (int)sizeof(float)));
+        tb_mesh_active_edges(b, m.triangle_count);
         auto *mesh = new btBvhTriangleMeshShape(b.mesh_arrays.get(), true);
         mesh->setMargin(0.0f);
         b.shape.reset(mesh);

@@ -403,6 +403,9 @@ typedef struct run_engine {
     bool (*follow)(void *self, const scene *s, const tread_world *w, const tread_body_id *ids, char *message, size_t size);
     tread_backend (*backend)(void *self);
     void (*destroy)(void *self);
+    // Why the engine cannot build the scene at all (a shape it has no counterpart for), or NULL when it can: `tread
+    // suite` skips such a scene rather than failing it. NULL: the engine builds every scene.
+    const char *(*cannot_build)(const scene *s);
 } run_engine;
 
 typedef struct run_options {

@@ -565,7 +565,7 @@ static int command_suite(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     if (plots) mkdir(plots, 0777);
-    int status = 0, passed = 0, failed = 0, skipped = 0, slow_skipped = 0;
+    int status = 0, passed = 0, failed = 0, skipped = 0, slow_skipped = 0, engine_skipped = 0;
     cJSON *runs = json ? cJSON_CreateArray() : NULL;
     if (markdown) {
         printf("| scene |");
@@ -596,6 +596,14 @@ static int command_suite(int argc, char **argv) {
         if (s.slow && !slow) {
             fprintf(json || markdown ? stderr : stdout, "skip  %s: marked slow (tread run it, or tread suite --slow)\n", list.items[i]);
             ++slow_skipped;
+            scene_free(&s);
+            continue;
+        }
+        const char *unbuildable = engine && engine->cannot_build ? engine->cannot_build(&s) : NULL;
+        if (unbuildable) {
+            // Not a failure of the engine's answers: there is nothing it could be asked about.
+            fprintf(json || markdown ? stderr : stdout, "skip  %s: the %s backend cannot build it: %s\n", list.items[i], engine->name, unbuildable);
+            ++engine_skipped;
             scene_free(&s);
             continue;
         }
@@ -661,6 +669,8 @@ static int command_suite(int argc, char **argv) {
         printf("%d of %d runs failed", failed, passed + failed);
         if (skipped) printf(" (%d file%s skipped: not scenes)", skipped, skipped == 1 ? "" : "s");
         if (slow_skipped) printf(" (%d slow scene%s skipped)", slow_skipped, slow_skipped == 1 ? "" : "s");
+        if (engine_skipped)
+            printf(" (%d scene%s skipped: the %s backend cannot build them)", engine_skipped, engine_skipped == 1 ? "" : "s", engine->name);
         printf("\n");
     }
     for (int i = 0; i < list.count; ++i) free(list.items[i]);

@@ -46,4 +46,10 @@ static tread_backend bullet_backend(void *self) { return tread_bullet_backend((t
 
 static void bullet_destroy(void *self) { tread_bullet_world_destroy((tread_bullet_world *)self); }
 
-const run_engine run_engine_bullet = {"bullet", bullet_create, bullet_follow, bullet_backend, bullet_destroy};
+static const char *bullet_cannot_build(const scene *s) {
+    for (int i = 0; i < s->body_count; ++i)
+        if (s->bodies[i].def.shape.type == TREAD_SHAPE_VOXELS) return "a voxel body (Bullet has no voxel shape)";
+    return NULL;
+}
+
+const run_engine run_engine_bullet = {"bullet", bullet_create, bullet_follow, bullet_backend, bullet_destroy, bullet_cannot_build};
