@@ -424,6 +424,17 @@ static uint32_t caller_index(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int3
     return leaf->id_base + mesh->id_low[s];
 }
 
+// Slot s of `leaf`: its corners from the leaf's vertex window and its active-edge bits; false for a degenerate
+// triangle (never hit).
+static inline bool leaf_triangle(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s, tread_vec3 t[3], uint8_t *edges) {
+    const tr_mesh_corners *tc = &mesh->corners[s];
+    if (tc->flags & MESH_DEGENERATE) return false;
+    const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
+    for (int k = 0; k < 3; k++) t[k] = v[tc->corner[k]];
+    *edges = (uint8_t)(tc->flags & MESH_EDGE_BITS);
+    return true;
+}
+
 uint32_t tr_mesh_slot(const tr_mesh *mesh, int slot, tread_vec3 corners[3], uint8_t *flags) {
     TR_ASSERT(slot >= 0 && slot < mesh->triangle_count);
     int lo = 0, hi = mesh->leaf_count - 1; // the last leaf whose first slot is <= slot
@@ -475,13 +486,12 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
             const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
-            const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
             for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
-                const tr_mesh_corners *tc = &mesh->corners[s];
-                if (tc->flags & MESH_DEGENERATE) continue;
-                tread_vec3 a = v[tc->corner[0]], b = v[tc->corner[1]], cc = v[tc->corner[2]];
+                tread_vec3 t[3];
+                uint8_t edges;
+                if (!leaf_triangle(mesh, leaf, s, t, &edges)) continue;
                 tr_feature_hit hit;
-                if (!tr_cast_triangle(c, a, b, cc, (uint8_t)(tc->flags & MESH_EDGE_BITS), t_max, &hit)) continue;
+                if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
                 hit.feature = caller_index(mesh, leaf, s);
                 t_max = fn(ctx, &hit);
             }
@@ -552,15 +562,14 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
         stack_entry entry = stack[--top];
         if (entry.count > 0) {
             const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
-            const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
             for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
-                const tr_mesh_corners *tc = &mesh->corners[s];
-                if (tc->flags & MESH_DEGENERATE) continue;
-                tread_vec3 a = v[tc->corner[0]], b = v[tc->corner[1]], c = v[tc->corner[2]];
-                tread_aabb box = {tread_v3_min(a, tread_v3_min(b, c)), tread_v3_max(a, tread_v3_max(b, c))};
+                tread_vec3 t[3];
+                uint8_t edges;
+                if (!leaf_triangle(mesh, leaf, s, t, &edges)) continue;
+                tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
                 if (!tread_aabb_overlaps(box, reach)) continue;
                 tr_feature_contact contact;
-                if (!tr_query_contact_triangle(q, a, b, c, (uint8_t)(tc->flags & MESH_EDGE_BITS), margin, &contact)) continue;
+                if (!tr_query_contact_triangle(q, t[0], t[1], t[2], edges, margin, &contact)) continue;
                 contact.feature = caller_index(mesh, leaf, s);
                 fn(ctx, &contact);
             }
