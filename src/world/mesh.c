@@ -3,6 +3,7 @@
 #include "mesh.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,9 +28,9 @@ tread_result tr_mesh_validate(const tread_mesh_def *def) {
         return tr_error(TREAD_ERR_INVALID_MESH, "mesh.vertex_count = %d must be > 0", def->vertex_count);
     if (def->triangle_count <= 0)
         return tr_error(TREAD_ERR_INVALID_MESH, "mesh.triangle_count = %d must be > 0", def->triangle_count);
-    if (def->triangle_count > INT_MAX / 3)
+    if (def->triangle_count > TR_MESH_MAX_TRIANGLES)
         return tr_error(TREAD_ERR_INVALID_MESH, "mesh.triangle_count = %d is too large (at most %d)", def->triangle_count,
-                        INT_MAX / 3);
+                        TR_MESH_MAX_TRIANGLES);
     if (!def->vertices) return tr_error(TREAD_ERR_NULL_ARGUMENT, "mesh.vertices is NULL (vertex_count %d)", def->vertex_count);
     if (!def->indices)
         return tr_error(TREAD_ERR_NULL_ARGUMENT, "mesh.indices is NULL (triangle_count %d)", def->triangle_count);
@@ -283,6 +284,28 @@ static int place_ids(tr_mesh *mesh, const tr_bvh *bvh, uint32_t *wide_ids) {
     return wide;
 }
 
+// A node's grid on one axis: origin = lo and the smallest step with origin + 255 step >= hi as the queries compute
+// it (a float multiply, then an add).
+static float grid_step(float lo, float hi) {
+    float step = (hi - lo) / 255.0f;
+    while (lo + 255.0f * step < hi) step = nextafterf(step, INFINITY);
+    return step;
+}
+
+// The byte grid values of [lo, hi] on the axis (origin, step), rounded outward as the queries decode them.
+static void quantize(float origin, float step, float lo, float hi, uint8_t *out_lo, uint8_t *out_hi) {
+    int qlo = 0, qhi = 255;
+    if (step > 0.0f) {
+        qlo = (int)tr_clampf(floorf((lo - origin) / step), 0.0f, 255.0f);
+        qhi = (int)tr_clampf(ceilf((hi - origin) / step), 0.0f, 255.0f);
+    }
+    while (qlo > 0 && origin + (float)qlo * step > lo) qlo--;
+    while (qhi < 255 && origin + (float)qhi * step < hi) qhi++;
+    TR_ASSERT(origin + (float)qlo * step <= lo && origin + (float)qhi * step >= hi);
+    *out_lo = (uint8_t)qlo;
+    *out_hi = (uint8_t)qhi;
+}
+
 // Lay the binary tree out as 4-wide nodes (depth-first, so a subtree's nodes sit together) into `nodes`, which
 // has room for every binary node. Returns the node count.
 static int lay_out_nodes(const tr_bvh *bvh, const int32_t *leaf_of, tr_mesh_node *nodes) {
@@ -295,26 +318,29 @@ static int lay_out_nodes(const tr_bvh *bvh, const int32_t *leaf_of, tr_mesh_node
         --top;
         int32_t bin = stack[top][0];
         tr_mesh_node *n = &nodes[stack[top][1]];
+        memset(n, 0, sizeof *n);
+        const tread_aabb box = bvh->nodes[bin].box;
+        const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
+        for (int a = 0; a < 3; a++) n->origin[a] = lo[a], n->step[a] = grid_step(lo[a], hi[a]);
         int32_t kids[TR_MESH_WIDTH];
         int k = gather_children(bvh, bin, kids);
         int32_t fresh[TR_MESH_WIDTH];
         for (int i = 0; i < TR_MESH_WIDTH; i++) {
             if (i >= k) {
-                for (int a = 0; a < 3; a++) n->min[a][i] = 0.0f, n->max[a][i] = 0.0f;
-                n->first[i] = 0;
-                n->count[i] = -1;
+                n->ref[i] = TR_MESH_NO_CHILD;
                 continue;
             }
             const tr_bvh_node *child = &bvh->nodes[kids[i]];
-            n->min[0][i] = child->box.min.x, n->min[1][i] = child->box.min.y, n->min[2][i] = child->box.min.z;
-            n->max[0][i] = child->box.max.x, n->max[1][i] = child->box.max.y, n->max[2][i] = child->box.max.z;
+            const float clo[3] = {child->box.min.x, child->box.min.y, child->box.min.z};
+            const float chi[3] = {child->box.max.x, child->box.max.y, child->box.max.z};
+            for (int a = 0; a < 3; a++) quantize(n->origin[a], n->step[a], clo[a], chi[a], &n->qmin[a][i], &n->qmax[a][i]);
             if (child->count > 0) {
-                n->first[i] = leaf_of[kids[i]];
-                n->count[i] = child->count;
+                TR_ASSERT(child->count < (1 << TR_MESH_REF_COUNT_BITS));
+                n->ref[i] = (uint32_t)leaf_of[kids[i]] << TR_MESH_REF_COUNT_BITS | (uint32_t)child->count;
                 fresh[i] = -1;
             } else {
-                n->first[i] = fresh[i] = next++;
-                n->count[i] = 0;
+                fresh[i] = next++;
+                n->ref[i] = (uint32_t)fresh[i] << TR_MESH_REF_COUNT_BITS;
             }
         }
         for (int i = k - 1; i >= 0; i--) {
@@ -336,11 +362,12 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
     int32_t *leaf_of = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
     int32_t *placed = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
     int32_t *placed_from = (int32_t *)tr_alloc((size_t)tcount * 3 * sizeof(int32_t));
-    tr_mesh_node *wide_nodes = (tr_mesh_node *)tr_alloc((size_t)bvh.node_count * sizeof(tr_mesh_node));
+    void *wide_memory = tr_alloc((size_t)bvh.node_count * sizeof(tr_mesh_node) + 63);
+    tr_mesh_node *wide_nodes = (tr_mesh_node *)(((uintptr_t)wide_memory + 63) & ~(uintptr_t)63);
     mesh->leaves = (tr_mesh_leaf *)tr_alloc((size_t)tcount * sizeof(tr_mesh_leaf));
     mesh->corners = (tr_mesh_corners *)tr_alloc((size_t)tcount * sizeof(tr_mesh_corners));
     mesh->id_low = (uint16_t *)tr_alloc((size_t)tcount * sizeof(uint16_t));
-    bool ok = leaf_of && placed && placed_from && wide_nodes && mesh->leaves && mesh->corners && mesh->id_low;
+    bool ok = leaf_of && placed && placed_from && wide_memory && mesh->leaves && mesh->corners && mesh->id_low;
     if (ok) {
         mesh->leaf_count = number_leaves(&bvh, leaf_of, mesh->leaves);
         for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[bvh.items[s]];
@@ -366,7 +393,7 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
     tr_free(leaf_of);
     tr_free(placed);
     tr_free(placed_from);
-    tr_free(wide_nodes);
+    tr_free(wide_memory);
     tr_bvh_destroy(&bvh);
     return ok;
 }
@@ -450,6 +477,21 @@ uint32_t tr_mesh_slot(const tr_mesh *mesh, int slot, tread_vec3 corners[3], uint
     return caller_index(mesh, leaf, slot);
 }
 
+static inline int32_t ref_index(uint32_t ref) { return (int32_t)(ref >> TR_MESH_REF_COUNT_BITS); }
+static inline int32_t ref_count(uint32_t ref) { return (int32_t)(ref & ((1u << TR_MESH_REF_COUNT_BITS) - 1u)); }
+
+#if MESH_SSE
+// Four bytes as four floats (exactly: every byte is a float).
+static inline __m128 bytes_to_ps(const uint8_t b[TR_MESH_WIDTH]) {
+    int32_t packed;
+    memcpy(&packed, b, sizeof packed);
+    __m128i x = _mm_cvtsi32_si128(packed);
+    x = _mm_unpacklo_epi8(x, _mm_setzero_si128());
+    x = _mm_unpacklo_epi16(x, _mm_setzero_si128());
+    return _mm_cvtepi32_ps(x);
+}
+#endif
+
 typedef struct stack_entry {
     int32_t node;  // 4-wide node index, or a leaf's index when count > 0
     int32_t count; // leaf triangles, 0 for a node
@@ -498,15 +540,18 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
             continue;
         }
         const tr_mesh_node *node = &nodes[entry.node];
-        // The slab test of tr_ray_aabb_entry on the four children at once (same operations, lane by lane:
+        // The slab test of tr_ray_aabb_entry on the four decoded children at once (same operations, lane by lane:
         // min/max below are a < b ? a : b and a > b ? a : b exactly as tr_minf/tr_maxf).
         float tmin[TR_MESH_WIDTH], tmax[TR_MESH_WIDTH];
 #if MESH_SSE
         __m128 lo = _mm_setzero_ps(), hi = _mm_set1_ps(t_max);
         for (int a = 2; a >= 0; a--) {
             __m128 g = _mm_set1_ps(grow[a]), oa = _mm_set1_ps(oo[a]), ia = _mm_set1_ps(inv[a]);
-            __m128 t0 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(_mm_load_ps(node->min[a]), g), oa), ia);
-            __m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(_mm_load_ps(node->max[a]), g), oa), ia);
+            __m128 origin = _mm_set1_ps(node->origin[a]), step = _mm_set1_ps(node->step[a]);
+            __m128 bmin = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmin[a]), step));
+            __m128 bmax = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmax[a]), step));
+            __m128 t0 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(bmin, g), oa), ia);
+            __m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(bmax, g), oa), ia);
             lo = _mm_max_ps(_mm_min_ps(t0, t1), lo);
             hi = _mm_min_ps(_mm_max_ps(t0, t1), hi);
         }
@@ -519,7 +564,9 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         }
         for (int a = 2; a >= 0; a--) {
             for (int k = 0; k < TR_MESH_WIDTH; k++) {
-                float t0 = (node->min[a][k] - grow[a] - oo[a]) * inv[a], t1 = (node->max[a][k] + grow[a] - oo[a]) * inv[a];
+                float bmin = node->origin[a] + (float)node->qmin[a][k] * node->step[a];
+                float bmax = node->origin[a] + (float)node->qmax[a][k] * node->step[a];
+                float t0 = (bmin - grow[a] - oo[a]) * inv[a], t1 = (bmax + grow[a] - oo[a]) * inv[a];
                 tmin[k] = tr_maxf(tr_minf(t0, t1), tmin[k]);
                 tmax[k] = tr_minf(tr_maxf(t0, t1), tmax[k]);
             }
@@ -529,8 +576,8 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         stack_entry hits[TR_MESH_WIDTH];
         int n = 0;
         for (int k = 0; k < TR_MESH_WIDTH; k++) {
-            if (node->count[k] < 0 || !(tmin[k] <= tmax[k])) continue;
-            stack_entry e = {node->first[k], node->count[k], tmin[k]};
+            if (node->ref[k] == TR_MESH_NO_CHILD || !(tmin[k] <= tmax[k])) continue;
+            stack_entry e = {ref_index(node->ref[k]), ref_count(node->ref[k]), tmin[k]};
             int j = n++;
             while (j > 0 && hits[j - 1].t < e.t) {
                 hits[j] = hits[j - 1];
@@ -577,12 +624,14 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
         }
         const tr_mesh_node *node = &nodes[entry.node];
         for (int k = TR_MESH_WIDTH - 1; k >= 0; k--) {
-            if (node->count[k] < 0) continue;
+            if (node->ref[k] == TR_MESH_NO_CHILD) continue;
             bool overlap = true;
-            for (int a = 0; a < 3; a++) overlap = overlap && node->min[a][k] <= qmax[a] && node->max[a][k] >= qmin[a];
+            for (int a = 0; a < 3; a++)
+                overlap = overlap && node->origin[a] + (float)node->qmin[a][k] * node->step[a] <= qmax[a] &&
+                          node->origin[a] + (float)node->qmax[a][k] * node->step[a] >= qmin[a];
             if (!overlap) continue;
             TR_ASSERT(top < MESH_STACK_SIZE);
-            stack[top++] = (stack_entry){node->first[k], node->count[k], 0.0f};
+            stack[top++] = (stack_entry){ref_index(node->ref[k]), ref_count(node->ref[k]), 0.0f};
         }
     }
 }

@@ -25,15 +25,22 @@ typedef struct tr_mesh_leaf {
                           // where the leaf's slots start in wide_ids
 } tr_mesh_leaf;
 
-// The triangle BVH in its query layout: the binary binned-SAH tree collapsed to four children a node, the
-// children's boxes stored axis by axis (one traversal step tests four boxes from two adjacent cache lines,
-// and the tree has half the levels a query must fetch one after the other).
+// The triangle BVH in its query layout: the binary binned-SAH tree collapsed to four children a node, one 64-byte
+// cache line a node. A node keeps its own box as an origin and a step per axis, and its children's boxes as bytes
+// on that grid (origin + q * step), rounded outward: min down and max up, checked against the exact float
+// decoding, so a decoded child box always holds the child's true box (queries only prune with them, so results
+// do not change; the tree is a quarter of the float boxes' size).
 #define TR_MESH_WIDTH 4
+#define TR_MESH_NO_CHILD UINT32_MAX
+#define TR_MESH_REF_COUNT_BITS 3u // child ref: index << 3 | triangles (0: an internal node)
+#define TR_MESH_MAX_TRIANGLES (1 << 28) // refs hold node and leaf indices below 2^29
 typedef struct tr_mesh_node {
-    _Alignas(16) float min[3][TR_MESH_WIDTH]; // child k's box: min[axis][k] .. max[axis][k]
-    float max[3][TR_MESH_WIDTH];
-    int32_t first[TR_MESH_WIDTH]; // leaf child: its index in leaves[]; internal child: its node index
-    int32_t count[TR_MESH_WIDTH]; // leaf child: triangles (> 0); internal child: 0; no child: -1
+    _Alignas(64) float origin[3]; // the node's box: origin .. origin + 255 step (covers it)
+    float step[3];
+    uint8_t qmin[3][TR_MESH_WIDTH]; // child k's box: origin[a] + qmin[a][k] * step[a] .. origin[a] + qmax[a][k] * step[a]
+    uint8_t qmax[3][TR_MESH_WIDTH];
+    uint32_t ref[TR_MESH_WIDTH]; // TR_MESH_NO_CHILD, or index << TR_MESH_REF_COUNT_BITS | count: a leaf (count > 0,
+                                 // its index in leaves[]) or an internal node (count 0, its index in nodes[])
 } tr_mesh_node;
 
 typedef struct tr_mesh {
