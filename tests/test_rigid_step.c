@@ -155,6 +155,62 @@ static void test_steps_up_the_first_stair_of_s1(void **state) {
     step_up_at(w, 0.4f + sqrtf(RADIUS * RADIUS - 0.25f * 0.25f) - RADIUS);
 }
 
+// The riser ahead (a 0.2 m riser at x = 1, a deep tread): a capsule on the floor with no contact on the riser yet, whose
+// run this step (4 m/s for 1/60 s, 0.067 m) would meet it, is lifted now, so the engine's next step carries it over
+// the tread instead of stopping it against the riser (the Bullet example reached S1's top 4 frames later without). A
+// riser farther than that run, or a body not on the ground, waits for the contact.
+static void test_steps_up_a_riser_ahead(void **state) {
+    (void)state;
+    fixture f;
+    tread_world *w = course_world();
+    course_box(w, tread_v3(1, 0, -1), tread_v3(8, 0.2f, 1));
+    setup(&f, w);
+    // Its bottom sphere meets the riser's nose (1, 0.2) when its centre is at x = 1 - sqrt(0.3^2 - 0.1^2) = 0.717.
+    tread_rigid_contact contacts[1] = {floor_contact(0.68f)};
+    f.input.contacts = contacts;
+    f.input.contact_count = 1;
+    f.input.position = tread_v3(0.68f, RADIUS + HALF, 0);
+    f.input.velocity = f.input.wish_velocity = tread_v3(4, 0, 0);
+    f.input.dt = 1.0f / 60.0f;
+    f.input.was_on_ground = true;
+    tread_rigid_step_result r;
+    assert_int_equal(tread_rigid_step(&f.settings, &f.input, &r), TREAD_OK);
+    assert_true(r.stepped && r.on_ground);
+    assert_int_equal(r.contact, -1);
+    assert_float_equal(r.lift, 0.2f + f.settings.clearance, 1.0e-4f);
+    assert_true(r.velocity.x == 4.0f && r.velocity.y == 0.0f);
+
+    f.input.position.x = contacts[0].point.x = 0.6f; // 0.117 m short of the nose: more than this step's run
+    assert_int_equal(tread_rigid_step(&f.settings, &f.input, &r), TREAD_OK);
+    assert_false(r.stepped);
+    f.input.position.x = 0.68f;
+    f.input.contact_count = 0; // in the air
+    f.input.was_on_ground = false;
+    assert_int_equal(tread_rigid_step(&f.settings, &f.input, &r), TREAD_OK);
+    assert_false(r.stepped);
+    tread_world_destroy(w);
+}
+
+// The frame after that lift: the capsule is over the floor short of the riser, touching nothing, its feet level with
+// the tread. Cast down, it would come to rest on the riser's nose (1, 0.2) 0.25 m ahead, leaning on it 56 degrees
+// from up: not ground it could stand on, so it is not lowered there (which undid the lift, the riser's top face
+// under that nose being flat), and the next steps carry it onto the tread.
+static void test_not_lowered_onto_a_nose_too_steep(void **state) {
+    (void)state;
+    fixture f;
+    tread_world *w = course_world();
+    course_box(w, tread_v3(1, 0, -1), tread_v3(8, 0.2f, 1));
+    setup(&f, w);
+    f.input.position = tread_v3(0.75f, 0.205f + RADIUS + HALF, 0);
+    f.input.velocity = f.input.wish_velocity = tread_v3(4, 0, 0);
+    f.input.was_on_ground = true;
+    tread_rigid_step_result r;
+    assert_int_equal(tread_rigid_step(&f.settings, &f.input, &r), TREAD_OK);
+    assert_false(r.stepped);
+    assert_false(r.on_ground);
+    tread_world_destroy(w);
+}
+
 // S2's 0.5 m step: too high. The capsule's side touches the riser at its equator (0.3 m above the feet, below the max
 // step), but no walkable tread lies within 0.4 m: nothing happens.
 static void test_does_not_climb_a_step_too_high(void **state) {
@@ -261,6 +317,8 @@ int main(void) {
         cmocka_unit_test(test_validation_names_the_bad_argument),
         cmocka_unit_test(test_steps_up_a_riser),
         cmocka_unit_test(test_steps_up_the_first_stair_of_s1),
+        cmocka_unit_test(test_steps_up_a_riser_ahead),
+        cmocka_unit_test(test_not_lowered_onto_a_nose_too_steep),
         cmocka_unit_test(test_does_not_climb_a_step_too_high),
         cmocka_unit_test(test_does_not_step_along_or_away),
         cmocka_unit_test(test_low_ceiling_stops_the_step),

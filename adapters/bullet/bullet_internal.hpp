@@ -24,7 +24,9 @@ struct tb_body {
     std::vector<float> vertices;                             // mesh: x, y, z per vertex (Bullet reads them in place)
     std::vector<int> indices;                                // mesh: 3 per triangle
     std::vector<uint8_t> active_edges;                       // mesh: per triangle, bit i = edge i (corner i to i + 1)
-                                                             // is a real edge (tread's rule: tb_mesh_active_edges)
+                                                             // is a real edge (tread's rule: tb_mesh_active_edges);
+                                                             // heightfield: per tread triangle 2 cell + k, in tread's
+                                                             // corner order (tb_heightfield_active_edges)
     std::vector<float> heights;                              // heightfield: the samples (Bullet reads them in place)
     std::vector<uint8_t> holes;                              // heightfield: per cell, nonzero = no triangles
     int count_x = 0, count_z = 0;                            // heightfield samples

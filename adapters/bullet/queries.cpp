@@ -33,8 +33,7 @@
 // A point within this of a triangle's corner or edge lies on it (corners first), metres: tread's TR_FEATURE_TOLERANCE,
 // so that both engines put a contact on the same feature; GJK's closest points land within ~1e-6 m of it.
 #define TB_TRIANGLE_FEATURE_EPS 1.0e-4f
-// Every edge of a triangle real: a heightfield's (the adapter does not yet mark a heightfield's flat seams, which tread's
-// world does) and a convex body's placeholder.
+// Every edge of a triangle real: a convex body's placeholder.
 #define TB_ALL_EDGES 7u
 
 namespace {
@@ -104,6 +103,21 @@ struct tb_feature {
 
 tread_body_id tb_id(int index) { return tread_body_id{(uint32_t)index, 1u}; }
 
+// Heightfield triangle k's active-edge bits (tread's corner order, world.cpp tb_heightfield_active_edges) in the
+// corner order Bullet hands the triangle in, t: each of Bullet's edges is the cell's x border (both corners at one x),
+// its z border, or the diagonal, and tread's triangle k = 0 numbers those diagonal, x, z as edges 0, 1, 2, k = 1 x, z,
+// diagonal. Corners on one grid line share their x (or z) exactly: both are the same multiple of the spacing.
+uint8_t tb_heightfield_edges(uint8_t tread_bits, int k, const btVector3 *t) {
+    const unsigned diagonal = k == 0 ? 0u : 2u, x_border = k == 0 ? 1u : 0u, z_border = k == 0 ? 2u : 1u;
+    uint8_t bits = 0u;
+    for (int e = 0; e < 3; ++e) {
+        const btVector3 &a = t[e], &b = t[(e + 1) % 3];
+        unsigned edge = a.x() == b.x() ? x_border : a.z() == b.z() ? z_border : diagonal;
+        bits |= (uint8_t)(((tread_bits >> edge) & 1u) << e);
+    }
+    return bits;
+}
+
 bool tb_passes(const tb_body &b, int index, const tread_query_filter *f) {
     tread_body_id id = tb_id(index);
     if (!(f->layer_mask & (1u << b.facts.layer)) || tread_body_id_equal(id, f->ignore_body)) return false;
@@ -124,6 +138,7 @@ struct tb_triangles : btTriangleCallback {
     void processTriangle(btVector3 *t, int partId, int triangleIndex) override {
         (void)partId;
         uint32_t feature = (uint32_t)triangleIndex;
+        uint8_t edges = body.shape_type == TREAD_SHAPE_MESH ? body.active_edges[(size_t)triangleIndex] : (uint8_t)TB_ALL_EDGES;
         if (body.shape_type == TREAD_SHAPE_HEIGHTFIELD) {
             // tread's numbering: cell j * (count_x - 1) + i; triangle 2 cell holds sample (i + 1, j), 2 cell + 1 (i, j + 1).
             btVector3 lo = t[0], hi = t[0];
@@ -136,12 +151,12 @@ struct tb_triangles : btTriangleCallback {
             for (int k = 0; k < 3; ++k)
                 first = first || (t[k].x() > lo.x() + 0.5f * body.spacing_x && t[k].z() < lo.z() + 0.5f * body.spacing_z);
             feature = 2u * (uint32_t)cell + (first ? 0u : 1u);
+            edges = tb_heightfield_edges(body.active_edges[feature], first ? 0 : 1, t);
         }
         btVector3 w[3] = {xf * t[0], xf * t[1], xf * t[2]};
         if (!((w[1] - w[0]).cross(w[2] - w[0]).length() >= TB_DEGENERATE_AREA)) return; // degenerate: never hit (as tread's meshes)
         btTriangleShape tri(w[0], w[1], w[2]);
         tri.setMargin(0.0f);
-        uint8_t edges = body.shape_type == TREAD_SHAPE_MESH ? body.active_edges[(size_t)triangleIndex] : (uint8_t)TB_ALL_EDGES;
         tb_feature f{index, feature, &body, &tri, btTransform::getIdentity(), w, edges};
         visit(ctx, f);
     }

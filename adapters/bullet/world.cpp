@@ -123,6 +123,52 @@ static void tb_mesh_active_edges(tb_body &b, int triangle_count) {
     }
 }
 
+// A heightfield sample in the body's frame (sample (0, 0) at the origin, as tread's heightfields).
+static btVector3 tb_sample(const tb_body &b, int i, int j) {
+    return btVector3((float)i * b.spacing_x, b.heights[(size_t)j * (size_t)b.count_x + (size_t)i], (float)j * b.spacing_z);
+}
+
+// Cell (i, j) has triangles: inside the grid and not a hole.
+static bool tb_cell_solid(const tb_body &b, int i, int j) {
+    if (i < 0 || j < 0 || i >= b.count_x - 1 || j >= b.count_z - 1) return false;
+    return b.holes.empty() || !b.holes[(size_t)j * (size_t)(b.count_x - 1) + (size_t)i];
+}
+
+// The upward normal of triangle k of cell (i, j), tread's triangles (src/world/heightfield.c): 0 = (s00, s11, s10),
+// 1 = (s00, s01, s11), split along s00-s11 as Bullet's flipped quad edges are.
+static btVector3 tb_cell_normal(const tb_body &b, int i, int j, int k) {
+    btVector3 s00 = tb_sample(b, i, j), s11 = tb_sample(b, i + 1, j + 1);
+    btVector3 other = k == 0 ? tb_sample(b, i + 1, j) : tb_sample(b, i, j + 1);
+    btVector3 n = k == 0 ? (s11 - s00).cross(other - s00) : (other - s00).cross(s11 - s00);
+    return n.normalized();
+}
+
+// Each heightfield triangle's active edges by tread's rule (src/world/heightfield.c triangle_edges), in tread's corner
+// order: an edge is inactive when the triangle across it is flat with this one within TB_INACTIVE_EDGE_COS; the grid's
+// border and a hole's make real edges. Both triangles face up, so no winding turns. queries.cpp tb_heightfield_edges
+// maps the bits to the corner order Bullet hands a triangle in. Without them a capsule resting across a flat cell's
+// diagonal met the diagonal as an edge and took a tilted normal that tread's world does not report.
+static void tb_heightfield_active_edges(tb_body &b) {
+    int cells_x = b.count_x - 1, cells_z = b.count_z - 1;
+    b.active_edges.assign(2 * (size_t)cells_x * (size_t)cells_z, 0u);
+    // Bit `bit` of triangle k of (i, j) when the neighbour triangle nk of cell (ni, nj) is missing or not flat with it.
+    auto mark = [&](int i, int j, int k, const btVector3 &n, int ni, int nj, int nk, unsigned bit) {
+        if (!tb_cell_solid(b, ni, nj) || n.dot(tb_cell_normal(b, ni, nj, nk)) < TB_INACTIVE_EDGE_COS)
+            b.active_edges[2 * ((size_t)j * (size_t)cells_x + (size_t)i) + (size_t)k] |= (uint8_t)bit;
+    };
+    for (int j = 0; j < cells_z; ++j) {
+        for (int i = 0; i < cells_x; ++i) {
+            btVector3 n0 = tb_cell_normal(b, i, j, 0), n1 = tb_cell_normal(b, i, j, 1);
+            mark(i, j, 0, n0, i, j, 1, 1u);     // edge 0: the diagonal
+            mark(i, j, 0, n0, i + 1, j, 1, 2u); // edge 1: the x = i + 1 border
+            mark(i, j, 0, n0, i, j - 1, 1, 4u); // edge 2: the z = j border
+            mark(i, j, 1, n1, i - 1, j, 0, 1u); // edge 0: the x = i border
+            mark(i, j, 1, n1, i, j + 1, 0, 2u); // edge 1: the z = j + 1 border
+            mark(i, j, 1, n1, i, j, 0, 4u);     // edge 2: the diagonal
+        }
+    }
+}
+
 // The Bullet shape of a definition, margins 0 where Bullet allows (the adapter measures triangles with margin 0 itself;
 // spheres' and capsules' margins are their radius by Bullet's definition, so their surfaces are exact).
 static bool tb_make_shape(tb_body &b, const tread_shape_def &s) {
@@ -178,6 +224,7 @@ static bool tb_make_shape(tb_body &b, const tread_shape_def &s) {
         field->setLocalScaling(btVector3(h.spacing_x, 1.0f, h.spacing_z));
         field->setMargin(0.0f);
         b.shape.reset(field);
+        tb_heightfield_active_edges(b);
         // Bullet centres a heightfield on its bounds; tread puts sample (0, 0) at the body's origin.
         float width = h.spacing_x * (float)(h.count_x - 1), depth = h.spacing_z * (float)(h.count_z - 1);
         b.shape_offset = btVector3(0.5f * width, 0.5f * (lo + hi), 0.5f * depth);
