@@ -13,8 +13,12 @@
 /// max_step_height (the headroom), forward past the contact point, and down onto the tread; a walkable landing within
 /// max_step_height above the feet is the step. The body is lifted by that rise plus `clearance`, and keeps its wished
 /// horizontal velocity with nothing along up (what the riser took from it, given back).
+/// Step before contact: a body on walkable ground with no riser among its contacts casts forward by one step's run
+/// (wished speed x dt); a riser met there (the same tests as a contact's) is stepped onto now, before the engine's
+/// solver stops the body against it for a frame (result.contact is -1 then).
 /// Step down: a body that stood on walkable ground last step, has no walkable contact below now and is not moving up
-/// is cast down by max_step_height; walkable ground there is the next stair, and the body is lowered onto it.
+/// is cast down by max_step_height; walkable ground there (the cast's own hit normal walkable too, so a body short of
+/// a riser is not lowered onto its nose) is the next stair, and the body is lowered onto it.
 #ifndef TREAD_RIGID_STEP_H
 #define TREAD_RIGID_STEP_H
 
@@ -80,7 +84,8 @@ typedef struct tread_rigid_step_result {
                                ///< along up; otherwise the input velocity
     bool on_ground;            ///< walkable ground under the body after the lift (pass it back as was_on_ground)
     tread_vec3 ground_normal;  ///< unit normal of that ground; up when there is none
-    int contact;               ///< index of the contact a step up started from, or -1
+    int contact;               ///< index of the contact a step up started from, or -1 (a step down, none, or a riser met
+                               ///< by the look-ahead cast before contact)
 } tread_rigid_step_result;
 
 /// Defaults as documented on each field (cast NULL: set it).
