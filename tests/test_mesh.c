@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,6 +323,92 @@ static void test_mesh_flat_floor_has_no_ghost_normals(void **state) {
     free(idx);
 }
 
+// ---- the quantised tree ------------------------------------------------------------------------------------
+
+// A bumpy grid: make_grid's, heights random in [0, 2) m (every node has extent on every axis).
+static void make_bumpy(int cells, tread_vec3 **v, uint32_t **idx, tread_mesh_def *def) {
+    make_grid(cells, 0.37f, 0.0f, v, idx, def);
+    for (int i = 0; i < def->vertex_count; i++) (*v)[i].y = rng_float(0.0f, 2.0f);
+}
+
+// The corners' bounds of the triangles under child k of node n, after asserting that child's decoded box (its
+// parent's origin + q * step) holds them; recursing through internal children.
+static tread_aabb check_child(const tr_mesh *mesh, int n, int k, int *leaves) {
+    const tr_mesh_node *node = &mesh->nodes[n];
+    uint32_t index = node->ref[k] >> TR_MESH_REF_COUNT_BITS, count = node->ref[k] & ((1u << TR_MESH_REF_COUNT_BITS) - 1u);
+    tread_aabb box = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+    if (count == 0) {
+        for (int c = 0; c < TR_MESH_WIDTH; c++)
+            if (mesh->nodes[index].ref[c] != TR_MESH_NO_CHILD) box = tread_aabb_union(box, check_child(mesh, (int)index, c, leaves));
+    } else {
+        ++*leaves;
+        const tr_mesh_leaf *leaf = &mesh->leaves[index];
+        for (uint32_t s = leaf->first; s < leaf->first + count; s++) {
+            tread_vec3 corner[3];
+            uint8_t flags;
+            tr_mesh_slot(mesh, (int)s, corner, &flags);
+            for (int c = 0; c < 3; c++) box = tread_aabb_union(box, tread_aabb_make(corner[c], corner[c]));
+        }
+    }
+    const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
+    for (int a = 0; a < 3; a++) {
+        assert_true(node->origin[a] + (float)node->qmin[a][k] * node->step[a] <= lo[a]);
+        assert_true(node->origin[a] + (float)node->qmax[a][k] * node->step[a] >= hi[a]);
+    }
+    return box;
+}
+
+// Every child's decoded box holds every corner of every triangle under it (the bytes round outward), and every
+// leaf is reached.
+static void test_mesh_quantised_boxes_hold_their_contents(void **state) {
+    (void)state;
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    make_bumpy(40, &v, &idx, &def);
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    int leaves = 0;
+    for (int k = 0; k < TR_MESH_WIDTH; k++)
+        if (mesh.nodes[0].ref[k] != TR_MESH_NO_CHILD) check_child(&mesh, 0, k, &leaves);
+    assert_int_equal(leaves, mesh.leaf_count);
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
+// The casts' SSE node test and the scalar one (the WebAssembly build's) give the same bits on every node.
+static void test_mesh_node_test_simd_matches_scalar(void **state) {
+    (void)state;
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    make_bumpy(24, &v, &idx, &def);
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    int reached = 0;
+    for (int q = 0; q < 400; q++) {
+        tread_vec3 o = rng_vec(-1.0f, 10.0f), d = rng_vec(-3.0f, 3.0f);
+        if (q % 4 == 0) d.x = 0.0f; // an axis-parallel direction: infinite inverse components
+        tread_vec3 inv_d = tr_inverse_direction(d);
+        const float oo[3] = {o.x, o.y, o.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
+        const float grow[3] = {rng_float(0.0f, 0.6f), rng_float(0.0f, 1.2f), rng_float(0.0f, 0.6f)};
+        float t_max = rng_float(0.1f, 1.0f);
+        for (int n = 0; n < mesh.node_count; n++) {
+            float smin[TR_MESH_WIDTH], smax[TR_MESH_WIDTH], vmin[TR_MESH_WIDTH], vmax[TR_MESH_WIDTH];
+            tr_mesh_node_entry(&mesh.nodes[n], oo, grow, inv, t_max, false, smin, smax);
+            tr_mesh_node_entry(&mesh.nodes[n], oo, grow, inv, t_max, true, vmin, vmax);
+            assert_memory_equal(smin, vmin, sizeof smin);
+            assert_memory_equal(smax, vmax, sizeof smax);
+            for (int k = 0; k < TR_MESH_WIDTH; k++) reached += smin[k] <= smax[k];
+        }
+    }
+    assert_true(reached > 1000);
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mesh_validate_reports_specific_errors),
@@ -332,6 +419,8 @@ int main(void) {
         cmocka_unit_test(test_mesh_contacts_match_brute_force),
         cmocka_unit_test(test_mesh_degenerate_triangles_never_hit),
         cmocka_unit_test(test_mesh_flat_floor_has_no_ghost_normals),
+        cmocka_unit_test(test_mesh_quantised_boxes_hold_their_contents),
+        cmocka_unit_test(test_mesh_node_test_simd_matches_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

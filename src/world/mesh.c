@@ -492,6 +492,57 @@ static inline __m128 bytes_to_ps(const uint8_t b[TR_MESH_WIDTH]) {
 }
 #endif
 
+// The slab test of tr_ray_aabb_entry on the four decoded children (the scalar lanes and the SSE lanes do the same
+// operations in the same order: min/max are a < b ? a : b and a > b ? a : b exactly as tr_minf/tr_maxf, and a
+// byte converts to its float exactly).
+static void node_entry_scalar(const tr_mesh_node *node, const float o[3], const float grow[3], const float inv[3], float t_max,
+                              float tmin[TR_MESH_WIDTH], float tmax[TR_MESH_WIDTH]) {
+    for (int k = 0; k < TR_MESH_WIDTH; k++) {
+        tmin[k] = 0.0f;
+        tmax[k] = t_max;
+    }
+    for (int a = 2; a >= 0; a--) {
+        for (int k = 0; k < TR_MESH_WIDTH; k++) {
+            float bmin = node->origin[a] + (float)node->qmin[a][k] * node->step[a];
+            float bmax = node->origin[a] + (float)node->qmax[a][k] * node->step[a];
+            float t0 = (bmin - grow[a] - o[a]) * inv[a], t1 = (bmax + grow[a] - o[a]) * inv[a];
+            tmin[k] = tr_maxf(tr_minf(t0, t1), tmin[k]);
+            tmax[k] = tr_minf(tr_maxf(t0, t1), tmax[k]);
+        }
+    }
+}
+
+#if MESH_SSE
+static void node_entry_sse(const tr_mesh_node *node, const float o[3], const float grow[3], const float inv[3], float t_max,
+                           float tmin[TR_MESH_WIDTH], float tmax[TR_MESH_WIDTH]) {
+    __m128 lo = _mm_setzero_ps(), hi = _mm_set1_ps(t_max);
+    for (int a = 2; a >= 0; a--) {
+        __m128 g = _mm_set1_ps(grow[a]), oa = _mm_set1_ps(o[a]), ia = _mm_set1_ps(inv[a]);
+        __m128 origin = _mm_set1_ps(node->origin[a]), step = _mm_set1_ps(node->step[a]);
+        __m128 bmin = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmin[a]), step));
+        __m128 bmax = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmax[a]), step));
+        __m128 t0 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(bmin, g), oa), ia);
+        __m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(bmax, g), oa), ia);
+        lo = _mm_max_ps(_mm_min_ps(t0, t1), lo);
+        hi = _mm_min_ps(_mm_max_ps(t0, t1), hi);
+    }
+    _mm_storeu_ps(tmin, lo);
+    _mm_storeu_ps(tmax, hi);
+}
+#endif
+
+void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float grow[3], const float inv[3], float t_max, bool simd,
+                        float tmin[TR_MESH_WIDTH], float tmax[TR_MESH_WIDTH]) {
+#if MESH_SSE
+    if (simd) {
+        node_entry_sse(node, o, grow, inv, t_max, tmin, tmax);
+        return;
+    }
+#endif
+    (void)simd;
+    node_entry_scalar(node, o, grow, inv, t_max, tmin, tmax);
+}
+
 typedef struct stack_entry {
     int32_t node;  // 4-wide node index, or a leaf's index when count > 0
     int32_t count; // leaf triangles, 0 for a node
@@ -540,37 +591,11 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
             continue;
         }
         const tr_mesh_node *node = &nodes[entry.node];
-        // The slab test of tr_ray_aabb_entry on the four decoded children at once (same operations, lane by lane:
-        // min/max below are a < b ? a : b and a > b ? a : b exactly as tr_minf/tr_maxf).
         float tmin[TR_MESH_WIDTH], tmax[TR_MESH_WIDTH];
 #if MESH_SSE
-        __m128 lo = _mm_setzero_ps(), hi = _mm_set1_ps(t_max);
-        for (int a = 2; a >= 0; a--) {
-            __m128 g = _mm_set1_ps(grow[a]), oa = _mm_set1_ps(oo[a]), ia = _mm_set1_ps(inv[a]);
-            __m128 origin = _mm_set1_ps(node->origin[a]), step = _mm_set1_ps(node->step[a]);
-            __m128 bmin = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmin[a]), step));
-            __m128 bmax = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmax[a]), step));
-            __m128 t0 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(bmin, g), oa), ia);
-            __m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(bmax, g), oa), ia);
-            lo = _mm_max_ps(_mm_min_ps(t0, t1), lo);
-            hi = _mm_min_ps(_mm_max_ps(t0, t1), hi);
-        }
-        _mm_storeu_ps(tmin, lo);
-        _mm_storeu_ps(tmax, hi);
+        node_entry_sse(node, oo, grow, inv, t_max, tmin, tmax);
 #else
-        for (int k = 0; k < TR_MESH_WIDTH; k++) {
-            tmin[k] = 0.0f;
-            tmax[k] = t_max;
-        }
-        for (int a = 2; a >= 0; a--) {
-            for (int k = 0; k < TR_MESH_WIDTH; k++) {
-                float bmin = node->origin[a] + (float)node->qmin[a][k] * node->step[a];
-                float bmax = node->origin[a] + (float)node->qmax[a][k] * node->step[a];
-                float t0 = (bmin - grow[a] - oo[a]) * inv[a], t1 = (bmax + grow[a] - oo[a]) * inv[a];
-                tmin[k] = tr_maxf(tr_minf(t0, t1), tmin[k]);
-                tmax[k] = tr_minf(tr_maxf(t0, t1), tmax[k]);
-            }
-        }
+        node_entry_scalar(node, oo, grow, inv, t_max, tmin, tmax);
 #endif
         // Push the children that are reached, farthest first, so the nearest is popped next.
         stack_entry hits[TR_MESH_WIDTH];

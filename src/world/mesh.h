@@ -71,6 +71,12 @@ void tr_mesh_destroy(tr_mesh *mesh);
 // binary search over the leaves.
 uint32_t tr_mesh_slot(const tr_mesh *mesh, int slot, tread_vec3 corners[3], uint8_t *flags);
 
+// The entry fractions [tmin, tmax] of the mid-point path o + t / inv into node's four decoded child boxes grown by
+// `grow`, clipped to [0, t_max] (a child is reached when tmin <= tmax). simd: the SSE lanes where the build has SSE2
+// (the casts use them), else the scalar loop; both give the same bits (tests/test_mesh.c).
+void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float grow[3], const float inv[3], float t_max, bool simd,
+                        float tmin[TR_MESH_WIDTH], float tmax[TR_MESH_WIDTH]);
+
 // Every triangle hit by the cast with t <= the current t_max (which the callback updates). feature = the
 // caller's triangle index. Front-to-back BVH order for rays, so closest-hit queries prune early.
 void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx);
