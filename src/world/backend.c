@@ -41,17 +41,13 @@ static void own_closest(void *context, void *move, const tread_query_shape *shap
 
 // ---- the bodies ------------------------------------------------------------------------------------------------
 
-static bool is_convex(const tr_body *b) {
-    return b->shape_type == TREAD_SHAPE_SPHERE || b->shape_type == TREAD_SHAPE_CAPSULE || b->shape_type == TREAD_SHAPE_BOX;
-}
-
 static bool own_body(void *context, tread_body_id id, tread_backend_body *out) {
     const tr_body *b = tr_world_live_body((const tread_world *)context, id);
     if (!b) return false;
     out->type = b->body_type;
     out->flags = b->flags;
     out->layer = b->layer;
-    out->convex = is_convex(b);
+    out->convex = tr_body_is_convex(b);
     out->local_bounds = b->local_bounds;
     return true;
 }

@@ -621,7 +621,7 @@ bool tr_world_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 
 
 bool tr_world_body_is_convex(const tread_world *w, tread_body_id id, bool *out) {
     const tr_body *b = lookup(w, id);
-    if (b) *out = b->shape_type == TREAD_SHAPE_SPHERE || b->shape_type == TREAD_SHAPE_CAPSULE || b->shape_type == TREAD_SHAPE_BOX;
+    if (b) *out = tr_body_is_convex(b);
     return b != NULL;
 }
 

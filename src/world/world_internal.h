@@ -43,6 +43,11 @@ typedef struct tr_body {
     int32_t next_free; // free-list link while dead
 } tr_body;
 
+// A sphere, capsule or box: one convex solid (a mesh, heightfield or voxel grid is a surface of many features).
+static inline bool tr_body_is_convex(const tr_body *b) {
+    return b->shape_type == TREAD_SHAPE_SPHERE || b->shape_type == TREAD_SHAPE_CAPSULE || b->shape_type == TREAD_SHAPE_BOX;
+}
+
 struct tread_world {
     tr_body *bodies;
     int body_capacity;

@@ -4,6 +4,8 @@
 // TreadError with the library's code and message, and the declarations (tread.d.ts) compiled against a usage file.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DIST, ROOT, requireBuilt } from './native.mjs';
@@ -207,5 +209,15 @@ test('the declarations compile against a usage file (tsc --strict, both module r
   const dir = join(ROOT, 'web', 'test', 'types');
   const common = ['--noEmit', '--strict', '--target', 'es2022'];
   execFileSync(tsc, [...common, '--module', 'node16', '--moduleResolution', 'node16', 'usage.mts'], { cwd: dir, stdio: 'inherit' });
-  execFileSync(tsc, [...common, '--module', 'es2022', '--moduleResolution', 'node', 'usage.ts'], { cwd: dir, stdio: 'inherit' });
+  // The classic resolution imports the path without its extension: the same file, written as a .ts that does.
+  const classic = mkdtempSync(join(tmpdir(), 'tread-types-'));
+  try {
+    const source = readFileSync(join(dir, 'usage.mts'), 'utf8');
+    const bare = source.replace("'../../dist/tread.mjs'", JSON.stringify(join(ROOT, 'web', 'dist', 'tread')));
+    assert.notEqual(bare, source, 'usage.mts imports ../../dist/tread.mjs');
+    writeFileSync(join(classic, 'usage.ts'), bare);
+    execFileSync(tsc, [...common, '--module', 'es2022', '--moduleResolution', 'node', 'usage.ts'], { cwd: classic, stdio: 'inherit' });
+  } finally {
+    rmSync(classic, { recursive: true, force: true });
+  }
 });

@@ -5,10 +5,9 @@
 // (about two minutes more), skipping the checks it does not evaluate (bodies, sensors, crowds, one-way penetration).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DIST, ROOT, UNSUPPORTED, requireBuilt, shippedScenes } from './native.mjs';
+import { DIST, ROOT, loadOrSkip, requireBuilt, testedScenes } from './native.mjs';
 
 requireBuilt();
 const { loadTread, loadScene, runScene } = await import(DIST);
@@ -24,16 +23,10 @@ function nativeRun(path) {
   }
 }
 
-const all = process.env.WEB_TEST_ALL === '1';
-for (const path of shippedScenes().filter((p) => all || p.startsWith('scenes/course/'))) {
+for (const path of testedScenes()) {
   test(`${path}: the checks' verdicts and values are the C evaluator's`, (t) => {
-    let scene;
-    try {
-      scene = loadScene(tread, readFileSync(join(ROOT, path), 'utf8'), path);
-    } catch (e) {
-      if (Object.values(UNSUPPORTED).some((re) => re.test(e.message))) return t.skip(e.message);
-      throw e;
-    }
+    const scene = loadOrSkip(t, loadScene, tread, path);
+    if (!scene) return;
     const native = nativeRun(path);
     const js = evaluateScene(scene, runScene(tread, scene, { record: true }).checkTrace);
     const oneWay = scene.bodies.some((b) => b.def.one_way);

@@ -2,7 +2,7 @@
 // The native side of the web tests: web/native/scene_dump (the C loader and runner) run on scene files, and the
 // comparison of what it built with what the JavaScript loader built, field by field and float by float.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BODY_FLAGS, ENUM_FIELDS } from '../lib/enums.mjs';
@@ -30,6 +30,26 @@ export function shippedScenes(dir = join(ROOT, 'scenes')) {
     else if (name.endsWith('.json')) out.push(relative(ROOT, full));
   }
   return out;
+}
+
+// The scenes the run-comparing tests take: the course S1-S10, or with WEB_TEST_ALL=1 every shipped scene.
+export function testedScenes() {
+  const all = process.env.WEB_TEST_ALL === '1';
+  return shippedScenes().filter((p) => all || p.startsWith('scenes/course/'));
+}
+
+// The scene at `path` loaded by the JavaScript loader, or null after skipping test `t` when the loader refuses it
+// for a reason listed in UNSUPPORTED (any other refusal fails the test).
+export function loadOrSkip(t, loadScene, tread, path) {
+  try {
+    return loadScene(tread, readFileSync(join(ROOT, path), 'utf8'), path);
+  } catch (e) {
+    if (Object.values(UNSUPPORTED).some((re) => re.test(e.message))) {
+      t.skip(e.message);
+      return null;
+    }
+    throw e;
+  }
 }
 
 // The C loader's (and with run, the C runner's) view of each scene: one object per path.

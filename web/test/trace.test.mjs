@@ -5,29 +5,21 @@
 // runner give natively (web/native/scene_dump). The course S1-S10 always; with WEB_TEST_ALL=1 every shipped scene
 // (about a minute and a half more).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { DIST, ROOT, UNSUPPORTED, nativeDump, requireBuilt, shippedScenes } from './native.mjs';
+import { DIST, loadOrSkip, nativeDump, requireBuilt, testedScenes } from './native.mjs';
 
 requireBuilt();
 const { loadTread, loadScene, runScene } = await import(DIST);
 const tread = await loadTread();
 
-const all = process.env.WEB_TEST_ALL === '1';
-const paths = shippedScenes().filter((p) => all || p.startsWith('scenes/course/'));
+const paths = testedScenes();
 const natives = new Map(nativeDump(paths).map((n) => [n.path, n]));
 const results = [];
 
 for (const path of paths) {
   test(`${path}: per-frame trace hash equals the native one`, (t) => {
-    let scene;
-    try {
-      scene = loadScene(tread, readFileSync(join(ROOT, path), 'utf8'), path);
-    } catch (e) {
-      if (Object.values(UNSUPPORTED).some((re) => re.test(e.message))) return t.skip(e.message);
-      throw e;
-    }
+    const scene = loadOrSkip(t, loadScene, tread, path);
+    if (!scene) return;
     const native = natives.get(path);
     const js = runScene(tread, scene);
     assert.equal(js.frames, native.frames, 'frame count');

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Compiled (never run) by web/test/types.test.mjs with tsc --strict: the wrapper's declarations describe a real
-// program, in both of TypeScript's module resolutions (this file: node16; usage.ts: the classic one).
+// Compiled (never run) by web/test/api.test.mjs with tsc --strict: the wrapper's declarations describe a real
+// program, in both of TypeScript's module resolutions (this file as it is: node16; a copy importing the path
+// without its extension: the classic one).
 import { loadTread, loadScene, runScene, TreadError, type CharacterSettingsInit, type Vec3 } from '../../dist/tread.mjs';
 
 const tread = await loadTread();
