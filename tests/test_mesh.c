@@ -82,6 +82,11 @@ static void test_mesh_validate_reports_specific_errors(void **state) {
     assert_int_equal(tr_mesh_validate(&empty), TREAD_ERR_INVALID_MESH);
     tread_mesh_def no_triangles = {v, 3, idx, 0};
     assert_int_equal(tr_mesh_validate(&no_triangles), TREAD_ERR_INVALID_MESH);
+    // The tree's child refs hold indices below 2^29: more triangles than TR_MESH_MAX_TRIANGLES are refused by count,
+    // before the arrays are read.
+    tread_mesh_def too_many = {v, 3, idx, TR_MESH_MAX_TRIANGLES + 1};
+    assert_int_equal(tr_mesh_validate(&too_many), TREAD_ERR_INVALID_MESH);
+    assert_non_null(strstr(tread_error_message(), "mesh.triangle_count = 268435457 is too large (at most 268435456)"));
 
     tread_mesh_def null_vertices = {NULL, 3, idx, 1};
     assert_int_equal(tr_mesh_validate(&null_vertices), TREAD_ERR_NULL_ARGUMENT);
