@@ -42,7 +42,7 @@ static void gather(const tread_world *w, const tread_aabb *box, tr_candidates *c
     }
     tread_vec3 slack = tread_v3(TR_GATHER_SLACK, TR_GATHER_SLACK, TR_GATHER_SLACK);
     tread_aabb grown = {tread_v3_sub(box->min, slack), tread_v3_add(box->max, slack)};
-    c->gathered = tr_world_gather(w, grown, c->slots, TR_MOVE_CANDIDATES, &c->count);
+    c->gathered = tr_world_gather(w, grown, c->slots, c->bounds, TR_MOVE_CANDIDATES, &c->count);
 }
 
 static bool inside(const tread_aabb *b, tread_vec3 p, float r);
@@ -52,6 +52,8 @@ static bool inside(const tread_aabb *b, tread_vec3 p, float r);
 static const tr_scope *scope_of(const tr_candidates *c, tr_scope *storage, tread_vec3 position, tread_vec3 translation, float r) {
     if (!c->gathered || !inside(&c->box, position, r) || !inside(&c->box, tread_v3_add(position, translation), r)) return NULL;
     storage->slots = c->slots;
+    storage->bounds = c->bounds;
+    storage->stride = TR_MOVE_CANDIDATES;
     storage->count = c->count;
     return storage;
 }

@@ -34,6 +34,7 @@ typedef struct tr_verdicts {
 // every query of the move looks only at them (the per-move query context of docs/DESIGN.md).
 typedef struct tr_candidates {
     int32_t slots[TR_MOVE_CANDIDATES];
+    float bounds[6 * TR_MOVE_CANDIDATES]; // their boxes, as tr_scope's rows
     int count;
     bool gathered;   // false: none gathered (or too many): the queries walk the tree
     tread_aabb box;  // every body meeting it is a candidate; a query reaching out of it walks the tree

@@ -21,19 +21,75 @@ static _Thread_local tr_walk_stats last_walk;
 
 tr_walk_stats tr_world_last_walk(void) { return last_walk; }
 
+// ---- four candidates at a time ----------------------------------------------------------------------------------
+
+static unsigned scope_reach4_scalar(const tr_scope *s, int first, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max) {
+    const float *p = s->bounds + first;
+    const int n = s->stride;
+    unsigned mask = 0u;
+    for (int k = 0; k < 4; ++k) {
+        tread_aabb box = {tread_v3(p[k], p[n + k], p[2 * n + k]), tread_v3(p[3 * n + k], p[4 * n + k], p[5 * n + k])};
+        if (tr_ray_aabb_entry(o, inv_d, box, inflate, t_max) <= t_max) mask |= 1u << k;
+    }
+    return mask;
+}
+
+#if defined(__SSE2__) || defined(_M_X64)
+#define QUERY_SSE 1
+// tr_ray_aabb_entry on four boxes: the same operations in the same order (MINPS/MAXPS return the second operand
+// on ties, as its MINSS/MAXSS do), so the same bits.
+static unsigned scope_reach4_sse(const tr_scope *s, int first, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max) {
+    // A miss returns t_max + 1 there; past 2^24 that rounds to t_max, which then counts as reached.
+    if (t_max + 1.0f == t_max) return 0xFu;
+    const float *p = s->bounds + first;
+    const int n = s->stride;
+    const float oa[3] = {o.x, o.y, o.z}, ia[3] = {inv_d.x, inv_d.y, inv_d.z}, ga[3] = {inflate.x, inflate.y, inflate.z};
+    __m128 near_[3], far_[3];
+    for (int a = 0; a < 3; ++a) {
+        __m128 origin = _mm_set1_ps(oa[a]), inv = _mm_set1_ps(ia[a]), grow = _mm_set1_ps(ga[a]);
+        __m128 t0 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(_mm_loadu_ps(p + a * n), grow), origin), inv);
+        __m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(_mm_loadu_ps(p + (3 + a) * n), grow), origin), inv);
+        near_[a] = _mm_min_ps(t0, t1);
+        far_[a] = _mm_max_ps(t0, t1);
+    }
+    __m128 tmin = _mm_max_ps(_mm_max_ps(near_[0], near_[1]), _mm_max_ps(near_[2], _mm_setzero_ps()));
+    __m128 tmax = _mm_min_ps(_mm_min_ps(far_[0], far_[1]), _mm_min_ps(far_[2], _mm_set1_ps(t_max)));
+    return (unsigned)_mm_movemask_ps(_mm_cmple_ps(tmin, tmax));
+}
+#else
+#define QUERY_SSE 0
+#endif
+
+unsigned tr_scope_reach4(const tr_scope *scope, int first, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max, bool simd) {
+    TR_ASSERT(scope && first >= 0 && first + 4 <= scope->stride && first < scope->count);
+#if QUERY_SSE
+    if (simd) return scope_reach4_sse(scope, first, o, inv_d, inflate, t_max);
+#endif
+    (void)simd;
+    return scope_reach4_scalar(scope, first, o, inv_d, inflate, t_max);
+}
+
 // Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks
 // as fn finds hits). Tree nodes are visited nearest first so closest-hit queries prune early.
 static void visit_bodies(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
                          const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
     tread_vec3 inv_d = tr_inverse_direction(d);
     if (scope) {
-        // A move's candidates: the few bodies its one walk found near it (results do not depend on the visiting
-        // order: ties are broken by body and feature).
-        for (int i = 0; i < scope->count; ++i) {
-            int32_t slot = scope->slots[i];
-            const tr_body *b = &w->bodies[slot];
-            if (!body_in_reach(b, o, inv_d, inflate, t_max) || !tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
-            t_max = fn(ctx, slot, t_max);
+        // A move's candidates: the few bodies its one walk found near it, four tested at a time (results do not
+        // depend on the visiting order: ties are broken by body and feature).
+        for (int first = 0; first < scope->count; first += 4) {
+            unsigned in_reach = tr_scope_reach4(scope, first, o, inv_d, inflate, t_max, true);
+            float tested = t_max;
+            for (int k = 0; k < 4 && first + k < scope->count; ++k) {
+                if (!(in_reach & (1u << k))) continue;
+                int32_t slot = scope->slots[first + k];
+                const tr_body *b = &w->bodies[slot];
+                // A hit found since the four were tested shortened the segment: test this one again, as testing
+                // one at a time would have (the same work, the same hits).
+                if (t_max < tested && !body_in_reach(b, o, inv_d, inflate, t_max)) continue;
+                if (!tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
+                t_max = fn(ctx, slot, t_max);
+            }
         }
         last_walk.nodes = 0;
         last_walk.scanned = 0;
@@ -92,8 +148,18 @@ static void visit_bodies(const tread_world *w, const tr_scope *scope, tread_vec3
 
 // ---- a move's candidates ----------------------------------------------------------------------------------------
 
-bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, int capacity, int *out_count) {
-    TR_ASSERT(w && slots && out_count && capacity >= 0);
+// One gathered body: its slot, and its box in the rows.
+static bool gather_one(const tread_world *w, int32_t slot, int32_t *slots, float *bounds, int capacity, int *count) {
+    if (*count == capacity) return false;
+    const tread_aabb *b = &w->bodies[slot].aabb;
+    const float row[6] = {b->min.x, b->min.y, b->min.z, b->max.x, b->max.y, b->max.z};
+    for (int a = 0; a < 6; ++a) bounds[a * capacity + *count] = row[a];
+    slots[(*count)++] = slot;
+    return true;
+}
+
+bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float *bounds, int capacity, int *out_count) {
+    TR_ASSERT(w && slots && bounds && out_count && capacity >= 0 && capacity % 4 == 0);
     // A plain box-overlap walk (cheaper than the cast walk's slab tests): every body, sensors too.
     int count = 0;
     if (w->tree.node_count > 0 && tread_aabb_overlaps(w->tree.nodes[0].box, box)) {
@@ -106,8 +172,7 @@ bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, int c
                 for (int i = 0; i < node->count; ++i) {
                     int32_t slot = w->tree_body[w->tree.items[node->first + i]];
                     if (slot < 0 || (node->count > 1 && !tread_aabb_overlaps(w->bodies[slot].aabb, box))) continue;
-                    if (count == capacity) return false;
-                    slots[count++] = slot;
+                    if (!gather_one(w, slot, slots, bounds, capacity, &count)) return false;
                 }
                 continue;
             }
@@ -120,10 +185,11 @@ bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, int c
     }
     for (int i = 0; i < w->pending_count; ++i) {
         int32_t slot = w->pending[i];
-        if (!tread_aabb_overlaps(w->bodies[slot].aabb, box)) continue;
-        if (count == capacity) return false;
-        slots[count++] = slot;
+        if (tread_aabb_overlaps(w->bodies[slot].aabb, box) && !gather_one(w, slot, slots, bounds, capacity, &count)) return false;
     }
+    // Pad the rows to a multiple of four with the last box (never visited: the visit stops at the count).
+    for (int k = count; count > 0 && k % 4 != 0; ++k)
+        for (int a = 0; a < 6; ++a) bounds[a * capacity + k] = bounds[a * capacity + count - 1];
     *out_count = count;
     return true;
 }

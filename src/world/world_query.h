@@ -7,14 +7,25 @@
 #include "../core.h"
 
 // The bodies a query may look at: a move's candidates (tr_world_gather), or NULL for the whole world (its tree).
+// `bounds` holds their boxes as six rows of `stride` floats (min x, y, z, max x, y, z), so that four candidates
+// are tested at once; rows are padded to a multiple of four by repeating the last box.
 typedef struct tr_scope {
     const int32_t *slots;
+    const float *bounds;
+    int stride;
     int count;
 } tr_scope;
 
-// One walk of the broad phase: the slots of every body whose bounds meet `box` (sensors too), into `slots`. False
-// when more than `capacity` do (the queries then walk the tree themselves).
-bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, int capacity, int *out_count);
+// One walk of the broad phase: the slots of every body whose bounds meet `box` (sensors too), into `slots`, and
+// their boxes into `bounds` (six rows of `capacity` floats, as tr_scope's; capacity a multiple of 4). False when
+// more than `capacity` do (the queries then walk the tree themselves).
+bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float *bounds, int capacity, int *out_count);
+
+// Which of the four candidates first .. first + 3 of a scope the segment o + t d, t in [0, t_max], meets with their
+// boxes grown by `inflate` (bit k: candidate first + k; lanes past the count are not masked here). The same
+// arithmetic, lane by lane, as the one-body slab test (tr_ray_aabb_entry); `simd` picks the SSE lanes where the
+// build has them (tests compare the two bit for bit).
+unsigned tr_scope_reach4(const tr_scope *scope, int first, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max, bool simd);
 
 void tr_world_cast_shape(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
                          tread_vec3 translation, const tread_query_filter *filter, tread_shape_hit *out_hit);
