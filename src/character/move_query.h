@@ -25,8 +25,6 @@ typedef struct tr_verdicts {
 
 // Most bodies of one world a move keeps as its candidates (more: its queries walk the world's tree themselves).
 #define TR_MOVE_CANDIDATES 64
-// Worlds of at most this many bodies are not gathered: their tree is as cheap to walk as the candidates to test.
-#define TR_GATHER_MIN_BODIES 16
 // The candidates are gathered this much beyond the move's bounds (metres): touching counts as a hit.
 #define TR_GATHER_SLACK 1.0e-3f
 
@@ -36,7 +34,7 @@ typedef struct tr_candidates {
     int32_t slots[TR_MOVE_CANDIDATES];
     float bounds[6 * TR_MOVE_CANDIDATES]; // their boxes, as tr_scope's rows
     int count;
-    bool gathered;   // false: none gathered (or too many): the queries walk the tree
+    bool gathered;   // false: none gathered (too many, or not yet): the queries walk the tree
     tread_aabb box;  // every body meeting it is a candidate; a query reaching out of it walks the tree
 } tr_candidates;
 
