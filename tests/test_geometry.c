@@ -382,6 +382,8 @@ static cast_case random_cast(int q, int kind, int index) {
         tread_vec3 spot = near_point(&k.P, k.r + 1.0f);
         k.p0 = tread_v3_sub(spot, tread_v3_scale(S, uf(0.0, 1.0)));
         k.d = tread_v3_scale(random_dir(), uf(0.05, 1.0));
+        // A ground probe: straight down (or up) along the core, the sweep's leading-ball case.
+        if (pick(3) == 0) k.d = tread_v3(0.0f, pick(4) == 0 ? uf(0.05, 1.0) : -uf(0.05, 1.0), 0.0f);
     }
     if (k.category == CAT_ZERO_MOTION) k.d = tread_v3_zero();
     if (k.category == CAT_LONG) {

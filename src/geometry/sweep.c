@@ -700,6 +700,21 @@ static bool moving_axis(tread_vec3 u, tread_vec3 p0, tread_vec3 p1, const tread_
     return true;
 }
 
+// Is d exactly parallel to the core S (either way, or either zero)? Float products are exact in double.
+static bool along_core(tread_vec3 S, tread_vec3 d) {
+    return (double)S.y * d.z == (double)S.z * d.y && (double)S.z * d.x == (double)S.x * d.z && (double)S.x * d.y == (double)S.y * d.x;
+}
+
+// The ball o (radius r) moving by t d against the triangle: its face, else its three edges (rounded, with their
+// ends). Started apart.
+static bool ball_vs_triangle(tread_vec3 o, tread_vec3 d, const tread_vec3 v[3], const tread_vec3 e[3], tread_vec3 n, float r, float t_max,
+                             tr_hit *hit) {
+    sweep_best best = {t_max, false, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
+    if (!endpoint_vs_face(o, d, v, e, n, r, &best))
+        for (int i = 0; i < 3; ++i) endpoint_vs_segment(o, d, v[i], e[i], r, 0.0f, &best);
+    return finish(&best, hit);
+}
+
 static bool sweep_capsule_triangle_bounded(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
                                tread_vec3 c, float t_max, tr_hit *hit) {
     const tread_vec3 v[3] = {a, b, c};
@@ -720,6 +735,11 @@ static bool sweep_capsule_triangle_bounded(tread_vec3 p0, tread_vec3 p1, float r
     if (!reachable(p0, S, r, d, tread_v3_scale(tread_v3_add(lo, hi), 0.5f), tread_v3_scale(tread_v3_sub(hi, lo), 0.5f),
                    t_max, &near_start))
         return false;
+    // Moving along its own core (a probe straight down under an upright capsule), the capsule sweeps only what its
+    // leading ball sweeps: every other point of it moves through space the capsule held at the start, where (the
+    // core farther than r from the plane) nothing of the triangle is.
+    if (((h0 > r && h1 > r) || (h0 < -r && h1 < -r)) && along_core(S, d))
+        return ball_vs_triangle(tread_v3_dot(S, d) > 0.0f ? p1 : p0, d, v, e, n, r, t_max, hit);
     // Moving separating axes: the faces of M = T (+) (-S) (the normal, edge x S) and the in-plane edge normals.
     // Missing any misses everything; entering their intersection G (which contains M rounded by r) at a point
     // within r of M is the first contact.
@@ -758,13 +778,9 @@ static bool sweep_capsule_triangle_bounded(tread_vec3 p0, tread_vec3 p1, float r
         }
     }
 
+    if (is_point(S)) return ball_vs_triangle(p0, d, v, e, n, r, t_max, hit);
     sweep_best best = {t_max, false, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
     bool face0 = endpoint_vs_face(p0, d, v, e, n, r, &best);
-    if (is_point(S)) {
-        if (!face0)
-            for (int i = 0; i < 3; ++i) endpoint_vs_segment(p0, d, v[i], e[i], r, 0.0f, &best);
-        return finish(&best, hit);
-    }
     bool face1 = endpoint_vs_face(p1, d, v, e, n, r, &best);
     if (best.found) {
         // Landing flat on the face: when the other end is no nearer the plane at that moment, the core's distance
