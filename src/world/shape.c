@@ -165,11 +165,21 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
 
 bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tread_vec3 b, tread_vec3 cc,
                          uint8_t active_edges, float margin, tr_feature_contact *out) {
+    // Conservative early-out on the triangle's plane (as tr_cast_triangle's): the core farther from it than r and
+    // the margin, on one side, is farther from the triangle (a character resting above a mesh is, from the
+    // triangles under it).
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(p0), tread_v3_abs(p1)),
+                                tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc))));
+    float reach = r + tr_maxf(margin, 0.0f) + TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS +
+                  TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, r));
+    tread_vec3 face = tr_triangle_normal(a, b, cc);
+    float h0 = tread_v3_dot(face, tread_v3_sub(p0, a)), h1 = tread_v3_dot(face, tread_v3_sub(p1, a));
+    if ((h0 > reach && h1 > reach) || (h0 < -reach && h1 < -reach)) return false;
     tr_closest cl;
     if (!tr_closest_segment_triangle(p0, p1, a, b, cc, &cl)) return false;
     float sep = cl.distance - r;
     if (sep > margin) return false;
-    tread_vec3 sided = facing_normal(tr_triangle_normal(a, b, cc), cl.normal);
+    tread_vec3 sided = facing_normal(face, cl.normal);
     out->separation = sep;
     out->point = cl.on_shape;
     out->normal = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
