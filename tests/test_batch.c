@@ -328,6 +328,47 @@ static void test_results_do_not_depend_on_threads(void **state) {
     tread_world_destroy(w);
 }
 
+// Characters that neither collide with nor stand on the batch's layer never meet: the batch moves each exactly as a
+// move alone would (bit for bit, on one thread or two), and they walk through each other.
+static void test_characters_apart_move_as_alone(void **state) {
+    (void)state;
+    enum { N = 60 };
+    tread_world *w = room(6);
+    static tread_character alone[N], together[2][N];
+    static tread_move_result res[N], batch_res[N];
+    tread_vec3 v[N];
+    tread_character_settings s = tread_character_settings_default();
+    uint32_t layer = 1u << tread_batch_def_default().character_layer;
+    s.collide_mask &= ~layer;
+    s.ground_mask &= ~layer;
+    for (int i = 0; i < N; ++i) {
+        assert_int_equal(tread_character_init(&alone[i], &s, tread_v3(-5.0f + 1.0f * (float)(i % 10), 0.002f, -5.0f + 1.6f * (float)(i / 10))),
+                         TREAD_OK);
+        together[0][i] = together[1][i] = alone[i];
+        v[i] = tread_v3(i % 2 ? 2.0f : -2.0f, -1, i % 3 ? 1.0f : -1.0f);
+    }
+    tread_batch *b[2];
+    for (int k = 0; k < 2; ++k) {
+        tread_batch_def bd = tread_batch_def_default();
+        bd.threads = k + 1;
+        assert_int_equal(tread_batch_create(&bd, &b[k]), TREAD_OK);
+    }
+    float overlapped = 0.0f;
+    for (int f = 0; f < 90; ++f) {
+        for (int i = 0; i < N; ++i) assert_int_equal(tread_character_move(w, &alone[i], v[i], COURSE_DT, &res[i]), TREAD_OK);
+        for (int k = 0; k < 2; ++k) {
+            assert_int_equal(tread_batch_move(b[k], w, together[k], v, N, COURSE_DT, batch_res), TREAD_OK);
+            assert_memory_equal(together[k], alone, sizeof alone);
+            for (int i = 0; i < N; ++i) assert_memory_equal(&batch_res[i].position, &res[i].position, sizeof(tread_vec3));
+        }
+        float worst = worst_overlap(alone, N);
+        if (worst > overlapped) overlapped = worst;
+    }
+    assert_true(overlapped > 0.1f); // they passed through each other
+    for (int k = 0; k < 2; ++k) tread_batch_destroy(b[k]);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_walk_into_each_other),
@@ -336,6 +377,7 @@ int main(void) {
         cmocka_unit_test(test_two_crowds_cross_in_a_corridor),
         cmocka_unit_test(test_bad_batch_input),
         cmocka_unit_test(test_results_do_not_depend_on_threads),
+        cmocka_unit_test(test_characters_apart_move_as_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,8 @@ typedef struct run_def {
     bool batch;          ///< character-vs-character through tread_batch_move
     int warm_frames;     ///< stepped before the clock starts
     int frames;          ///< timed frames
+    bool apart;          ///< batch runs: the characters do not meet each other (their masks leave out the batch's
+                         ///< character layer), so the batch only spreads the moves over its threads
 } run_def;
 
 extern const run_def bench_runs[];

@@ -349,13 +349,15 @@ typedef struct move_job {
     float dt;
     const tread_move_options *options;
     bool events;
+    bool meet; // the characters meet each other (else each moves as alone)
     tread_move_result *results;
 } move_job;
 
 static tread_result move_one(const move_job *job, int i) {
     tread_batch *b = job->b;
     b->moved[i] = job->c[i];
-    tr_batch_place place = {b->others, b->bodies[b->rank[i]], b->order, i};
+    tr_batch_place place = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
+    if (job->meet) place = (tr_batch_place){b->others, b->bodies[b->rank[i]], b->order, i};
     tread_contact_memory *memory = job->events ? &b->memories[i] : NULL;
     return tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, job->options, memory, &job->results[i]);
 }
@@ -371,6 +373,15 @@ static void move_range(void *context, int begin, int end) {
 static void run_moves(tread_batch *b, move_job *job, int count) {
     if (b->def.parallel_for && count > 0) b->def.parallel_for(move_range, job, count, b->def.parallel_context);
     else tr_pool_run(b->pool, move_range, job, count, TR_BATCH_GRAIN);
+}
+
+// Does any character collide with or stand on the characters' layer? When none does, they never meet: the batch only
+// spreads their moves over its threads (no bodies for them, no pushing or parting, each move as if alone).
+static bool characters_meet(const tread_batch *b, const tread_character *c, int count) {
+    uint32_t layer = 1u << b->def.character_layer;
+    for (int i = 0; i < count; ++i)
+        if ((c[i].settings.collide_mask | c[i].settings.ground_mask) & layer) return true;
+    return false;
 }
 
 // An error of character i's, its message prefixed with which one.
@@ -400,13 +411,16 @@ static tread_result batch_move(tread_batch *b, const tr_source *w, tread_charact
     tread_result r = reserve(b, count);
     if (r != TREAD_OK || (events && (r = reserve_memories(b, count)) != TREAD_OK)) return r;
     b->listener = l;
-    for (int i = 0; i < count; ++i) b->order[i] = i;
-    sort_ranks(c, b->order, b->rank, count);
-    for (int k = 0; k < count; ++k) b->rank[b->order[k]] = k;
-    if ((r = place_all(b, c, count, dt)) != TREAD_OK) return r;
+    bool meet = characters_meet(b, c, count);
+    if (meet) {
+        for (int i = 0; i < count; ++i) b->order[i] = i;
+        sort_ranks(c, b->order, b->rank, count);
+        for (int k = 0; k < count; ++k) b->rank[b->order[k]] = k;
+        if ((r = place_all(b, c, count, dt)) != TREAD_OK) return r;
+    }
     // Every character moves against the others' start-of-frame bodies, each on a copy, so nothing one move changes is
     // seen by another: the moves are independent, and run on any threads in any order with the same results.
-    move_job job = {b, w, c, velocities, dt, &moved_with, events, results};
+    move_job job = {b, w, c, velocities, dt, &moved_with, events, meet, results};
     for (int i = 0; i < count; ++i) b->status[i] = TREAD_RESULT_COUNT; // not run yet
     run_moves(b, &job, count);
     for (int i = 0; i < count; ++i) {
@@ -418,6 +432,7 @@ static tread_result batch_move(tread_batch *b, const tr_source *w, tread_charact
         return name_character(r != TREAD_OK ? r : b->status[i], i);
     }
     if (count > 0) memcpy(c, b->moved, sizeof *c * (size_t)count);
+    if (!meet) return TREAD_OK;
     // The bodies where the characters are now (they stood where the frame began for the moves), all to be looked at.
     for (int k = 0; k < count; ++k) {
         if ((r = replace_body(b, &c[b->order[k]], k)) != TREAD_OK) return r;
