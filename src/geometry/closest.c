@@ -150,6 +150,12 @@ static float box_gradient(const float c[3], const float S[3], const float h[3], 
 // face plane: the minimum is at an end or at F' = 0, interpolated between the two breakpoints around it.
 static float segment_box_param(tread_vec3 center, tread_vec3 S, tread_vec3 half) {
     const float c[3] = {center.x, center.y, center.z}, s[3] = {S.x, S.y, S.z}, h[3] = {half.x, half.y, half.z};
+    // The ends first (they are the first and last breakpoints): most segments are nearest at one of them (a capsule
+    // standing above a box), and then no breakpoint needs computing.
+    float g_lo = box_gradient(c, s, h, -0.5f);
+    if (g_lo >= 0.0f) return -0.5f;
+    float g_hi = box_gradient(c, s, h, 0.5f);
+    if (g_hi <= 0.0f) return 0.5f;
     float mu[8];
     int n = 0;
     mu[n++] = -0.5f;
@@ -168,10 +174,6 @@ static float segment_box_param(tread_vec3 center, tread_vec3 S, tread_vec3 half)
             mu[j - 1] = tmp;
         }
     // Bisect over the sorted breakpoints for the last one with F' < 0 (F' is nondecreasing).
-    float g_lo = box_gradient(c, s, h, mu[0]);
-    if (g_lo >= 0.0f) return mu[0];
-    float g_hi = box_gradient(c, s, h, mu[n - 1]);
-    if (g_hi <= 0.0f) return mu[n - 1];
     int lo = 0, hi = n - 1; // invariant: F'(mu[lo]) < 0 < F'(mu[hi])
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
