@@ -18,8 +18,11 @@
 #define TR_MIN_STEP_RISE 1.0e-4f
 // Slack on the max-step limit for float rounding (metres). The limit stays a hard guarantee to within this.
 #define TR_STEP_HEIGHT_SLACK 1.0e-4f
-// Planes whose normals agree to within this cosine are one plane for the solver.
+// Normals that agree to within this cosine (0.8 degrees) belong to one face (a contact normal against a face's own).
 #define TR_SAME_PLANE_COS 0.9999f
+// Normals that agree to within this cosine (0.026 degrees: float rounding of one normal) are one plane for the
+// slide's solver; nearer-parallel planes than TR_SAME_PLANE_COS are still distinct constraints.
+#define TR_DUPLICATE_PLANE_COS 0.9999999f
 // Penetration shallower than this is left to the skin (metres): below float noise at 1 km.
 #define TR_PENETRATION_SLOP 1.0e-5f
 // Fastest speed a move accepts (metres per second): far beyond any game's characters; bounds casts.

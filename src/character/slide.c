@@ -9,10 +9,20 @@
 // A vertical wall through the surface: its normal with the up part removed (zero if it faces straight up/down).
 static tread_vec3 as_wall(tread_vec3 n, tread_vec3 up) { return tread_v3_normalize(tread_v3_reject(n, up)); }
 
+// A plane differing from one already held only by rounding replaces it (the newest contact is the one the motion
+// presses); any other, however nearly parallel, is kept beside it for the solver. Merging planes within 0.8 degrees
+// froze a capsule at a mesh wall's convex corner: rounding it, the corner edge's contact normal is a fraction of a
+// degree from the face it slid along, the motion along that face still enters the edge, and with the edge merged
+// into the face every cast met it again at fraction 0 (the solver's one-plane projection onto the edge is the way on).
 static void add_plane(tr_slide_result *out, tread_vec3 n, bool steep) {
     if (tread_v3_length_sq(n) == 0.0f) return;
-    for (int i = 0; i < out->plane_count; ++i)
-        if (tread_v3_dot(out->planes[i], n) > TR_SAME_PLANE_COS) return;
+    for (int i = 0; i < out->plane_count; ++i) {
+        if (tread_v3_dot(out->planes[i], n) > TR_DUPLICATE_PLANE_COS) {
+            out->planes[i] = n;
+            out->steep[i] = steep;
+            return;
+        }
+    }
     if (out->plane_count < TR_MAX_PLANES) {
         out->steep[out->plane_count] = steep;
         out->planes[out->plane_count++] = n;

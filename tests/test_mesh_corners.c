@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+// Sliding around triangle-mesh walls (the real-levels issue): a character pressed into a mesh wall slides on past
+// the wall's convex corners, wherever they are and however sharp. The witness scene
+// (scenes/regressions/mesh-convex-corner-10.json) is one corner; here seeded convex prisms of 3 to 10 sides, each a
+// closed mesh on a mesh floor as a level's brushes are, are walked around by a character pressed into them. Its
+// input turns with it around the prism, so it always presses into the wall and always has a way on along it.
+// A freeze is a frame that moved the character less than 0.5 mm while the input's part tangent to every contact
+// plane is at least 20 % of the input and a 3 cm cast that way is free: the check the level walker makes, here
+// on geometry whose every corner is convex, so every such stop is a freeze.
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tread/tread.h"
+
+#define TRIALS 200
+#define FRAMES 240
+#define DT (1.0f / 60.0f)
+#define SPEED 5.0f
+#define MAX_SIDES 10
+#define PI 3.14159265358979323846
+
+typedef struct rng {
+    uint64_t state;
+} rng;
+
+// splitmix64, in [0, 1).
+static double unit(rng *r) {
+    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return (double)((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+typedef struct prism_mesh {
+    tread_vec3 vertices[4 + 2 * MAX_SIDES];
+    uint32_t indices[3 * (2 + 2 * MAX_SIDES + MAX_SIDES)];
+    int vertex_count, triangle_count;
+} prism_mesh;
+
+static void triangle(prism_mesh *m, uint32_t a, uint32_t b, uint32_t c) {
+    uint32_t *t = m->indices + 3 * m->triangle_count++;
+    t[0] = a;
+    t[1] = b;
+    t[2] = c;
+}
+
+// A 60 m floor quad and a prism from y = -1 to 3 over a convex polygon of `sides` corners on a circle of `radius`
+// (sorted random angles), faces wound outward, its top a fan.
+static void make_prism(rng *r, int sides, double radius, prism_mesh *m) {
+    double angle[MAX_SIDES];
+    for (int i = 0; i < sides; ++i) angle[i] = unit(r) * 2.0 * PI;
+    for (int i = 1; i < sides; ++i)
+        for (int j = i; j > 0 && angle[j] < angle[j - 1]; --j) {
+            double t = angle[j];
+            angle[j] = angle[j - 1];
+            angle[j - 1] = t;
+        }
+    m->vertex_count = m->triangle_count = 0;
+    m->vertices[m->vertex_count++] = tread_v3(-30, 0, -30);
+    m->vertices[m->vertex_count++] = tread_v3(30, 0, -30);
+    m->vertices[m->vertex_count++] = tread_v3(30, 0, 30);
+    m->vertices[m->vertex_count++] = tread_v3(-30, 0, 30);
+    triangle(m, 0, 2, 1);
+    triangle(m, 0, 3, 2);
+    uint32_t base = (uint32_t)m->vertex_count;
+    for (int i = 0; i < sides; ++i) {
+        float x = (float)(radius * cos(angle[i])), z = (float)(radius * sin(angle[i]));
+        m->vertices[m->vertex_count++] = tread_v3(x, -1, z);
+        m->vertices[m->vertex_count++] = tread_v3(x, 3, z);
+    }
+    for (int i = 0; i < sides; ++i) {
+        uint32_t a0 = base + 2u * (uint32_t)i, b0 = base + 2u * (uint32_t)((i + 1) % sides);
+        triangle(m, a0, b0 + 1, b0);
+        triangle(m, a0, a0 + 1, b0 + 1);
+    }
+    for (int i = 1; i + 1 < sides; ++i) triangle(m, base + 1, base + 2u * (uint32_t)(i + 1) + 1, base + 2u * (uint32_t)i + 1);
+}
+
+// The input's part tangent to every contact plane met (each contact's normal made horizontal).
+static tread_vec3 tangent_part(tread_vec3 input, const tread_move_result *res) {
+    for (int pass = 0; pass < 4; ++pass)
+        for (int c = 0; c < res->contact_count; ++c) {
+            tread_vec3 n = res->contacts[c].normal;
+            n.y = 0.0f;
+            if (tread_v3_length_sq(n) == 0.0f) continue;
+            n = tread_v3_normalize(n);
+            float into = tread_v3_dot(input, n);
+            if (into < 0.0f) input = tread_v3_mad(input, -into, n);
+        }
+    return input;
+}
+
+// Frames frozen by the check above, over every trial of one shape.
+static int frozen_frames(tread_query_shape_type shape, uint64_t seed, char *first, size_t size) {
+    rng r = {seed};
+    int frozen = 0;
+    first[0] = '\0';
+    for (int trial = 0; trial < TRIALS; ++trial) {
+        prism_mesh m;
+        int sides = 3 + (int)(unit(&r) * (MAX_SIDES - 2));
+        double radius = 1.0 + unit(&r) * 4.0;
+        make_prism(&r, sides, radius, &m);
+        tread_world *w = NULL;
+        assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_mesh(m.vertices, m.vertex_count, m.indices, m.triangle_count);
+        tread_body_id id;
+        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+        tread_character_settings s = tread_character_settings_default();
+        s.shape = shape;
+        s.radius = 0.46875f;
+        s.height = 1.75f;
+        s.max_step_height = 0.5625f;
+        s.max_slope_degrees = 45.57f;
+        double start = unit(&r) * 2.0 * PI, press = 0.05 + unit(&r) * 1.2, around = unit(&r) < 0.5 ? 1.0 : -1.0;
+        tread_character ch;
+        assert_int_equal(tread_character_init(&ch, &s, tread_v3((float)((radius + 1.5) * cos(start)), 0, (float)((radius + 1.5) * sin(start)))),
+                         TREAD_OK);
+        tread_query_filter filter = tread_query_filter_default();
+        for (int f = 0; f < FRAMES; ++f) {
+            double x = ch.position.x, z = ch.position.z, l = sqrt(x * x + z * z);
+            double dx = -z / l * around - press * x / l, dz = x / l * around - press * z / l, dl = sqrt(dx * dx + dz * dz);
+            tread_vec3 input = tread_v3((float)(SPEED * dx / dl), 0, (float)(SPEED * dz / dl));
+            tread_vec3 before = ch.position;
+            tread_move_result res;
+            assert_int_equal(tread_character_move(w, &ch, tread_v3(input.x, -1.0f, input.z), DT, &res), TREAD_OK);
+            if (f < 10 || tread_v3_length(tread_v3_sub(ch.position, before)) >= 5e-4f) continue;
+            tread_vec3 way = tangent_part(input, &res);
+            float length = tread_v3_length(way);
+            if (length < 0.2f * SPEED) continue;
+            tread_query_shape q = tread_character_shape(&ch);
+            tread_shape_hit hit;
+            tread_vec3 centre = tread_v3_add(tread_character_center(&ch), tread_v3(0, 0.01f, 0));
+            assert_int_equal(tread_world_cast_shape(w, &q, centre, tread_v3_scale(way, 0.03f / length), &filter, &hit), TREAD_OK);
+            if (hit.hit) continue;
+            if (frozen++ == 0)
+                snprintf(first, size, "trial %d (%d sides, radius %.2f m, press %.2f) frame %d at (%.4f, %.4f, %.4f)", trial, sides, radius, press, f,
+                         (double)ch.position.x, (double)ch.position.y, (double)ch.position.z);
+        }
+        tread_world_destroy(w);
+    }
+    return frozen;
+}
+
+static void check_shape(tread_query_shape_type shape, const char *name) {
+    const uint64_t seeds[] = {1, 7};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; ++i) {
+        char first[160];
+        int frozen = frozen_frames(shape, seeds[i], first, sizeof first);
+        if (frozen) print_error("%s, seed %llu: %d frozen frames, the first in %s\n", name, (unsigned long long)seeds[i], frozen, first);
+        assert_int_equal(frozen, 0);
+    }
+}
+
+static void test_capsule_slides_past_convex_mesh_corners(void **state) {
+    (void)state;
+    check_shape(TREAD_QUERY_CAPSULE, "capsule");
+}
+
+static void test_sphere_slides_past_convex_mesh_corners(void **state) {
+    (void)state;
+    check_shape(TREAD_QUERY_SPHERE, "sphere");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_capsule_slides_past_convex_mesh_corners),
+        cmocka_unit_test(test_sphere_slides_past_convex_mesh_corners),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
