@@ -173,6 +173,12 @@ static void trace_frame(FILE *trace, const walk_agent *a, int frame, double t, c
             a->spawn, t, (double)c->position.x, (double)c->position.y, (double)c->position.z, (double)a->velocity.x, (double)a->velocity.y,
             (double)a->velocity.z, (double)a->hands.input.direction.x, (double)a->hands.input.direction.z, a->hands.input.jump ? " jump" : "",
             ground_name(c->ground.state), (double)res->step_up, (double)res->snap_down, res->contact_count);
+    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
+        const tread_contact *k = &res->contacts[i];
+        fprintf(trace, "       contact triangle %u separation %.5f point %.4f %.4f %.4f normal %.4f %.4f %.4f surface %.4f %.4f %.4f\n", k->feature,
+                (double)k->separation, (double)k->point.x, (double)k->point.y, (double)k->point.z, (double)k->normal.x, (double)k->normal.y,
+                (double)k->normal.z, (double)k->surface_normal.x, (double)k->surface_normal.y, (double)k->surface_normal.z);
+    }
     for (int i = 0; i < n; ++i) fprintf(trace, "       FAIL %s: %s\n", walk_kind_name(v[i].kind), v[i].detail);
 }
 

@@ -54,7 +54,7 @@ typedef enum walk_kind {
     WALK_ERROR,          // a move or the motor refused valid input
     WALK_NAN,            // a non-finite number in the character or the move's result
     WALK_PENETRATION,    // deeper than 1 mm past a triangle's front after the move
-    WALK_FALL_THROUGH,   // the feet went through an up-facing triangle from its front to 1 cm behind it
+    WALK_FALL_THROUGH,   // from in front of an up-facing triangle to more than 1 cm behind it, over its interior
     WALK_RISE,           // rose more than max step (and what the input and a slope allow) in one frame
     WALK_GROUND,         // ON_GROUND with the ground point off the body's bottom or off any walkable face
     WALK_FREEZE,         // pressed along its contacts for 2 s, moved under 1 cm, while 3 cm that way is free

@@ -110,6 +110,10 @@ static bool inside_triangle(const walk_tri *t, soak_v3 p) {
     return true;
 }
 
+// Through a floor: the feet were in front of an up-facing triangle's plane (at most 1 mm behind it) and end more
+// than 1 cm behind it over its interior (their projection on its plane inside it). The end, not the straight path
+// between the two feet, decides: a round bottom rolling off an edge and snapped down cuts the corner of the floor's
+// plane in one frame's chord without going through anything.
 static int check_fall(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_verdict *out) {
     if (f->fresh) return 0;
     soak_v3 a = soak_v3_of(f->before->position), b = soak_v3_of(f->after->position);
@@ -121,11 +125,10 @@ static int check_fall(const walk_grid *g, walk_query *q, const walk_frame_facts 
         if (t->n.y <= 0.0) continue; // only up-facing faces: a step-up's straight path crosses risers
         double da = soak_dot(t->n, soak_sub(a, t->p[0])), db = soak_dot(t->n, soak_sub(b, t->p[0]));
         if (da < -WALK_TOLERANCE || db >= -FALL_DEPTH) continue;
-        soak_v3 x = da > 0.0 ? soak_add(a, soak_scale(soak_sub(b, a), da / (da - db))) : soak_mad(a, -da, t->n);
-        if (!inside_triangle(t, x)) continue;
+        if (!inside_triangle(t, soak_mad(b, -db, t->n))) continue;
         char detail[160];
-        snprintf(detail, sizeof detail, "feet from %.4f m in front of triangle %d (normal %.3f %.3f %.3f) to %.4f m behind it", da, q->found[i],
-                 t->n.x, t->n.y, t->n.z, -db);
+        snprintf(detail, sizeof detail, "feet from %.4f m in front of triangle %d (normal %.3f %.3f %.3f) to %.4f m behind it, over it", da,
+                 q->found[i], t->n.x, t->n.y, t->n.z, -db);
         verdict(out, WALK_FALL_THROUGH, -db, detail);
         return 1;
     }
