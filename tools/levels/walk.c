@@ -297,7 +297,7 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     }
     double dt = 1.0 / o->hz, t = 0.0;
     int frames = ok ? frame_count(o) : 0;
-    for (int frame = 0; frame < frames; ++frame, ++run->frames) {
+    for (int frame = 0; frame < frames; ++frame, run->frames += n) { // frames: character updates, as alone
         t += dt;
         for (int i = 0; i < n; ++i) {
             if (!drive(&agents[i], m, run, o, frame, t - dt, dt)) agents[i].velocity = tread_v3_zero();

@@ -136,7 +136,7 @@ typedef struct walk_failure {
 typedef struct walk_run {
     int spawn;               // -1: the batch
     int shape, strategy;
-    long frames, deaths, moves;
+    long frames, deaths, moves; // frames: character updates (a batch's frame counts each of its characters)
     double move_seconds;     // wall time in tread's moves
     long counts[WALK_KIND_COUNT];
     walk_failure *kept;

@@ -149,14 +149,17 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         walk_map_free(&m);
         return false;
     }
-    for (int strategy = 0; strategy < TREAD_STEP_STRATEGY_COUNT; ++strategy)
-        for (int shape = 0; shape < WALK_SHAPES; ++shape) {
-            if (!(o->strategy_mask >> strategy & 1u) || !(o->shape_mask >> shape & 1u)) continue;
-            for (int i = 0; o->alone && i < spawn_count; ++i) runs[count].spawn = spawns[i], runs[count].shape = shape, runs[count++].strategy = strategy;
-            if (o->batch && n > 0) runs[count].spawn = -1, runs[count].shape = shape, runs[count++].strategy = strategy;
-        }
+    // The batched runs (the longest) first, so that the threads finish together.
+    for (int pass = 0; pass < 2; ++pass)
+        for (int strategy = 0; strategy < TREAD_STEP_STRATEGY_COUNT; ++strategy)
+            for (int shape = 0; shape < WALK_SHAPES; ++shape) {
+                if (!(o->strategy_mask >> strategy & 1u) || !(o->shape_mask >> shape & 1u)) continue;
+                if (pass == 0 && o->batch && n > 0) runs[count].spawn = -1, runs[count].shape = shape, runs[count++].strategy = strategy;
+                for (int i = 0; pass == 1 && o->alone && i < spawn_count; ++i)
+                    runs[count].spawn = spawns[i], runs[count].shape = shape, runs[count++].strategy = strategy;
+            }
     run_all(&m, o, runs, count);
-    long map_counts[WALK_SHAPES][WALK_KIND_COUNT];
+    long map_counts[WALK_SHAPES][WALK_KIND_COUNT], map_frames[WALK_SHAPES] = {0}, map_deaths[WALK_SHAPES] = {0};
     memset(map_counts, 0, sizeof map_counts);
     for (int r = 0; r < count; ++r) {
         walk_run *run = &runs[r];
@@ -169,6 +172,8 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         for (int k = 0; k < WALK_KIND_COUNT; ++k) map_counts[run->shape][k] += run->counts[k];
         all->frames[run->shape] += run->frames;
         all->deaths[run->shape] += run->deaths;
+        map_frames[run->shape] += run->frames;
+        map_deaths[run->shape] += run->deaths;
         all->moves += run->moves;
         all->move_seconds += run->move_seconds;
         for (int i = 0; i < run->kept_count; ++i) {
@@ -189,7 +194,7 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         for (int k = 0; k < WALK_KIND_COUNT; ++k) all->counts[shape][k] += map_counts[shape][k];
         FILE *outs[2] = {rep, summary_to_stdout ? stdout : NULL};
         for (int j = 0; j < 2 && outs[j]; ++j) {
-            fprintf(outs[j], "  totals %s %s:", m.lv.name, walk_shape_names[shape]);
+            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths;", m.lv.name, walk_shape_names[shape], map_frames[shape], map_deaths[shape]);
             print_counts(outs[j], map_counts[shape]);
             fprintf(outs[j], "\n");
         }
