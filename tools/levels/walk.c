@@ -143,6 +143,7 @@ static bool dead(const walk_map *m, const tread_character *ch) {
 static void record(walk_run *run, const walk_options *o, int spawn, int frame, const tread_character *ch, const walk_verdict *v) {
     int kept = 0;
     ++run->counts[v->kind];
+    if (v->kind == WALK_GROUND) ++run->ground_faults[v->fault];
     for (int i = 0; i < run->kept_count; ++i) kept += run->kept[i].kind == v->kind && run->kept[i].spawn == spawn;
     if (kept >= o->keep) return;
     if (run->kept_count == run->kept_capacity) {
@@ -194,7 +195,7 @@ static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_op
     tread_motor_settings ms = motor_settings();
     if (tread_motor_update(&a->motor, &ms, &a->hands.input, &a->ch, a->has_last ? &a->last : NULL, (float)dt, &a->velocity) != TREAD_OK ||
         (a->motor.jumped && tread_character_suppress_snap(&a->ch, ms.jump_snap_suppress_time) != TREAD_OK)) {
-        walk_verdict v = {WALK_ERROR, 0.0, ""};
+        walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
         snprintf(v.detail, sizeof v.detail, "motor: %s", tread_error_message());
         record(run, o, a->spawn, frame, &a->ch, &v);
         respawn(a, m);
@@ -267,7 +268,7 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
         run->move_seconds += now_seconds() - start;
         ++run->moves;
         if (r != TREAD_OK) {
-            walk_verdict v = {WALK_ERROR, 0.0, ""};
+            walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
             snprintf(v.detail, sizeof v.detail, "move: %s", tread_error_message());
             record(run, o, a.spawn, frame, &a.ch, &v);
             respawn(&a, m);
@@ -309,7 +310,7 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
         run->move_seconds += now_seconds() - start;
         run->moves += n;
         if (r != TREAD_OK) {
-            walk_verdict v = {WALK_ERROR, 0.0, ""};
+            walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
             snprintf(v.detail, sizeof v.detail, "batch move: %s", tread_error_message());
             record(run, o, -1, frame, &chars[0], &v);
             for (int i = 0; i < n; ++i) respawn(&agents[i], m);

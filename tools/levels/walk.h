@@ -65,11 +65,22 @@ const char *walk_kind_name(walk_kind kind);
 
 #define WALK_TOLERANCE 1e-3
 
+// The ways a ground point fails (WALK_GROUND).
+typedef enum walk_ground_fault {
+    WALK_GROUND_HOVER,       // in the bottom's direction but too far from it (below a hovering body, or above a sunk one)
+    WALK_GROUND_OFF_BOTTOM,  // off the bottom: outside a box's footprint, or on a round body's side beyond max slope
+    WALK_GROUND_NOT_WALKABLE, // on the bottom, but on no walkable triangle (within 1 mm)
+    WALK_GROUND_FAULT_COUNT
+} walk_ground_fault;
+
+extern const char *const walk_ground_fault_names[WALK_GROUND_FAULT_COUNT];
+
 // A check's verdict.
 typedef struct walk_verdict {
     walk_kind kind;
+    int fault;               // WALK_GROUND: a walk_ground_fault
     double value;
-    char detail[160];
+    char detail[200];
 } walk_verdict;
 
 // What a character's checks carry from frame to frame.
@@ -129,7 +140,7 @@ typedef struct walk_failure {
     walk_kind kind;
     double value;
     soak_v3 feet;
-    char detail[160];
+    char detail[200];
 } walk_failure;
 
 // One run: one spawn alone (or every spawn batched) with one shape and strategy.
@@ -139,6 +150,7 @@ typedef struct walk_run {
     long frames, deaths, moves; // frames: character updates (a batch's frame counts each of its characters)
     double move_seconds;     // wall time in tread's moves
     long counts[WALK_KIND_COUNT];
+    long ground_faults[WALK_GROUND_FAULT_COUNT];
     walk_failure *kept;
     int kept_count, kept_capacity;
     bool failed;             // the run could not be made (the world refused the level)

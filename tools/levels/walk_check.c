@@ -26,6 +26,8 @@
 
 static const char *const kind_names[WALK_KIND_COUNT] = {"error", "nan", "penetration", "fall_through", "rise", "ground", "freeze"};
 
+const char *const walk_ground_fault_names[WALK_GROUND_FAULT_COUNT] = {"hover", "off_bottom", "not_walkable"};
+
 const char *walk_kind_name(walk_kind kind) { return (int)kind >= 0 && kind < WALK_KIND_COUNT ? kind_names[kind] : "unknown"; }
 
 static bool finite3(tread_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
@@ -97,6 +99,7 @@ double walk_depth(const walk_grid *g, walk_query *q, const soak_shape *shape, in
 
 static void verdict(walk_verdict *v, walk_kind kind, double value, const char *detail) {
     v->kind = kind;
+    v->fault = 0;
     v->value = value;
     snprintf(v->detail, sizeof v->detail, "%s", detail);
 }
@@ -126,7 +129,7 @@ static int check_fall(const walk_grid *g, walk_query *q, const walk_frame_facts 
         double da = soak_dot(t->n, soak_sub(a, t->p[0])), db = soak_dot(t->n, soak_sub(b, t->p[0]));
         if (da < -WALK_TOLERANCE || db >= -FALL_DEPTH) continue;
         if (!inside_triangle(t, soak_mad(b, -db, t->n))) continue;
-        char detail[160];
+        char detail[200];
         snprintf(detail, sizeof detail, "feet from %.4f m in front of triangle %d (normal %.3f %.3f %.3f) to %.4f m behind it, over it", da,
                  q->found[i], t->n.x, t->n.y, t->n.z, -db);
         verdict(out, WALK_FALL_THROUGH, -db, detail);
@@ -152,7 +155,7 @@ static int check_rise(const walk_frame_facts *f, walk_verdict *out) {
     double recovery = fmax((double)s->recovery_speed * f->dt, (double)f->result->unburied);
     double limit = s->max_step_height + 3.0 * s->skin + WALK_TOLERANCE + lifted + reach * sin(s->max_slope_degrees * WALK_PI / 180.0) + recovery;
     if (rise <= limit) return 0;
-    char detail[160];
+    char detail[200];
     snprintf(detail, sizeof detail, "rose %.4f m above the %s (limit %.4f m)", rise, stood ? "surface stood on" : "feet", limit);
     verdict(out, WALK_RISE, rise - limit, detail);
     return 1;
@@ -169,23 +172,28 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
     if (a->ground.state != TREAD_GROUND_ON_GROUND || f->others || !tread_body_id_equal(a->ground.body, f->level_body)) return 0;
     soak_v3 p = soak_v3_of(a->ground.point), feet = soak_v3_of(a->position);
     double slack = s->skin + WALK_TOLERANCE, cos_slope = cos(s->max_slope_degrees * WALK_PI / 180.0);
-    char detail[160];
+    char detail[200];
     // Off the body's bottom?
     if (s->shape == TREAD_QUERY_BOX) {
         double dy = p.y - feet.y, dx = fabs(p.x - feet.x), dz = fabs(p.z - feet.z);
-        if (fabs(dy) > slack || dx > s->radius + slack || dz > s->radius + slack) {
-            snprintf(detail, sizeof detail, "ground point %.4f m above the feet, %.4f / %.4f m from them across (box half width %.4f; ground.distance %.4f)",
-                     dy, dx, dz, (double)s->radius, (double)a->ground.distance);
+        bool inside = dx <= s->radius + slack && dz <= s->radius + slack;
+        if (fabs(dy) > slack || !inside) {
+            snprintf(detail, sizeof detail, "%s: ground point %.4f m above the feet, %.4f / %.4f m from them across (box half width %.4f; "
+                     "ground.distance %.4f)", inside ? "hover" : "off_bottom", dy, dx, dz, (double)s->radius, (double)a->ground.distance);
             verdict(out, WALK_GROUND, fmax(fabs(dy), fmax(dx, dz) - s->radius), detail);
+            out->fault = inside ? WALK_GROUND_HOVER : WALK_GROUND_OFF_BOTTOM;
             return 1;
         }
     } else {
         soak_v3 c = soak_v3_make(feet.x, feet.y + s->radius, feet.z), d = soak_sub(p, c);
         double len = soak_length(d), down = len > 0.0 ? -d.y / len : 1.0;
-        if (fabs(len - s->radius) > slack || down < cos_slope - 1e-4) {
-            snprintf(detail, sizeof detail, "ground point %.4f m from the bottom sphere's centre (radius %.4f), %.2f degrees off straight down "
-                     "(ground.distance %.4f)", len, (double)s->radius, acos(fmax(-1.0, fmin(1.0, down))) * 180.0 / WALK_PI, (double)a->ground.distance);
+        bool within = down >= cos_slope - 1e-4;
+        if (fabs(len - s->radius) > slack || !within) {
+            snprintf(detail, sizeof detail, "%s: ground point %.4f m from the bottom sphere's centre (radius %.4f), %.2f degrees off straight down "
+                     "(ground.distance %.4f)", within ? "hover" : "off_bottom", len, (double)s->radius,
+                     acos(fmax(-1.0, fmin(1.0, down))) * 180.0 / WALK_PI, (double)a->ground.distance);
             verdict(out, WALK_GROUND, fmax(fabs(len - s->radius), acos(fmax(-1.0, fmin(1.0, down))) - acos(cos_slope)), detail);
+            out->fault = within ? WALK_GROUND_HOVER : WALK_GROUND_OFF_BOTTOM;
             return 1;
         }
     }
@@ -199,8 +207,10 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
         if (d < nearest) nearest = d;
         if (t->n.y >= cos_slope - 1e-6 && d <= WALK_TOLERANCE) return 0;
     }
-    snprintf(detail, sizeof detail, "ground point (%.4f, %.4f, %.4f) on no walkable face (nearest triangle %.4f m away)", p.x, p.y, p.z, nearest);
+    snprintf(detail, sizeof detail, "not_walkable: ground point (%.4f, %.4f, %.4f) on no walkable face (nearest triangle %.4f m away)", p.x, p.y, p.z,
+             nearest);
     verdict(out, WALK_GROUND, nearest, detail);
+    out->fault = WALK_GROUND_NOT_WALKABLE;
     return 1;
 }
 
@@ -242,7 +252,7 @@ static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_fact
         soak_shape s = walk_shape_of(&f->after->settings, soak_mad(feet, FREEZE_PATH * k / 6.0, dir));
         if (walk_depth(g, q, &s, NULL) > WALK_TOLERANCE) return 0; // not free: held for a reason
     }
-    char detail[160];
+    char detail[200];
     snprintf(detail, sizeof detail, "moved %.4f m in %.1f s pressed along its contacts (%.0f %% of the input, toward %.3f %.3f %.3f), %.2f m free that way",
              moved, FREEZE_TIME, 100.0 * soak_length(t) / soak_length(wish), dir.x, dir.y, dir.z, FREEZE_PATH);
     verdict(out, WALK_FREEZE, moved, detail);
@@ -259,7 +269,7 @@ int walk_check_frame(const walk_grid *g, walk_query *q, const walk_frame_facts *
     // No deeper than 1 mm, or than the frame began (recovery pushes out at its speed).
     double allowed = fmax(WALK_TOLERANCE, pre + 1e-4);
     if (post > allowed) {
-        char detail[160];
+        char detail[200];
         snprintf(detail, sizeof detail, "%.4f m past the front of triangle %d after the move, %.4f m before it", post, tri, pre);
         verdict(&out[n++], WALK_PENETRATION, post, detail);
     }

@@ -104,12 +104,20 @@ static void print_level(FILE *out, const level *lv) {
 
 typedef struct totals {
     long counts[WALK_SHAPES][WALK_KIND_COUNT];
+    long faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
     long frames[WALK_SHAPES], deaths[WALK_SHAPES], moves;
     double move_seconds;
 } totals;
 
-static void print_counts(FILE *out, const long *counts) {
-    for (int k = 0; k < WALK_KIND_COUNT; ++k) fprintf(out, " %s %ld", walk_kind_name((walk_kind)k), counts[k]);
+static void print_counts(FILE *out, const long *counts, const long *faults) {
+    for (int k = 0; k < WALK_KIND_COUNT; ++k) {
+        fprintf(out, " %s %ld", walk_kind_name((walk_kind)k), counts[k]);
+        if (k == WALK_GROUND) {
+            fprintf(out, " (");
+            for (int f = 0; f < WALK_GROUND_FAULT_COUNT; ++f) fprintf(out, "%s%s %ld", f ? ", " : "", walk_ground_fault_names[f], faults[f]);
+            fprintf(out, ")");
+        }
+    }
 }
 
 static bool counts_fail(const long *counts, bool invariants_only) {
@@ -133,15 +141,13 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
     if (summary_to_stdout) print_level(stdout, &m.lv);
     fflush(rep);
     int spawns[4096], spawn_count = 0, n = m.lv.spawn_count;
-    for (int i = 0; i < n && spawn_count < 4096; ++i) {
-        if (o->only_spawn >= 0 && i != o->only_spawn) continue;
-        if (o->max_spawns > 0 && o->only_spawn < 0 && n > o->max_spawns) {
-            // K spawns spread over the list: the first of each of K equal stretches.
-            if ((long)spawn_count * n / o->max_spawns != i && !((long)spawn_count * n % o->max_spawns && (long)spawn_count * n / o->max_spawns + 1 == i))
-                continue;
-            if (spawn_count >= o->max_spawns) break;
-        }
-        spawns[spawn_count++] = i;
+    if (o->only_spawn >= 0) {
+        if (o->only_spawn < n) spawns[spawn_count++] = o->only_spawn;
+        else fprintf(stderr, "tread walk: %s has %d spawns: no spawn %d\n", m.lv.name, n, o->only_spawn);
+    } else if (o->max_spawns > 0 && n > o->max_spawns) {
+        for (int j = 0; j < o->max_spawns && j < 4096; ++j) spawns[spawn_count++] = (int)((long)j * n / o->max_spawns); // spread over the list
+    } else {
+        for (int i = 0; i < n && i < 4096; ++i) spawns[spawn_count++] = i;
     }
     int capacity = (spawn_count + 1) * WALK_SHAPES * TREAD_STEP_STRATEGY_COUNT, count = 0;
     walk_run *runs = calloc((size_t)capacity, sizeof *runs);
@@ -159,8 +165,10 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
                     runs[count].spawn = spawns[i], runs[count].shape = shape, runs[count++].strategy = strategy;
             }
     run_all(&m, o, runs, count);
-    long map_counts[WALK_SHAPES][WALK_KIND_COUNT], map_frames[WALK_SHAPES] = {0}, map_deaths[WALK_SHAPES] = {0};
+    long map_counts[WALK_SHAPES][WALK_KIND_COUNT], map_faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
+    long map_frames[WALK_SHAPES] = {0}, map_deaths[WALK_SHAPES] = {0};
     memset(map_counts, 0, sizeof map_counts);
+    memset(map_faults, 0, sizeof map_faults);
     for (int r = 0; r < count; ++r) {
         walk_run *run = &runs[r];
         if (run->failed) {
@@ -170,6 +178,7 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
             continue;
         }
         for (int k = 0; k < WALK_KIND_COUNT; ++k) map_counts[run->shape][k] += run->counts[k];
+        for (int f = 0; f < WALK_GROUND_FAULT_COUNT; ++f) map_faults[run->shape][f] += run->ground_faults[f];
         all->frames[run->shape] += run->frames;
         all->deaths[run->shape] += run->deaths;
         map_frames[run->shape] += run->frames;
@@ -192,10 +201,11 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
     for (int shape = 0; shape < WALK_SHAPES; ++shape) {
         if (!(o->shape_mask >> shape & 1u)) continue;
         for (int k = 0; k < WALK_KIND_COUNT; ++k) all->counts[shape][k] += map_counts[shape][k];
+        for (int f = 0; f < WALK_GROUND_FAULT_COUNT; ++f) all->faults[shape][f] += map_faults[shape][f];
         FILE *outs[2] = {rep, summary_to_stdout ? stdout : NULL};
         for (int j = 0; j < 2 && outs[j]; ++j) {
             fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths;", m.lv.name, walk_shape_names[shape], map_frames[shape], map_deaths[shape]);
-            print_counts(outs[j], map_counts[shape]);
+            print_counts(outs[j], map_counts[shape], map_faults[shape]);
             fprintf(outs[j], "\n");
         }
         if (counts_fail(map_counts[shape], o->invariants_fatal)) *failed = true;
@@ -321,7 +331,7 @@ int walk_command(int argc, char **argv) {
         for (int shape = 0; shape < WALK_SHAPES; ++shape) {
             if (!(o.shape_mask >> shape & 1u)) continue;
             fprintf(heads[j], "overall %s: %ld frames, %ld deaths;", walk_shape_names[shape], all.frames[shape], all.deaths[shape]);
-            print_counts(heads[j], all.counts[shape]);
+            print_counts(heads[j], all.counts[shape], all.faults[shape]);
             fprintf(heads[j], "\n");
         }
         if (all.moves > 0)
