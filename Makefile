@@ -9,13 +9,14 @@ CLANG_BUILD ?= build-clang
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
 
-.PHONY: all deps build run test test-fast sanitize tsan determinism fuzz strategies matrix soak bench docs cycles clean
+.PHONY: all deps build run test test-fast sanitize tsan determinism fuzz strategies matrix soak levels bench docs cycles clean
 
 all: build
 
-# core, and engine (Debian's libbullet-dev) so that the Bullet adapter's tests run in `make test` and in CI.
+# core, engine (Debian's libbullet-dev) so that the Bullet adapter's tests run in `make test` and in CI, and levels
+# (openarena-081-maps) for the levels_sample test and `make levels`.
 deps:
-	@bash scripts/deps.sh core engine
+	@bash scripts/deps.sh core engine levels
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) >/dev/null
@@ -95,6 +96,21 @@ soak: build
 	awk -v table=$(BUILD)/soak-section.md '/<!-- soak:begin -->/ { print; while ((getline line < table) > 0) print line; skip = 1; next } \
 	  /<!-- soak:end -->/ { skip = 0 } !skip { print }' docs/RELIABILITY.md > docs/RELIABILITY.md.new && mv docs/RELIABILITY.md.new docs/RELIABILITY.md; \
 	echo "updated docs/RELIABILITY.md (every violation: $(BUILD)/soak.txt)"; exit $$status
+
+# Real levels (docs/LEVELS.md): every map of OpenArena's package walked from every spawn point by the box and the
+# capsule, LEVELS_SECONDS each at 60 Hz, alone and once batched per map, with the default strategy (sweep); the
+# other strategies on LEVELS_SUBSET; LEVELS_JOBS threads (about 20 minutes on two cores). The full report (every
+# failure with the command that reproduces it) in $(BUILD)/levels.txt, the totals here. Exit 1 on any failure.
+LEVELS_JOBS ?= 2
+LEVELS_SECONDS ?= 60
+LEVELS_SUBSET ?= oa_dm1 oa_ctf2 czest1dm q3dm6ish
+LEVELS_ARGS ?=
+levels: build
+	@status=0; $(BUILD)/tread walk --all --shape all --strategy sweep --batch --seconds $(LEVELS_SECONDS) --jobs $(LEVELS_JOBS) $(LEVELS_ARGS) \
+	  > $(BUILD)/levels.txt || status=$$?; \
+	$(BUILD)/tread walk $(LEVELS_SUBSET) --shape all --strategy contact,cast_down,riser --seconds $(LEVELS_SECONDS) --jobs $(LEVELS_JOBS) \
+	  $(LEVELS_ARGS) >> $(BUILD)/levels.txt || { s=$$?; [ $$status -ge $$s ] || status=$$s; }; \
+	grep -E '^(walk:|overall|moves:)' $(BUILD)/levels.txt; echo "full report: $(BUILD)/levels.txt"; exit $$status
 
 # The course's character benchmarks (P1, P2, P3 without and with character-vs-character) and the scaling runs,
 # interleaved rounds, medians (docs/PERFORMANCE.md; about 10 minutes on two cores). CSV on stdout and in

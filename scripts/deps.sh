@@ -3,13 +3,15 @@
 # Make sure the Debian packages a job needs are present. As root, install what is missing; otherwise print the
 # exact apt-get line and fail.
 #
-#   scripts/deps.sh [GROUP ...]     GROUP: core (default), docs, web, engine
+#   scripts/deps.sh [GROUP ...]     GROUP: core (default), docs, web, engine, levels
 #
 #   core    what `make run` and `make test` need (they call this through `make deps`, with engine)
 #   docs    `make docs` (the Doxygen API reference)
 #   web     WebAssembly builds (emscripten; node-acorn for emcc's JS optimizer), node and npm for the web/ tests and
 #           `make bench-peers`, tsc (node-typescript) to check the wrapper's types, chromium for browser runs
 #   engine  Bullet (libbullet-dev): the Bullet adapter, adapters/bullet/, and its tests; `make deps` installs it with core
+#   levels  OpenArena's maps (openarena-081-maps): the Quake III levels `tread walk`, `make levels` and the levels_sample
+#           test walk (docs/LEVELS.md); `make deps` installs it with core and engine
 #
 # Another apt or dpkg process (unattended-upgrades, a second build) may hold the package locks. Rather than
 # failing with apt's "Could not get lock", wait for it: poll every 2 s, say who holds the lock, and give up
@@ -17,18 +19,19 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: scripts/deps.sh [core|docs|web|engine ...]   (default: core)" >&2
+  echo "usage: scripts/deps.sh [core|docs|web|engine|levels ...]   (default: core)" >&2
   exit 2
 }
 
 group_packages() {
   case "$1" in
-    core)   echo build-essential cmake pkg-config libcmocka-dev libcjson-dev libassimp-dev clang libclang-rt-14-dev ;;
+    core)   echo build-essential cmake pkg-config libcmocka-dev libcjson-dev libassimp-dev libzip-dev clang libclang-rt-14-dev ;;
     docs)   echo doxygen ;;
     # npm: NodeSource's nodejs package carries npm itself and conflicts with Debian's npm package, so ask for
     # Debian's only where no npm command is there.
     web)    echo emscripten node-acorn node-typescript nodejs chromium "$(command -v npm >/dev/null 2>&1 || echo npm)" ;;
     engine) echo libbullet-dev ;;
+    levels) echo openarena-081-maps ;;
     -h|--help) usage ;;
     *) echo "scripts/deps.sh: unknown group '$1'" >&2; usage ;;
   esac

@@ -3,6 +3,7 @@
 //   tread run SCENE.json [--strategy NAME] [--set field=value ...] [--trace out.csv] [--plot out.svg] [--json]
 //   tread suite DIR [--strategy NAME|all] [--plots DIR] [--json]
 //   tread gen DIR [--family F] [--shape S] [--rate HZ] [--case NAME]
+//   tread walk [MAP ...|--all] [--shape S] [--strategy NAME|all] [--seconds S] [--batch] [--jobs N] [--report FILE] (tools/levels/)
 //   tread matrix [--sample N --seed S] [--families ...] [--strategies ...] [--shapes ...] [--rates ...] [--jobs N] [--markdown FILE]
 // Exit status: 0 every check passed, 1 a check failed, 2 bad input (unreadable scene, bad option).
 #define _POSIX_C_SOURCE 200809L
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "tread_scene.h"
+#include "walk.h"
 #ifdef TREAD_HAVE_BULLET
 #include "run_engine_bullet.h"
 #endif
@@ -86,7 +88,8 @@ static bool engine_named(const char *command, const char *name, const run_engine
 }
 
 static void print_usage(FILE *f) {
-    fprintf(f, "tread: run, score and plot character-controller scenes\n\n%s\n%s\n%s\n%s", run_usage, suite_usage, gen_usage, matrix_usage);
+    fprintf(f, "tread: run, score and plot character-controller scenes\n\n%s\n%s\n%s\n%s\n%s", run_usage, suite_usage, gen_usage, matrix_usage,
+            "usage: tread walk [MAP ...|--all] [options]   (Quake III levels, docs/LEVELS.md; tread walk --help)\n");
 }
 
 // "a,b,c" against a NULL-terminated name list -> bit mask; false on an unknown name.
@@ -687,6 +690,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "suite")) return command_suite(argc - 2, argv + 2);
     if (!strcmp(argv[1], "gen")) return command_gen(argc - 2, argv + 2);
     if (!strcmp(argv[1], "matrix")) return command_matrix(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "walk")) return walk_command(argc - 2, argv + 2);
     fprintf(stderr, "tread: unknown command '%s'\n", argv[1]);
     print_usage(stderr);
     return EXIT_BAD_INPUT;

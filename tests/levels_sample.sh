@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# A seeded sample of `tread walk` (docs/LEVELS.md) on OpenArena's maps: a few maps, a few spawns each, both shapes,
+# alone and batched, SECONDS seconds a run. Fails on the invariants that hold today (no error, no NaN, no
+# penetration, no fall-through); the other counts (rise, ground, freeze) are printed, not asserted yet.
+# The maps are Debian's openarena-081-maps (scripts/deps.sh levels): missing, the test is skipped (77), or fails
+# when CI is set.
+#   tests/levels_sample.sh TREAD PK3 SECONDS
+set -u
+tread=$1 pk3=$2 seconds=$3
+if [ ! -f "$pk3" ]; then
+  if [ -n "${CI:-}" ]; then
+    echo "levels_sample: $pk3 is missing (Debian's openarena-081-maps; scripts/deps.sh levels installs it), and CI is set" >&2
+    exit 1
+  fi
+  echo "levels_sample: $pk3 is missing (scripts/deps.sh levels installs openarena-081-maps): skipped"
+  exit 77
+fi
+exec "$tread" walk --pk3 "$pk3" oa_dm1 oa_ctf2 q3dm6ish czest1dm aggressor am_galmevish oa_dm4 ce1m7 --spawns 4 --seconds "$seconds" --seed 25 --shape all \
+  --batch --jobs 2 --keep 1 --invariants-fatal

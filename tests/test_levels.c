@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: MIT
+// The level importer (tools/levels/) on small IBSP files built here byte by byte (no game data): brush faces with
+// outward windings, faces hidden inside another solid brush dropped and partly hidden ones kept, patch
+// tessellation to 16 units of flatness, spawns, hazards and skipped entities, every kind of corrupt file refused
+// with a message naming what was wrong (and random corruption never crashing), and the walker's depth measure.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "level.h"
+#include "walk.h"
+
+// ---- a tiny IBSP writer ------------------------------------------------------------------------------------------
+
+enum { SH_SOLID, SH_LAVA, SH_CLIP, SH_PATCH, SH_PATCH_NONSOLID, SH_COUNT };
+
+typedef struct box_brush {
+    double lo[3], hi[3];
+    int shader;
+} box_brush;
+
+typedef struct builder {
+    uint8_t lumps[17][65536];
+    size_t len[17];
+} builder;
+
+static void put_i32(builder *b, int lump, int32_t v) {
+    uint32_t u = (uint32_t)v;
+    for (int i = 0; i < 4; ++i) b->lumps[lump][b->len[lump]++] = (uint8_t)(u >> (8 * i));
+}
+static void put_f32(builder *b, int lump, double v) {
+    float f = (float)v;
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    put_i32(b, lump, (int32_t)u);
+}
+
+static void add_shader(builder *b, const char *name, int surface_flags, int contents) {
+    char n[64] = {0};
+    snprintf(n, sizeof n, "%s", name);
+    memcpy(b->lumps[1] + b->len[1], n, 64);
+    b->len[1] += 64;
+    put_i32(b, 1, surface_flags);
+    put_i32(b, 1, contents);
+}
+
+// A control grid of w x h points (Quake units) as one patch surface.
+typedef struct patch_def {
+    int w, h, shader;
+    double pts[25][3];
+} patch_def;
+
+static uint8_t *build(const box_brush *boxes, int box_count, const patch_def *patch, const char *entities, double model1[6], size_t *out_size) {
+    static builder b;
+    memset(&b, 0, sizeof b);
+    size_t elen = strlen(entities) + 1;
+    memcpy(b.lumps[0], entities, elen);
+    b.len[0] = elen;
+    add_shader(&b, "solid", 0, 0x1);
+    add_shader(&b, "lava", 0, 0x8);
+    add_shader(&b, "clip", 0x80, 0x10000);
+    add_shader(&b, "patch", 0, 0x1);
+    add_shader(&b, "patch_nonsolid", 0x4000, 0x1);
+    for (int i = 0; i < box_count; ++i) {
+        const box_brush *x = &boxes[i];
+        put_i32(&b, 8, 6 * i); // brush: first side, side count, shader
+        put_i32(&b, 8, 6);
+        put_i32(&b, 8, x->shader);
+        for (int k = 0; k < 3; ++k)
+            for (int s = 0; s < 2; ++s) {
+                double n[3] = {0, 0, 0};
+                n[k] = s ? -1.0 : 1.0;
+                put_f32(&b, 2, n[0]), put_f32(&b, 2, n[1]), put_f32(&b, 2, n[2]);
+                put_f32(&b, 2, s ? -x->lo[k] : x->hi[k]);
+                put_i32(&b, 9, 6 * i + 2 * k + s); // side: plane, shader
+                put_i32(&b, 9, x->shader);
+            }
+    }
+    int surfaces = 0;
+    if (patch) {
+        for (int i = 0; i < patch->w * patch->h; ++i) {
+            for (int k = 0; k < 3; ++k) put_f32(&b, 10, patch->pts[i][k]);
+            for (int k = 0; k < 8; ++k) put_i32(&b, 10, 0); // st, lm, normal (floats of zero bits) and color
+        }
+        int fields[26] = {patch->shader, -1, 2, 0, patch->w * patch->h, 0, 0, 0, 0, 0, 0, 0};
+        fields[24] = patch->w, fields[25] = patch->h;
+        for (int k = 0; k < 26; ++k) put_i32(&b, 13, fields[k]);
+        surfaces = 1;
+    }
+    double m0[6] = {-1024, -1024, -1024, 1024, 1024, 1024};
+    const double *models[2] = {m0, model1};
+    for (int m = 0; m < (model1 ? 2 : 1); ++m) {
+        for (int k = 0; k < 6; ++k) put_f32(&b, 7, models[m][k]);
+        put_i32(&b, 7, 0), put_i32(&b, 7, m == 0 ? surfaces : 0);
+        put_i32(&b, 7, 0), put_i32(&b, 7, m == 0 ? box_count : 0);
+    }
+    size_t size = 8 + 17 * 8;
+    for (int l = 0; l < 17; ++l) size += b.len[l];
+    uint8_t *out = calloc(size, 1);
+    memcpy(out, "IBSP", 4);
+    out[4] = 46;
+    size_t at = 8 + 17 * 8;
+    for (int l = 0; l < 17; ++l) {
+        uint32_t off = (uint32_t)at, len = (uint32_t)b.len[l];
+        for (int i = 0; i < 4; ++i) out[8 + 8 * l + i] = (uint8_t)(off >> (8 * i)), out[12 + 8 * l + i] = (uint8_t)(len >> (8 * i));
+        memcpy(out + at, b.lumps[l], b.len[l]);
+        at += b.len[l];
+    }
+    *out_size = size;
+    return out;
+}
+
+static uint8_t *build_boxes(const box_brush *boxes, int count, size_t *size) { return build(boxes, count, NULL, "", NULL, size); }
+
+// ---- brushes --------------------------------------------------------------------------------------------------------
+
+static void normal_of(const level *lv, int t, double n[3], double c[3]) {
+    double p[3][3];
+    for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j) p[k][j] = lv->vertices[3 * lv->indices[3 * t + k] + (uint32_t)j];
+    double e[3], f[3];
+    for (int j = 0; j < 3; ++j) e[j] = p[1][j] - p[0][j], f[j] = p[2][j] - p[0][j], c[j] = (p[0][j] + p[1][j] + p[2][j]) / 3.0;
+    n[0] = e[1] * f[2] - e[2] * f[1], n[1] = e[2] * f[0] - e[0] * f[2], n[2] = e[0] * f[1] - e[1] * f[0];
+}
+
+static void test_cube_faces_outward(void **state) {
+    (void)state;
+    box_brush cube = {{0, 0, 0}, {64, 64, 64}, SH_SOLID};
+    size_t size;
+    uint8_t *data = build_boxes(&cube, 1, &size);
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "cube.bsp", &lv, err, sizeof err));
+    assert_string_equal(lv.name, "cube");
+    assert_int_equal(lv.triangle_count, 12);
+    assert_int_equal(lv.faces_kept, 6);
+    // Quake (32, 32, 32) is tread (1, 1, -1) metres: every face's normal points away from it.
+    for (int t = 0; t < 12; ++t) {
+        double n[3], c[3];
+        normal_of(&lv, t, n, c);
+        assert_true(n[0] * (c[0] - 1.0) + n[1] * (c[1] - 1.0) + n[2] * (c[2] + 1.0) > 0.0);
+    }
+    for (int v = 0; v < lv.vertex_count; ++v) {
+        assert_true(lv.vertices[3 * v] >= 0.0f && lv.vertices[3 * v] <= 2.0f);
+        assert_true(lv.vertices[3 * v + 1] >= 0.0f && lv.vertices[3 * v + 1] <= 2.0f);
+        assert_true(lv.vertices[3 * v + 2] >= -2.0f && lv.vertices[3 * v + 2] <= 0.0f); // Quake y becomes tread -z
+    }
+    level_free(&lv);
+    free(data);
+}
+
+static void test_hidden_faces(void **state) {
+    (void)state;
+    // A floor, a block standing on it (its bottom face lies wholly on the floor's top: hidden; the floor's top is only
+    // partly under the block: kept), a block wholly inside the floor (all six faces hidden), a lava pool and a clip brush.
+    box_brush boxes[5] = {{{0, 0, 0}, {256, 256, 16}, SH_SOLID},
+                          {{32, 32, 16}, {64, 64, 48}, SH_SOLID},
+                          {{100, 100, 2}, {120, 120, 10}, SH_SOLID},
+                          {{300, 0, 0}, {400, 100, 8}, SH_LAVA},
+                          {{-64, 0, 0}, {-32, 32, 32}, SH_CLIP}};
+    size_t size;
+    uint8_t *data = build_boxes(boxes, 5, &size);
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "floor.bsp", &lv, err, sizeof err));
+    assert_int_equal(lv.solid_brushes, 4); // lava is not solid
+    assert_int_equal(lv.faces_hidden, 1 + 6);
+    assert_int_equal(lv.faces_kept, 6 + 5 + 6);
+    assert_int_equal(lv.hazard_count, 1);
+    assert_int_equal(lv.hazards[0].kind, LEVEL_HAZARD_LAVA);
+    assert_true(fabs(lv.hazards[0].lo[0] - 300.0 / 32.0) < 1e-9 && fabs(lv.hazards[0].hi[1] - 8.0 / 32.0) < 1e-9);
+    int clip = 0;
+    for (int t = 0; t < lv.triangle_count; ++t) clip += (lv.triangle_flags[t] & (LEVEL_TRI_PLAYERCLIP | LEVEL_TRI_NODRAW)) == (LEVEL_TRI_PLAYERCLIP | LEVEL_TRI_NODRAW);
+    assert_int_equal(clip, 12);
+    level_free(&lv);
+    free(data);
+}
+
+// ---- patches --------------------------------------------------------------------------------------------------------
+
+static patch_def flat_patch(double bulge) {
+    patch_def p = {3, 3, SH_PATCH, {{0}}};
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) {
+            p.pts[r * 3 + c][0] = 64.0 * c;
+            p.pts[r * 3 + c][1] = 64.0 * r;
+            p.pts[r * 3 + c][2] = (c == 1 ? bulge : 0.0);
+        }
+    return p;
+}
+
+static int patch_triangles(const patch_def *p) {
+    size_t size;
+    uint8_t *data = build(NULL, 0, p, "", NULL, &size);
+    level lv;
+    char err[256];
+    bool ok = level_load_bsp_memory(data, size, "patch.bsp", &lv, err, sizeof err);
+    int n = ok ? lv.patch_triangles : -1;
+    if (ok) {
+        for (int t = 0; t < lv.triangle_count; ++t) assert_true(lv.triangle_flags[t] & LEVEL_TRI_PATCH);
+        level_free(&lv);
+    } else {
+        assert_non_null(strstr(err, "no solid brush or patch"));
+        n = 0;
+    }
+    free(data);
+    return n;
+}
+
+static void test_patch_flatness(void **state) {
+    (void)state;
+    patch_def flat = flat_patch(0.0);
+    assert_int_equal(patch_triangles(&flat), 2);
+    // a - 2b + c = 2 * 128 = 256 units along z: n = ceil(sqrt(256 / 64)) = 2 steps across, 1 along: 4 triangles.
+    patch_def arch = flat_patch(128.0);
+    assert_int_equal(patch_triangles(&arch), 4);
+    // 1024: n = 4, within 16 units: 1024 / (4 * 16) = 16 <= 16.
+    patch_def tall = flat_patch(512.0);
+    assert_int_equal(patch_triangles(&tall), 8);
+    patch_def ghost = flat_patch(128.0);
+    ghost.shader = SH_PATCH_NONSOLID; // SURF_NONSOLID: not collision
+    assert_int_equal(patch_triangles(&ghost), 0);
+}
+
+// ---- entities -------------------------------------------------------------------------------------------------------
+
+static void test_entities(void **state) {
+    (void)state;
+    box_brush floor = {{-512, -512, -16}, {512, 512, 0}, SH_SOLID};
+    const char *entities = "{\n\"classname\" \"worldspawn\"\n}\n"
+                           "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"64 -32 24\" \"angle\" \"90\" }\n"
+                           "// a comment\n{ \"classname\" \"info_player_start\" \"origin\" \"0 0 24\" }\n"
+                           "{ \"classname\" \"trigger_hurt\" \"model\" \"*1\" \"dmg\" \"1000\" }\n"
+                           "{ \"classname\" \"func_door\" \"model\" \"*1\" \"angle\" \"-1\" }\n"
+                           "{ \"classname\" \"trigger_push\" \"target\" \"t1\" }\n{ \"classname\" \"func_door\" }\n";
+    double model1[6] = {0, 0, -64, 32, 64, -32};
+    size_t size;
+    uint8_t *data = build(&floor, 1, NULL, entities, model1, &size);
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "ents.bsp", &lv, err, sizeof err));
+    assert_int_equal(lv.spawn_count, 2);
+    assert_true(lv.spawns[0].deathmatch && !lv.spawns[1].deathmatch);
+    assert_true(fabs(lv.spawns[0].origin[0] - 2.0) < 1e-12 && fabs(lv.spawns[0].origin[2] - 1.0) < 1e-12);
+    assert_true(fabs(lv.spawns[0].feet[1] - 9.0 / 32.0) < 1e-12); // 24 + 9 - 24 units above the floor's top
+    assert_true(fabs(lv.spawns[0].angle_degrees - 90.0) < 1e-12);
+    assert_int_equal(lv.hazard_count, 1);
+    assert_int_equal(lv.hazards[0].kind, LEVEL_HAZARD_TRIGGER_HURT);
+    assert_true(fabs(lv.hazards[0].lo[1] + 2.0) < 1e-12 && fabs(lv.hazards[0].hi[2] - 0.0) < 1e-12 && fabs(lv.hazards[0].lo[2] + 2.0) < 1e-12);
+    assert_int_equal(lv.skipped_count, 3);
+    assert_int_equal(lv.skip_class_count, 2);
+    assert_string_equal(lv.skip_counts[0].classname, "func_door");
+    assert_int_equal(lv.skip_counts[0].count, 2);
+    assert_int_equal(lv.skipped[0].model, 1);
+    assert_int_equal(lv.skipped[0].pair_count, 3);
+    level_free(&lv);
+    free(data);
+}
+
+// ---- corrupt files --------------------------------------------------------------------------------------------------
+
+static void expect_error(uint8_t *data, size_t size, const char *words) {
+    level lv;
+    char err[256] = "";
+    assert_false(level_load_bsp_memory(data, size, "bad.bsp", &lv, err, sizeof err));
+    if (!strstr(err, words)) fail_msg("expected \"%s\" in: %s", words, err);
+    level_free(&lv);
+}
+
+static void put_le(uint8_t *p, uint32_t v) {
+    for (int i = 0; i < 4; ++i) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void test_corrupt_files(void **state) {
+    (void)state;
+    box_brush boxes[2] = {{{0, 0, 0}, {64, 64, 64}, SH_SOLID}, {{0, 0, 64}, {32, 32, 96}, SH_CLIP}};
+    patch_def arch = flat_patch(128.0);
+    size_t size;
+    uint8_t *good = build(boxes, 2, &arch, "{ \"classname\" \"info_player_start\" \"origin\" \"0 0 24\" }", NULL, &size);
+    uint8_t *d = malloc(size);
+#define FRESH() memcpy(d, good, size)
+    FRESH();
+    expect_error(d, 10, "shorter than an IBSP header");
+    FRESH(), d[0] = 'X';
+    expect_error(d, size, "not an IBSP file");
+    FRESH(), d[4] = 47;
+    expect_error(d, size, "version 47");
+    FRESH(), put_le(d + 8 + 8 * 2 + 4, (uint32_t)size); // planes' length past the end
+    expect_error(d, size, "lump 2 (planes)");
+    FRESH(), put_le(d + 8 + 8 * 8 + 4, 13); // brushes' length not a whole record
+    expect_error(d, size, "whole number of 12-byte records");
+    size_t sides = 0;
+    for (int i = 0; i < 4; ++i) sides |= (size_t)d[8 + 8 * 9 + i] << (8 * i);
+    FRESH(), put_le(d + sides, 999); // side 0's plane
+    expect_error(d, size, "brushside 0: planeNum = 999");
+    size_t brushes = 0;
+    for (int i = 0; i < 4; ++i) brushes |= (size_t)d[8 + 8 * 8 + i] << (8 * i);
+    FRESH(), put_le(d + brushes + 4, 100); // brush 0's side count
+    expect_error(d, size, "brush 0: sides 0 + 100");
+    size_t surfaces = 0;
+    for (int i = 0; i < 4; ++i) surfaces |= (size_t)d[8 + 8 * 13 + i] << (8 * i);
+    FRESH(), put_le(d + surfaces + 96, 4); // an even patch width
+    expect_error(d, size, "surface 0: a patch of 4 x 3");
+    size_t models = 0;
+    for (int i = 0; i < 4; ++i) models |= (size_t)d[8 + 8 * 7 + i] << (8 * i);
+    FRESH(), put_le(d + models + 32, 5); // model 0's first brush
+    expect_error(d, size, "model 0: brushes 5 + 2");
+    size_t entities = 0;
+    for (int i = 0; i < 4; ++i) entities |= (size_t)d[8 + i] << (8 * i);
+    FRESH(), d[entities] = 'x';
+    expect_error(d, size, "entity lump, line 1: expected '{'");
+    // Random corruption: refused or read, never a crash (the sanitizer build watches every access).
+    uint64_t seed = 7;
+    for (int round = 0; round < 3000; ++round) {
+        FRESH();
+        for (int k = 0; k < 1 + round % 8; ++k) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            d[(seed >> 33) % size] = (uint8_t)(seed >> 20);
+        }
+        level lv;
+        char err[256];
+        if (level_load_bsp_memory(d, size, "fuzz.bsp", &lv, err, sizeof err)) level_free(&lv);
+        else assert_true(strlen(err) > 0);
+    }
+#undef FRESH
+    free(d);
+    free(good);
+}
+
+// ---- the walker's depth ---------------------------------------------------------------------------------------------
+
+static void test_walk_depth(void **state) {
+    (void)state;
+    box_brush cube = {{0, 0, 0}, {64, 64, 64}, SH_SOLID}; // tread: x [0, 2], y [0, 2], z [-2, 0]
+    size_t size;
+    uint8_t *data = build_boxes(&cube, 1, &size);
+    level lv;
+    walk_grid g;
+    walk_query q;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "cube.bsp", &lv, err, sizeof err));
+    assert_true(walk_grid_build(&g, &lv, err, sizeof err));
+    assert_true(walk_query_init(&q, &g));
+    tread_character_settings s = tread_character_settings_default();
+    s.shape = TREAD_QUERY_BOX, s.radius = 0.5f, s.height = 1.0f;
+    soak_shape on_top = walk_shape_of(&s, soak_v3_make(1.0, 1.95, -1.0)); // 5 cm into the top face
+    assert_true(fabs(walk_depth(&g, &q, &on_top, NULL) - 0.05) < 1e-9);
+    soak_shape above = walk_shape_of(&s, soak_v3_make(1.0, 2.01, -1.0));
+    assert_true(walk_depth(&g, &q, &above, NULL) == 0.0);
+    s.shape = TREAD_QUERY_CAPSULE, s.height = 1.8f;
+    soak_shape side = walk_shape_of(&s, soak_v3_make(2.4, 0.1, -1.0)); // 10 cm into the +x face
+    assert_true(fabs(walk_depth(&g, &q, &side, NULL) - 0.1) < 1e-6);
+    walk_query_free(&q);
+    walk_grid_free(&g);
+    level_free(&lv);
+    free(data);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
+        cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

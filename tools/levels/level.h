@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// Quake III levels (IBSP version 46, as OpenArena ships them in .pk3 archives) as collision for tread: what a
+// player collides with in the game, turned into one triangle soup in metres, plus the spawn points, the places
+// that kill, and the entities the first delivery does not simulate (movers, jump pads, teleporters).
+//
+// Axes: tread's +Y is up. A Quake point (x, y, z) (Z up, 32 units a metre) becomes (x, z, -y) / 32 metres: a
+// rotation (it keeps the winding of every face), so a brush face's triangles keep their outward normals.
+// The parts:
+//   pk3.c       reading one entry of a .pk3 (a zip archive) through libzip
+//   bsp.c       the IBSP header and the lumps the importer reads, every count, offset and index checked
+//   brushes.c   the world's solid brushes as polygons (double precision), hidden faces dropped
+//   patches.c   the solid Bezier patches tessellated to 16 units of flatness (the game's collision level)
+//   entities.c  the entity lump: spawn points, hazards, the skipped entities
+//   level.c     level_load, level_free, level_add_to_world
+#ifndef LEVEL_H
+#define LEVEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tread/tread.h>
+
+// The package the tools read by default (Debian's openarena-081-maps).
+#define LEVEL_DEFAULT_PK3 "/usr/share/games/openarena/baseoa/pak1-maps.pk3"
+// Metres per Quake unit.
+#define LEVEL_UNIT (1.0 / 32.0)
+
+// Per-triangle flags (level::triangle_flags).
+enum {
+    LEVEL_TRI_PATCH = 1,      // from a Bezier patch: a surface with no inside (two-sided; its winding means nothing)
+    LEVEL_TRI_PLAYERCLIP = 2, // from a brush that is only player clip (invisible in the game)
+    LEVEL_TRI_NODRAW = 4,     // from a brush side the game does not draw (still collision)
+};
+
+// Where a player appears: info_player_deathmatch or info_player_start.
+typedef struct level_spawn {
+    double origin[3];        // the entity's origin, metres (tread axes)
+    double feet[3];          // where the walker puts the feet: the origin lifted 9 units (as the game spawns) less the
+                             // 24 units from the player's origin to its feet
+    double angle_degrees;    // yaw in Quake's convention (0 = +x), degrees
+    bool deathmatch;         // info_player_deathmatch (else info_player_start)
+} level_spawn;
+
+// A volume that kills on entry: a trigger_hurt's brush model bounds, or a lava or slime brush's bounds.
+typedef enum level_hazard_kind { LEVEL_HAZARD_TRIGGER_HURT, LEVEL_HAZARD_LAVA, LEVEL_HAZARD_SLIME } level_hazard_kind;
+
+typedef struct level_hazard {
+    level_hazard_kind kind;
+    double lo[3], hi[3];     // bounds, metres (tread axes)
+} level_hazard;
+
+typedef struct level_key_value {
+    char *key, *value;
+} level_key_value;
+
+// An entity the walker does not simulate yet, kept whole for a later step.
+typedef struct level_entity {
+    char classname[64];
+    int model;               // its brush model's index ("*N"), -1 for none
+    double lo[3], hi[3];     // that model's bounds, metres (tread axes); zero without a model
+    level_key_value *pairs;  // every key and value, as in the file
+    int pair_count;
+} level_entity;
+
+// How many of each skipped class the level has.
+typedef struct level_skip_count {
+    char classname[64];
+    int count;
+} level_skip_count;
+
+typedef struct level {
+    char name[64];               // the map's name ("oa_dm1")
+    float *vertices;             // 3 per vertex, metres, tread axes
+    int vertex_count;
+    uint32_t *indices;           // 3 per triangle; a brush face's triangles wind counter-clockwise seen from its outside
+    int triangle_count;
+    uint8_t *triangle_flags;     // LEVEL_TRI_* per triangle
+    int brush_triangles, patch_triangles;
+    int solid_brushes, faces_kept, faces_hidden, faces_degenerate, patches;
+    double lo[3], hi[3];         // the world model's bounds, metres (tread axes)
+    level_spawn *spawns;
+    int spawn_count;
+    level_hazard *hazards;
+    int hazard_count;
+    level_entity *skipped;       // movers, jump pads, teleporters
+    int skipped_count;
+    level_skip_count *skip_counts; // by classname, in the order first met
+    int skip_class_count;
+} level;
+
+// Load map `map_name` ("oa_dm1", or "maps/oa_dm1.bsp") from the .pk3 at `path`, or the plain .bsp file at `path`
+// (map_name may then be NULL). False with a message naming what was wrong (the file, the lump, the index) in err;
+// *out is then empty (level_free is still safe).
+bool level_load(const char *path, const char *map_name, level *out, char *err, size_t errsize);
+// The same from a .bsp already in memory (`name` for messages).
+bool level_load_bsp_memory(const uint8_t *data, size_t size, const char *name, level *out, char *err, size_t errsize);
+void level_free(level *lv);
+
+// The names of the maps in a .pk3 (maps/*.bsp without folder and extension), sorted; NULL with a message on error.
+// Free with level_free_names.
+char **level_list_maps(const char *pk3_path, int *out_count, char *err, size_t errsize);
+void level_free_names(char **names, int count);
+
+// Add the level's triangles to `world` as static mesh bodies on `layer` (one body, or several when one mesh would
+// pass the library's limits). The ids go to out_ids (capacity entries), their number to *out_count. False with
+// tread's message on error.
+bool level_add_to_world(const level *lv, tread_world *world, uint32_t layer, tread_body_id *out_ids, int capacity, int *out_count, char *err,
+                        size_t errsize);
+
+#endif

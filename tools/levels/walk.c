@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+// The walker's characters: Quake's player (an upright box 0.9375 x 0.9375 x 1.75 m, or a capsule of that radius
+// and height; steps of 18 units, slopes to 45.57 degrees, the rest tread's defaults) driven through tread's motor
+// by seeded wandering hands, from every spawn of a map: one at a time (alone), or all together through the batch
+// update. A death (a hazard volume, or falling below the level) respawns the character; it is not a failure.
+#define _POSIX_C_SOURCE 200809L // clock_gettime
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "walk.h"
+
+#define WALK_PI 3.14159265358979323846
+// Below the world model's bounds by this much, a character has fallen out of the level.
+#define WALK_OUT_OF_LEVEL 2.0
+
+const char *const walk_shape_names[WALK_SHAPES] = {"box", "capsule"};
+
+bool walk_map_load(walk_map *m, const char *pk3, const char *name, char *err, size_t errsize) {
+    memset(m, 0, sizeof *m);
+    if (!level_load(pk3, name, &m->lv, err, errsize)) return false;
+    if (!walk_grid_build(&m->grid, &m->lv, err, errsize)) return false;
+    if (tread_world_create(NULL, &m->world) != TREAD_OK) {
+        snprintf(err, errsize, "%s: tread_world_create: %s", m->lv.name, tread_error_message());
+        return false;
+    }
+    int bodies = 0;
+    if (!level_add_to_world(&m->lv, m->world, 0, &m->body, 1, &bodies, err, errsize)) return false;
+    return true;
+}
+
+void walk_map_free(walk_map *m) {
+    tread_world_destroy(m->world);
+    walk_grid_free(&m->grid);
+    level_free(&m->lv);
+    memset(m, 0, sizeof *m);
+}
+
+void walk_run_free(walk_run *run) {
+    free(run->kept);
+    run->kept = NULL;
+    run->kept_count = run->kept_capacity = 0;
+}
+
+static tread_character_settings character_settings(int shape, int strategy) {
+    tread_character_settings s = tread_character_settings_default();
+    s.shape = shape == 0 ? TREAD_QUERY_BOX : TREAD_QUERY_CAPSULE;
+    s.radius = 0.46875f;          // 15 units: Quake's player box is 30 units wide
+    s.height = 1.75f;             // 56 units
+    s.up = tread_v3(0.0f, 1.0f, 0.0f);
+    s.max_step_height = 0.5625f;  // STEPSIZE, 18 units
+    s.max_slope_degrees = 45.57f; // MIN_WALK_NORMAL 0.7
+    s.step_strategy = (tread_step_strategy)strategy;
+    return s;
+}
+
+// Quake's movement speeds in metres: 320 units/s running, gravity 800 units/s^2, a jump's 270 units/s take-off
+// (an apex of 45.6 units), pm_accelerate 10 and pm_airaccelerate 1 times the wish speed, pm_friction 6; fixed-height
+// jumps (no cut on release).
+static tread_motor_settings motor_settings(void) {
+    tread_motor_settings m = tread_motor_settings_default();
+    m.max_speed = 10.0f;
+    m.gravity = 25.0f;
+    m.jump_height = 1.4238f;
+    m.ground_acceleration = 100.0f;
+    m.air_acceleration = 10.0f;
+    m.friction = 6.0f;
+    m.jump_cut = 1.0f;
+    return m;
+}
+
+// The player's hands, as the soak's (tools/soak/run.c): the stick turns every 0.2-2 s (now and then let go), the
+// jump button is pressed now and then and held 0.03-0.4 s.
+typedef struct walk_hands {
+    tread_motor_input input;
+    double next_turn, next_jump, release_jump;
+} walk_hands;
+
+static void move_hands(soak_rng *r, double t, walk_hands *h) {
+    if (t >= h->next_turn) {
+        double angle = soak_rng_range(r, 0.0, 2.0 * WALK_PI);
+        h->input.direction = soak_rng_chance(r, 0.15) ? tread_v3_zero() : tread_v3((float)cos(angle), 0.0f, (float)sin(angle));
+        h->input.magnitude = (float)soak_rng_range(r, 0.5, 1.0);
+        h->next_turn = t + soak_rng_range(r, 0.2, 2.0);
+    }
+    if (t >= h->next_jump) {
+        h->release_jump = t + soak_rng_range(r, 0.03, 0.4);
+        h->next_jump = t + soak_rng_range(r, 0.3, 4.0);
+    }
+    h->input.jump = t < h->release_jump;
+}
+
+typedef struct walk_agent {
+    int spawn;
+    tread_character ch;
+    tread_motor_state motor;
+    tread_move_result last;
+    bool has_last, fresh;
+    walk_hands hands;
+    soak_rng rng;
+    walk_check_state st;
+    tread_vec3 velocity;
+} walk_agent;
+
+static tread_vec3 spawn_feet(const walk_map *m, int spawn) {
+    const double *f = m->lv.spawns[spawn].feet;
+    return tread_v3((float)f[0], (float)(f[1] + 0.01), (float)f[2]);
+}
+
+static bool agent_init(walk_agent *a, const walk_map *m, const walk_options *o, int spawn, int shape, int strategy) {
+    memset(a, 0, sizeof *a);
+    a->spawn = spawn;
+    a->rng = soak_rng_for_world(o->seed, (uint64_t)spawn);
+    a->hands.input = tread_motor_input_default();
+    a->hands.next_jump = soak_rng_range(&a->rng, 0.3, 4.0);
+    a->motor = tread_motor_state_default();
+    a->fresh = true;
+    tread_character_settings s = character_settings(shape, strategy);
+    return tread_character_init(&a->ch, &s, spawn_feet(m, spawn)) == TREAD_OK;
+}
+
+static void respawn(walk_agent *a, const walk_map *m) {
+    tread_character_settings s = a->ch.settings;
+    tread_character_init(&a->ch, &s, spawn_feet(m, a->spawn));
+    a->motor = tread_motor_state_default();
+    a->has_last = false;
+    a->fresh = true;
+    memset(&a->st, 0, sizeof a->st);
+}
+
+// Dead: inside a hazard's bounds, or fallen below the level.
+static bool dead(const walk_map *m, const tread_character *ch) {
+    soak_shape s = walk_shape_of(&ch->settings, soak_v3_of(ch->position));
+    if (s.hi.y < m->lv.lo[1] - WALK_OUT_OF_LEVEL) return true;
+    for (int i = 0; i < m->lv.hazard_count; ++i) {
+        const level_hazard *h = &m->lv.hazards[i];
+        if (s.lo.x < h->hi[0] && s.hi.x > h->lo[0] && s.lo.y < h->hi[1] && s.hi.y > h->lo[1] && s.lo.z < h->hi[2] && s.hi.z > h->lo[2]) return true;
+    }
+    return false;
+}
+
+static void record(walk_run *run, const walk_options *o, int spawn, int frame, const tread_character *ch, const walk_verdict *v) {
+    int kept = 0;
+    ++run->counts[v->kind];
+    if (v->kind == WALK_GROUND) ++run->ground_faults[v->fault];
+    for (int i = 0; i < run->kept_count; ++i) kept += run->kept[i].kind == v->kind && run->kept[i].spawn == spawn;
+    if (kept >= o->keep) return;
+    if (run->kept_count == run->kept_capacity) {
+        int cap = run->kept_capacity ? 2 * run->kept_capacity : 16;
+        walk_failure *grown = realloc(run->kept, (size_t)cap * sizeof *grown);
+        if (!grown) return;
+        run->kept = grown, run->kept_capacity = cap;
+    }
+    walk_failure *f = &run->kept[run->kept_count++];
+    f->spawn = spawn, f->shape = run->shape, f->strategy = run->strategy, f->frame = frame, f->batch = run->spawn < 0;
+    f->kind = v->kind, f->value = v->value, f->feet = soak_v3_of(ch->position);
+    snprintf(f->detail, sizeof f->detail, "%s", v->detail);
+}
+
+static const char *ground_name(tread_ground_state s) {
+    switch (s) {
+    case TREAD_GROUND_ON_GROUND: return "ground";
+    case TREAD_GROUND_ON_STEEP: return "steep";
+    case TREAD_GROUND_NOT_SUPPORTED: return "unsupported";
+    case TREAD_GROUND_IN_AIR: return "air";
+    }
+    return "?";
+}
+
+static void trace_frame(FILE *trace, const walk_agent *a, int frame, double t, const tread_move_result *res, const walk_verdict *v, int n) {
+    const tread_character *c = &a->ch;
+    fprintf(trace, "%6d spawn %d t %8.4f feet %9.4f %9.4f %9.4f v %8.3f %8.3f %8.3f wish %6.3f %6.3f%s %-11s step %.4f snap %.4f contacts %d\n", frame,
+            a->spawn, t, (double)c->position.x, (double)c->position.y, (double)c->position.z, (double)a->velocity.x, (double)a->velocity.y,
+            (double)a->velocity.z, (double)a->hands.input.direction.x, (double)a->hands.input.direction.z, a->hands.input.jump ? " jump" : "",
+            ground_name(c->ground.state), (double)res->step_up, (double)res->snap_down, res->contact_count);
+    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
+        const tread_contact *k = &res->contacts[i];
+        fprintf(trace, "       contact triangle %u separation %.5f point %.4f %.4f %.4f normal %.4f %.4f %.4f surface %.4f %.4f %.4f\n", k->feature,
+                (double)k->separation, (double)k->point.x, (double)k->point.y, (double)k->point.z, (double)k->normal.x, (double)k->normal.y,
+                (double)k->normal.z, (double)k->surface_normal.x, (double)k->surface_normal.y, (double)k->surface_normal.z);
+    }
+    for (int i = 0; i < n; ++i) fprintf(trace, "       FAIL %s: %s\n", walk_kind_name(v[i].kind), v[i].detail);
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// The hands and the motor for one agent; false (the error recorded, the agent respawned) when the motor refused.
+static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_options *o, int frame, double t, double dt) {
+    move_hands(&a->rng, t, &a->hands);
+    tread_motor_settings ms = motor_settings();
+    if (tread_motor_update(&a->motor, &ms, &a->hands.input, &a->ch, a->has_last ? &a->last : NULL, (float)dt, &a->velocity) != TREAD_OK ||
+        (a->motor.jumped && tread_character_suppress_snap(&a->ch, ms.jump_snap_suppress_time) != TREAD_OK)) {
+        walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
+        snprintf(v.detail, sizeof v.detail, "motor: %s", tread_error_message());
+        record(run, o, a->spawn, frame, &a->ch, &v);
+        respawn(a, m);
+        return false;
+    }
+    return true;
+}
+
+// After a move: the checks, the deaths. `before` is the character the move started from.
+static void after_move(walk_agent *a, const walk_map *m, walk_query *q, walk_run *run, const walk_options *o, int frame, double t, double dt,
+                       const tread_character *before, const tread_move_result *res, bool batch, FILE *trace) {
+    walk_verdict v[WALK_KIND_COUNT];
+    int n = 0;
+    if (!walk_finite(&a->ch, res)) {
+        v[0].kind = WALK_NAN, v[0].value = 0.0;
+        snprintf(v[0].detail, sizeof v[0].detail, "feet (%g, %g, %g) velocity (%g, %g, %g)", (double)a->ch.position.x, (double)a->ch.position.y,
+                 (double)a->ch.position.z, (double)a->ch.velocity.x, (double)a->ch.velocity.y, (double)a->ch.velocity.z);
+        n = 1;
+    } else {
+        walk_frame_facts f;
+        memset(&f, 0, sizeof f);
+        f.before = before, f.after = &a->ch, f.result = res;
+        f.velocity = a->velocity;
+        f.wish = a->hands.input.direction;
+        f.dt = dt, f.time = t;
+        f.fresh = a->fresh;
+        f.level_body = m->body;
+        if (batch) {
+            bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, m->body);
+            for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
+                others = others || !tread_body_id_equal(res->contacts[i].body, m->body);
+            f.others = others;
+        }
+        n = walk_check_frame(&m->grid, q, &f, &a->st, v);
+    }
+    for (int i = 0; i < n; ++i) record(run, o, a->spawn, frame, &a->ch, &v[i]);
+    if (trace) trace_frame(trace, a, frame, t, res, v, n);
+    if ((n > 0 && v[0].kind == WALK_NAN) || dead(m, &a->ch)) {
+        if (n == 0 || v[0].kind != WALK_NAN) ++run->deaths;
+        if (trace) fprintf(trace, "       %s: respawn\n", n > 0 && v[0].kind == WALK_NAN ? "broken state" : "death");
+        respawn(a, m);
+        return;
+    }
+    a->last = *res;
+    a->has_last = true;
+    a->fresh = false;
+}
+
+static int frame_count(const walk_options *o) { return (int)lround(o->seconds * o->hz); }
+
+void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace) {
+    walk_query q;
+    walk_agent a;
+    if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy)) {
+        run->failed = true;
+        snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, q.marks ? tread_error_message() : "out of memory");
+        walk_query_free(&q);
+        return;
+    }
+    double dt = 1.0 / o->hz, t = 0.0;
+    int frames = frame_count(o);
+    for (int frame = 0; frame < frames; ++frame, ++run->frames) {
+        t += dt;
+        if (!drive(&a, m, run, o, frame, t - dt, dt)) continue;
+        tread_character before = a.ch;
+        tread_move_result res;
+        memset(&res, 0, sizeof res);
+        double start = now_seconds();
+        tread_result r = tread_character_move(m->world, &a.ch, a.velocity, (float)dt, &res);
+        run->move_seconds += now_seconds() - start;
+        ++run->moves;
+        if (r != TREAD_OK) {
+            walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
+            snprintf(v.detail, sizeof v.detail, "move: %s", tread_error_message());
+            record(run, o, a.spawn, frame, &a.ch, &v);
+            respawn(&a, m);
+            continue;
+        }
+        after_move(&a, m, &q, run, o, frame, t, dt, &before, &res, false, trace);
+    }
+    walk_query_free(&q);
+}
+
+void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace) {
+    int n = m->lv.spawn_count;
+    walk_query q;
+    walk_agent *agents = calloc((size_t)n + 1, sizeof *agents);
+    tread_character *chars = calloc((size_t)n + 1, sizeof *chars), *before = calloc((size_t)n + 1, sizeof *before);
+    tread_vec3 *velocities = calloc((size_t)n + 1, sizeof *velocities);
+    tread_move_result *results = calloc((size_t)n + 1, sizeof *results);
+    tread_batch *batch = NULL;
+    tread_batch_def def = tread_batch_def_default();
+    def.capacity = n;
+    def.threads = 1; // the runs are spread over threads already
+    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results && tread_batch_create(&def, &batch) == TREAD_OK;
+    for (int i = 0; ok && i < n; ++i) ok = agent_init(&agents[i], m, o, i, run->shape, run->strategy);
+    if (!ok) {
+        run->failed = true;
+        snprintf(run->message, sizeof run->message, "setting up the batch: %s", tread_error_message());
+    }
+    double dt = 1.0 / o->hz, t = 0.0;
+    int frames = ok ? frame_count(o) : 0;
+    for (int frame = 0; frame < frames; ++frame, run->frames += n) { // frames: character updates, as alone
+        t += dt;
+        for (int i = 0; i < n; ++i) {
+            if (!drive(&agents[i], m, run, o, frame, t - dt, dt)) agents[i].velocity = tread_v3_zero();
+            chars[i] = before[i] = agents[i].ch;
+            velocities[i] = agents[i].velocity;
+        }
+        double start = now_seconds();
+        tread_result r = tread_batch_move(batch, m->world, chars, velocities, n, (float)dt, results);
+        run->move_seconds += now_seconds() - start;
+        run->moves += n;
+        if (r != TREAD_OK) {
+            walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
+            snprintf(v.detail, sizeof v.detail, "batch move: %s", tread_error_message());
+            record(run, o, -1, frame, &chars[0], &v);
+            for (int i = 0; i < n; ++i) respawn(&agents[i], m);
+            continue;
+        }
+        for (int i = 0; i < n; ++i) {
+            agents[i].ch = chars[i];
+            after_move(&agents[i], m, &q, run, o, frame, t, dt, &before[i], &results[i], true, trace);
+        }
+    }
+    tread_batch_destroy(batch);
+    free(agents);
+    free(chars);
+    free(before);
+    free(velocities);
+    free(results);
+    walk_query_free(&q);
+}

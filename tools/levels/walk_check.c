@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: MIT
+// The per-frame checks of `tread walk`, measured in double precision against the level's triangles (the very
+// floats tread was given) with the soak's geometry (tools/soak/geometry.c), nothing of tread's. docs/LEVELS.md
+// gives the same definitions.
+//
+// A level is a triangle soup with no inside of its own, so penetration is measured per triangle and one-sided: a
+// brush face counts only while the character's centre is in front of its plane (its outward side), and then the
+// depth is how far the volume reaches past the face (minus the signed distance between them). A character's
+// centre behind a face is on the far side of that brush, where the faces it faces measure it. Patches have no
+// inside: the side the centre is on is the front.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "walk.h"
+
+#define WALK_PI 3.14159265358979323846
+// Feet this far behind an up-facing face went through it (a foot a little behind is a penetration, reported there).
+#define FALL_DEPTH 0.01
+// The freeze check: input along the contact planes for this long, moving under FREEZE_MOVE, while FREEZE_PATH
+// that way is free; the tangent part counts from FREEZE_SHARE of the input.
+#define FREEZE_TIME 2.0
+#define FREEZE_MOVE 0.01
+#define FREEZE_PATH 0.03
+#define FREEZE_SHARE 0.2
+
+static const char *const kind_names[WALK_KIND_COUNT] = {"error", "nan", "penetration", "fall_through", "rise", "ground", "freeze"};
+
+const char *const walk_ground_fault_names[WALK_GROUND_FAULT_COUNT] = {"hover", "off_bottom", "not_walkable"};
+
+const char *walk_kind_name(walk_kind kind) { return (int)kind >= 0 && kind < WALK_KIND_COUNT ? kind_names[kind] : "unknown"; }
+
+static bool finite3(tread_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+bool walk_finite(const tread_character *ch, const tread_move_result *res) {
+    const tread_ground *g[2] = {&ch->ground, &res->ground};
+    for (int i = 0; i < 2; ++i)
+        if (!finite3(g[i]->normal) || !finite3(g[i]->point) || !isfinite(g[i]->distance) || !finite3(g[i]->velocity)) return false;
+    if (!finite3(ch->position) || !finite3(ch->velocity) || !finite3(res->position) || !finite3(res->velocity) || !isfinite(res->step_up) ||
+        !isfinite(res->snap_down))
+        return false;
+    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
+        if (!isfinite(res->contacts[i].separation) || !finite3(res->contacts[i].point) || !finite3(res->contacts[i].normal)) return false;
+    return true;
+}
+
+soak_shape walk_shape_of(const tread_character_settings *s, soak_v3 feet) {
+    soak_shape out;
+    memset(&out, 0, sizeof out);
+    double r = s->radius, half = 0.5 * (double)s->height;
+    soak_v3 up = soak_v3_make(0.0, 1.0, 0.0);
+    soak_v3 c = soak_mad(feet, half, up);
+    if (s->shape == TREAD_QUERY_BOX) {
+        // types.h: an upright box's horizontal axes are world X and Z when up is +Y exactly.
+        out.is_box = true;
+        out.box.c = c;
+        out.box.axis[0] = soak_v3_make(1.0, 0.0, 0.0);
+        out.box.axis[1] = up;
+        out.box.axis[2] = soak_v3_make(0.0, 0.0, 1.0);
+        out.box.half[0] = r, out.box.half[1] = half, out.box.half[2] = r;
+        soak_v3 ext = soak_v3_make(r, half, r);
+        out.lo = soak_sub(c, ext);
+        out.hi = soak_add(c, ext);
+    } else {
+        out.round.a = soak_mad(c, -(half - r), up);
+        out.round.b = soak_mad(c, half - r, up);
+        out.round.radius = r;
+        soak_v3 ext = soak_v3_make(r, half, r);
+        out.lo = soak_sub(c, ext);
+        out.hi = soak_add(c, ext);
+    }
+    return out;
+}
+
+static soak_v3 shape_centre(const soak_shape *s) { return s->is_box ? s->box.c : soak_scale(soak_add(s->round.a, s->round.b), 0.5); }
+
+static double shape_distance(const soak_shape *s, const walk_tri *t) {
+    return s->is_box ? soak_box_vs_triangle(&s->box, t->p[0], t->p[1], t->p[2]) : soak_round_vs_triangle(&s->round, t->p[0], t->p[1], t->p[2]);
+}
+
+double walk_depth(const walk_grid *g, walk_query *q, const soak_shape *shape, int *out_tri) {
+    soak_v3 m = soak_v3_make(0.01, 0.01, 0.01);
+    walk_grid_near(g, q, soak_sub(shape->lo, m), soak_add(shape->hi, m));
+    soak_v3 c = shape_centre(shape);
+    soak_v3 ext = soak_scale(soak_sub(shape->hi, shape->lo), 0.5);
+    double reach = soak_length(ext); // no point of the volume is farther from its centre
+    double deepest = 0.0;
+    int which = -1;
+    for (int i = 0; i < q->found_count; ++i) {
+        const walk_tri *t = &g->tris[q->found[i]];
+        double side = soak_dot(t->n, soak_sub(c, t->p[0]));
+        if ((!t->two_sided && side < 0.0) || fabs(side) > reach + 0.01) continue;
+        double d = shape_distance(shape, t);
+        if (-d > deepest) deepest = -d, which = q->found[i];
+    }
+    if (out_tri) *out_tri = which;
+    return deepest;
+}
+
+static void verdict(walk_verdict *v, walk_kind kind, double value, const char *detail) {
+    v->kind = kind;
+    v->fault = 0;
+    v->value = value;
+    snprintf(v->detail, sizeof v->detail, "%s", detail);
+}
+
+// Inside the triangle (or on its edges), p in its plane.
+static bool inside_triangle(const walk_tri *t, soak_v3 p) {
+    for (int k = 0; k < 3; ++k) {
+        soak_v3 e = soak_sub(t->p[(k + 1) % 3], t->p[k]);
+        if (soak_dot(soak_cross(e, soak_sub(p, t->p[k])), t->n) < 0.0) return false;
+    }
+    return true;
+}
+
+// Through a floor: the feet were in front of an up-facing triangle's plane (at most 1 mm behind it) and end more
+// than 1 cm behind it over its interior (their projection on its plane inside it). The end, not the straight path
+// between the two feet, decides: a round bottom rolling off an edge and snapped down cuts the corner of the floor's
+// plane in one frame's chord without going through anything.
+static int check_fall(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_verdict *out) {
+    if (f->fresh) return 0;
+    soak_v3 a = soak_v3_of(f->before->position), b = soak_v3_of(f->after->position);
+    soak_v3 m = soak_v3_make(0.02, 0.02, 0.02);
+    soak_v3 lo = soak_v3_make(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z)), hi = soak_v3_make(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z));
+    walk_grid_near(g, q, soak_sub(lo, m), soak_add(hi, m));
+    for (int i = 0; i < q->found_count; ++i) {
+        const walk_tri *t = &g->tris[q->found[i]];
+        if (t->n.y <= 0.0) continue; // only up-facing faces: a step-up's straight path crosses risers
+        double da = soak_dot(t->n, soak_sub(a, t->p[0])), db = soak_dot(t->n, soak_sub(b, t->p[0]));
+        if (da < -WALK_TOLERANCE || db >= -FALL_DEPTH) continue;
+        if (!inside_triangle(t, soak_mad(b, -db, t->n))) continue;
+        char detail[200];
+        snprintf(detail, sizeof detail, "feet from %.4f m in front of triangle %d (normal %.3f %.3f %.3f) to %.4f m behind it, over it", da,
+                 q->found[i], t->n.x, t->n.y, t->n.z, -db);
+        verdict(out, WALK_FALL_THROUGH, -db, detail);
+        return 1;
+    }
+    return 0;
+}
+
+// As the soak's check_rise (tools/soak/check.c) on a static level: at most max step above the surface stood on
+// (or the feet), plus three skins and the tolerance, plus what the input lifts (a jump), the slide up a walkable
+// slope (its reach times sin(max slope)), and what the move says carried or pushed it.
+static int check_rise(const walk_frame_facts *f, walk_verdict *out) {
+    const tread_character *b = f->before, *a = f->after;
+    const tread_character_settings *s = &b->settings;
+    double base = b->position.y;
+    bool stood = !f->fresh && b->ground.state == TREAD_GROUND_ON_GROUND;
+    if (stood) base = fmax(base, (double)b->ground.point.y);
+    double rise = (double)a->position.y - base;
+    soak_v3 v = soak_v3_of(f->velocity);
+    double reach = soak_length(v) * f->dt;
+    if (stood) reach = fmax(reach, sqrt(v.x * v.x + v.z * v.z) * f->dt);
+    double lifted = fmax(0.0, v.y) * f->dt + soak_length(soak_v3_of(f->result->carried)) + soak_length(soak_v3_of(f->result->pushed));
+    double recovery = fmax((double)s->recovery_speed * f->dt, (double)f->result->unburied);
+    double limit = s->max_step_height + 3.0 * s->skin + WALK_TOLERANCE + lifted + reach * sin(s->max_slope_degrees * WALK_PI / 180.0) + recovery;
+    if (rise <= limit) return 0;
+    char detail[200];
+    snprintf(detail, sizeof detail, "rose %.4f m above the %s (limit %.4f m)", rise, stood ? "surface stood on" : "feet", limit);
+    verdict(out, WALK_RISE, rise - limit, detail);
+    return 1;
+}
+
+static double point_triangle(soak_v3 p, const walk_tri *t) {
+    soak_round point = {p, p, 0.0};
+    return soak_round_vs_triangle(&point, t->p[0], t->p[1], t->p[2]);
+}
+
+static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_verdict *out) {
+    const tread_character *a = f->after;
+    const tread_character_settings *s = &a->settings;
+    if (a->ground.state != TREAD_GROUND_ON_GROUND || f->others || !tread_body_id_equal(a->ground.body, f->level_body)) return 0;
+    soak_v3 p = soak_v3_of(a->ground.point), feet = soak_v3_of(a->position);
+    double slack = s->skin + WALK_TOLERANCE, cos_slope = cos(s->max_slope_degrees * WALK_PI / 180.0);
+    char detail[200];
+    // Off the body's bottom?
+    if (s->shape == TREAD_QUERY_BOX) {
+        double dy = p.y - feet.y, dx = fabs(p.x - feet.x), dz = fabs(p.z - feet.z);
+        bool inside = dx <= s->radius + slack && dz <= s->radius + slack;
+        if (fabs(dy) > slack || !inside) {
+            snprintf(detail, sizeof detail, "%s: ground point %.4f m above the feet, %.4f / %.4f m from them across (box half width %.4f; "
+                     "ground.distance %.4f)", inside ? "hover" : "off_bottom", dy, dx, dz, (double)s->radius, (double)a->ground.distance);
+            verdict(out, WALK_GROUND, fmax(fabs(dy), fmax(dx, dz) - s->radius), detail);
+            out->fault = inside ? WALK_GROUND_HOVER : WALK_GROUND_OFF_BOTTOM;
+            return 1;
+        }
+    } else {
+        soak_v3 c = soak_v3_make(feet.x, feet.y + s->radius, feet.z), d = soak_sub(p, c);
+        double len = soak_length(d), down = len > 0.0 ? -d.y / len : 1.0;
+        bool within = down >= cos_slope - 1e-4;
+        if (fabs(len - s->radius) > slack || !within) {
+            snprintf(detail, sizeof detail, "%s: ground point %.4f m from the bottom sphere's centre (radius %.4f), %.2f degrees off straight down "
+                     "(ground.distance %.4f)", within ? "hover" : "off_bottom", len, (double)s->radius,
+                     acos(fmax(-1.0, fmin(1.0, down))) * 180.0 / WALK_PI, (double)a->ground.distance);
+            verdict(out, WALK_GROUND, fmax(fabs(len - s->radius), acos(fmax(-1.0, fmin(1.0, down))) - acos(cos_slope)), detail);
+            out->fault = within ? WALK_GROUND_HOVER : WALK_GROUND_OFF_BOTTOM;
+            return 1;
+        }
+    }
+    // On a walkable face (or its edge or corner)?
+    soak_v3 m = soak_v3_make(0.01, 0.01, 0.01);
+    walk_grid_near(g, q, soak_sub(p, m), soak_add(p, m));
+    double nearest = INFINITY;
+    for (int i = 0; i < q->found_count; ++i) {
+        const walk_tri *t = &g->tris[q->found[i]];
+        double d = point_triangle(p, t);
+        if (d < nearest) nearest = d;
+        if (t->n.y >= cos_slope - 1e-6 && d <= WALK_TOLERANCE) return 0;
+    }
+    snprintf(detail, sizeof detail, "not_walkable: ground point (%.4f, %.4f, %.4f) on no walkable face (nearest triangle %.4f m away)", p.x, p.y, p.z,
+             nearest);
+    verdict(out, WALK_GROUND, nearest, detail);
+    out->fault = WALK_GROUND_NOT_WALKABLE;
+    return 1;
+}
+
+// The input's part along every contact plane (and the ground's): projected off each plane it pushes into, a few
+// rounds; zero when no direction satisfies them all.
+static soak_v3 tangent_input(const walk_frame_facts *f, soak_v3 wish) {
+    soak_v3 n[TREAD_MAX_MOVE_CONTACTS + 1];
+    int count = 0;
+    const tread_move_result *r = f->result;
+    for (int i = 0; i < r->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) n[count++] = soak_normalize(soak_v3_of(r->contacts[i].normal));
+    if (f->after->ground.state == TREAD_GROUND_ON_GROUND) n[count++] = soak_normalize(soak_v3_of(f->after->ground.normal));
+    soak_v3 t = wish;
+    for (int round = 0; round < 8; ++round)
+        for (int i = 0; i < count; ++i) {
+            double d = soak_dot(t, n[i]);
+            if (d < 0.0) t = soak_mad(t, -d, n[i]);
+        }
+    for (int i = 0; i < count; ++i)
+        if (soak_dot(t, n[i]) < -1e-6) return soak_v3_make(0.0, 0.0, 0.0);
+    return t;
+}
+
+static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_check_state *st, walk_verdict *out) {
+    soak_v3 feet = soak_v3_of(f->after->position), wish = soak_v3_of(f->wish);
+    soak_v3 t = soak_length(wish) > 0.0 ? tangent_input(f, wish) : soak_v3_make(0.0, 0.0, 0.0);
+    bool pressed = !f->fresh && !f->others && soak_length(wish) > 0.0 && soak_length(t) >= FREEZE_SHARE * soak_length(wish);
+    if (!pressed || !st->window_open || soak_length(soak_sub(feet, st->window_feet)) >= FREEZE_MOVE) {
+        st->window_open = pressed;
+        st->window_start = f->time;
+        st->window_feet = feet;
+        return 0;
+    }
+    if (f->time - st->window_start < FREEZE_TIME) return 0;
+    double moved = soak_length(soak_sub(feet, st->window_feet));
+    st->window_start = f->time; // one verdict (or one free-path test) per window
+    st->window_feet = feet;
+    soak_v3 dir = soak_normalize(t);
+    for (int k = 1; k <= 6; ++k) {
+        soak_shape s = walk_shape_of(&f->after->settings, soak_mad(feet, FREEZE_PATH * k / 6.0, dir));
+        if (walk_depth(g, q, &s, NULL) > WALK_TOLERANCE) return 0; // not free: held for a reason
+    }
+    char detail[200];
+    snprintf(detail, sizeof detail, "moved %.4f m in %.1f s pressed along its contacts (%.0f %% of the input, toward %.3f %.3f %.3f), %.2f m free that way",
+             moved, FREEZE_TIME, 100.0 * soak_length(t) / soak_length(wish), dir.x, dir.y, dir.z, FREEZE_PATH);
+    verdict(out, WALK_FREEZE, moved, detail);
+    return 1;
+}
+
+int walk_check_frame(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_check_state *st, walk_verdict *out) {
+    int n = 0;
+    soak_shape before = walk_shape_of(&f->before->settings, soak_v3_of(f->before->position));
+    soak_shape after = walk_shape_of(&f->after->settings, soak_v3_of(f->after->position));
+    double pre = walk_depth(g, q, &before, NULL);
+    int tri = -1;
+    double post = walk_depth(g, q, &after, &tri);
+    // No deeper than 1 mm, or than the frame began (recovery pushes out at its speed).
+    double allowed = fmax(WALK_TOLERANCE, pre + 1e-4);
+    if (post > allowed) {
+        char detail[200];
+        snprintf(detail, sizeof detail, "%.4f m past the front of triangle %d after the move, %.4f m before it", post, tri, pre);
+        verdict(&out[n++], WALK_PENETRATION, post, detail);
+    }
+    n += check_fall(g, q, f, out + n);
+    if (!f->others) n += check_rise(f, out + n);
+    n += check_ground(g, q, f, out + n);
+    n += check_freeze(g, q, f, st, out + n);
+    return n;
+}
