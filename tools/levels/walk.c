@@ -131,7 +131,7 @@ static void respawn(walk_agent *a, const walk_map *m) {
 
 // Dead: inside a hazard's bounds, or fallen below the level.
 static bool dead(const walk_map *m, const tread_character *ch) {
-    soak_shape s = walk_shape_of(&ch->settings, soak_v3_of(ch->position));
+    soak_shape s = soak_shape_at(&ch->settings, soak_v3_of(ch->position));
     if (s.hi.y < m->lv.lo[1] - WALK_OUT_OF_LEVEL) return true;
     for (int i = 0; i < m->lv.hazard_count; ++i) {
         const level_hazard *h = &m->lv.hazards[i];

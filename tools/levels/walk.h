@@ -103,8 +103,6 @@ typedef struct walk_frame_facts {
     tread_body_id level_body;
 } walk_frame_facts;
 
-// The character's volume at `feet` in double (an upright box's axes are world X and Z with up +Y).
-soak_shape walk_shape_of(const tread_character_settings *s, soak_v3 feet);
 // Deepest penetration past a triangle's front (>= 0), and that triangle (-1 none).
 double walk_depth(const walk_grid *g, walk_query *q, const soak_shape *shape, int *out_tri);
 // Check one frame after a successful, finite move; returns how many verdicts it wrote (at most WALK_KIND_COUNT).

@@ -44,34 +44,6 @@ bool walk_finite(const tread_character *ch, const tread_move_result *res) {
     return true;
 }
 
-soak_shape walk_shape_of(const tread_character_settings *s, soak_v3 feet) {
-    soak_shape out;
-    memset(&out, 0, sizeof out);
-    double r = s->radius, half = 0.5 * (double)s->height;
-    soak_v3 up = soak_v3_make(0.0, 1.0, 0.0);
-    soak_v3 c = soak_mad(feet, half, up);
-    if (s->shape == TREAD_QUERY_BOX) {
-        // types.h: an upright box's horizontal axes are world X and Z when up is +Y exactly.
-        out.is_box = true;
-        out.box.c = c;
-        out.box.axis[0] = soak_v3_make(1.0, 0.0, 0.0);
-        out.box.axis[1] = up;
-        out.box.axis[2] = soak_v3_make(0.0, 0.0, 1.0);
-        out.box.half[0] = r, out.box.half[1] = half, out.box.half[2] = r;
-        soak_v3 ext = soak_v3_make(r, half, r);
-        out.lo = soak_sub(c, ext);
-        out.hi = soak_add(c, ext);
-    } else {
-        out.round.a = soak_mad(c, -(half - r), up);
-        out.round.b = soak_mad(c, half - r, up);
-        out.round.radius = r;
-        soak_v3 ext = soak_v3_make(r, half, r);
-        out.lo = soak_sub(c, ext);
-        out.hi = soak_add(c, ext);
-    }
-    return out;
-}
-
 static soak_v3 shape_centre(const soak_shape *s) { return s->is_box ? s->box.c : soak_scale(soak_add(s->round.a, s->round.b), 0.5); }
 
 static double shape_distance(const soak_shape *s, const walk_tri *t) {
@@ -249,7 +221,7 @@ static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_fact
     st->window_feet = feet;
     soak_v3 dir = soak_normalize(t);
     for (int k = 1; k <= 6; ++k) {
-        soak_shape s = walk_shape_of(&f->after->settings, soak_mad(feet, FREEZE_PATH * k / 6.0, dir));
+        soak_shape s = soak_shape_at(&f->after->settings, soak_mad(feet, FREEZE_PATH * k / 6.0, dir));
         if (walk_depth(g, q, &s, NULL) > WALK_TOLERANCE) return 0; // not free: held for a reason
     }
     char detail[200];
@@ -261,8 +233,8 @@ static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_fact
 
 int walk_check_frame(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_check_state *st, walk_verdict *out) {
     int n = 0;
-    soak_shape before = walk_shape_of(&f->before->settings, soak_v3_of(f->before->position));
-    soak_shape after = walk_shape_of(&f->after->settings, soak_v3_of(f->after->position));
+    soak_shape before = soak_shape_at(&f->before->settings, soak_v3_of(f->before->position));
+    soak_shape after = soak_shape_at(&f->after->settings, soak_v3_of(f->after->position));
     double pre = walk_depth(g, q, &before, NULL);
     int tri = -1;
     double post = walk_depth(g, q, &after, &tri);

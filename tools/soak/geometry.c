@@ -11,6 +11,7 @@
 #include "soak.h"
 
 #include <math.h>
+#include <string.h>
 
 // Crosses of nearly parallel directions carry no axis of their own (their face-normal neighbours cover them).
 #define SOAK_PARALLEL_EPS 1e-12
@@ -46,6 +47,38 @@ soak_v3 soak_frame_inv_point(const soak_frame *f, soak_v3 w) {
 
 static double clamp01(double t) { return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t); }
 static double min2(double a, double b) { return a < b ? a : b; }
+static double max2(double a, double b) { return a > b ? a : b; }
+
+soak_shape soak_shape_at(const tread_character_settings *s, soak_v3 feet) {
+    soak_shape out;
+    memset(&out, 0, sizeof out);
+    soak_v3 up = soak_normalize(soak_v3_of(s->up));
+    double r = s->radius;
+    double half = s->shape == TREAD_QUERY_SPHERE ? r : 0.5 * (double)s->height;
+    soak_v3 c = soak_mad(feet, half, up);
+    if (s->shape == TREAD_QUERY_BOX) {
+        // types.h: an upright box's horizontal axes are world X and Z when up is +Y exactly; the soak and the level
+        // walker only make box characters with that up (the basis for other ups is not part of the API).
+        out.is_box = true;
+        out.box.c = c;
+        out.box.axis[0] = soak_v3_make(1.0, 0.0, 0.0);
+        out.box.axis[1] = up;
+        out.box.axis[2] = soak_v3_make(0.0, 0.0, 1.0);
+        out.box.half[0] = r, out.box.half[1] = half, out.box.half[2] = r;
+        soak_v3 ext = soak_v3_make(r, half, r);
+        out.lo = soak_sub(c, ext);
+        out.hi = soak_add(c, ext);
+    } else {
+        double core = half - r;
+        out.round.a = soak_mad(c, -core, up);
+        out.round.b = soak_mad(c, core, up);
+        out.round.radius = r;
+        soak_v3 ext = soak_v3_make(r, r, r);
+        out.lo = soak_sub(soak_v3_make(min2(out.round.a.x, out.round.b.x), min2(out.round.a.y, out.round.b.y), min2(out.round.a.z, out.round.b.z)), ext);
+        out.hi = soak_add(soak_v3_make(max2(out.round.a.x, out.round.b.x), max2(out.round.a.y, out.round.b.y), max2(out.round.a.z, out.round.b.z)), ext);
+    }
+    return out;
+}
 
 // Squared distance between segments p1-q1 and p2-q2 (Ericson 5.1.9, with its degenerate cases).
 static double segment_segment_sq(soak_v3 p1, soak_v3 q1, soak_v3 p2, soak_v3 q2) {

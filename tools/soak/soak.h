@@ -145,6 +145,8 @@ typedef struct soak_shape {
     soak_v3 lo, hi;          // bounding box, metres
 } soak_shape;
 
+// The volume of a character with settings `s` whose feet are at `feet` (geometry.c).
+soak_shape soak_shape_at(const tread_character_settings *s, soak_v3 feet);
 soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet);
 // Deepest overlap (>= 0, metres) of the character's volume with the bodies on `collide_mask`'s layers; the
 // mirror's index of that body in *out_body (-1: none), and in *out_touching how many bodies come within `margin`

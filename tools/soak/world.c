@@ -165,37 +165,7 @@ double soak_pusher_motion(const soak_world *w, const soak_shape *shape, uint32_t
 
 // ---- the character's volume ------------------------------------------------------------------------------------
 
-soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet) {
-    const tread_character_settings *s = &ch->settings;
-    soak_shape out;
-    memset(&out, 0, sizeof out);
-    soak_v3 up = soak_normalize(soak_v3_of(s->up));
-    double r = s->radius;
-    double half = s->shape == TREAD_QUERY_SPHERE ? r : 0.5 * (double)s->height;
-    soak_v3 c = soak_mad(soak_v3_of(feet), half, up);
-    if (s->shape == TREAD_QUERY_BOX) {
-        // types.h: an upright box's horizontal axes are world X and Z when up is +Y exactly; the generator only
-        // makes box characters with that up (the basis for other ups is not part of the API).
-        out.is_box = true;
-        out.box.c = c;
-        out.box.axis[0] = soak_v3_make(1.0, 0.0, 0.0);
-        out.box.axis[1] = up;
-        out.box.axis[2] = soak_v3_make(0.0, 0.0, 1.0);
-        out.box.half[0] = r, out.box.half[1] = half, out.box.half[2] = r;
-        soak_v3 ext = soak_v3_make(r, half, r);
-        out.lo = soak_sub(c, ext);
-        out.hi = soak_add(c, ext);
-    } else {
-        double core = half - r;
-        out.round.a = soak_mad(c, -core, up);
-        out.round.b = soak_mad(c, core, up);
-        out.round.radius = r;
-        soak_v3 ext = soak_v3_make(r, r, r);
-        out.lo = soak_sub(soak_v3_make(min2(out.round.a.x, out.round.b.x), min2(out.round.a.y, out.round.b.y), min2(out.round.a.z, out.round.b.z)), ext);
-        out.hi = soak_add(soak_v3_make(max2(out.round.a.x, out.round.b.x), max2(out.round.a.y, out.round.b.y), max2(out.round.a.z, out.round.b.z)), ext);
-    }
-    return out;
-}
+soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet) { return soak_shape_at(&ch->settings, soak_v3_of(feet)); }
 
 // ---- signed distances, piece by piece --------------------------------------------------------------------------
 
