@@ -351,12 +351,12 @@ static void test_walk_depth(void **state) {
     assert_true(walk_query_init(&q, &g));
     tread_character_settings s = tread_character_settings_default();
     s.shape = TREAD_QUERY_BOX, s.radius = 0.5f, s.height = 1.0f;
-    soak_shape on_top = walk_shape_of(&s, soak_v3_make(1.0, 1.95, -1.0)); // 5 cm into the top face
+    soak_shape on_top = soak_shape_at(&s, soak_v3_make(1.0, 1.95, -1.0)); // 5 cm into the top face
     assert_true(fabs(walk_depth(&g, &q, &on_top, NULL) - 0.05) < 1e-9);
-    soak_shape above = walk_shape_of(&s, soak_v3_make(1.0, 2.01, -1.0));
+    soak_shape above = soak_shape_at(&s, soak_v3_make(1.0, 2.01, -1.0));
     assert_true(walk_depth(&g, &q, &above, NULL) == 0.0);
     s.shape = TREAD_QUERY_CAPSULE, s.height = 1.8f;
-    soak_shape side = walk_shape_of(&s, soak_v3_make(2.4, 0.1, -1.0)); // 10 cm into the +x face
+    soak_shape side = soak_shape_at(&s, soak_v3_make(2.4, 0.1, -1.0)); // 10 cm into the +x face
     assert_true(fabs(walk_depth(&g, &q, &side, NULL) - 0.1) < 1e-6);
     walk_query_free(&q);
     walk_grid_free(&g);
