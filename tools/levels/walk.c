@@ -158,22 +158,12 @@ static void record(walk_run *run, const walk_options *o, int spawn, int frame, c
     snprintf(f->detail, sizeof f->detail, "%s", v->detail);
 }
 
-static const char *ground_name(tread_ground_state s) {
-    switch (s) {
-    case TREAD_GROUND_ON_GROUND: return "ground";
-    case TREAD_GROUND_ON_STEEP: return "steep";
-    case TREAD_GROUND_NOT_SUPPORTED: return "unsupported";
-    case TREAD_GROUND_IN_AIR: return "air";
-    }
-    return "?";
-}
-
 static void trace_frame(FILE *trace, const walk_agent *a, int frame, double t, const tread_move_result *res, const walk_verdict *v, int n) {
     const tread_character *c = &a->ch;
     fprintf(trace, "%6d spawn %d t %8.4f feet %9.4f %9.4f %9.4f v %8.3f %8.3f %8.3f wish %6.3f %6.3f%s %-11s step %.4f snap %.4f contacts %d\n", frame,
             a->spawn, t, (double)c->position.x, (double)c->position.y, (double)c->position.z, (double)a->velocity.x, (double)a->velocity.y,
             (double)a->velocity.z, (double)a->hands.input.direction.x, (double)a->hands.input.direction.z, a->hands.input.jump ? " jump" : "",
-            ground_name(c->ground.state), (double)res->step_up, (double)res->snap_down, res->contact_count);
+            soak_ground_name(c->ground.state), (double)res->step_up, (double)res->snap_down, res->contact_count);
     for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
         const tread_contact *k = &res->contacts[i];
         fprintf(trace, "       contact triangle %u separation %.5f point %.4f %.4f %.4f normal %.4f %.4f %.4f surface %.4f %.4f %.4f\n", k->feature,

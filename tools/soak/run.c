@@ -56,16 +56,6 @@ static void fail(soak_world_result *out, const char *what, const char *message) 
     snprintf(out->message, sizeof out->message, "%s: %s", what, message);
 }
 
-static const char *ground_name(tread_ground_state s) {
-    switch (s) {
-    case TREAD_GROUND_ON_GROUND: return "ground";
-    case TREAD_GROUND_ON_STEEP: return "steep";
-    case TREAD_GROUND_NOT_SUPPORTED: return "unsupported";
-    case TREAD_GROUND_IN_AIR: return "air";
-    }
-    return "?";
-}
-
 static const char *const body_kind_names[] = {"box", "sphere", "capsule", "mesh", "heightfield", "voxels"};
 
 static void trace_frame(FILE *trace, const soak_world *w, int frame, const soak_frame_facts *f, const tread_move_result *res, const soak_verdict *v,
@@ -73,7 +63,7 @@ static void trace_frame(FILE *trace, const soak_world *w, int frame, const soak_
     const tread_character *a = f->after;
     fprintf(trace, "%6d t %8.4f dt %.5f feet %9.4f %9.4f %9.4f v %8.3f %8.3f %8.3f %-11s depth %.5f (%d %s) -> %.5f (%d %s) step %.4f snap %.4f%s\n",
             frame, f->time, f->dt, (double)a->position.x, (double)a->position.y, (double)a->position.z, (double)f->velocity.x,
-            (double)f->velocity.y, (double)f->velocity.z, ground_name(a->ground.state), f->pre_depth, f->pre_body,
+            (double)f->velocity.y, (double)f->velocity.z, soak_ground_name(a->ground.state), f->pre_depth, f->pre_body,
             f->pre_body >= 0 ? body_kind_names[w->bodies[f->pre_body].kind] : "-", f->post_depth, f->post_body,
             f->post_body >= 0 ? body_kind_names[w->bodies[f->post_body].kind] : "-", (double)res->step_up, (double)res->snap_down,
             f->teleported ? " teleported" : "");

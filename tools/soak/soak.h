@@ -43,6 +43,17 @@ static inline soak_rng soak_rng_for_world(uint64_t seed, uint64_t world) {
     return r;
 }
 
+// A ground state's short name for traces (the soak's and the level walker's).
+static inline const char *soak_ground_name(tread_ground_state s) {
+    switch (s) {
+    case TREAD_GROUND_ON_GROUND: return "ground";
+    case TREAD_GROUND_ON_STEEP: return "steep";
+    case TREAD_GROUND_NOT_SUPPORTED: return "unsupported";
+    case TREAD_GROUND_IN_AIR: return "air";
+    }
+    return "?";
+}
+
 // ---- double-precision geometry (geometry.c) ------------------------------------------------------------------
 
 typedef struct soak_v3 {
