@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
-// Sliding around triangle-mesh walls (the real-levels issue): a character pressed into a mesh wall slides on past
-// the wall's convex corners, wherever they are and however sharp. The witness scene
-// (scenes/regressions/mesh-convex-corner-10.json) is one corner; here seeded convex prisms of 3 to 10 sides, each a
-// closed mesh on a mesh floor as a level's brushes are, are walked around by a character pressed into them. Its
-// input turns with it around the prism, so it always presses into the wall and always has a way on along it.
-// A freeze is a frame that moved the character less than 0.5 mm while the input's part tangent to every contact
-// plane is at least 20 % of the input and a 3 cm cast that way is free: the check the level walker makes, here
-// on geometry whose every corner is convex, so every such stop is a freeze.
+// Sliding along triangle-mesh walls (the real-levels issue): a character pressed into a mesh wall slides on
+// wherever the wall lets it.
+// - Convex corners: seeded convex prisms of 3 to 10 sides, each a closed mesh on a mesh floor as a level's brushes
+//   are, walked around by a character pressed into them; its input turns with it around the prism, so it always
+//   presses into the wall and always has a way on along it. The witness scene is
+//   scenes/regressions/mesh-convex-corner-10.json.
+// - Valleys: a walkable sloped floor meeting a steep face (a rock formation), walked along the valley up or down
+//   while pressed into the face. The witness scene is scenes/regressions/mesh-valley-steep-face.json.
+// A freeze is a frame that moved the character less than 0.5 mm while the input's part tangent to every wall it
+// touched is at least 20 % of the input and a 3 cm cast that way (along the floor) is free: the check the level
+// walker makes, here on geometry where every such stop is a freeze.
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +28,8 @@
 #define SPEED 5.0f
 #define MAX_SIDES 10
 #define PI 3.14159265358979323846
+// The walkable limit of the tests' characters (max slope 45.57 degrees: Quake's), as a normal's up part.
+#define WALKABLE_UP 0.7f
 
 typedef struct rng {
     uint64_t state;
@@ -83,11 +88,12 @@ static void make_prism(rng *r, int sides, double radius, prism_mesh *m) {
     for (int i = 1; i + 1 < sides; ++i) triangle(m, base + 1, base + 2u * (uint32_t)(i + 1) + 1, base + 2u * (uint32_t)i + 1);
 }
 
-// The input's part tangent to every contact plane met (each contact's normal made horizontal).
+// The input's part tangent to every wall met (each contact's normal made horizontal; floors are not walls).
 static tread_vec3 tangent_part(tread_vec3 input, const tread_move_result *res) {
     for (int pass = 0; pass < 4; ++pass)
         for (int c = 0; c < res->contact_count; ++c) {
             tread_vec3 n = res->contacts[c].normal;
+            if (n.y >= WALKABLE_UP) continue;
             n.y = 0.0f;
             if (tread_v3_length_sq(n) == 0.0f) continue;
             n = tread_v3_normalize(n);
@@ -95,6 +101,22 @@ static tread_vec3 tangent_part(tread_vec3 input, const tread_move_result *res) {
             if (into < 0.0f) input = tread_v3_mad(input, -into, n);
         }
     return input;
+}
+
+// The frame from `before` froze: the character moved under 0.5 mm though the input keeps 20 % along the walls it
+// touched and a 3 cm cast that way, along the ground it stands on, lifted 1 cm, is free.
+static bool is_frozen(const tread_world *w, const tread_character *ch, tread_vec3 before, tread_vec3 input, const tread_move_result *res) {
+    if (tread_v3_length(tread_v3_sub(ch->position, before)) >= 5e-4f) return false;
+    tread_vec3 way = tangent_part(input, res);
+    if (ch->ground.state == TREAD_GROUND_ON_GROUND) way = tread_v3_mad(way, -tread_v3_dot(way, ch->ground.normal), ch->ground.normal);
+    float length = tread_v3_length(way);
+    if (length < 0.2f * SPEED) return false;
+    tread_query_shape q = tread_character_shape(ch);
+    tread_query_filter filter = tread_query_filter_default();
+    tread_shape_hit hit;
+    tread_vec3 centre = tread_v3_add(tread_character_center(ch), tread_v3(0, 0.01f, 0));
+    assert_int_equal(tread_world_cast_shape(w, &q, centre, tread_v3_scale(way, 0.03f / length), &filter, &hit), TREAD_OK);
+    return !hit.hit;
 }
 
 // Frames frozen by the check above, over every trial of one shape.
@@ -123,7 +145,6 @@ static int frozen_frames(tread_query_shape_type shape, uint64_t seed, char *firs
         tread_character ch;
         assert_int_equal(tread_character_init(&ch, &s, tread_v3((float)((radius + 1.5) * cos(start)), 0, (float)((radius + 1.5) * sin(start)))),
                          TREAD_OK);
-        tread_query_filter filter = tread_query_filter_default();
         for (int f = 0; f < FRAMES; ++f) {
             double x = ch.position.x, z = ch.position.z, l = sqrt(x * x + z * z);
             double dx = -z / l * around - press * x / l, dz = x / l * around - press * z / l, dl = sqrt(dx * dx + dz * dz);
@@ -131,15 +152,7 @@ static int frozen_frames(tread_query_shape_type shape, uint64_t seed, char *firs
             tread_vec3 before = ch.position;
             tread_move_result res;
             assert_int_equal(tread_character_move(w, &ch, tread_v3(input.x, -1.0f, input.z), DT, &res), TREAD_OK);
-            if (f < 10 || tread_v3_length(tread_v3_sub(ch.position, before)) >= 5e-4f) continue;
-            tread_vec3 way = tangent_part(input, &res);
-            float length = tread_v3_length(way);
-            if (length < 0.2f * SPEED) continue;
-            tread_query_shape q = tread_character_shape(&ch);
-            tread_shape_hit hit;
-            tread_vec3 centre = tread_v3_add(tread_character_center(&ch), tread_v3(0, 0.01f, 0));
-            assert_int_equal(tread_world_cast_shape(w, &q, centre, tread_v3_scale(way, 0.03f / length), &filter, &hit), TREAD_OK);
-            if (hit.hit) continue;
+            if (f < 10 || !is_frozen(w, &ch, before, input, &res)) continue;
             if (frozen++ == 0)
                 snprintf(first, size, "trial %d (%d sides, radius %.2f m, press %.2f) frame %d at (%.4f, %.4f, %.4f)", trial, sides, radius, press, f,
                          (double)ch.position.x, (double)ch.position.y, (double)ch.position.z);
@@ -147,6 +160,91 @@ static int frozen_frames(tread_query_shape_type shape, uint64_t seed, char *firs
         tread_world_destroy(w);
     }
     return frozen;
+}
+
+// A square of half size `half` in the plane through `centre` with unit normal `n`, wound to face n (two triangles).
+static void square(prism_mesh *m, tread_vec3 centre, tread_vec3 n, float half) {
+    tread_vec3 a = tread_v3_normalize(tread_v3_cross(n, fabsf(n.y) < 0.9f ? tread_v3(0, 1, 0) : tread_v3(1, 0, 0)));
+    tread_vec3 b = tread_v3_cross(n, a);
+    uint32_t base = (uint32_t)m->vertex_count;
+    m->vertices[m->vertex_count++] = tread_v3_add(centre, tread_v3_add(tread_v3_scale(a, -half), tread_v3_scale(b, -half)));
+    m->vertices[m->vertex_count++] = tread_v3_add(centre, tread_v3_add(tread_v3_scale(a, half), tread_v3_scale(b, -half)));
+    m->vertices[m->vertex_count++] = tread_v3_add(centre, tread_v3_add(tread_v3_scale(a, half), tread_v3_scale(b, half)));
+    m->vertices[m->vertex_count++] = tread_v3_add(centre, tread_v3_add(tread_v3_scale(a, -half), tread_v3_scale(b, half)));
+    triangle(m, base, base + 1, base + 2);
+    triangle(m, base, base + 2, base + 3);
+}
+
+// A unit normal tilted `degrees` from up toward the heading `heading` (radians about up).
+static tread_vec3 tilted(double degrees, double heading) {
+    double t = degrees * PI / 180.0;
+    return tread_v3((float)(sin(t) * cos(heading)), (float)cos(t), (float)(sin(t) * sin(heading)));
+}
+
+// Frames frozen walking along valleys: a floor sloped 0-40 degrees through the origin, a steep face (50-85 degrees)
+// through the origin too, both 40 m squares; the character starts on the floor 1 m from the valley and walks along
+// it, down or up, pressed into the face.
+static int frozen_in_valleys(tread_query_shape_type shape, uint64_t seed, char *first, size_t size) {
+    rng r = {seed};
+    int frozen = 0;
+    first[0] = '\0';
+    for (int trial = 0; trial < TRIALS; ++trial) {
+        tread_vec3 floor = tilted(unit(&r) * 40.0, unit(&r) * 2.0 * PI);
+        tread_vec3 face = tilted(50.0 + unit(&r) * 35.0, unit(&r) * 2.0 * PI);
+        prism_mesh m;
+        m.vertex_count = m.triangle_count = 0;
+        square(&m, tread_v3_zero(), floor, 20.0f);
+        square(&m, tread_v3_zero(), face, 20.0f);
+        tread_vec3 valley = tread_v3_cross(floor, face);
+        if (tread_v3_length(valley) < 0.2f) continue; // nearly parallel: no valley to walk
+        valley = tread_v3_normalize(valley);
+        tread_vec3 away = tread_v3_normalize(tread_v3_mad(face, -tread_v3_dot(face, floor), floor)); // on the floor, off the face
+        tread_world *w = NULL;
+        assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_mesh(m.vertices, m.vertex_count, m.indices, m.triangle_count);
+        tread_body_id id;
+        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+        tread_character_settings s = tread_character_settings_default();
+        s.shape = shape;
+        s.radius = 0.46875f;
+        s.height = 1.75f;
+        s.max_step_height = 0.5625f;
+        s.max_slope_degrees = 45.57f;
+        tread_character ch;
+        assert_int_equal(tread_character_init(&ch, &s, tread_v3_add(away, tread_v3(0, 0.05f, 0))), TREAD_OK);
+        float along = unit(&r) < 0.5 ? 1.0f : -1.0f, press = (float)(0.1 + unit(&r) * 1.0);
+        tread_vec3 wish = tread_v3_add(tread_v3_scale(valley, along), tread_v3_scale(away, -press));
+        wish.y = 0.0f;
+        if (tread_v3_length(wish) < 0.1f) {
+            tread_world_destroy(w);
+            continue;
+        }
+        tread_vec3 input = tread_v3_scale(tread_v3_normalize(wish), SPEED);
+        for (int f = 0; f < FRAMES / 2; ++f) {
+            tread_vec3 before = ch.position;
+            tread_move_result res;
+            assert_int_equal(tread_character_move(w, &ch, tread_v3(input.x, -1.0f, input.z), DT, &res), TREAD_OK);
+            if (tread_v3_length(ch.position) > 15.0f) break; // off the squares
+            if (f < 10 || !is_frozen(w, &ch, before, input, &res)) continue;
+            if (frozen++ == 0)
+                snprintf(first, size, "trial %d (floor (%.3f, %.3f, %.3f), face (%.3f, %.3f, %.3f)) frame %d at (%.4f, %.4f, %.4f)", trial,
+                         (double)floor.x, (double)floor.y, (double)floor.z, (double)face.x, (double)face.y, (double)face.z, f,
+                         (double)ch.position.x, (double)ch.position.y, (double)ch.position.z);
+        }
+        tread_world_destroy(w);
+    }
+    return frozen;
+}
+
+static void check_valleys(tread_query_shape_type shape, const char *name) {
+    const uint64_t seeds[] = {3, 11};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; ++i) {
+        char first[200];
+        int frozen = frozen_in_valleys(shape, seeds[i], first, sizeof first);
+        if (frozen) print_error("%s in valleys, seed %llu: %d frozen frames, the first in %s\n", name, (unsigned long long)seeds[i], frozen, first);
+        assert_int_equal(frozen, 0);
+    }
 }
 
 static void check_shape(tread_query_shape_type shape, const char *name) {
@@ -169,8 +267,20 @@ static void test_sphere_slides_past_convex_mesh_corners(void **state) {
     check_shape(TREAD_QUERY_SPHERE, "sphere");
 }
 
+static void test_capsule_walks_valleys_between_floor_and_steep_face(void **state) {
+    (void)state;
+    check_valleys(TREAD_QUERY_CAPSULE, "capsule");
+}
+
+static void test_box_walks_valleys_between_floor_and_steep_face(void **state) {
+    (void)state;
+    check_valleys(TREAD_QUERY_BOX, "box");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_capsule_walks_valleys_between_floor_and_steep_face),
+        cmocka_unit_test(test_box_walks_valleys_between_floor_and_steep_face),
         cmocka_unit_test(test_capsule_slides_past_convex_mesh_corners),
         cmocka_unit_test(test_sphere_slides_past_convex_mesh_corners),
     };

@@ -5,9 +5,24 @@
 
 // A contact this close above the feet is at the sole (metres): the skin plus the touch tolerance.
 #define TR_SOLE_HEIGHT (2.0f * TR_TOUCH_TOLERANCE)
+// A face whose normal's part across the floor is shorter than this (the sine of 6 degrees) is too nearly parallel to
+// the floor to stand on it as a wall: a vertical wall is used instead.
+#define TR_FLOOR_WALL_MIN 0.1f
 
 // A vertical wall through the surface: its normal with the up part removed (zero if it faces straight up/down).
 static tread_vec3 as_wall(tread_vec3 n, tread_vec3 up) { return tread_v3_normalize(tread_v3_reject(n, up)); }
+
+// A face met while walking on a floor of normal `floor` stands on that floor as a wall: its normal with the floor's
+// part removed. Sliding along it keeps the motion in the floor, so no height is gained from the face, and the
+// motion never enters the face itself (the wall and the face cut the floor in the same line). A vertical wall
+// (as_wall) does that on level ground only: on a sloped floor, walking down the valley between it and a steep face
+// entered the face along the vertical wall's crease, and every cast met the face again at fraction 0 (a capsule
+// and a box frozen in rock formations of Quake III levels). A face nearly parallel to the floor has no such wall.
+static tread_vec3 as_wall_on(tread_vec3 n, tread_vec3 floor, tread_vec3 up) {
+    tread_vec3 wall = tread_v3_reject(n, floor);
+    if (tread_v3_length_sq(wall) < TR_FLOOR_WALL_MIN * TR_FLOOR_WALL_MIN) return as_wall(n, up);
+    return tread_v3_normalize(wall);
+}
 
 // A plane differing from one already held only by rounding replaces it (the newest contact is the one the motion
 // presses); any other, however nearly parallel, is kept beside it for the solver. Merging planes within 0.8 degrees
@@ -84,6 +99,8 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
     out->blocked_feet = feet;
     out->blocked_motion = tread_v3_zero();
     tread_vec3 original = motion;
+    // The floor walked on: the ground the move began on, then each surface ridden.
+    tread_vec3 floor = ch->ground.state == TREAD_GROUND_ON_GROUND ? ch->ground.normal : s->up;
     for (int it = 0; it < s->max_slide_iterations && tread_v3_length(motion) > TR_MIN_MOVE; ++it) {
         tread_shape_hit hit;
         tread_result r = tr_query_cast(q, &shape, tr_center(ch, feet), motion, &filter, &hit);
@@ -110,6 +127,7 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
             if ((r = ridable(q, ch, feet, &hit, &ride, &ridden)) != TREAD_OK) return r;
             if (ride) {
                 n = ridden;
+                floor = ridden;
                 // Follow the new ground at the same speed (constant speed over seams and onto slopes). An edge's
                 // rounded contact normal is no slope: kept horizontal speed (lifted by tan(slope)) is for faces.
                 // Over an edge met by the rounded bottom, whose contact normal looked like an 84 degree slope
@@ -120,7 +138,7 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
                 motion = solve(out, aligned, s->up);
                 continue;
             }
-            if (tread_v3_dot(n, s->up) > 0.0f) n = as_wall(n, s->up);
+            if (tread_v3_dot(n, s->up) > 0.0f) n = as_wall_on(n, floor, s->up);
             if (!out->blocked) {
                 out->blocked = true;
                 out->blocked_feet = feet;
