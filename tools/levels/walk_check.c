@@ -187,19 +187,30 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
 }
 
 // The input's part along every contact plane (and the ground's): projected off each plane it pushes into, a few
-// rounds; zero when no direction satisfies them all.
+// rounds; zero when no direction satisfies them all. A face too steep to walk is a wall for climbing (README:
+// standing on one and walking up it gains nothing), so its plane counts as the vertical wall through it: pressing
+// into a steep slope has no way on up the slope.
 static soak_v3 tangent_input(const walk_frame_facts *f, soak_v3 wish) {
     soak_v3 n[TREAD_MAX_MOVE_CONTACTS + 1];
     int count = 0;
     const tread_move_result *r = f->result;
-    for (int i = 0; i < r->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) n[count++] = soak_normalize(soak_v3_of(r->contacts[i].normal));
-    if (f->after->ground.state == TREAD_GROUND_ON_GROUND) n[count++] = soak_normalize(soak_v3_of(f->after->ground.normal));
+    double cos_slope = cos(f->after->settings.max_slope_degrees * WALK_PI / 180.0);
+    for (int i = 0; i < r->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
+        soak_v3 c = soak_normalize(soak_v3_of(r->contacts[i].normal));
+        if (c.y > 0.0 && c.y < cos_slope) c = soak_normalize(soak_v3_make(c.x, 0.0, c.z));
+        n[count++] = c;
+    }
+    bool grounded = f->after->ground.state == TREAD_GROUND_ON_GROUND;
+    if (grounded) n[count++] = soak_normalize(soak_v3_of(f->after->ground.normal));
     soak_v3 t = wish;
-    for (int round = 0; round < 8; ++round)
+    for (int round = 0; round < 8; ++round) {
         for (int i = 0; i < count; ++i) {
             double d = soak_dot(t, n[i]);
             if (d < 0.0) t = soak_mad(t, -d, n[i]);
         }
+        // Walking, the way on is along the ground: leaving it upward (up an overhang pressed into) is a jump's.
+        if (grounded) t = soak_mad(t, -soak_dot(t, n[count - 1]), n[count - 1]);
+    }
     for (int i = 0; i < count; ++i)
         if (soak_dot(t, n[i]) < -1e-6) return soak_v3_make(0.0, 0.0, 0.0);
     return t;
