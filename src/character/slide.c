@@ -101,6 +101,10 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
     tread_vec3 original = motion;
     // The floor walked on: the ground the move began on, then each surface ridden.
     tread_vec3 floor = ch->ground.state == TREAD_GROUND_ON_GROUND ? ch->ground.normal : s->up;
+    // The contact last ridden by the face under it rather than by its own normal (at the sole), if any.
+    bool sole_ridden = false;
+    tread_body_id sole_body = tread_body_id_null();
+    uint32_t sole_feature = 0;
     for (int it = 0; it < s->max_slide_iterations && tread_v3_length(motion) > TR_MIN_MOVE; ++it) {
         tread_shape_hit hit;
         tread_result r = tr_query_cast(q, &shape, tr_center(ch, feet), motion, &filter, &hit);
@@ -125,7 +129,18 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
             bool ride = false;
             tread_vec3 ridden;
             if ((r = ridable(q, ch, feet, &hit, &ride, &ridden)) != TREAD_OK) return r;
+            // Ridden by the face under it, a contact at the sole that the next cast meets again at once gave no way on:
+            // the motion along that face still presses into the contact, so it is a wall there. A box's corner on a
+            // fold of a Quake III terrain, walking along the fold, touched the next face's edge with a level contact
+            // normal; riding that face, every cast met the edge again at fraction 0, and the box froze.
+            bool again = sole_ridden && hit.fraction == 0.0f && tread_body_id_equal(hit.body, sole_body) && hit.feature == sole_feature;
+            if (ride && again) ride = false;
             if (ride) {
+                if (tread_v3_dot(ridden, hit.normal) < TR_SAME_PLANE_COS) {
+                    sole_ridden = true;
+                    sole_body = hit.body;
+                    sole_feature = hit.feature;
+                }
                 n = ridden;
                 floor = ridden;
                 // Follow the new ground at the same speed (constant speed over seams and onto slopes). An edge's

@@ -127,7 +127,7 @@ typedef struct walk_options {
     bool alone, batch;
     int jobs;
     bool trace;
-    bool invariants_fatal;   // exit 1 only for the invariants that hold today (error, nan, penetration, fall-through)
+    unsigned not_fatal;      // kinds (bits 1 << walk_kind) counted and printed but not failing the exit status
     int keep;                // failures kept per run and kind for the report
 } walk_options;
 

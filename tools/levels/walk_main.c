@@ -33,7 +33,8 @@ static const char *const usage =
     "  --report FILE       the full report into FILE (stdout then gets the totals only)\n"
     "  --keep N            failures listed per run and kind (default 3; all are counted)\n"
     "  --trace             print every frame (use with one map, --spawn and one shape and strategy)\n"
-    "  --invariants-fatal  exit 1 only for error, nan, penetration and fall-through (the others are printed)\n"
+    "  --not-fatal KINDS   a comma list of failure kinds (error, nan, penetration, fall_through, rise, ground,\n"
+    "                      freeze) that are counted and printed but do not make the exit status 1\n"
     "  --info              only import the maps and print what they hold\n";
 
 typedef struct work {
@@ -120,12 +121,24 @@ static void print_counts(FILE *out, const long *counts, const long *faults) {
     }
 }
 
-static bool counts_fail(const long *counts, bool invariants_only) {
-    for (int k = 0; k < WALK_KIND_COUNT; ++k) {
-        bool invariant = k == WALK_ERROR || k == WALK_NAN || k == WALK_PENETRATION || k == WALK_FALL_THROUGH;
-        if (counts[k] > 0 && (invariant || !invariants_only)) return true;
-    }
+static bool counts_fail(const long *counts, unsigned not_fatal) {
+    for (int k = 0; k < WALK_KIND_COUNT; ++k)
+        if (counts[k] > 0 && !(not_fatal & (1u << k))) return true;
     return false;
+}
+
+// A comma list of kind names into bits (1 << walk_kind); false on an unknown name.
+static bool parse_kinds(const char *list, unsigned *out) {
+    *out = 0;
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        int k = 0;
+        while (k < WALK_KIND_COUNT && !(strlen(walk_kind_name((walk_kind)k)) == n && !strncmp(p, walk_kind_name((walk_kind)k), n))) ++k;
+        if (k == WALK_KIND_COUNT) return false;
+        *out |= 1u << k;
+        p += n + (p[n] == ',');
+    }
+    return true;
 }
 
 // One map: its runs, their failures, its totals. False when the map could not be loaded.
@@ -208,7 +221,7 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
             print_counts(outs[j], map_counts[shape], map_faults[shape]);
             fprintf(outs[j], "\n");
         }
-        if (counts_fail(map_counts[shape], o->invariants_fatal)) *failed = true;
+        if (counts_fail(map_counts[shape], o->not_fatal)) *failed = true;
     }
     fflush(rep);
     free(runs);
@@ -239,8 +252,9 @@ int walk_command(int argc, char **argv) {
         else if (!strcmp(a, "--batch-only")) o.batch = true, o.alone = false;
         else if (!strcmp(a, "--trace")) o.trace = true;
         else if (!strcmp(a, "--info")) info = true;
-        else if (!strcmp(a, "--invariants-fatal")) o.invariants_fatal = true;
-        else if (!strcmp(a, "--pk3") && has) o.pk3 = argv[++i];
+        else if (!strcmp(a, "--not-fatal") && has) {
+            if (!parse_kinds(argv[++i], &o.not_fatal)) goto bad_value;
+        } else if (!strcmp(a, "--pk3") && has) o.pk3 = argv[++i];
         else if (!strcmp(a, "--report") && has) report = argv[++i];
         else if (!strcmp(a, "--shape") && has) {
             if (!parse_shapes(argv[++i], &o.shape_mask)) goto bad_value;
