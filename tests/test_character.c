@@ -133,6 +133,33 @@ static void test_floor_of_separate_boxes_does_not_snag(void **state) {
 
 // ---- ground -------------------------------------------------------------------------------------------------
 
+// A character reported on ground touches it: one landing within the ground probe (above the skin, up to the probe's
+// length) ends resting on the floor, its sole the skin above it, for every shape and probe. It hovered up to the
+// probe's length above the floor on the frame it landed (Quake III levels, docs/LEVELS.md's hover count).
+static void test_on_ground_touches_the_ground(void **state) {
+    (void)state;
+    tread_world *w = NULL;
+    tread_world_create(NULL, &w);
+    course_box(w, tread_v3(-10, -1, -10), tread_v3(10, 0, 10));
+    const tread_query_shape_type shapes[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
+    const float probes[] = {0.02f, 0.1f, 0.5f};
+    for (int k = 0; k < 3; ++k)
+        for (int p = 0; p < 3; ++p)
+            for (float gap = 0.004f; gap < probes[p]; gap += probes[p] / 7.0f) {
+                tread_character_settings s = tread_character_settings_default();
+                s.shape = shapes[k];
+                s.ground_probe_distance = probes[p];
+                tread_character ch;
+                assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, s.skin + gap, 0)), TREAD_OK);
+                tread_move_result res;
+                assert_int_equal(tread_character_move(w, &ch, tread_v3(0.5f, -0.1f, 0), 1.0f / 60.0f, &res), TREAD_OK);
+                assert_int_equal(ch.ground.state, TREAD_GROUND_ON_GROUND);
+                assert_float_equal(ch.position.y, s.skin, 1e-3f);
+                assert_float_equal(ch.ground.distance, 0.0f, 1e-3f);
+            }
+    tread_world_destroy(w);
+}
+
 static void test_small_hole_under_center_stays_grounded(void **state) {
     (void)state;
     tread_world *w = NULL;
@@ -566,6 +593,7 @@ int main(void) {
         cmocka_unit_test(test_narrowing_hallway_stops_smoothly),
         cmocka_unit_test(test_no_tunnelling_through_thin_wall_at_100_m_per_s),
         cmocka_unit_test(test_floor_of_separate_boxes_does_not_snag),
+        cmocka_unit_test(test_on_ground_touches_the_ground),
         cmocka_unit_test(test_small_hole_under_center_stays_grounded),
         cmocka_unit_test(test_standing_on_ledge_edge_is_grounded),
         cmocka_unit_test(test_keep_horizontal_speed_setting),

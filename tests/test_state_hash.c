@@ -21,8 +21,8 @@
 #define P3_FRAMES 240
 
 // The pinned hashes (FNV-1a over the state bytes listed above).
-#define P1_HASH 0x9567774184f27089ull
-#define P3_HASH 0x345866262cd6d7d5ull
+#define P1_HASH 0xe9759435809ef75dull
+#define P3_HASH 0x217976058c2227adull
 
 static void mix(uint64_t *h, const void *data, size_t size) {
     const unsigned char *b = (const unsigned char *)data;

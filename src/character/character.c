@@ -461,6 +461,15 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     // probe's reach: the frame a jump starts is not on ground.
     if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, s->up))
         res->ground = tr_ground_in_air(ch, res->position);
+    // Ground found more than TR_HOVER_GAP below the skin within the probe is where the character stands from now
+    // on: it settles onto it (the probe met nothing nearer, but for the support's tie), so a character reported on
+    // ground touches it. It hovered up to the probe's length over the floor on the frame it landed (Quake III
+    // levels: the ground point 1 cm below the body on every landing). Closer gaps are the slide's own rounding
+    // along a slope: left alone, they keep a walk's speed even.
+    if (res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance > TR_HOVER_GAP) {
+        res->position = tread_v3_mad(res->position, -res->ground.distance, s->up);
+        res->ground.distance = 0.0f;
+    }
     finish(ch, res);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;

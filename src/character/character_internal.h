@@ -23,6 +23,9 @@
 // Normals that agree to within this cosine (0.026 degrees: float rounding of one normal) are one plane for the
 // slide's solver; nearer-parallel planes than TR_SAME_PLANE_COS are still distinct constraints.
 #define TR_DUPLICATE_PLANE_COS 0.9999999f
+// A character this far or more above the ground it is reported on (below the skin, metres) hovers, and settles onto
+// it: the 1 mm the invariants allow.
+#define TR_HOVER_GAP 1.0e-3f
 // Penetration shallower than this is left to the skin (metres): below float noise at 1 km.
 #define TR_PENETRATION_SLOP 1.0e-5f
 // Fastest speed a move accepts (metres per second): far beyond any game's characters; bounds casts.
