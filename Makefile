@@ -117,7 +117,10 @@ levels: build
 # $(BUILD)/bench.csv. BENCH_ARGS picks runs and options, e.g. BENCH_ARGS="course --rounds 12".
 # bench-callgrind: instructions per update of P1, P2, P3 and P3 with character-vs-character (needs valgrind).
 # bench-queries: the world's query throughput and build times.
-.PHONY: bench-callgrind bench-queries
+# bench-levels: the levels group (bench/levels.sh): three OpenArena maps, box and capsule, alone and batched, time
+# per update (interleaved rounds, medians) and, with BENCH_LEVELS_ARGS=--callgrind, instructions per update.
+.PHONY: bench-callgrind bench-queries bench-levels
+BENCH_LEVELS_ARGS ?=
 BENCH_ARGS ?=
 bench: build
 	@$(BUILD)/bench/tread_bench_character --csv $(BUILD)/bench.csv $(BENCH_ARGS)
@@ -127,6 +130,10 @@ bench-callgrind: build
 
 bench-queries: build
 	@$(BUILD)/bench/tread_bench
+
+bench-levels: build
+	@bash scripts/deps.sh levels
+	@bash bench/levels.sh $(BUILD) $(BENCH_LEVELS_ARGS)
 
 # ---- the web (web/, docs/WEB.md) ----------------------------------------------------------------------------
 # wasm: the library as a WebAssembly ES module with its JavaScript wrapper, scene loader and runner, in web/dist
