@@ -442,7 +442,10 @@ static tread_result batch_move(tread_batch *b, const tr_source *w, tread_charact
     bool any = true;
     for (int pass = 0; pass < b->def.separation_passes && any; ++pass)
         if ((r = separate(b, w, c, count, &any)) != TREAD_OK) return r;
-    for (int i = 0; i < count; ++i) results[i].position = c[i].position;
+    for (int i = 0; i < count; ++i) {
+        results[i].position = c[i].position;
+        results[i].ground = c[i].ground;
+    }
     return TREAD_OK;
 }
 

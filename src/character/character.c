@@ -404,6 +404,17 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     return TREAD_OK;
 }
 
+// Ground found more than TR_HOVER_GAP below the skin within the probe is where the character stands from now on: it
+// settles onto it (the probe met nothing nearer, but for the support's tie), so a character reported on ground
+// touches it. It hovered up to the probe's length over the floor on the frame it landed (Quake III levels: the
+// ground point 1 cm below the body on every landing). Closer gaps are the slide's own rounding along a slope: left
+// alone, they keep a walk's speed even.
+static void settle_on_ground(const tread_character *ch, tread_vec3 *feet, tread_ground *ground) {
+    if (ground->state != TREAD_GROUND_ON_GROUND || !(ground->distance > TR_HOVER_GAP)) return;
+    *feet = tread_v3_mad(*feet, -ground->distance, ch->settings.up);
+    ground->distance = 0.0f;
+}
+
 static tread_result update_phase(const tr_move_query *q, tread_character *ch, const ground_carry *carry, tread_vec3 velocity, float dt,
                                  tread_move_result *res) {
     const tread_character_settings *s = &ch->settings;
@@ -461,15 +472,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     // probe's reach: the frame a jump starts is not on ground.
     if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, s->up))
         res->ground = tr_ground_in_air(ch, res->position);
-    // Ground found more than TR_HOVER_GAP below the skin within the probe is where the character stands from now
-    // on: it settles onto it (the probe met nothing nearer, but for the support's tie), so a character reported on
-    // ground touches it. It hovered up to the probe's length over the floor on the frame it landed (Quake III
-    // levels: the ground point 1 cm below the body on every landing). Closer gaps are the slide's own rounding
-    // along a slope: left alone, they keep a walk's speed even.
-    if (res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance > TR_HOVER_GAP) {
-        res->position = tread_v3_mad(res->position, -res->ground.distance, s->up);
-        res->ground.distance = 0.0f;
-    }
+    settle_on_ground(ch, &res->position, &res->ground);
     finish(ch, res);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;
@@ -672,13 +675,22 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
 
 tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement) {
     tr_move_query q;
-    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), body_reach(ch) + tread_v3_length(displacement));
+    float reach = body_reach(ch) + tread_v3_length(displacement) + ch->settings.ground_probe_distance;
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), reach);
     if (r != TREAD_OK) return r;
     if (among) tr_move_query_set_others(&q, among->others, among->self, among->order);
     tr_slide_result slid;
     r = tr_slide(&q, ch, ch->position, displacement, TR_SLIDE_AIR, NULL, &slid);
+    // A character on ground stays on what is under it where the nudge left it: pushed or parted along a floor that
+    // is not flat, it ended hovering with the ground of before (crowds on Quake III levels: 6 mm above it).
+    tread_ground ground = ch->ground;
+    if (r == TREAD_OK && ch->ground.state == TREAD_GROUND_ON_GROUND && (r = tr_classify_ground(&q, ch, slid.feet, &ground)) == TREAD_OK)
+        settle_on_ground(ch, &slid.feet, &ground);
     tr_move_query_end(&q);
-    if (r == TREAD_OK) ch->position = slid.feet;
+    if (r == TREAD_OK) {
+        ch->position = slid.feet;
+        ch->ground = ground;
+    }
     return r;
 }
 
