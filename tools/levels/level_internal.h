@@ -92,6 +92,9 @@ bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, si
 bool patches_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize);
 // The entity lump (entities.c): spawns, trigger_hurt hazards, skipped entities.
 bool entities_parse(const bsp_file *b, level *lv, char *err, size_t errsize);
+// The jump pads and teleporters whose targets exist become level::triggers (triggers.c); they and their targets
+// are marked simulated and the skip counts recounted without them. False only out of memory.
+bool triggers_resolve(level *lv, char *err, size_t errsize);
 
 // Quake units and axes -> tread metres and axes (level.h).
 static inline void level_to_tread(const double q[3], double out[3]) {

@@ -3,6 +3,12 @@
 // and height; steps of 18 units, slopes to 45.57 degrees, the rest tread's defaults) driven through tread's motor
 // by seeded wandering hands, from every spawn of a map: one at a time (alone), or all together through the batch
 // update. A death (a hazard volume, or falling below the level) respawns the character; it is not a failure.
+// Jump pads and teleporters (level::triggers) act on a character whose bounds overlap their volume when a frame
+// begins: a teleporter moves it to its destination before the motor runs, a jump pad replaces the motor's
+// velocity with its launch (as Quake sets the player's velocity every frame it touches the pad). Until it lands
+// the flight is the pad's: the hands let go (the motor's air control approaches the wish velocity and would brake
+// a flight faster than the running speed, where Quake's only adds along the wish) and the motor's speed clamp is
+// the launch's horizontal speed, so the apex is the pad's target.
 #define _POSIX_C_SOURCE 200809L // clock_gettime
 #include <math.h>
 #include <stdlib.h>
@@ -97,6 +103,9 @@ typedef struct walk_agent {
     tread_motor_state motor;
     tread_move_result last;
     bool has_last, fresh;
+    bool launched, teleported, on_pad; // this frame's trigger facts; on_pad: a pad launched it the frame before
+    double flight_speed;     // a pad's flight: its horizontal launch speed until the character lands (0: none)
+    tread_vec3 wish;         // the input's direction the motor was given this frame
     walk_hands hands;
     soak_rng rng;
     walk_check_state st;
@@ -126,18 +135,63 @@ static void respawn(walk_agent *a, const walk_map *m) {
     a->motor = tread_motor_state_default();
     a->has_last = false;
     a->fresh = true;
+    a->launched = a->teleported = a->on_pad = false;
+    a->flight_speed = 0.0;
     memset(&a->st, 0, sizeof a->st);
+}
+
+static bool overlaps(const soak_shape *s, const double lo[3], const double hi[3]) {
+    return s->lo.x < hi[0] && s->hi.x > lo[0] && s->lo.y < hi[1] && s->hi.y > lo[1] && s->lo.z < hi[2] && s->hi.z > lo[2];
 }
 
 // Dead: inside a hazard's bounds, or fallen below the level.
 static bool dead(const walk_map *m, const tread_character *ch) {
     soak_shape s = soak_shape_at(&ch->settings, soak_v3_of(ch->position));
     if (s.hi.y < m->lv.lo[1] - WALK_OUT_OF_LEVEL) return true;
-    for (int i = 0; i < m->lv.hazard_count; ++i) {
-        const level_hazard *h = &m->lv.hazards[i];
-        if (s.lo.x < h->hi[0] && s.hi.x > h->lo[0] && s.lo.y < h->hi[1] && s.hi.y > h->lo[1] && s.lo.z < h->hi[2] && s.hi.z > h->lo[2]) return true;
-    }
+    for (int i = 0; i < m->lv.hazard_count; ++i)
+        if (overlaps(&s, m->lv.hazards[i].lo, m->lv.hazards[i].hi)) return true;
     return false;
+}
+
+// The first trigger of `kind` the character's bounds overlap; NULL for none.
+static const level_trigger *touched(const walk_map *m, const tread_character *ch, level_trigger_kind kind) {
+    soak_shape s = soak_shape_at(&ch->settings, soak_v3_of(ch->position));
+    for (int i = 0; i < m->lv.trigger_count; ++i)
+        if (m->lv.triggers[i].kind == kind && overlaps(&s, m->lv.triggers[i].lo, m->lv.triggers[i].hi)) return &m->lv.triggers[i];
+    return NULL;
+}
+
+// A teleporter touched: the feet to its destination (1 cm up, as a spawn), the motor leaving at the exit velocity
+// in the air; the last move's contacts are another place's.
+static bool teleport(walk_agent *a, const walk_map *m, walk_run *run) {
+    const level_trigger *t = touched(m, &a->ch, LEVEL_TRIGGER_TELEPORT);
+    if (!t) return false;
+    if (tread_character_set_position(&a->ch, tread_v3((float)t->feet[0], (float)(t->feet[1] + 0.01), (float)t->feet[2])) != TREAD_OK) return false;
+    a->motor = tread_motor_state_default();
+    a->motor.velocity = tread_v3((float)t->exit[0], (float)t->exit[1], (float)t->exit[2]);
+    a->has_last = false;
+    memset(&a->st, 0, sizeof a->st);
+    ++run->teleports;
+    return true;
+}
+
+// A jump pad touched: the velocity handed to the move becomes the launch's mean over the frame (gravity acting
+// on it), the motor's the launch's at the frame's end, in the air with no coyote jump, snapping to the floor off
+// long enough to leave it.
+static bool launch(walk_agent *a, const walk_map *m, walk_run *run, const tread_motor_settings *ms, double dt) {
+    const level_trigger *t = touched(m, &a->ch, LEVEL_TRIGGER_PUSH);
+    if (!t) return false;
+    double g = (double)ms->gravity;
+    a->velocity = tread_v3((float)t->launch[0], (float)(t->launch[1] - 0.5 * g * dt), (float)t->launch[2]);
+    a->motor.velocity = tread_v3((float)t->launch[0], (float)(t->launch[1] - g * dt), (float)t->launch[2]);
+    a->motor.move_velocity = a->velocity;
+    a->motor.ground_velocity = tread_v3_zero();
+    a->motor.grounded = a->motor.rising = a->motor.jumped = false;
+    a->motor.time_since_grounded = 1e3f;
+    if (tread_character_suppress_snap(&a->ch, ms->jump_snap_suppress_time) != TREAD_OK) return false;
+    if (!a->on_pad) ++run->launches;
+    a->flight_speed = sqrt(t->launch[0] * t->launch[0] + t->launch[2] * t->launch[2]);
+    return true;
 }
 
 static void record(walk_run *run, const walk_options *o, int spawn, int frame, const tread_character *ch, const walk_verdict *v) {
@@ -170,6 +224,8 @@ static void trace_frame(FILE *trace, const walk_agent *a, int frame, double t, c
                 (double)k->separation, (double)k->point.x, (double)k->point.y, (double)k->point.z, (double)k->normal.x, (double)k->normal.y,
                 (double)k->normal.z, (double)k->surface_normal.x, (double)k->surface_normal.y, (double)k->surface_normal.z);
     }
+    if (a->teleported) fprintf(trace, "       teleported before the move\n");
+    if (a->launched) fprintf(trace, "       launched by a jump pad\n");
     for (int i = 0; i < n; ++i) fprintf(trace, "       FAIL %s: %s\n", walk_kind_name(v[i].kind), v[i].detail);
 }
 
@@ -183,7 +239,16 @@ static double now_seconds(void) {
 static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_options *o, int frame, double t, double dt) {
     move_hands(&a->rng, t, &a->hands);
     tread_motor_settings ms = motor_settings();
-    if (tread_motor_update(&a->motor, &ms, &a->hands.input, &a->ch, a->has_last ? &a->last : NULL, (float)dt, &a->velocity) != TREAD_OK ||
+    a->teleported = teleport(a, m, run);
+    if (a->teleported || a->ch.ground.state == TREAD_GROUND_ON_GROUND) a->flight_speed = 0.0;
+    tread_motor_input input = a->hands.input;
+    if (a->flight_speed > 0.0) {
+        input.direction = tread_v3_zero();
+        input.jump = false;
+        ms.max_speed = fmaxf(ms.max_speed, (float)a->flight_speed);
+    }
+    a->wish = input.direction;
+    if (tread_motor_update(&a->motor, &ms, &input, &a->ch, a->has_last ? &a->last : NULL, (float)dt, &a->velocity) != TREAD_OK ||
         (a->motor.jumped && tread_character_suppress_snap(&a->ch, ms.jump_snap_suppress_time) != TREAD_OK)) {
         walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
         snprintf(v.detail, sizeof v.detail, "motor: %s", tread_error_message());
@@ -191,6 +256,8 @@ static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_op
         respawn(a, m);
         return false;
     }
+    a->launched = launch(a, m, run, &ms, dt);
+    a->on_pad = a->launched;
     return true;
 }
 
@@ -209,9 +276,10 @@ static void after_move(walk_agent *a, const walk_map *m, walk_query *q, walk_run
         memset(&f, 0, sizeof f);
         f.before = before, f.after = &a->ch, f.result = res;
         f.velocity = a->velocity;
-        f.wish = a->hands.input.direction;
+        f.wish = a->wish;
         f.dt = dt, f.time = t;
         f.fresh = a->fresh;
+        f.launched = a->launched, f.teleported = a->teleported;
         f.level_body = m->body;
         if (batch) {
             bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, m->body);

@@ -98,6 +98,9 @@ typedef struct walk_frame_facts {
     tread_vec3 wish;         // the input's direction (horizontal, unit; zero when none)
     double dt, time;
     bool fresh;              // the first frame after a spawn or respawn (nothing stood on before it)
+    bool launched;           // a jump pad set the velocity handed to this move (the rise check does not apply)
+    bool teleported;         // a teleporter moved the character before this move (rise, fall-through and freeze do
+                             // not apply; `before` is already at the destination)
     bool others;             // a batch: another character was touched or stood on this frame (the level-only checks
                              // of ground, rise and freeze do not apply)
     tread_body_id level_body;
@@ -146,6 +149,7 @@ typedef struct walk_run {
     int spawn;               // -1: the batch
     int shape, strategy;
     long frames, deaths, moves; // frames: character updates (a batch's frame counts each of its characters)
+    long launches, teleports; // jump pads entered (a stay of several frames counts once), teleports
     double move_seconds;     // wall time in tread's moves
     long counts[WALK_KIND_COUNT];
     long ground_faults[WALK_GROUND_FAULT_COUNT];

@@ -90,7 +90,7 @@ static bool inside_triangle(const walk_tri *t, soak_v3 p) {
 // between the two feet, decides: a round bottom rolling off an edge and snapped down cuts the corner of the floor's
 // plane in one frame's chord without going through anything.
 static int check_fall(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_verdict *out) {
-    if (f->fresh) return 0;
+    if (f->fresh || f->teleported) return 0;
     soak_v3 a = soak_v3_of(f->before->position), b = soak_v3_of(f->after->position);
     soak_v3 m = soak_v3_make(0.02, 0.02, 0.02);
     soak_v3 lo = soak_v3_make(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z)), hi = soak_v3_make(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z));
@@ -219,7 +219,7 @@ static soak_v3 tangent_input(const walk_frame_facts *f, soak_v3 wish) {
 static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_check_state *st, walk_verdict *out) {
     soak_v3 feet = soak_v3_of(f->after->position), wish = soak_v3_of(f->wish);
     soak_v3 t = soak_length(wish) > 0.0 ? tangent_input(f, wish) : soak_v3_make(0.0, 0.0, 0.0);
-    bool pressed = !f->fresh && !f->others && soak_length(wish) > 0.0 && soak_length(t) >= FREEZE_SHARE * soak_length(wish);
+    bool pressed = !f->fresh && !f->teleported && !f->others && soak_length(wish) > 0.0 && soak_length(t) >= FREEZE_SHARE * soak_length(wish);
     if (!pressed || !st->window_open || soak_length(soak_sub(feet, st->window_feet)) >= FREEZE_MOVE) {
         st->window_open = pressed;
         st->window_start = f->time;
@@ -257,7 +257,7 @@ int walk_check_frame(const walk_grid *g, walk_query *q, const walk_frame_facts *
         verdict(&out[n++], WALK_PENETRATION, post, detail);
     }
     n += check_fall(g, q, f, out + n);
-    if (!f->others) n += check_rise(f, out + n);
+    if (!f->others && !f->launched && !f->teleported) n += check_rise(f, out + n);
     n += check_ground(g, q, f, out + n);
     n += check_freeze(g, q, f, st, out + n);
     return n;
