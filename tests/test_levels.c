@@ -265,6 +265,77 @@ static void test_entities(void **state) {
     free(data);
 }
 
+// ---- jump pads and teleporters ---------------------------------------------------------------------------------------
+
+// A pad (model *1: 64 x 64 x 16 units on the floor, centre (0, 0, 8)) aimed 8 m up and 8 m along +x; a teleporter
+// on the same volume to a destination facing Quake's +y; one pad aimed below itself and one teleporter naming a
+// target_teleporter's spot: those two stay skipped.
+static void test_triggers(void **state) {
+    (void)state;
+    box_brush floor = {{-512, -512, -16}, {512, 512, 0}, SH_SOLID};
+    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
+                           "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 24\" }\n"
+                           "{ \"classname\" \"trigger_push\" \"model\" \"*1\" \"target\" \"apex\" }\n"
+                           "{ \"classname\" \"target_position\" \"targetname\" \"apex\" \"origin\" \"256 0 264\" }\n"
+                           "{ \"classname\" \"trigger_teleport\" \"model\" \"*1\" \"target\" \"dest\" }\n"
+                           "{ \"classname\" \"misc_teleporter_dest\" \"targetname\" \"dest\" \"origin\" \"128 -64 40\" \"angle\" \"90\" }\n"
+                           "{ \"classname\" \"trigger_push\" \"model\" \"*1\" \"target\" \"low\" }\n"
+                           "{ \"classname\" \"target_position\" \"targetname\" \"low\" \"origin\" \"0 0 -64\" }\n"
+                           "{ \"classname\" \"trigger_teleport\" \"model\" \"*1\" \"target\" \"spot\" }\n"
+                           "{ \"classname\" \"target_teleporter\" \"targetname\" \"spot\" \"origin\" \"0 0 64\" }\n";
+    double model1[6] = {-32, -32, 0, 32, 32, 16};
+    size_t size;
+    uint8_t *data = build(&floor, 1, NULL, entities, model1, &size);
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "triggers.bsp", &lv, err, sizeof err));
+    assert_int_equal(lv.trigger_count, 2);
+    const level_trigger *pad = &lv.triggers[0], *tele = &lv.triggers[1];
+    assert_int_equal(pad->kind, LEVEL_TRIGGER_PUSH);
+    // 8 m up at 25 m/s^2: 0.8 s to the apex, 20 m/s up, 8 m / 0.8 s = 10 m/s along tread's +x.
+    assert_true(fabs(pad->launch[0] - 10.0) < 1e-9 && fabs(pad->launch[1] - 20.0) < 1e-9 && fabs(pad->launch[2]) < 1e-9);
+    assert_int_equal(tele->kind, LEVEL_TRIGGER_TELEPORT);
+    // Quake (128, -64, 40) lifted 1 unit, feet 24 below: tread (4, 17/32, 2); leaving along Quake's +y (tread's -z) at 400 units/s.
+    assert_true(fabs(tele->feet[0] - 4.0) < 1e-12 && fabs(tele->feet[1] - 17.0 / 32.0) < 1e-12 && fabs(tele->feet[2] - 2.0) < 1e-12);
+    assert_true(fabs(tele->exit[0]) < 1e-9 && fabs(tele->exit[1]) < 1e-12 && fabs(tele->exit[2] + 12.5) < 1e-9);
+    assert_true(fabs(tele->lo[1]) < 1e-12 && fabs(tele->hi[1] - 0.5) < 1e-12);
+    // Skipped still: the pad aimed below itself, the teleporter to a target_teleporter (and that entity); the pad and
+    // teleporter that run and their targets are counted no more.
+    assert_int_equal(lv.skip_class_count, 4);
+    int pushes = 0, teleports = 0, positions = 0, others = 0;
+    for (int i = 0; i < lv.skip_class_count; ++i) {
+        const level_skip_count *c = &lv.skip_counts[i];
+        if (!strcmp(c->classname, "trigger_push")) pushes = c->count;
+        else if (!strcmp(c->classname, "trigger_teleport")) teleports = c->count;
+        else if (!strcmp(c->classname, "target_position")) positions = c->count;
+        else others += c->count;
+    }
+    assert_int_equal(pushes, 1);
+    assert_int_equal(teleports, 1);
+    assert_int_equal(positions, 1);
+    assert_int_equal(others, 1);
+    level_free(&lv);
+    free(data);
+}
+
+// The launch's flight peaks at the target for any pad and target above it: at t = v_up / g, the position is the target.
+static void test_jump_pad_apex(void **state) {
+    (void)state;
+    const double g = 25.0;
+    const double cases[][6] = {{0, 0, 0, 0, 8, 0}, {1, 2, 3, -5, 2.5, 7}, {10, -3, 4, 10, -2.9, 4}, {0, 0, 0, 30, 0.2, -40}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const double *c = cases[i], *t = cases[i] + 3;
+        double v[3];
+        assert_true(level_jump_pad_launch(c, t, g, v));
+        double time = v[1] / g;
+        double at[3] = {c[0] + v[0] * time, c[1] + v[1] * time - 0.5 * g * time * time, c[2] + v[2] * time};
+        for (int k = 0; k < 3; ++k) assert_true(fabs(at[k] - t[k]) < 1e-9);
+    }
+    double centre[3] = {0, 1, 0}, level_away[3] = {5, 1, 0}, below[3] = {0, 0, 0}, v[3];
+    assert_false(level_jump_pad_launch(centre, level_away, g, v));
+    assert_false(level_jump_pad_launch(centre, below, g, v));
+}
+
 // ---- corrupt files --------------------------------------------------------------------------------------------------
 
 static void expect_error(uint8_t *data, size_t size, const char *words) {
@@ -368,6 +439,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
         cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
+        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
