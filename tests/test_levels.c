@@ -58,6 +58,9 @@ typedef struct patch_def {
     double pts[25][3];
 } patch_def;
 
+// The last this many boxes given to build() are brush model 1's (a mover's), not the world's.
+static int model1_boxes;
+
 static uint8_t *build(const box_brush *boxes, int box_count, const patch_def *patch, const char *entities, double model1[6], size_t *out_size) {
     static builder b;
     memset(&b, 0, sizeof b);
@@ -100,7 +103,7 @@ static uint8_t *build(const box_brush *boxes, int box_count, const patch_def *pa
     for (int m = 0; m < (model1 ? 2 : 1); ++m) {
         for (int k = 0; k < 6; ++k) put_f32(&b, 7, models[m][k]);
         put_i32(&b, 7, 0), put_i32(&b, 7, m == 0 ? surfaces : 0);
-        put_i32(&b, 7, 0), put_i32(&b, 7, m == 0 ? box_count : 0);
+        put_i32(&b, 7, m == 0 ? 0 : box_count - model1_boxes), put_i32(&b, 7, m == 0 ? box_count - model1_boxes : model1_boxes);
     }
     size_t size = 8 + 17 * 8;
     for (int l = 0; l < 17; ++l) size += b.len[l];
@@ -336,6 +339,47 @@ static void test_jump_pad_apex(void **state) {
     assert_false(level_jump_pad_launch(centre, below, g, v));
 }
 
+// ---- movers ------------------------------------------------------------------------------------------------------------
+
+// A func_bobbing whose model 1 is a 64-unit cube around its origin brush (the model's own frame), bobbing 64 units
+// along Quake's y every 2 s from a quarter phase; a func_rotating on the same model at 90 degrees/s about Quake's z.
+static void test_movers(void **state) {
+    (void)state;
+    box_brush boxes[2] = {{{-512, -512, -16}, {512, 512, 0}, SH_SOLID}, {{-32, -32, -32}, {32, 32, 32}, SH_SOLID}};
+    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
+                           "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"64 32 96\" \"height\" \"64\" \"speed\" \"2\" "
+                           "\"phase\" \"0.25\" \"spawnflags\" \"2\" }\n"
+                           "{ \"classname\" \"func_rotating\" \"model\" \"*1\" \"speed\" \"90\" }\n";
+    double model1[6] = {-32, -32, -32, 32, 32, 32};
+    size_t size;
+    model1_boxes = 1;
+    uint8_t *data = build(boxes, 2, NULL, entities, model1, &size);
+    model1_boxes = 0;
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "movers.bsp", &lv, err, sizeof err));
+    assert_int_equal(lv.solid_brushes, 1); // the world's floor only: the cube is the mover's
+    assert_int_equal(lv.mover_count, 2);
+    const level_mover *bob = &lv.movers[0], *turn = &lv.movers[1];
+    assert_int_equal(bob->kind, LEVEL_MOVER_BOBBING);
+    assert_int_equal(bob->triangle_count, 12);
+    for (int i = 0; i < 3 * bob->vertex_count; ++i) assert_true(fabsf(fabsf(bob->vertices[i]) - 1.0f) < 1e-6f); // +-32 units
+    assert_true(fabs(bob->origin[0] - 2.0) < 1e-12 && fabs(bob->origin[1] - 3.0) < 1e-12 && fabs(bob->origin[2] + 1.0) < 1e-12);
+    assert_true(fabs(bob->amplitude - 2.0) < 1e-12 && fabs(bob->period - 2.0) < 1e-12 && fabs(bob->axis[2] + 1.0) < 1e-12);
+    double p[3], r[4];
+    level_mover_at(bob, 0.0, p, r); // sin(-pi / 2): the far end along -Quake y, tread +z
+    assert_true(fabs(p[0] - 2.0) < 1e-12 && fabs(p[1] - 3.0) < 1e-12 && fabs(p[2] - 1.0) < 1e-12 && fabs(r[3] - 1.0) < 1e-12);
+    level_mover_at(bob, 1.0, p, r); // half a cycle later: the other end
+    assert_true(fabs(p[2] + 3.0) < 1e-12);
+    assert_int_equal(turn->kind, LEVEL_MOVER_ROTATING);
+    assert_true(fabs(turn->angular_speed - 3.14159265358979323846 / 2.0) < 1e-12 && fabs(turn->axis[1] - 1.0) < 1e-12);
+    level_mover_at(turn, 1.0, p, r); // a quarter turn about tread's +y
+    assert_true(fabs(r[1] - sqrt(0.5)) < 1e-12 && fabs(r[3] - sqrt(0.5)) < 1e-12 && fabs(p[0]) + fabs(p[1]) + fabs(p[2]) < 1e-12);
+    assert_int_equal(lv.skip_class_count, 2); // described, not run: still skipped
+    level_free(&lv);
+    free(data);
+}
+
 // ---- corrupt files --------------------------------------------------------------------------------------------------
 
 static void expect_error(uint8_t *data, size_t size, const char *words) {
@@ -439,7 +483,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
         cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
-        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),
+        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),   cmocka_unit_test(test_movers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

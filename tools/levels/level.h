@@ -12,6 +12,8 @@
 //   patches.c   the solid Bezier patches tessellated to 16 units of flatness (the game's collision level)
 //   entities.c  the entity lump: spawn points, hazards, named points, the skipped entities
 //   triggers.c  jump pads and teleporters: each trigger's volume resolved against its target
+//   movers.c    the movers the importer can describe (func_bobbing, func_rotating): their brush model's faces in
+//               the model's own frame and their motion (not run by the walker yet)
 //   level.c     level_load, level_free, level_add_to_world
 #ifndef LEVEL_H
 #define LEVEL_H
@@ -97,6 +99,25 @@ typedef struct level_trigger {
     double exit[3];          // TELEPORT: the velocity out of the destination (400 units/s along its angle), m/s
 } level_trigger;
 
+typedef enum level_mover_kind { LEVEL_MOVER_BOBBING, LEVEL_MOVER_ROTATING } level_mover_kind;
+
+// A mover: its brush model's solid faces (clipped as the world's, patches not included) in the model's own frame,
+// which the entity's origin places, and its motion.
+typedef struct level_mover {
+    level_mover_kind kind;
+    int entity;              // its index in level::skipped
+    double origin[3];        // where the model's frame sits at rest, metres (tread axes)
+    float *vertices;         // 3 per vertex, metres, tread axes, the model's frame
+    int vertex_count;
+    uint32_t *indices;       // 3 per triangle, wound as the world's (outward)
+    int triangle_count;
+    double axis[3];          // unit: BOBBING the line it moves along, ROTATING the axis it turns about
+    double amplitude;        // BOBBING: metres ("height", default 32 units)
+    double period;           // BOBBING: seconds a cycle ("speed", default 4)
+    double phase;            // BOBBING: the cycle's fraction at time 0 ("phase")
+    double angular_speed;    // ROTATING: radians per second about axis ("speed" degrees/s, default 100)
+} level_mover;
+
 typedef struct level {
     char name[64];               // the map's name ("oa_dm1")
     float *vertices;             // 3 per vertex, metres, tread axes
@@ -117,6 +138,8 @@ typedef struct level {
     int target_count;
     level_trigger *triggers;     // the jump pads and teleporters the walker runs
     int trigger_count;
+    level_mover *movers;         // the movers described (still listed as skipped: the walker does not run them)
+    int mover_count;
     level_skip_count *skip_counts; // by classname, in the order first met, not counting the simulated ones
     int skip_class_count;
 } level;
@@ -141,6 +164,10 @@ void level_free_names(char **names, int count);
 // (metres, tread axes), as Quake's AimAtTarget: the flight's apex is the target, under gravity `gravity` m/s^2.
 // False when the target is not above the centre (Quake then removes the pad).
 bool level_jump_pad_launch(const double centre[3], const double target[3], double gravity, double out[3]);
+
+// A mover's place at time t seconds (Quake's TR_SINE for bobbing: origin + axis amplitude sin(2 pi (t / period -
+// phase)); a constant turn for rotating): the model frame's position (metres) and rotation (unit quaternion x, y, z, w).
+void level_mover_at(const level_mover *m, double t, double position[3], double rotation[4]);
 
 bool level_add_to_world(const level *lv, tread_world *world, uint32_t layer, tread_body_id *out_ids, int capacity, int *out_count, char *err,
                         size_t errsize);

@@ -96,9 +96,9 @@ static bool parse_strategies(const char *text, unsigned *mask) {
 
 static void print_level(FILE *out, const level *lv) {
     fprintf(out, "map %s: %d triangles (%d brush, %d patch), %d vertices, %d solid brushes (%d faces kept, %d hidden, %d without area), %d patches, "
-                 "%d spawns, %d hazards, %d jump pads and teleporters; skipped:",
+                 "%d spawns, %d hazards, %d jump pads and teleporters, %d movers described (not run); skipped:",
             lv->name, lv->triangle_count, lv->brush_triangles, lv->patch_triangles, lv->vertex_count, lv->solid_brushes, lv->faces_kept,
-            lv->faces_hidden, lv->faces_degenerate, lv->patches, lv->spawn_count, lv->hazard_count, lv->trigger_count);
+            lv->faces_hidden, lv->faces_degenerate, lv->patches, lv->spawn_count, lv->hazard_count, lv->trigger_count, lv->mover_count);
     for (int i = 0; i < lv->skip_class_count; ++i) fprintf(out, "%s %s (%d)", i ? "," : "", lv->skip_counts[i].classname, lv->skip_counts[i].count);
     fprintf(out, "%s\n", lv->skip_class_count ? "" : " nothing");
 }
