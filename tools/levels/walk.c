@@ -261,9 +261,55 @@ static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_op
     return true;
 }
 
+// What a run moves its characters in: the map's shared world, or with movers the run's own (walk_movers.c).
+typedef struct walk_scene {
+    tread_world *world;
+    tread_body_id level_body;
+    walk_movers movers;
+    bool has_movers;
+} walk_scene;
+
+static bool scene_init(walk_scene *sc, const walk_map *m, const walk_options *o, char *err, size_t errsize) {
+    memset(sc, 0, sizeof *sc);
+    sc->world = m->world, sc->level_body = m->body;
+    if (!o->movers || m->lv.mover_count == 0) return true;
+    sc->has_movers = true;
+    if (!walk_movers_init(&sc->movers, m, err, errsize)) return false;
+    sc->world = sc->movers.world, sc->level_body = sc->movers.level_body;
+    return true;
+}
+
+static void scene_free(walk_scene *sc) {
+    if (sc->has_movers) walk_movers_free(&sc->movers);
+}
+
+// The movers to their places at the frame's end; false (the error recorded) when tread refused.
+static bool scene_step(walk_scene *sc, const walk_map *m, walk_run *run, const walk_options *o, int frame, double t, double dt,
+                       const tread_character *ch) {
+    char err[160];
+    if (!sc->has_movers || walk_movers_step(&sc->movers, &m->lv, t, dt, err, sizeof err)) return true;
+    walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
+    snprintf(v.detail, sizeof v.detail, "movers: %s", err);
+    record(run, o, run->spawn, frame, ch, &v);
+    return false;
+}
+
+static bool is_mover(const walk_movers *mv, tread_body_id id) {
+    for (int i = 0; i < mv->count; ++i)
+        if (tread_body_id_equal(mv->bodies[i], id)) return true;
+    return false;
+}
+
+// Stood on or touched a mover in this move.
+static bool touches_mover(const walk_movers *mv, const tread_character *ch, const tread_move_result *res) {
+    bool touched = ch->ground.state != TREAD_GROUND_IN_AIR && is_mover(mv, ch->ground.body);
+    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) touched = touched || is_mover(mv, res->contacts[i].body);
+    return touched;
+}
+
 // After a move: the checks, the deaths. `before` is the character the move started from.
-static void after_move(walk_agent *a, const walk_map *m, walk_query *q, walk_run *run, const walk_options *o, int frame, double t, double dt,
-                       const tread_character *before, const tread_move_result *res, bool batch, FILE *trace) {
+static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, walk_query *q, walk_run *run, const walk_options *o, int frame,
+                       double t, double dt, const tread_character *before, const tread_move_result *res, FILE *trace) {
     walk_verdict v[WALK_KIND_COUNT];
     int n = 0;
     if (!walk_finite(&a->ch, res)) {
@@ -280,13 +326,14 @@ static void after_move(walk_agent *a, const walk_map *m, walk_query *q, walk_run
         f.dt = dt, f.time = t;
         f.fresh = a->fresh;
         f.launched = a->launched, f.teleported = a->teleported;
-        f.level_body = m->body;
-        if (batch) {
-            bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, m->body);
-            for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
-                others = others || !tread_body_id_equal(res->contacts[i].body, m->body);
-            f.others = others;
-        }
+        f.level_body = sc->level_body;
+        if (sc->has_movers) f.movers.tris = sc->movers.tris, f.movers.count = sc->movers.tri_count;
+        // Another character or a mover touched or stood on: the level-only checks do not apply.
+        bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, sc->level_body);
+        for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
+            others = others || !tread_body_id_equal(res->contacts[i].body, sc->level_body);
+        f.others = others;
+        if (sc->has_movers && touches_mover(&sc->movers, &a->ch, res)) ++run->mover_frames;
         n = walk_check_frame(&m->grid, q, &f, &a->st, v);
     }
     for (int i = 0; i < n; ++i) record(run, o, a->spawn, frame, &a->ch, &v[i]);
@@ -307,22 +354,27 @@ static int frame_count(const walk_options *o) { return (int)lround(o->seconds * 
 void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace) {
     walk_query q;
     walk_agent a;
-    if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy)) {
+    walk_scene sc;
+    memset(&sc, 0, sizeof sc);
+    char err[200] = "";
+    if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy) || !scene_init(&sc, m, o, err, sizeof err)) {
         run->failed = true;
-        snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, q.marks ? tread_error_message() : "out of memory");
+        snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, err[0] ? err : q.marks ? tread_error_message() : "out of memory");
         walk_query_free(&q);
+        scene_free(&sc);
         return;
     }
     double dt = 1.0 / o->hz, t = 0.0;
     int frames = frame_count(o);
     for (int frame = 0; frame < frames; ++frame, ++run->frames) {
         t += dt;
+        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, &a.ch)) break;
         if (!drive(&a, m, run, o, frame, t - dt, dt)) continue;
         tread_character before = a.ch;
         tread_move_result res;
         memset(&res, 0, sizeof res);
         double start = now_seconds();
-        tread_result r = tread_character_move(m->world, &a.ch, a.velocity, (float)dt, &res);
+        tread_result r = tread_character_move(sc.world, &a.ch, a.velocity, (float)dt, &res);
         run->move_seconds += now_seconds() - start;
         ++run->moves;
         if (r != TREAD_OK) {
@@ -332,9 +384,10 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
             respawn(&a, m);
             continue;
         }
-        after_move(&a, m, &q, run, o, frame, t, dt, &before, &res, false, trace);
+        after_move(&a, m, &sc, &q, run, o, frame, t, dt, &before, &res, trace);
     }
     walk_query_free(&q);
+    scene_free(&sc);
 }
 
 void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace) {
@@ -348,23 +401,28 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     tread_batch_def def = tread_batch_def_default();
     def.capacity = n;
     def.threads = 1; // the runs are spread over threads already
-    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results && tread_batch_create(&def, &batch) == TREAD_OK;
+    walk_scene sc;
+    memset(&sc, 0, sizeof sc);
+    char err[200] = "";
+    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results && tread_batch_create(&def, &batch) == TREAD_OK &&
+              scene_init(&sc, m, o, err, sizeof err);
     for (int i = 0; ok && i < n; ++i) ok = agent_init(&agents[i], m, o, i, run->shape, run->strategy);
     if (!ok) {
         run->failed = true;
-        snprintf(run->message, sizeof run->message, "setting up the batch: %s", tread_error_message());
+        snprintf(run->message, sizeof run->message, "setting up the batch: %s", err[0] ? err : tread_error_message());
     }
     double dt = 1.0 / o->hz, t = 0.0;
     int frames = ok ? frame_count(o) : 0;
     for (int frame = 0; frame < frames; ++frame, run->frames += n) { // frames: character updates, as alone
         t += dt;
+        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, &agents[0].ch)) break;
         for (int i = 0; i < n; ++i) {
             if (!drive(&agents[i], m, run, o, frame, t - dt, dt)) agents[i].velocity = tread_v3_zero();
             chars[i] = before[i] = agents[i].ch;
             velocities[i] = agents[i].velocity;
         }
         double start = now_seconds();
-        tread_result r = tread_batch_move(batch, m->world, chars, velocities, n, (float)dt, results);
+        tread_result r = tread_batch_move(batch, sc.world, chars, velocities, n, (float)dt, results);
         run->move_seconds += now_seconds() - start;
         run->moves += n;
         if (r != TREAD_OK) {
@@ -376,10 +434,11 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
         }
         for (int i = 0; i < n; ++i) {
             agents[i].ch = chars[i];
-            after_move(&agents[i], m, &q, run, o, frame, t, dt, &before[i], &results[i], true, trace);
+            after_move(&agents[i], m, &sc, &q, run, o, frame, t, dt, &before[i], &results[i], trace);
         }
     }
     tread_batch_destroy(batch);
+    scene_free(&sc);
     free(agents);
     free(chars);
     free(before);
