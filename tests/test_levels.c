@@ -404,11 +404,38 @@ static void write_platform_map(const char *path, bool ceiling) {
     free(data);
 }
 
+// A 256-unit block (model 1) bobbing 200 units along Quake's X (spawnflags 1) toward a wall in a 320-unit
+// corridor: a character between them is pressed against the wall, which a move should report as crushed (it ends
+// inside the block instead: docs/LEVELS.md's open issue; TREAD_MOVERS_PRESS_BSP=path writes this map there).
+static void write_press_map(const char *path) {
+    box_brush boxes[5] = {{{-1024, -1024, -16}, {1024, 1024, 0}, SH_SOLID},
+                          {{256, -1024, 0}, {272, 1024, 256}, SH_SOLID},
+                          {{-1024, 160, 0}, {1024, 176, 256}, SH_SOLID},
+                          {{-1024, -176, 0}, {1024, -160, 256}, SH_SOLID},
+                          {{-128, -128, 0}, {128, 128, 256}, SH_SOLID}};
+    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
+                           "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"200 0 40\" }\n"
+                           "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"-96 0 1\" \"height\" \"200\" \"speed\" \"3\" "
+                           "\"spawnflags\" \"1\" }\n";
+    double model1[6] = {-128, -128, 0, 128, 128, 256};
+    size_t size;
+    model1_boxes = 1;
+    uint8_t *data = build(boxes, 5, NULL, entities, model1, &size);
+    model1_boxes = 0;
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, size, f), size);
+    fclose(f);
+    free(data);
+}
+
 // A walk with --movers on the platform: the character rides it (the move carries it), every check holds.
 static void test_walk_movers(void **state) {
     (void)state;
     const char *keep = getenv("TREAD_MOVERS_CEILING_BSP");
     if (keep) write_platform_map(keep, true);
+    const char *press = getenv("TREAD_MOVERS_PRESS_BSP");
+    if (press) write_press_map(press);
     char dir[] = "/tmp/tread_test_movers_XXXXXX", path[64];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/movers.bsp", dir); // a plain .bsp is known by its extension

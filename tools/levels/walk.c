@@ -327,7 +327,10 @@ static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, w
         f.fresh = a->fresh;
         f.launched = a->launched, f.teleported = a->teleported;
         f.level_body = sc->level_body;
-        if (sc->has_movers) f.movers.tris = sc->movers.tris, f.movers.count = sc->movers.tri_count;
+        if (sc->has_movers) {
+            f.movers.tris = sc->movers.tris, f.movers.count = sc->movers.tri_count;
+            f.movers.first = sc->movers.first, f.movers.mover_count = sc->movers.count;
+        }
         // Another character or a mover touched or stood on: the level-only checks do not apply.
         bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, sc->level_body);
         for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)

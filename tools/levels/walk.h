@@ -95,6 +95,8 @@ typedef struct walk_check_state {
 typedef struct walk_mover_tris {
     const walk_tri *tris;
     int count;
+    const int *first;        // per mover: its first triangle (mover_count + 1 entries)
+    int mover_count;
 } walk_mover_tris;
 
 // One frame, as the checks see it.

@@ -84,6 +84,18 @@ static double movers_depth(const walk_mover_tris *mv, const soak_shape *shape, i
         double d = shape_distance(shape, t);
         if (-d > deepest) deepest = -d, which = -2 - i;
     }
+    // A centre behind every face of a mover is inside it, where the one-sided measure sees nothing: the depth is
+    // then how far the centre is behind the nearest face. Exact for a convex mover (one brush); a mover of several
+    // brushes never has a point behind all its faces, so this misses a centre inside one of its brushes there.
+    for (int m = 0; m < mv->mover_count; ++m) {
+        double least = INFINITY;
+        int nearest = -1;
+        for (int i = mv->first[m]; i < mv->first[m + 1] && least > 0.0; ++i) {
+            double behind = -soak_dot(mv->tris[i].n, soak_sub(c, mv->tris[i].p[0]));
+            if (behind < least) least = behind, nearest = i;
+        }
+        if (nearest >= 0 && least > 0.0 && least > deepest) deepest = least, which = -2 - nearest;
+    }
     if (out_tri) *out_tri = which;
     return deepest;
 }
