@@ -406,17 +406,22 @@ static void write_platform_map(const char *path, bool ceiling) {
 
 // A 256-unit block (model 1) bobbing 200 units along Quake's X (spawnflags 1) toward a wall in a 320-unit
 // corridor: a character between them is pressed against the wall, which a move should report as crushed (it ends
-// inside the block instead: docs/LEVELS.md's open issue; TREAD_MOVERS_PRESS_BSP=path writes this map there).
-static void write_press_map(const char *path) {
+// inside the block instead: docs/LEVELS.md's open issue; TREAD_MOVERS_PRESS_BSP=path writes this map there). With
+// `down`, the drop map: the same block in the same corridor bobbing 100 units along Quake's Z over a character
+// on the floor, its bottom down to 20 units (TREAD_MOVERS_DROP_BSP=path).
+static void write_press_map(const char *path, bool down) {
     box_brush boxes[5] = {{{-1024, -1024, -16}, {1024, 1024, 0}, SH_SOLID},
                           {{256, -1024, 0}, {272, 1024, 256}, SH_SOLID},
                           {{-1024, 160, 0}, {1024, 176, 256}, SH_SOLID},
                           {{-1024, -176, 0}, {1024, -160, 256}, SH_SOLID},
                           {{-128, -128, 0}, {128, 128, 256}, SH_SOLID}};
-    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
-                           "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"200 0 40\" }\n"
-                           "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"-96 0 1\" \"height\" \"200\" \"speed\" \"3\" "
-                           "\"spawnflags\" \"1\" }\n";
+    const char *entities = down ? "{ \"classname\" \"worldspawn\" }\n"
+                                  "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 24\" }\n"
+                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"0 0 120\" \"height\" \"100\" \"speed\" \"3\" }\n"
+                                : "{ \"classname\" \"worldspawn\" }\n"
+                                  "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"200 0 40\" }\n"
+                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"-96 0 1\" \"height\" \"200\" \"speed\" \"3\" "
+                                  "\"spawnflags\" \"1\" }\n";
     double model1[6] = {-128, -128, 0, 128, 128, 256};
     size_t size;
     model1_boxes = 1;
@@ -435,7 +440,9 @@ static void test_walk_movers(void **state) {
     const char *keep = getenv("TREAD_MOVERS_CEILING_BSP");
     if (keep) write_platform_map(keep, true);
     const char *press = getenv("TREAD_MOVERS_PRESS_BSP");
-    if (press) write_press_map(press);
+    if (press) write_press_map(press, false);
+    const char *drop = getenv("TREAD_MOVERS_DROP_BSP");
+    if (drop) write_press_map(drop, true);
     char dir[] = "/tmp/tread_test_movers_XXXXXX", path[64];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/movers.bsp", dir); // a plain .bsp is known by its extension
@@ -460,6 +467,38 @@ static void test_walk_movers(void **state) {
         for (int k = 0; k < WALK_KIND_COUNT; ++k)
             if (k != WALK_GROUND) assert_int_equal(run.counts[k], 0);
         assert_true(run.mover_frames > 60); // it rode the platform
+        walk_run_free(&run);
+    }
+    walk_map_free(&m);
+}
+
+// A block (model 1) bobbing down onto the floor over a character (the drop map): the move says crushed, and the walk
+// counts a crush, never fatal. (What follows, the character left inside the block, is docs/LEVELS.md's open issue:
+// not asserted here.)
+static void test_walk_crush(void **state) {
+    (void)state;
+    char dir[] = "/tmp/tread_test_crush_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/drop.bsp", dir);
+    write_press_map(path, true);
+    walk_map m;
+    char err[256];
+    bool loaded = walk_map_load(&m, path, NULL, err, sizeof err);
+    remove(path);
+    remove(dir);
+    if (!loaded) fail_msg("%s", err);
+    walk_options o;
+    memset(&o, 0, sizeof o);
+    o.seconds = 20.0, o.hz = 60.0, o.seed = 3, o.only_spawn = -1, o.keep = 3, o.movers = true;
+    for (int shape = 0; shape < WALK_SHAPES; ++shape) {
+        walk_run run;
+        memset(&run, 0, sizeof run);
+        run.spawn = 0, run.shape = shape, run.strategy = TREAD_STEP_SWEEP;
+        walk_run_alone(&m, &o, &run, NULL);
+        assert_false(run.failed);
+        assert_int_equal(run.counts[WALK_ERROR], 0);
+        assert_int_equal(run.counts[WALK_NAN], 0);
+        assert_true(run.counts[WALK_CRUSH] > 0);
         walk_run_free(&run);
     }
     walk_map_free(&m);
@@ -568,7 +607,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
         cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
-        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),   cmocka_unit_test(test_movers), cmocka_unit_test(test_walk_movers),
+        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),   cmocka_unit_test(test_movers), cmocka_unit_test(test_walk_movers), cmocka_unit_test(test_walk_crush),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

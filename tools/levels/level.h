@@ -13,7 +13,7 @@
 //   entities.c  the entity lump: spawn points, hazards, named points, the skipped entities
 //   triggers.c  jump pads and teleporters: each trigger's volume resolved against its target
 //   movers.c    the movers the importer can describe (func_bobbing, func_rotating): their brush model's faces in
-//               the model's own frame and their motion (not run by the walker yet)
+//               the model's own frame and their motion (the walker runs them with --movers)
 //   level.c     level_load, level_free, level_add_to_world
 #ifndef LEVEL_H
 #define LEVEL_H
@@ -138,7 +138,7 @@ typedef struct level {
     int target_count;
     level_trigger *triggers;     // the jump pads and teleporters the walker runs
     int trigger_count;
-    level_mover *movers;         // the movers described (still listed as skipped: the walker does not run them)
+    level_mover *movers;         // the movers described (still listed as skipped: the walker runs them only with --movers)
     int mover_count;
     level_skip_count *skip_counts; // by classname, in the order first met, not counting the simulated ones
     int skip_class_count;

@@ -3,7 +3,8 @@
 // SP_func_rotating (g_mover.c) read them. Each keeps its brush model's solid faces, clipped exactly as the world's
 // (brushes.c, model N instead of 0) and converted to metres, in the model's own frame: the game places a brush
 // model at its entity's origin (q3map builds a model with an origin brush around that point; without one the
-// origin is 0 and the model is in world coordinates). The walker does not run them yet: they stay listed as skipped.
+// origin is 0 and the model is in world coordinates). The walker runs them only with --movers (walk_movers.c), so
+// they stay listed as skipped.
 //   func_bobbing: "height" (default 32 units) along Quake's Z, X with spawnflags 1, Y with 2; "speed" seconds a
 //   cycle (default 4); "phase" the cycle's fraction (the trajectory starts at phase times the cycle): TR_SINE,
 //   origin + axis height sin(2 pi (t - phase period) / period).
