@@ -417,11 +417,12 @@ static void write_press_map(const char *path, bool down) {
                           {{-128, -128, 0}, {128, 128, 256}, SH_SOLID}};
     const char *entities = down ? "{ \"classname\" \"worldspawn\" }\n"
                                   "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 24\" }\n"
-                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"0 0 120\" \"height\" \"100\" \"speed\" \"3\" }\n"
+                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"0 0 120\" "
+                                  "\"height\" \"100\" \"speed\" \"3\" }\n"
                                 : "{ \"classname\" \"worldspawn\" }\n"
                                   "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"200 0 40\" }\n"
-                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"-96 0 1\" \"height\" \"200\" \"speed\" \"3\" "
-                                  "\"spawnflags\" \"1\" }\n";
+                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"-96 0 1\" "
+                                  "\"height\" \"200\" \"speed\" \"3\" \"spawnflags\" \"1\" }\n";
     double model1[6] = {-128, -128, 0, 128, 128, 256};
     size_t size;
     model1_boxes = 1;
@@ -607,7 +608,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
         cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
-        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),   cmocka_unit_test(test_movers), cmocka_unit_test(test_walk_movers), cmocka_unit_test(test_walk_crush),
+        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),   cmocka_unit_test(test_movers),
+        cmocka_unit_test(test_walk_movers),        cmocka_unit_test(test_walk_crush),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

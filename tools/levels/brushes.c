@@ -297,7 +297,9 @@ static bool build_model(const bsp_file *b, int model, level_soup *soup, level *l
     return ok;
 }
 
-bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize) { return build_model(b, 0, soup, lv, true, err, errsize); }
+bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize) {
+    return build_model(b, 0, soup, lv, true, err, errsize);
+}
 
 bool brushes_build_model(const bsp_file *b, int model, level_soup *soup, level *lv, char *err, size_t errsize) {
     return build_model(b, model, soup, lv, false, err, errsize);

@@ -120,7 +120,8 @@ bool triggers_resolve(level *lv, char *err, size_t errsize) {
     }
     for (int i = 0; i < lv->skipped_count; ++i) {
         const level_entity *e = &lv->skipped[i];
-        if (e->simulated && (!strcmp(e->classname, "trigger_push") || !strcmp(e->classname, "trigger_teleport"))) mark_named(lv, value_of(e, "target"));
+        bool trigger = !strcmp(e->classname, "trigger_push") || !strcmp(e->classname, "trigger_teleport");
+        if (e->simulated && trigger) mark_named(lv, value_of(e, "target"));
     }
     return recount(lv);
 }

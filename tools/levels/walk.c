@@ -166,7 +166,8 @@ static const level_trigger *touched(const walk_map *m, const tread_character *ch
 static bool teleport(walk_agent *a, const walk_map *m, walk_run *run) {
     const level_trigger *t = touched(m, &a->ch, LEVEL_TRIGGER_TELEPORT);
     if (!t) return false;
-    if (tread_character_set_position(&a->ch, tread_v3((float)t->feet[0], (float)(t->feet[1] + 0.01), (float)t->feet[2])) != TREAD_OK) return false;
+    tread_vec3 feet = tread_v3((float)t->feet[0], (float)(t->feet[1] + 0.01), (float)t->feet[2]);
+    if (tread_character_set_position(&a->ch, feet) != TREAD_OK) return false;
     a->motor = tread_motor_state_default();
     a->motor.velocity = tread_v3((float)t->exit[0], (float)t->exit[1], (float)t->exit[2]);
     a->has_last = false;
@@ -308,8 +309,8 @@ static bool touches_mover(const walk_movers *mv, const tread_character *ch, cons
 }
 
 // After a move: the checks, the deaths. `before` is the character the move started from.
-static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, walk_query *q, walk_run *run, const walk_options *o, int frame,
-                       double t, double dt, const tread_character *before, const tread_move_result *res, FILE *trace) {
+static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, walk_query *q, walk_run *run, const walk_options *o,
+                       int frame, double t, double dt, const tread_character *before, const tread_move_result *res, FILE *trace) {
     walk_verdict v[WALK_KIND_COUNT];
     int n = 0;
     if (!walk_finite(&a->ch, res)) {
@@ -360,9 +361,11 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
     walk_scene sc;
     memset(&sc, 0, sizeof sc);
     char err[200] = "";
-    if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy) || !scene_init(&sc, m, o, err, sizeof err)) {
+    if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy) ||
+        !scene_init(&sc, m, o, err, sizeof err)) {
         run->failed = true;
-        snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, err[0] ? err : q.marks ? tread_error_message() : "out of memory");
+        const char *why = err[0] ? err : q.marks ? tread_error_message() : "out of memory";
+        snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, why);
         walk_query_free(&q);
         scene_free(&sc);
         return;
@@ -407,8 +410,8 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     walk_scene sc;
     memset(&sc, 0, sizeof sc);
     char err[200] = "";
-    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results && tread_batch_create(&def, &batch) == TREAD_OK &&
-              scene_init(&sc, m, o, err, sizeof err);
+    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results &&
+              tread_batch_create(&def, &batch) == TREAD_OK && scene_init(&sc, m, o, err, sizeof err);
     for (int i = 0; ok && i < n; ++i) ok = agent_init(&agents[i], m, o, i, run->shape, run->strategy);
     if (!ok) {
         run->failed = true;

@@ -258,7 +258,8 @@ static soak_v3 tangent_input(const walk_frame_facts *f, soak_v3 wish) {
 static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_check_state *st, walk_verdict *out) {
     soak_v3 feet = soak_v3_of(f->after->position), wish = soak_v3_of(f->wish);
     soak_v3 t = soak_length(wish) > 0.0 ? tangent_input(f, wish) : soak_v3_make(0.0, 0.0, 0.0);
-    bool pressed = !f->fresh && !f->teleported && !f->others && soak_length(wish) > 0.0 && soak_length(t) >= FREEZE_SHARE * soak_length(wish);
+    bool pressed = !f->fresh && !f->teleported && !f->others && soak_length(wish) > 0.0 &&
+                   soak_length(t) >= FREEZE_SHARE * soak_length(wish);
     if (!pressed || !st->window_open || soak_length(soak_sub(feet, st->window_feet)) >= FREEZE_MOVE) {
         st->window_open = pressed;
         st->window_start = f->time;
@@ -292,13 +293,14 @@ int walk_check_frame(const walk_grid *g, walk_query *q, const walk_frame_facts *
     // inside by definition: the frame is a crush, never a penetration.
     double allowed = fmax(WALK_TOLERANCE, pre + 1e-4);
     char detail[200];
+    const char *owner = tri < -1 ? "mover" : "level";
+    int index = tri < -1 ? -2 - tri : tri;
     if (f->result->crushed) {
-        snprintf(detail, sizeof detail, "crushed, %.4f m past the front of %s triangle %d after the move", post, tri < -1 ? "mover" : "level",
-                 tri < -1 ? -2 - tri : tri);
+        snprintf(detail, sizeof detail, "crushed, %.4f m past the front of %s triangle %d after the move", post, owner, index);
         verdict(&out[n++], WALK_CRUSH, post, detail);
     } else if (post > allowed) {
-        snprintf(detail, sizeof detail, "%.4f m past the front of %s triangle %d after the move, %.4f m before it", post, tri < -1 ? "mover" : "level",
-                 tri < -1 ? -2 - tri : tri, pre);
+        snprintf(detail, sizeof detail, "%.4f m past the front of %s triangle %d after the move, %.4f m before it", post, owner, index,
+                 pre);
         verdict(&out[n++], WALK_PENETRATION, post, detail);
     }
     n += check_fall(g, q, f, out + n);

@@ -225,8 +225,9 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         all->movers[shape] += map_movers[shape];
         FILE *outs[2] = {rep, summary_to_stdout ? stdout : NULL};
         for (int j = 0; j < 2 && outs[j]; ++j) {
-            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;", m.lv.name,
-                    walk_shape_names[shape], map_frames[shape], map_deaths[shape], map_launches[shape], map_teleports[shape], map_movers[shape]);
+            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+                    m.lv.name, walk_shape_names[shape], map_frames[shape], map_deaths[shape], map_launches[shape], map_teleports[shape],
+                    map_movers[shape]);
             print_counts(outs[j], map_counts[shape], map_faults[shape]);
             fprintf(outs[j], "\n");
         }
@@ -354,8 +355,9 @@ int walk_command(int argc, char **argv) {
     for (int j = 0; j < 2 && heads[j] && !info; ++j) {
         for (int shape = 0; shape < WALK_SHAPES; ++shape) {
             if (!(o.shape_mask >> shape & 1u)) continue;
-            fprintf(heads[j], "overall %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;", walk_shape_names[shape],
-                    all.frames[shape], all.deaths[shape], all.launches[shape], all.teleports[shape], all.movers[shape]);
+            fprintf(heads[j], "overall %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+                    walk_shape_names[shape], all.frames[shape], all.deaths[shape], all.launches[shape], all.teleports[shape],
+                    all.movers[shape]);
             print_counts(heads[j], all.counts[shape], all.faults[shape]);
             fprintf(heads[j], "\n");
         }

@@ -79,7 +79,8 @@ bool walk_movers_init(walk_movers *mv, const walk_map *m, char *err, size_t errs
         def.transform = place(mo, 0.0);
         if (mo->triangle_count == 0) continue; // a model with no solid brush: nothing to collide with
         if (tread_world_add_body(mv->world, &def, &mv->bodies[i]) != TREAD_OK) {
-            snprintf(err, errsize, "%s: mover %d (%s): tread_world_add_body: %s", lv->name, i, lv->skipped[mo->entity].classname, tread_error_message());
+            snprintf(err, errsize, "%s: mover %d (%s): tread_world_add_body: %s", lv->name, i, lv->skipped[mo->entity].classname,
+                     tread_error_message());
             return false;
         }
         mover_tris(mv, lv, i);
