@@ -3,6 +3,7 @@
 // outward windings, faces hidden inside another solid brush dropped and partly hidden ones kept, patch
 // tessellation to 16 units of flatness, spawns, hazards and skipped entities, every kind of corrupt file refused
 // with a message naming what was wrong (and random corruption never crashing), and the walker's depth measure.
+#define _POSIX_C_SOURCE 200809L // mkdtemp
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,6 +59,9 @@ typedef struct patch_def {
     double pts[25][3];
 } patch_def;
 
+// The last this many boxes given to build() are brush model 1's (a mover's), not the world's.
+static int model1_boxes;
+
 static uint8_t *build(const box_brush *boxes, int box_count, const patch_def *patch, const char *entities, double model1[6], size_t *out_size) {
     static builder b;
     memset(&b, 0, sizeof b);
@@ -100,7 +104,7 @@ static uint8_t *build(const box_brush *boxes, int box_count, const patch_def *pa
     for (int m = 0; m < (model1 ? 2 : 1); ++m) {
         for (int k = 0; k < 6; ++k) put_f32(&b, 7, models[m][k]);
         put_i32(&b, 7, 0), put_i32(&b, 7, m == 0 ? surfaces : 0);
-        put_i32(&b, 7, 0), put_i32(&b, 7, m == 0 ? box_count : 0);
+        put_i32(&b, 7, m == 0 ? 0 : box_count - model1_boxes), put_i32(&b, 7, m == 0 ? box_count - model1_boxes : model1_boxes);
     }
     size_t size = 8 + 17 * 8;
     for (int l = 0; l < 17; ++l) size += b.len[l];
@@ -265,6 +269,242 @@ static void test_entities(void **state) {
     free(data);
 }
 
+// ---- jump pads and teleporters ---------------------------------------------------------------------------------------
+
+// A pad (model *1: 64 x 64 x 16 units on the floor, centre (0, 0, 8)) aimed 8 m up and 8 m along +x; a teleporter
+// on the same volume to a destination facing Quake's +y; one pad aimed below itself and one teleporter naming a
+// target_teleporter's spot: those two stay skipped.
+static void test_triggers(void **state) {
+    (void)state;
+    box_brush floor = {{-512, -512, -16}, {512, 512, 0}, SH_SOLID};
+    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
+                           "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 24\" }\n"
+                           "{ \"classname\" \"trigger_push\" \"model\" \"*1\" \"target\" \"apex\" }\n"
+                           "{ \"classname\" \"target_position\" \"targetname\" \"apex\" \"origin\" \"256 0 264\" }\n"
+                           "{ \"classname\" \"trigger_teleport\" \"model\" \"*1\" \"target\" \"dest\" }\n"
+                           "{ \"classname\" \"misc_teleporter_dest\" \"targetname\" \"dest\" \"origin\" \"128 -64 40\" \"angle\" \"90\" }\n"
+                           "{ \"classname\" \"trigger_push\" \"model\" \"*1\" \"target\" \"low\" }\n"
+                           "{ \"classname\" \"target_position\" \"targetname\" \"low\" \"origin\" \"0 0 -64\" }\n"
+                           "{ \"classname\" \"trigger_teleport\" \"model\" \"*1\" \"target\" \"spot\" }\n"
+                           "{ \"classname\" \"target_teleporter\" \"targetname\" \"spot\" \"origin\" \"0 0 64\" }\n";
+    double model1[6] = {-32, -32, 0, 32, 32, 16};
+    size_t size;
+    uint8_t *data = build(&floor, 1, NULL, entities, model1, &size);
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "triggers.bsp", &lv, err, sizeof err));
+    assert_int_equal(lv.trigger_count, 2);
+    const level_trigger *pad = &lv.triggers[0], *tele = &lv.triggers[1];
+    assert_int_equal(pad->kind, LEVEL_TRIGGER_PUSH);
+    // 8 m up at 25 m/s^2: 0.8 s to the apex, 20 m/s up, 8 m / 0.8 s = 10 m/s along tread's +x.
+    assert_true(fabs(pad->launch[0] - 10.0) < 1e-9 && fabs(pad->launch[1] - 20.0) < 1e-9 && fabs(pad->launch[2]) < 1e-9);
+    assert_int_equal(tele->kind, LEVEL_TRIGGER_TELEPORT);
+    // Quake (128, -64, 40) lifted 1 unit, feet 24 below: tread (4, 17/32, 2); leaving along Quake's +y (tread's -z) at 400 units/s.
+    assert_true(fabs(tele->feet[0] - 4.0) < 1e-12 && fabs(tele->feet[1] - 17.0 / 32.0) < 1e-12 && fabs(tele->feet[2] - 2.0) < 1e-12);
+    assert_true(fabs(tele->exit[0]) < 1e-9 && fabs(tele->exit[1]) < 1e-12 && fabs(tele->exit[2] + 12.5) < 1e-9);
+    assert_true(fabs(tele->lo[1]) < 1e-12 && fabs(tele->hi[1] - 0.5) < 1e-12);
+    // Skipped still: the pad aimed below itself, the teleporter to a target_teleporter (and that entity); the pad and
+    // teleporter that run and their targets are counted no more.
+    assert_int_equal(lv.skip_class_count, 4);
+    int pushes = 0, teleports = 0, positions = 0, others = 0;
+    for (int i = 0; i < lv.skip_class_count; ++i) {
+        const level_skip_count *c = &lv.skip_counts[i];
+        if (!strcmp(c->classname, "trigger_push")) pushes = c->count;
+        else if (!strcmp(c->classname, "trigger_teleport")) teleports = c->count;
+        else if (!strcmp(c->classname, "target_position")) positions = c->count;
+        else others += c->count;
+    }
+    assert_int_equal(pushes, 1);
+    assert_int_equal(teleports, 1);
+    assert_int_equal(positions, 1);
+    assert_int_equal(others, 1);
+    level_free(&lv);
+    free(data);
+}
+
+// The launch's flight peaks at the target for any pad and target above it: at t = v_up / g, the position is the target.
+static void test_jump_pad_apex(void **state) {
+    (void)state;
+    const double g = 25.0;
+    const double cases[][6] = {{0, 0, 0, 0, 8, 0}, {1, 2, 3, -5, 2.5, 7}, {10, -3, 4, 10, -2.9, 4}, {0, 0, 0, 30, 0.2, -40}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        const double *c = cases[i], *t = cases[i] + 3;
+        double v[3];
+        assert_true(level_jump_pad_launch(c, t, g, v));
+        double time = v[1] / g;
+        double at[3] = {c[0] + v[0] * time, c[1] + v[1] * time - 0.5 * g * time * time, c[2] + v[2] * time};
+        for (int k = 0; k < 3; ++k) assert_true(fabs(at[k] - t[k]) < 1e-9);
+    }
+    double centre[3] = {0, 1, 0}, level_away[3] = {5, 1, 0}, below[3] = {0, 0, 0}, v[3];
+    assert_false(level_jump_pad_launch(centre, level_away, g, v));
+    assert_false(level_jump_pad_launch(centre, below, g, v));
+}
+
+// ---- movers ------------------------------------------------------------------------------------------------------------
+
+// A func_bobbing whose model 1 is a 64-unit cube around its origin brush (the model's own frame), bobbing 64 units
+// along Quake's y every 2 s from a quarter phase; a func_rotating on the same model at 90 degrees/s about Quake's z.
+static void test_movers(void **state) {
+    (void)state;
+    box_brush boxes[2] = {{{-512, -512, -16}, {512, 512, 0}, SH_SOLID}, {{-32, -32, -32}, {32, 32, 32}, SH_SOLID}};
+    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
+                           "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"64 32 96\" \"height\" \"64\" \"speed\" \"2\" "
+                           "\"phase\" \"0.25\" \"spawnflags\" \"2\" }\n"
+                           "{ \"classname\" \"func_rotating\" \"model\" \"*1\" \"speed\" \"90\" }\n";
+    double model1[6] = {-32, -32, -32, 32, 32, 32};
+    size_t size;
+    model1_boxes = 1;
+    uint8_t *data = build(boxes, 2, NULL, entities, model1, &size);
+    model1_boxes = 0;
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "movers.bsp", &lv, err, sizeof err));
+    assert_int_equal(lv.solid_brushes, 1); // the world's floor only: the cube is the mover's
+    assert_int_equal(lv.mover_count, 2);
+    const level_mover *bob = &lv.movers[0], *turn = &lv.movers[1];
+    assert_int_equal(bob->kind, LEVEL_MOVER_BOBBING);
+    assert_int_equal(bob->triangle_count, 12);
+    for (int i = 0; i < 3 * bob->vertex_count; ++i) assert_true(fabsf(fabsf(bob->vertices[i]) - 1.0f) < 1e-6f); // +-32 units
+    assert_true(fabs(bob->origin[0] - 2.0) < 1e-12 && fabs(bob->origin[1] - 3.0) < 1e-12 && fabs(bob->origin[2] + 1.0) < 1e-12);
+    assert_true(fabs(bob->amplitude - 2.0) < 1e-12 && fabs(bob->period - 2.0) < 1e-12 && fabs(bob->axis[2] + 1.0) < 1e-12);
+    double p[3], r[4];
+    level_mover_at(bob, 0.0, p, r); // sin(-pi / 2): the far end along -Quake y, tread +z
+    assert_true(fabs(p[0] - 2.0) < 1e-12 && fabs(p[1] - 3.0) < 1e-12 && fabs(p[2] - 1.0) < 1e-12 && fabs(r[3] - 1.0) < 1e-12);
+    level_mover_at(bob, 1.0, p, r); // half a cycle later: the other end
+    assert_true(fabs(p[2] + 3.0) < 1e-12);
+    assert_int_equal(turn->kind, LEVEL_MOVER_ROTATING);
+    assert_true(fabs(turn->angular_speed - 3.14159265358979323846 / 2.0) < 1e-12 && fabs(turn->axis[1] - 1.0) < 1e-12);
+    level_mover_at(turn, 1.0, p, r); // a quarter turn about tread's +y
+    assert_true(fabs(r[1] - sqrt(0.5)) < 1e-12 && fabs(r[3] - sqrt(0.5)) < 1e-12 && fabs(p[0]) + fabs(p[1]) + fabs(p[2]) < 1e-12);
+    assert_int_equal(lv.skip_class_count, 2); // described, not run: still skipped
+    level_free(&lv);
+    free(data);
+}
+
+// A platform (model 1, 16 x 16 m) bobbing 24 units up and down from 32 to 80 units above the floor, as a .bsp
+// file; with `ceiling`, a 16-unit slab 160 units up (the gap over the platform closes to 40 units: the squeeze of
+// docs/LEVELS.md's open issue; TREAD_MOVERS_CEILING_BSP=path writes that map there for `tread walk path --movers`).
+static void write_platform_map(const char *path, bool ceiling) {
+    box_brush boxes[3] = {{{-1024, -1024, -16}, {1024, 1024, 0}, SH_SOLID},
+                          {{-1024, -1024, 160}, {1024, 1024, 176}, SH_SOLID},
+                          {{-256, -256, -32}, {256, 256, 32}, SH_SOLID}};
+    if (!ceiling) boxes[1] = boxes[2];
+    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
+                           "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 112\" }\n"
+                           "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"0 0 64\" \"height\" \"24\" \"speed\" \"2\" }\n";
+    double model1[6] = {-256, -256, -32, 256, 256, 32};
+    size_t size;
+    model1_boxes = 1;
+    uint8_t *data = build(boxes, ceiling ? 3 : 2, NULL, entities, model1, &size);
+    model1_boxes = 0;
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, size, f), size);
+    fclose(f);
+    free(data);
+}
+
+// A 256-unit block (model 1) bobbing 200 units along Quake's X (spawnflags 1) toward a wall in a 320-unit
+// corridor: a character between them is pressed against the wall, which a move should report as crushed (it ends
+// inside the block instead: docs/LEVELS.md's open issue; TREAD_MOVERS_PRESS_BSP=path writes this map there). With
+// `down`, the drop map: the same block in the same corridor bobbing 100 units along Quake's Z over a character
+// on the floor, its bottom down to 20 units (TREAD_MOVERS_DROP_BSP=path).
+static void write_press_map(const char *path, bool down) {
+    box_brush boxes[5] = {{{-1024, -1024, -16}, {1024, 1024, 0}, SH_SOLID},
+                          {{256, -1024, 0}, {272, 1024, 256}, SH_SOLID},
+                          {{-1024, 160, 0}, {1024, 176, 256}, SH_SOLID},
+                          {{-1024, -176, 0}, {1024, -160, 256}, SH_SOLID},
+                          {{-128, -128, 0}, {128, 128, 256}, SH_SOLID}};
+    const char *entities = down ? "{ \"classname\" \"worldspawn\" }\n"
+                                  "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 24\" }\n"
+                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"0 0 120\" "
+                                  "\"height\" \"100\" \"speed\" \"3\" }\n"
+                                : "{ \"classname\" \"worldspawn\" }\n"
+                                  "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"200 0 40\" }\n"
+                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"-96 0 1\" "
+                                  "\"height\" \"200\" \"speed\" \"3\" \"spawnflags\" \"1\" }\n";
+    double model1[6] = {-128, -128, 0, 128, 128, 256};
+    size_t size;
+    model1_boxes = 1;
+    uint8_t *data = build(boxes, 5, NULL, entities, model1, &size);
+    model1_boxes = 0;
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, size, f), size);
+    fclose(f);
+    free(data);
+}
+
+// A walk with --movers on the platform: the character rides it (the move carries it), every check holds.
+static void test_walk_movers(void **state) {
+    (void)state;
+    const char *keep = getenv("TREAD_MOVERS_CEILING_BSP");
+    if (keep) write_platform_map(keep, true);
+    const char *press = getenv("TREAD_MOVERS_PRESS_BSP");
+    if (press) write_press_map(press, false);
+    const char *drop = getenv("TREAD_MOVERS_DROP_BSP");
+    if (drop) write_press_map(drop, true);
+    char dir[] = "/tmp/tread_test_movers_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/movers.bsp", dir); // a plain .bsp is known by its extension
+    write_platform_map(path, false);
+    walk_map m;
+    char err[256];
+    bool loaded = walk_map_load(&m, path, NULL, err, sizeof err);
+    remove(path);
+    remove(dir);
+    if (!loaded) fail_msg("%s", err);
+    assert_int_equal(m.lv.mover_count, 1);
+    walk_options o;
+    memset(&o, 0, sizeof o);
+    o.seconds = 20.0, o.hz = 60.0, o.seed = 3, o.only_spawn = -1, o.keep = 3, o.movers = true;
+    for (int shape = 0; shape < WALK_SHAPES; ++shape) {
+        walk_run run;
+        memset(&run, 0, sizeof run);
+        run.spawn = 0, run.shape = shape, run.strategy = TREAD_STEP_SWEEP;
+        walk_run_alone(&m, &o, &run, NULL);
+        assert_false(run.failed);
+        for (int i = 0; i < run.kept_count; ++i) print_message("%s: %s\n", walk_kind_name(run.kept[i].kind), run.kept[i].detail);
+        for (int k = 0; k < WALK_KIND_COUNT; ++k)
+            if (k != WALK_GROUND) assert_int_equal(run.counts[k], 0);
+        assert_true(run.mover_frames > 60); // it rode the platform
+        walk_run_free(&run);
+    }
+    walk_map_free(&m);
+}
+
+// A block (model 1) bobbing down onto the floor over a character (the drop map): the move says crushed, and the walk
+// counts a crush, never fatal. (What follows, the character left inside the block, is docs/LEVELS.md's open issue:
+// not asserted here.)
+static void test_walk_crush(void **state) {
+    (void)state;
+    char dir[] = "/tmp/tread_test_crush_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/drop.bsp", dir);
+    write_press_map(path, true);
+    walk_map m;
+    char err[256];
+    bool loaded = walk_map_load(&m, path, NULL, err, sizeof err);
+    remove(path);
+    remove(dir);
+    if (!loaded) fail_msg("%s", err);
+    walk_options o;
+    memset(&o, 0, sizeof o);
+    o.seconds = 20.0, o.hz = 60.0, o.seed = 3, o.only_spawn = -1, o.keep = 3, o.movers = true;
+    for (int shape = 0; shape < WALK_SHAPES; ++shape) {
+        walk_run run;
+        memset(&run, 0, sizeof run);
+        run.spawn = 0, run.shape = shape, run.strategy = TREAD_STEP_SWEEP;
+        walk_run_alone(&m, &o, &run, NULL);
+        assert_false(run.failed);
+        assert_int_equal(run.counts[WALK_ERROR], 0);
+        assert_int_equal(run.counts[WALK_NAN], 0);
+        assert_true(run.counts[WALK_CRUSH] > 0);
+        walk_run_free(&run);
+    }
+    walk_map_free(&m);
+}
+
 // ---- corrupt files --------------------------------------------------------------------------------------------------
 
 static void expect_error(uint8_t *data, size_t size, const char *words) {
@@ -368,6 +608,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
         cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
+        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),   cmocka_unit_test(test_movers),
+        cmocka_unit_test(test_walk_movers),        cmocka_unit_test(test_walk_crush),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

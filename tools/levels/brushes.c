@@ -218,9 +218,17 @@ static bool emit(level_soup *soup, const winding *w, uint8_t flags) {
     return true;
 }
 
-bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize) {
-    const bsp_model *world = &b->models[0];
+// The solid brushes of brush model `model` into soup; the world's (model 0) lava and slime go to the hazards, and
+// its counts to the level (a mover's brushes are counted apart: `counted` false).
+static bool build_model(const bsp_file *b, int model, level_soup *soup, level *lv, bool counted, char *err, size_t errsize) {
+    const bsp_model *world = &b->models[model];
     int first = world->first_brush, count = world->brush_count;
+    level tally; // where a mover's counts go (only the name is read)
+    if (!counted) {
+        memset(&tally, 0, sizeof tally);
+        memcpy(tally.name, lv->name, sizeof tally.name);
+    }
+    level *counts = counted ? lv : &tally;
     brush_bounds *bb = calloc((size_t)b->brush_count + 1, sizeof *bb);
     bool *solid = calloc((size_t)count + 1, sizeof *solid);
     winding *w = malloc(sizeof *w);
@@ -246,7 +254,7 @@ bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, si
             for (int p = 0; p < w->n; ++p)
                 for (int k = 0; k < 3; ++k) r->lo[k] = fmin(r->lo[k], w->p[p][k]), r->hi[k] = fmax(r->hi[k], w->p[p][k]);
         }
-        if (ok && r->valid && !solid[i] && (contents & (Q3_CONTENTS_LAVA | Q3_CONTENTS_SLIME))) {
+        if (ok && counted && r->valid && !solid[i] && (contents & (Q3_CONTENTS_LAVA | Q3_CONTENTS_SLIME))) {
             double lo[3], hi[3];
             level_bounds_to_tread(r->lo, r->hi, lo, hi);
             ok = level_add_hazard(lv, (contents & Q3_CONTENTS_LAVA) ? LEVEL_HAZARD_LAVA : LEVEL_HAZARD_SLIME, lo, hi);
@@ -261,24 +269,24 @@ bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, si
     for (int i = 0; ok && i < count; ++i) {
         if (!solid[i] || !bb[first + i].valid) continue;
         const bsp_brush *br = &b->brushes[first + i];
-        ++lv->solid_brushes;
+        ++counts->solid_brushes;
         uint8_t base = (b->shaders[br->shader].content_flags & Q3_CONTENTS_SOLID) ? 0 : LEVEL_TRI_PLAYERCLIP;
         for (int s = 0; ok && s < br->side_count; ++s) {
             side_winding(b, br, s, w); // succeeded in pass 1
             if (winding_area(w) < MIN_AREA) {
-                ++lv->faces_degenerate;
+                ++counts->faces_degenerate;
                 continue;
             }
             if (hidden(b, &g, bb, first, i, w)) {
-                ++lv->faces_hidden;
+                ++counts->faces_hidden;
                 continue;
             }
-            ++lv->faces_kept;
+            ++counts->faces_kept;
             uint8_t flags = base | ((b->shaders[b->sides[br->first_side + s].shader].surface_flags & Q3_SURF_NODRAW) ? LEVEL_TRI_NODRAW : 0);
             int before = soup->tri_count;
             ok = emit(soup, w, flags);
             if (!ok) snprintf(err, errsize, "%s: out of memory", lv->name);
-            lv->brush_triangles += soup->tri_count - before;
+            counts->brush_triangles += soup->tri_count - before;
         }
     }
     free(g.start);
@@ -287,4 +295,12 @@ bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, si
     free(solid);
     free(w);
     return ok;
+}
+
+bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize) {
+    return build_model(b, 0, soup, lv, true, err, errsize);
+}
+
+bool brushes_build_model(const bsp_file *b, int model, level_soup *soup, level *lv, char *err, size_t errsize) {
+    return build_model(b, model, soup, lv, false, err, errsize);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The entity lump: a text of `{ "key" "value" ... }` blocks. What the walker uses: the spawn points
-// (info_player_deathmatch, info_player_start), the trigger_hurt volumes (their brush model's bounds). What it does
-// not simulate yet (movers, jump pads, teleporters and their targets) is kept whole in level::skipped and counted
-// by class, so a later step can add them.
+// (info_player_deathmatch, info_player_start), the trigger_hurt volumes (their brush model's bounds), the named
+// points a trigger may target (any entity with a targetname and an origin). Movers, jump pads, teleporters and
+// their targets are kept whole in level::skipped and counted by class; triggers.c then takes the jump pads and
+// teleporters it can run out of the counts.
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -136,9 +137,28 @@ static bool add_skipped(level *lv, const bsp_file *b, entity_text *e, const char
     return true;
 }
 
+// An entity a trigger may name: Quake's G_PickTarget takes any entity by its targetname.
+static bool add_target(level *lv, const entity_text *e, const char *classname) {
+    const char *name = value_of(e, "targetname");
+    double q[3];
+    if (!name || !parse_vec3(value_of(e, "origin"), q)) return true;
+    level_target *grown = realloc(lv->targets, ((size_t)lv->target_count + 1) * sizeof *grown);
+    if (!grown) return false;
+    lv->targets = grown;
+    level_target *t = &lv->targets[lv->target_count++];
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "%s", name);
+    snprintf(t->classname, sizeof t->classname, "%s", classname);
+    level_to_tread(q, t->origin);
+    const char *angle = value_of(e, "angle");
+    t->angle_degrees = angle ? atof(angle) : 0.0;
+    return true;
+}
+
 static bool finish_entity(const bsp_file *b, level *lv, entity_text *e, int line, char *err, size_t errsize) {
     const char *classname = value_of(e, "classname");
     if (!classname) return true;
+    if (!add_target(lv, e, classname)) return false;
     if (!strcmp(classname, "info_player_deathmatch") || !strcmp(classname, "info_player_start"))
         return add_spawn(lv, e, !strcmp(classname, "info_player_deathmatch"), line, err, errsize);
     if (!strcmp(classname, "trigger_hurt")) {

@@ -62,7 +62,8 @@ bool level_load_bsp_memory(const uint8_t *data, size_t size, const char *name, l
     if (!bsp_parse(data, size, out->name, &b, err, errsize)) return false;
     level_soup soup;
     memset(&soup, 0, sizeof soup);
-    bool ok = brushes_build(&b, &soup, out, err, errsize) && patches_build(&b, &soup, out, err, errsize) && entities_parse(&b, out, err, errsize);
+    bool ok = brushes_build(&b, &soup, out, err, errsize) && patches_build(&b, &soup, out, err, errsize) &&
+              entities_parse(&b, out, err, errsize) && triggers_resolve(out, err, errsize) && movers_build(&b, out, err, errsize);
     if (ok && soup.tri_count == 0) {
         snprintf(err, errsize, "%s: the world model has no solid brush or patch", out->name);
         ok = false;
@@ -169,6 +170,10 @@ void level_free(level *lv) {
     }
     free(lv->skipped);
     free(lv->skip_counts);
+    free(lv->targets);
+    free(lv->triggers);
+    for (int i = 0; i < lv->mover_count; ++i) free(lv->movers[i].vertices), free(lv->movers[i].indices);
+    free(lv->movers);
     memset(lv, 0, sizeof *lv);
 }
 

@@ -10,7 +10,10 @@
 //   bsp.c       the IBSP header and the lumps the importer reads, every count, offset and index checked
 //   brushes.c   the world's solid brushes as polygons (double precision), hidden faces dropped
 //   patches.c   the solid Bezier patches tessellated to 16 units of flatness (the game's collision level)
-//   entities.c  the entity lump: spawn points, hazards, the skipped entities
+//   entities.c  the entity lump: spawn points, hazards, named points, the skipped entities
+//   triggers.c  jump pads and teleporters: each trigger's volume resolved against its target
+//   movers.c    the movers the importer can describe (func_bobbing, func_rotating): their brush model's faces in
+//               the model's own frame and their motion (the walker runs them with --movers)
 //   level.c     level_load, level_free, level_add_to_world
 #ifndef LEVEL_H
 #define LEVEL_H
@@ -59,6 +62,8 @@ typedef struct level_entity {
     char classname[64];
     int model;               // its brush model's index ("*N"), -1 for none
     double lo[3], hi[3];     // that model's bounds, metres (tread axes); zero without a model
+    bool simulated;          // run after all (a jump pad or teleporter resolved by triggers.c, or its target): not
+                             // counted in skip_counts
     level_key_value *pairs;  // every key and value, as in the file
     int pair_count;
 } level_entity;
@@ -68,6 +73,50 @@ typedef struct level_skip_count {
     char classname[64];
     int count;
 } level_skip_count;
+
+// An entity with a "targetname" and an "origin": what a trigger's "target" may name (Quake's G_PickTarget).
+typedef struct level_target {
+    char name[64];
+    char classname[64];
+    double origin[3];        // metres, tread axes
+    double angle_degrees;    // its "angle" (yaw, Quake's convention), 0 without one
+} level_target;
+
+// Quake III's g_gravity (units/s^2): what a jump pad's launch is aimed with. The walker's motor falls at the same
+// 25 m/s^2.
+#define LEVEL_GRAVITY 800.0
+
+typedef enum level_trigger_kind { LEVEL_TRIGGER_PUSH, LEVEL_TRIGGER_TELEPORT } level_trigger_kind;
+
+// A jump pad (trigger_push) or teleporter (trigger_teleport) whose target was found: its brush model's bounds
+// are the volume a character touches.
+typedef struct level_trigger {
+    level_trigger_kind kind;
+    double lo[3], hi[3];     // the trigger's brush model bounds, metres (tread axes)
+    double target[3];        // the target's origin, metres
+    double launch[3];        // PUSH: the velocity that puts the flight's apex at the target (Quake's AimAtTarget), m/s
+    double feet[3];          // TELEPORT: where the feet go (the destination's origin lifted 1 unit, less 24 to the feet)
+    double exit[3];          // TELEPORT: the velocity out of the destination (400 units/s along its angle), m/s
+} level_trigger;
+
+typedef enum level_mover_kind { LEVEL_MOVER_BOBBING, LEVEL_MOVER_ROTATING } level_mover_kind;
+
+// A mover: its brush model's solid faces (clipped as the world's, patches not included) in the model's own frame,
+// which the entity's origin places, and its motion.
+typedef struct level_mover {
+    level_mover_kind kind;
+    int entity;              // its index in level::skipped
+    double origin[3];        // where the model's frame sits at rest, metres (tread axes)
+    float *vertices;         // 3 per vertex, metres, tread axes, the model's frame
+    int vertex_count;
+    uint32_t *indices;       // 3 per triangle, wound as the world's (outward)
+    int triangle_count;
+    double axis[3];          // unit: BOBBING the line it moves along, ROTATING the axis it turns about
+    double amplitude;        // BOBBING: metres ("height", default 32 units)
+    double period;           // BOBBING: seconds a cycle ("speed", default 4)
+    double phase;            // BOBBING: the cycle's fraction at time 0 ("phase")
+    double angular_speed;    // ROTATING: radians per second about axis ("speed" degrees/s, default 100)
+} level_mover;
 
 typedef struct level {
     char name[64];               // the map's name ("oa_dm1")
@@ -83,9 +132,15 @@ typedef struct level {
     int spawn_count;
     level_hazard *hazards;
     int hazard_count;
-    level_entity *skipped;       // movers, jump pads, teleporters
+    level_entity *skipped;       // movers, jump pads, teleporters (the ones simulated after all are marked)
     int skipped_count;
-    level_skip_count *skip_counts; // by classname, in the order first met
+    level_target *targets;       // every entity with a targetname and an origin
+    int target_count;
+    level_trigger *triggers;     // the jump pads and teleporters the walker runs
+    int trigger_count;
+    level_mover *movers;         // the movers described (still listed as skipped: the walker runs them only with --movers)
+    int mover_count;
+    level_skip_count *skip_counts; // by classname, in the order first met, not counting the simulated ones
     int skip_class_count;
 } level;
 
@@ -105,6 +160,15 @@ void level_free_names(char **names, int count);
 // Add the level's triangles to `world` as static mesh bodies on `layer` (one body, or several when one mesh would
 // pass the library's limits). The ids go to out_ids (capacity entries), their number to *out_count. False with
 // tread's message on error.
+// The launch velocity (m/s, tread axes) of a jump pad whose volume is centred at `centre` aimed at `target`
+// (metres, tread axes), as Quake's AimAtTarget: the flight's apex is the target, under gravity `gravity` m/s^2.
+// False when the target is not above the centre (Quake then removes the pad).
+bool level_jump_pad_launch(const double centre[3], const double target[3], double gravity, double out[3]);
+
+// A mover's place at time t seconds (Quake's TR_SINE for bobbing: origin + axis amplitude sin(2 pi (t / period -
+// phase)); a constant turn for rotating): the model frame's position (metres) and rotation (unit quaternion x, y, z, w).
+void level_mover_at(const level_mover *m, double t, double position[3], double rotation[4]);
+
 bool level_add_to_world(const level *lv, tread_world *world, uint32_t layer, tread_body_id *out_ids, int capacity, int *out_count, char *err,
                         size_t errsize);
 

@@ -88,10 +88,17 @@ typedef struct brush_bounds {
 // The solid brushes of model 0 as triangles (brushes.c); the bounds of the lava and slime brushes go to the
 // hazards. Counts go to the level.
 bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize);
+// The solid brushes of brush model `model` (> 0) as triangles, counted nowhere and with no hazards (brushes.c).
+bool brushes_build_model(const bsp_file *b, int model, level_soup *soup, level *lv, char *err, size_t errsize);
+// The func_bobbing and func_rotating movers of level::skipped as level::movers (movers.c).
+bool movers_build(const bsp_file *b, level *lv, char *err, size_t errsize);
 // The solid patches of model 0 as triangles (patches.c).
 bool patches_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize);
 // The entity lump (entities.c): spawns, trigger_hurt hazards, skipped entities.
 bool entities_parse(const bsp_file *b, level *lv, char *err, size_t errsize);
+// The jump pads and teleporters whose targets exist become level::triggers (triggers.c); they and their targets
+// are marked simulated and the skip counts recounted without them. False only out of memory.
+bool triggers_resolve(level *lv, char *err, size_t errsize);
 
 // Quake units and axes -> tread metres and axes (level.h).
 static inline void level_to_tread(const double q[3], double out[3]) {

@@ -3,6 +3,12 @@
 // and height; steps of 18 units, slopes to 45.57 degrees, the rest tread's defaults) driven through tread's motor
 // by seeded wandering hands, from every spawn of a map: one at a time (alone), or all together through the batch
 // update. A death (a hazard volume, or falling below the level) respawns the character; it is not a failure.
+// Jump pads and teleporters (level::triggers) act on a character whose bounds overlap their volume when a frame
+// begins: a teleporter moves it to its destination before the motor runs, a jump pad replaces the motor's
+// velocity with its launch (as Quake sets the player's velocity every frame it touches the pad). Until it lands
+// the flight is the pad's: the hands let go (the motor's air control approaches the wish velocity and would brake
+// a flight faster than the running speed, where Quake's only adds along the wish) and the motor's speed clamp is
+// the launch's horizontal speed, so the apex is the pad's target.
 #define _POSIX_C_SOURCE 200809L // clock_gettime
 #include <math.h>
 #include <stdlib.h>
@@ -97,6 +103,9 @@ typedef struct walk_agent {
     tread_motor_state motor;
     tread_move_result last;
     bool has_last, fresh;
+    bool launched, teleported, on_pad; // this frame's trigger facts; on_pad: a pad launched it the frame before
+    double flight_speed;     // a pad's flight: its horizontal launch speed until the character lands (0: none)
+    tread_vec3 wish;         // the input's direction the motor was given this frame
     walk_hands hands;
     soak_rng rng;
     walk_check_state st;
@@ -126,18 +135,64 @@ static void respawn(walk_agent *a, const walk_map *m) {
     a->motor = tread_motor_state_default();
     a->has_last = false;
     a->fresh = true;
+    a->launched = a->teleported = a->on_pad = false;
+    a->flight_speed = 0.0;
     memset(&a->st, 0, sizeof a->st);
+}
+
+static bool overlaps(const soak_shape *s, const double lo[3], const double hi[3]) {
+    return s->lo.x < hi[0] && s->hi.x > lo[0] && s->lo.y < hi[1] && s->hi.y > lo[1] && s->lo.z < hi[2] && s->hi.z > lo[2];
 }
 
 // Dead: inside a hazard's bounds, or fallen below the level.
 static bool dead(const walk_map *m, const tread_character *ch) {
     soak_shape s = soak_shape_at(&ch->settings, soak_v3_of(ch->position));
     if (s.hi.y < m->lv.lo[1] - WALK_OUT_OF_LEVEL) return true;
-    for (int i = 0; i < m->lv.hazard_count; ++i) {
-        const level_hazard *h = &m->lv.hazards[i];
-        if (s.lo.x < h->hi[0] && s.hi.x > h->lo[0] && s.lo.y < h->hi[1] && s.hi.y > h->lo[1] && s.lo.z < h->hi[2] && s.hi.z > h->lo[2]) return true;
-    }
+    for (int i = 0; i < m->lv.hazard_count; ++i)
+        if (overlaps(&s, m->lv.hazards[i].lo, m->lv.hazards[i].hi)) return true;
     return false;
+}
+
+// The first trigger of `kind` the character's bounds overlap; NULL for none.
+static const level_trigger *touched(const walk_map *m, const tread_character *ch, level_trigger_kind kind) {
+    soak_shape s = soak_shape_at(&ch->settings, soak_v3_of(ch->position));
+    for (int i = 0; i < m->lv.trigger_count; ++i)
+        if (m->lv.triggers[i].kind == kind && overlaps(&s, m->lv.triggers[i].lo, m->lv.triggers[i].hi)) return &m->lv.triggers[i];
+    return NULL;
+}
+
+// A teleporter touched: the feet to its destination (1 cm up, as a spawn), the motor leaving at the exit velocity
+// in the air; the last move's contacts are another place's.
+static bool teleport(walk_agent *a, const walk_map *m, walk_run *run) {
+    const level_trigger *t = touched(m, &a->ch, LEVEL_TRIGGER_TELEPORT);
+    if (!t) return false;
+    tread_vec3 feet = tread_v3((float)t->feet[0], (float)(t->feet[1] + 0.01), (float)t->feet[2]);
+    if (tread_character_set_position(&a->ch, feet) != TREAD_OK) return false;
+    a->motor = tread_motor_state_default();
+    a->motor.velocity = tread_v3((float)t->exit[0], (float)t->exit[1], (float)t->exit[2]);
+    a->has_last = false;
+    memset(&a->st, 0, sizeof a->st);
+    ++run->teleports;
+    return true;
+}
+
+// A jump pad touched: the velocity handed to the move becomes the launch's mean over the frame (gravity acting
+// on it), the motor's the launch's at the frame's end, in the air with no coyote jump, snapping to the floor off
+// long enough to leave it.
+static bool launch(walk_agent *a, const walk_map *m, walk_run *run, const tread_motor_settings *ms, double dt) {
+    const level_trigger *t = touched(m, &a->ch, LEVEL_TRIGGER_PUSH);
+    if (!t) return false;
+    double g = (double)ms->gravity;
+    a->velocity = tread_v3((float)t->launch[0], (float)(t->launch[1] - 0.5 * g * dt), (float)t->launch[2]);
+    a->motor.velocity = tread_v3((float)t->launch[0], (float)(t->launch[1] - g * dt), (float)t->launch[2]);
+    a->motor.move_velocity = a->velocity;
+    a->motor.ground_velocity = tread_v3_zero();
+    a->motor.grounded = a->motor.rising = a->motor.jumped = false;
+    a->motor.time_since_grounded = 1e3f;
+    if (tread_character_suppress_snap(&a->ch, ms->jump_snap_suppress_time) != TREAD_OK) return false;
+    if (!a->on_pad) ++run->launches;
+    a->flight_speed = sqrt(t->launch[0] * t->launch[0] + t->launch[2] * t->launch[2]);
+    return true;
 }
 
 static void record(walk_run *run, const walk_options *o, int spawn, int frame, const tread_character *ch, const walk_verdict *v) {
@@ -170,6 +225,8 @@ static void trace_frame(FILE *trace, const walk_agent *a, int frame, double t, c
                 (double)k->separation, (double)k->point.x, (double)k->point.y, (double)k->point.z, (double)k->normal.x, (double)k->normal.y,
                 (double)k->normal.z, (double)k->surface_normal.x, (double)k->surface_normal.y, (double)k->surface_normal.z);
     }
+    if (a->teleported) fprintf(trace, "       teleported before the move\n");
+    if (a->launched) fprintf(trace, "       launched by a jump pad\n");
     for (int i = 0; i < n; ++i) fprintf(trace, "       FAIL %s: %s\n", walk_kind_name(v[i].kind), v[i].detail);
 }
 
@@ -183,7 +240,16 @@ static double now_seconds(void) {
 static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_options *o, int frame, double t, double dt) {
     move_hands(&a->rng, t, &a->hands);
     tread_motor_settings ms = motor_settings();
-    if (tread_motor_update(&a->motor, &ms, &a->hands.input, &a->ch, a->has_last ? &a->last : NULL, (float)dt, &a->velocity) != TREAD_OK ||
+    a->teleported = teleport(a, m, run);
+    if (a->teleported || a->ch.ground.state == TREAD_GROUND_ON_GROUND) a->flight_speed = 0.0;
+    tread_motor_input input = a->hands.input;
+    if (a->flight_speed > 0.0) {
+        input.direction = tread_v3_zero();
+        input.jump = false;
+        ms.max_speed = fmaxf(ms.max_speed, (float)a->flight_speed);
+    }
+    a->wish = input.direction;
+    if (tread_motor_update(&a->motor, &ms, &input, &a->ch, a->has_last ? &a->last : NULL, (float)dt, &a->velocity) != TREAD_OK ||
         (a->motor.jumped && tread_character_suppress_snap(&a->ch, ms.jump_snap_suppress_time) != TREAD_OK)) {
         walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
         snprintf(v.detail, sizeof v.detail, "motor: %s", tread_error_message());
@@ -191,12 +257,60 @@ static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_op
         respawn(a, m);
         return false;
     }
+    a->launched = launch(a, m, run, &ms, dt);
+    a->on_pad = a->launched;
     return true;
 }
 
+// What a run moves its characters in: the map's shared world, or with movers the run's own (walk_movers.c).
+typedef struct walk_scene {
+    tread_world *world;
+    tread_body_id level_body;
+    walk_movers movers;
+    bool has_movers;
+} walk_scene;
+
+static bool scene_init(walk_scene *sc, const walk_map *m, const walk_options *o, char *err, size_t errsize) {
+    memset(sc, 0, sizeof *sc);
+    sc->world = m->world, sc->level_body = m->body;
+    if (!o->movers || m->lv.mover_count == 0) return true;
+    sc->has_movers = true;
+    if (!walk_movers_init(&sc->movers, m, err, errsize)) return false;
+    sc->world = sc->movers.world, sc->level_body = sc->movers.level_body;
+    return true;
+}
+
+static void scene_free(walk_scene *sc) {
+    if (sc->has_movers) walk_movers_free(&sc->movers);
+}
+
+// The movers to their places at the frame's end; false (the error recorded) when tread refused.
+static bool scene_step(walk_scene *sc, const walk_map *m, walk_run *run, const walk_options *o, int frame, double t, double dt,
+                       const tread_character *ch) {
+    char err[160];
+    if (!sc->has_movers || walk_movers_step(&sc->movers, &m->lv, t, dt, err, sizeof err)) return true;
+    walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
+    snprintf(v.detail, sizeof v.detail, "movers: %s", err);
+    record(run, o, run->spawn, frame, ch, &v);
+    return false;
+}
+
+static bool is_mover(const walk_movers *mv, tread_body_id id) {
+    for (int i = 0; i < mv->count; ++i)
+        if (tread_body_id_equal(mv->bodies[i], id)) return true;
+    return false;
+}
+
+// Stood on or touched a mover in this move.
+static bool touches_mover(const walk_movers *mv, const tread_character *ch, const tread_move_result *res) {
+    bool touched = ch->ground.state != TREAD_GROUND_IN_AIR && is_mover(mv, ch->ground.body);
+    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) touched = touched || is_mover(mv, res->contacts[i].body);
+    return touched;
+}
+
 // After a move: the checks, the deaths. `before` is the character the move started from.
-static void after_move(walk_agent *a, const walk_map *m, walk_query *q, walk_run *run, const walk_options *o, int frame, double t, double dt,
-                       const tread_character *before, const tread_move_result *res, bool batch, FILE *trace) {
+static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, walk_query *q, walk_run *run, const walk_options *o,
+                       int frame, double t, double dt, const tread_character *before, const tread_move_result *res, FILE *trace) {
     walk_verdict v[WALK_KIND_COUNT];
     int n = 0;
     if (!walk_finite(&a->ch, res)) {
@@ -209,16 +323,21 @@ static void after_move(walk_agent *a, const walk_map *m, walk_query *q, walk_run
         memset(&f, 0, sizeof f);
         f.before = before, f.after = &a->ch, f.result = res;
         f.velocity = a->velocity;
-        f.wish = a->hands.input.direction;
+        f.wish = a->wish;
         f.dt = dt, f.time = t;
         f.fresh = a->fresh;
-        f.level_body = m->body;
-        if (batch) {
-            bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, m->body);
-            for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
-                others = others || !tread_body_id_equal(res->contacts[i].body, m->body);
-            f.others = others;
+        f.launched = a->launched, f.teleported = a->teleported;
+        f.level_body = sc->level_body;
+        if (sc->has_movers) {
+            f.movers.tris = sc->movers.tris, f.movers.count = sc->movers.tri_count;
+            f.movers.first = sc->movers.first, f.movers.mover_count = sc->movers.count;
         }
+        // Another character or a mover touched or stood on: the level-only checks do not apply.
+        bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, sc->level_body);
+        for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
+            others = others || !tread_body_id_equal(res->contacts[i].body, sc->level_body);
+        f.others = others;
+        if (sc->has_movers && touches_mover(&sc->movers, &a->ch, res)) ++run->mover_frames;
         n = walk_check_frame(&m->grid, q, &f, &a->st, v);
     }
     for (int i = 0; i < n; ++i) record(run, o, a->spawn, frame, &a->ch, &v[i]);
@@ -239,22 +358,29 @@ static int frame_count(const walk_options *o) { return (int)lround(o->seconds * 
 void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace) {
     walk_query q;
     walk_agent a;
-    if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy)) {
+    walk_scene sc;
+    memset(&sc, 0, sizeof sc);
+    char err[200] = "";
+    if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy) ||
+        !scene_init(&sc, m, o, err, sizeof err)) {
         run->failed = true;
-        snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, q.marks ? tread_error_message() : "out of memory");
+        const char *why = err[0] ? err : q.marks ? tread_error_message() : "out of memory";
+        snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, why);
         walk_query_free(&q);
+        scene_free(&sc);
         return;
     }
     double dt = 1.0 / o->hz, t = 0.0;
     int frames = frame_count(o);
     for (int frame = 0; frame < frames; ++frame, ++run->frames) {
         t += dt;
+        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, &a.ch)) break;
         if (!drive(&a, m, run, o, frame, t - dt, dt)) continue;
         tread_character before = a.ch;
         tread_move_result res;
         memset(&res, 0, sizeof res);
         double start = now_seconds();
-        tread_result r = tread_character_move(m->world, &a.ch, a.velocity, (float)dt, &res);
+        tread_result r = tread_character_move(sc.world, &a.ch, a.velocity, (float)dt, &res);
         run->move_seconds += now_seconds() - start;
         ++run->moves;
         if (r != TREAD_OK) {
@@ -264,9 +390,10 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
             respawn(&a, m);
             continue;
         }
-        after_move(&a, m, &q, run, o, frame, t, dt, &before, &res, false, trace);
+        after_move(&a, m, &sc, &q, run, o, frame, t, dt, &before, &res, trace);
     }
     walk_query_free(&q);
+    scene_free(&sc);
 }
 
 void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace) {
@@ -280,23 +407,28 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     tread_batch_def def = tread_batch_def_default();
     def.capacity = n;
     def.threads = 1; // the runs are spread over threads already
-    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results && tread_batch_create(&def, &batch) == TREAD_OK;
+    walk_scene sc;
+    memset(&sc, 0, sizeof sc);
+    char err[200] = "";
+    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results &&
+              tread_batch_create(&def, &batch) == TREAD_OK && scene_init(&sc, m, o, err, sizeof err);
     for (int i = 0; ok && i < n; ++i) ok = agent_init(&agents[i], m, o, i, run->shape, run->strategy);
     if (!ok) {
         run->failed = true;
-        snprintf(run->message, sizeof run->message, "setting up the batch: %s", tread_error_message());
+        snprintf(run->message, sizeof run->message, "setting up the batch: %s", err[0] ? err : tread_error_message());
     }
     double dt = 1.0 / o->hz, t = 0.0;
     int frames = ok ? frame_count(o) : 0;
     for (int frame = 0; frame < frames; ++frame, run->frames += n) { // frames: character updates, as alone
         t += dt;
+        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, &agents[0].ch)) break;
         for (int i = 0; i < n; ++i) {
             if (!drive(&agents[i], m, run, o, frame, t - dt, dt)) agents[i].velocity = tread_v3_zero();
             chars[i] = before[i] = agents[i].ch;
             velocities[i] = agents[i].velocity;
         }
         double start = now_seconds();
-        tread_result r = tread_batch_move(batch, m->world, chars, velocities, n, (float)dt, results);
+        tread_result r = tread_batch_move(batch, sc.world, chars, velocities, n, (float)dt, results);
         run->move_seconds += now_seconds() - start;
         run->moves += n;
         if (r != TREAD_OK) {
@@ -308,10 +440,11 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
         }
         for (int i = 0; i < n; ++i) {
             agents[i].ch = chars[i];
-            after_move(&agents[i], m, &q, run, o, frame, t, dt, &before[i], &results[i], true, trace);
+            after_move(&agents[i], m, &sc, &q, run, o, frame, t, dt, &before[i], &results[i], trace);
         }
     }
     tread_batch_destroy(batch);
+    scene_free(&sc);
     free(agents);
     free(chars);
     free(before);

@@ -58,6 +58,7 @@ typedef enum walk_kind {
     WALK_RISE,           // rose more than max step (and what the input and a slope allow) in one frame
     WALK_GROUND,         // ON_GROUND with the ground point off the body's bottom or off any walkable face
     WALK_FREEZE,         // pressed along its contacts for 2 s, moved under 1 cm, while 3 cm that way is free
+    WALK_CRUSH,          // a mover pressed it against something and the move said crushed (counted, never fatal)
     WALK_KIND_COUNT
 } walk_kind;
 
@@ -90,6 +91,14 @@ typedef struct walk_check_state {
     soak_v3 window_feet;     // where the window began
 } walk_check_state;
 
+// The movers' triangles where tread has them this frame (walk_movers.c), for the checks.
+typedef struct walk_mover_tris {
+    const walk_tri *tris;
+    int count;
+    const int *first;        // per mover: its first triangle (mover_count + 1 entries)
+    int mover_count;
+} walk_mover_tris;
+
 // One frame, as the checks see it.
 typedef struct walk_frame_facts {
     const tread_character *before, *after;
@@ -98,9 +107,13 @@ typedef struct walk_frame_facts {
     tread_vec3 wish;         // the input's direction (horizontal, unit; zero when none)
     double dt, time;
     bool fresh;              // the first frame after a spawn or respawn (nothing stood on before it)
+    bool launched;           // a jump pad set the velocity handed to this move (the rise check does not apply)
+    bool teleported;         // a teleporter moved the character before this move (rise, fall-through and freeze do
+                             // not apply; `before` is already at the destination)
     bool others;             // a batch: another character was touched or stood on this frame (the level-only checks
                              // of ground, rise and freeze do not apply)
     tread_body_id level_body;
+    walk_mover_tris movers;  // none without --movers
 } walk_frame_facts;
 
 // Deepest penetration past a triangle's front (>= 0), and that triangle (-1 none).
@@ -127,6 +140,7 @@ typedef struct walk_options {
     bool alone, batch;
     int jobs;
     bool trace;
+    bool movers;             // run func_bobbing and func_rotating (walk_movers.c)
     unsigned not_fatal;      // kinds (bits 1 << walk_kind) counted and printed but not failing the exit status
     int keep;                // failures kept per run and kind for the report
 } walk_options;
@@ -146,6 +160,8 @@ typedef struct walk_run {
     int spawn;               // -1: the batch
     int shape, strategy;
     long frames, deaths, moves; // frames: character updates (a batch's frame counts each of its characters)
+    long launches, teleports; // jump pads entered (a stay of several frames counts once), teleports
+    long mover_frames;       // frames a character touched or stood on a mover (--movers)
     double move_seconds;     // wall time in tread's moves
     long counts[WALK_KIND_COUNT];
     long ground_faults[WALK_GROUND_FAULT_COUNT];
@@ -165,6 +181,24 @@ typedef struct walk_map {
 
 bool walk_map_load(walk_map *m, const char *pk3, const char *name, char *err, size_t errsize);
 void walk_map_free(walk_map *m);
+
+// ---- movers (walk_movers.c) ----------------------------------------------------------------------------------------
+
+// A run's own world with the level and its movers, and the movers' triangles now.
+typedef struct walk_movers {
+    tread_world *world;
+    tread_body_id level_body;
+    tread_body_id *bodies;   // per level::movers entry
+    int *first;              // per mover: its first triangle in tris (count + 1 entries)
+    int count;
+    walk_tri *tris;
+    int tri_count;
+} walk_movers;
+
+bool walk_movers_init(walk_movers *mv, const walk_map *m, char *err, size_t errsize);
+// Take every mover to its place at t + dt through tread_world_advance (call before the frame's moves).
+bool walk_movers_step(walk_movers *mv, const level *lv, double t, double dt, char *err, size_t errsize);
+void walk_movers_free(walk_movers *mv);
 void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace);
 void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace);
 void walk_run_free(walk_run *run);

@@ -24,7 +24,7 @@
 #define FREEZE_PATH 0.03
 #define FREEZE_SHARE 0.2
 
-static const char *const kind_names[WALK_KIND_COUNT] = {"error", "nan", "penetration", "fall_through", "rise", "ground", "freeze"};
+static const char *const kind_names[WALK_KIND_COUNT] = {"error", "nan", "penetration", "fall_through", "rise", "ground", "freeze", "crush"};
 
 const char *const walk_ground_fault_names[WALK_GROUND_FAULT_COUNT] = {"hover", "off_bottom", "not_walkable"};
 
@@ -69,6 +69,45 @@ double walk_depth(const walk_grid *g, walk_query *q, const soak_shape *shape, in
     return deepest;
 }
 
+// The same measure against the movers' triangles (few: every one is tried); the triangle as -2 - its index.
+static double movers_depth(const walk_mover_tris *mv, const soak_shape *shape, int *out_tri) {
+    soak_v3 c = shape_centre(shape);
+    double reach = soak_length(soak_scale(soak_sub(shape->hi, shape->lo), 0.5)), deepest = 0.0;
+    int which = -1;
+    for (int i = 0; i < mv->count; ++i) {
+        const walk_tri *t = &mv->tris[i];
+        if (t->lo.x > shape->hi.x + 0.01 || t->hi.x < shape->lo.x - 0.01 || t->lo.y > shape->hi.y + 0.01 || t->hi.y < shape->lo.y - 0.01 ||
+            t->lo.z > shape->hi.z + 0.01 || t->hi.z < shape->lo.z - 0.01)
+            continue;
+        double side = soak_dot(t->n, soak_sub(c, t->p[0]));
+        if (side < 0.0 || side > reach + 0.01) continue;
+        double d = shape_distance(shape, t);
+        if (-d > deepest) deepest = -d, which = -2 - i;
+    }
+    // A centre behind every face of a mover is inside it, where the one-sided measure sees nothing: the depth is
+    // then how far the centre is behind the nearest face. Exact for a convex mover (one brush); a mover of several
+    // brushes never has a point behind all its faces, so this misses a centre inside one of its brushes there.
+    for (int m = 0; m < mv->mover_count; ++m) {
+        double least = INFINITY;
+        int nearest = -1;
+        for (int i = mv->first[m]; i < mv->first[m + 1] && least > 0.0; ++i) {
+            double behind = -soak_dot(mv->tris[i].n, soak_sub(c, mv->tris[i].p[0]));
+            if (behind < least) least = behind, nearest = i;
+        }
+        if (nearest >= 0 && least > 0.0 && least > deepest) deepest = least, which = -2 - nearest;
+    }
+    if (out_tri) *out_tri = which;
+    return deepest;
+}
+
+// Deepest past the level's and the movers' triangles.
+static double depth_all(const walk_grid *g, walk_query *q, const walk_frame_facts *f, const soak_shape *shape, int *out_tri) {
+    int tri = -1, mover_tri = -1;
+    double d = walk_depth(g, q, shape, &tri), m = f->movers.count > 0 ? movers_depth(&f->movers, shape, &mover_tri) : 0.0;
+    if (out_tri) *out_tri = m > d ? mover_tri : tri;
+    return fmax(d, m);
+}
+
 static void verdict(walk_verdict *v, walk_kind kind, double value, const char *detail) {
     v->kind = kind;
     v->fault = 0;
@@ -90,7 +129,7 @@ static bool inside_triangle(const walk_tri *t, soak_v3 p) {
 // between the two feet, decides: a round bottom rolling off an edge and snapped down cuts the corner of the floor's
 // plane in one frame's chord without going through anything.
 static int check_fall(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_verdict *out) {
-    if (f->fresh) return 0;
+    if (f->fresh || f->teleported) return 0;
     soak_v3 a = soak_v3_of(f->before->position), b = soak_v3_of(f->after->position);
     soak_v3 m = soak_v3_make(0.02, 0.02, 0.02);
     soak_v3 lo = soak_v3_make(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z)), hi = soak_v3_make(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z));
@@ -219,7 +258,8 @@ static soak_v3 tangent_input(const walk_frame_facts *f, soak_v3 wish) {
 static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_check_state *st, walk_verdict *out) {
     soak_v3 feet = soak_v3_of(f->after->position), wish = soak_v3_of(f->wish);
     soak_v3 t = soak_length(wish) > 0.0 ? tangent_input(f, wish) : soak_v3_make(0.0, 0.0, 0.0);
-    bool pressed = !f->fresh && !f->others && soak_length(wish) > 0.0 && soak_length(t) >= FREEZE_SHARE * soak_length(wish);
+    bool pressed = !f->fresh && !f->teleported && !f->others && soak_length(wish) > 0.0 &&
+                   soak_length(t) >= FREEZE_SHARE * soak_length(wish);
     if (!pressed || !st->window_open || soak_length(soak_sub(feet, st->window_feet)) >= FREEZE_MOVE) {
         st->window_open = pressed;
         st->window_start = f->time;
@@ -233,7 +273,7 @@ static int check_freeze(const walk_grid *g, walk_query *q, const walk_frame_fact
     soak_v3 dir = soak_normalize(t);
     for (int k = 1; k <= 6; ++k) {
         soak_shape s = soak_shape_at(&f->after->settings, soak_mad(feet, FREEZE_PATH * k / 6.0, dir));
-        if (walk_depth(g, q, &s, NULL) > WALK_TOLERANCE) return 0; // not free: held for a reason
+        if (depth_all(g, q, f, &s, NULL) > WALK_TOLERANCE) return 0; // not free: held for a reason
     }
     char detail[200];
     snprintf(detail, sizeof detail, "moved %.4f m in %.1f s pressed along its contacts (%.0f %% of the input, toward %.3f %.3f %.3f), %.2f m free that way",
@@ -246,18 +286,25 @@ int walk_check_frame(const walk_grid *g, walk_query *q, const walk_frame_facts *
     int n = 0;
     soak_shape before = soak_shape_at(&f->before->settings, soak_v3_of(f->before->position));
     soak_shape after = soak_shape_at(&f->after->settings, soak_v3_of(f->after->position));
-    double pre = walk_depth(g, q, &before, NULL);
+    double pre = depth_all(g, q, f, &before, NULL);
     int tri = -1;
-    double post = walk_depth(g, q, &after, &tri);
-    // No deeper than 1 mm, or than the frame began (recovery pushes out at its speed).
+    double post = depth_all(g, q, f, &after, &tri);
+    // No deeper than 1 mm, or than the frame began (recovery pushes out at its speed). A crushed character is
+    // inside by definition: the frame is a crush, never a penetration.
     double allowed = fmax(WALK_TOLERANCE, pre + 1e-4);
-    if (post > allowed) {
-        char detail[200];
-        snprintf(detail, sizeof detail, "%.4f m past the front of triangle %d after the move, %.4f m before it", post, tri, pre);
+    char detail[200];
+    const char *owner = tri < -1 ? "mover" : "level";
+    int index = tri < -1 ? -2 - tri : tri;
+    if (f->result->crushed) {
+        snprintf(detail, sizeof detail, "crushed, %.4f m past the front of %s triangle %d after the move", post, owner, index);
+        verdict(&out[n++], WALK_CRUSH, post, detail);
+    } else if (post > allowed) {
+        snprintf(detail, sizeof detail, "%.4f m past the front of %s triangle %d after the move, %.4f m before it", post, owner, index,
+                 pre);
         verdict(&out[n++], WALK_PENETRATION, post, detail);
     }
     n += check_fall(g, q, f, out + n);
-    if (!f->others) n += check_rise(f, out + n);
+    if (!f->others && !f->launched && !f->teleported) n += check_rise(f, out + n);
     n += check_ground(g, q, f, out + n);
     n += check_freeze(g, q, f, st, out + n);
     return n;

@@ -29,6 +29,7 @@ static const char *const usage =
     "  --spawn I           only spawn I (for reproducing one run)\n"
     "  --batch             also run all the spawns together through tread_batch_move, once per shape and strategy\n"
     "  --batch-only        only the batched runs\n"
+    "  --movers            run func_bobbing and func_rotating as kinematic bodies (off: still skipped)\n"
     "  --jobs N            threads (default 1)\n"
     "  --report FILE       the full report into FILE (stdout then gets the totals only)\n"
     "  --keep N            failures listed per run and kind (default 3; all are counted)\n"
@@ -96,9 +97,9 @@ static bool parse_strategies(const char *text, unsigned *mask) {
 
 static void print_level(FILE *out, const level *lv) {
     fprintf(out, "map %s: %d triangles (%d brush, %d patch), %d vertices, %d solid brushes (%d faces kept, %d hidden, %d without area), %d patches, "
-                 "%d spawns, %d hazards; skipped:",
+                 "%d spawns, %d hazards, %d jump pads and teleporters, %d movers (bobbing, rotating: run with --movers); skipped:",
             lv->name, lv->triangle_count, lv->brush_triangles, lv->patch_triangles, lv->vertex_count, lv->solid_brushes, lv->faces_kept,
-            lv->faces_hidden, lv->faces_degenerate, lv->patches, lv->spawn_count, lv->hazard_count);
+            lv->faces_hidden, lv->faces_degenerate, lv->patches, lv->spawn_count, lv->hazard_count, lv->trigger_count, lv->mover_count);
     for (int i = 0; i < lv->skip_class_count; ++i) fprintf(out, "%s %s (%d)", i ? "," : "", lv->skip_counts[i].classname, lv->skip_counts[i].count);
     fprintf(out, "%s\n", lv->skip_class_count ? "" : " nothing");
 }
@@ -106,7 +107,7 @@ static void print_level(FILE *out, const level *lv) {
 typedef struct totals {
     long counts[WALK_SHAPES][WALK_KIND_COUNT];
     long faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
-    long frames[WALK_SHAPES], deaths[WALK_SHAPES], moves;
+    long frames[WALK_SHAPES], deaths[WALK_SHAPES], launches[WALK_SHAPES], teleports[WALK_SHAPES], movers[WALK_SHAPES], moves;
     double move_seconds;
 } totals;
 
@@ -123,7 +124,7 @@ static void print_counts(FILE *out, const long *counts, const long *faults) {
 
 static bool counts_fail(const long *counts, unsigned not_fatal) {
     for (int k = 0; k < WALK_KIND_COUNT; ++k)
-        if (counts[k] > 0 && !(not_fatal & (1u << k))) return true;
+        if (counts[k] > 0 && k != WALK_CRUSH && !(not_fatal & (1u << k))) return true;
     return false;
 }
 
@@ -179,7 +180,8 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
             }
     run_all(&m, o, runs, count);
     long map_counts[WALK_SHAPES][WALK_KIND_COUNT], map_faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
-    long map_frames[WALK_SHAPES] = {0}, map_deaths[WALK_SHAPES] = {0};
+    long map_frames[WALK_SHAPES] = {0}, map_deaths[WALK_SHAPES] = {0}, map_launches[WALK_SHAPES] = {0}, map_teleports[WALK_SHAPES] = {0},
+         map_movers[WALK_SHAPES] = {0};
     memset(map_counts, 0, sizeof map_counts);
     memset(map_faults, 0, sizeof map_faults);
     for (int r = 0; r < count; ++r) {
@@ -196,6 +198,9 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         all->deaths[run->shape] += run->deaths;
         map_frames[run->shape] += run->frames;
         map_deaths[run->shape] += run->deaths;
+        map_launches[run->shape] += run->launches;
+        map_teleports[run->shape] += run->teleports;
+        map_movers[run->shape] += run->mover_frames;
         all->moves += run->moves;
         all->move_seconds += run->move_seconds;
         for (int i = 0; i < run->kept_count; ++i) {
@@ -215,9 +220,14 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         if (!(o->shape_mask >> shape & 1u)) continue;
         for (int k = 0; k < WALK_KIND_COUNT; ++k) all->counts[shape][k] += map_counts[shape][k];
         for (int f = 0; f < WALK_GROUND_FAULT_COUNT; ++f) all->faults[shape][f] += map_faults[shape][f];
+        all->launches[shape] += map_launches[shape];
+        all->teleports[shape] += map_teleports[shape];
+        all->movers[shape] += map_movers[shape];
         FILE *outs[2] = {rep, summary_to_stdout ? stdout : NULL};
         for (int j = 0; j < 2 && outs[j]; ++j) {
-            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths;", m.lv.name, walk_shape_names[shape], map_frames[shape], map_deaths[shape]);
+            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+                    m.lv.name, walk_shape_names[shape], map_frames[shape], map_deaths[shape], map_launches[shape], map_teleports[shape],
+                    map_movers[shape]);
             print_counts(outs[j], map_counts[shape], map_faults[shape]);
             fprintf(outs[j], "\n");
         }
@@ -251,6 +261,7 @@ int walk_command(int argc, char **argv) {
         else if (!strcmp(a, "--batch")) o.batch = true;
         else if (!strcmp(a, "--batch-only")) o.batch = true, o.alone = false;
         else if (!strcmp(a, "--trace")) o.trace = true;
+        else if (!strcmp(a, "--movers")) o.movers = true;
         else if (!strcmp(a, "--info")) info = true;
         else if (!strcmp(a, "--not-fatal") && has) {
             if (!parse_kinds(argv[++i], &o.not_fatal)) goto bad_value;
@@ -344,7 +355,9 @@ int walk_command(int argc, char **argv) {
     for (int j = 0; j < 2 && heads[j] && !info; ++j) {
         for (int shape = 0; shape < WALK_SHAPES; ++shape) {
             if (!(o.shape_mask >> shape & 1u)) continue;
-            fprintf(heads[j], "overall %s: %ld frames, %ld deaths;", walk_shape_names[shape], all.frames[shape], all.deaths[shape]);
+            fprintf(heads[j], "overall %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+                    walk_shape_names[shape], all.frames[shape], all.deaths[shape], all.launches[shape], all.teleports[shape],
+                    all.movers[shape]);
             print_counts(heads[j], all.counts[shape], all.faults[shape]);
             fprintf(heads[j], "\n");
         }
