@@ -93,6 +93,28 @@ static void make_prism(rng *r, int sides, double radius, prism_mesh *m) {
     for (int i = 1; i + 1 < sides; ++i) triangle(m, base + 1, base + 2u * (uint32_t)(i + 1) + 1, base + 2u * (uint32_t)i + 1);
 }
 
+// A world of the one mesh.
+static tread_world *mesh_world(const prism_mesh *m) {
+    tread_world *w = NULL;
+    assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_mesh(m->vertices, m->vertex_count, m->indices, m->triangle_count);
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    return w;
+}
+
+// Quake's player (the real levels' character): radius 0.46875 m, height 1.75 m, max step 0.5625 m, max slope 45.57.
+static tread_character_settings quake_player(tread_query_shape_type shape) {
+    tread_character_settings s = tread_character_settings_default();
+    s.shape = shape;
+    s.radius = 0.46875f;
+    s.height = 1.75f;
+    s.max_step_height = 0.5625f;
+    s.max_slope_degrees = 45.57f;
+    return s;
+}
+
 // The input's part tangent to every wall met (each contact's normal made horizontal; floors are not walls).
 static tread_vec3 tangent_part(tread_vec3 input, const tread_move_result *res) {
     for (int pass = 0; pass < 4; ++pass)
@@ -134,18 +156,8 @@ static int frozen_frames(tread_query_shape_type shape, uint64_t seed, char *firs
         int sides = 3 + (int)(unit(&r) * (MAX_SIDES - 2));
         double radius = 1.0 + unit(&r) * 4.0;
         make_prism(&r, sides, radius, &m);
-        tread_world *w = NULL;
-        assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
-        tread_body_def def = tread_body_def_default();
-        def.shape = tread_shape_mesh(m.vertices, m.vertex_count, m.indices, m.triangle_count);
-        tread_body_id id;
-        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
-        tread_character_settings s = tread_character_settings_default();
-        s.shape = shape;
-        s.radius = 0.46875f;
-        s.height = 1.75f;
-        s.max_step_height = 0.5625f;
-        s.max_slope_degrees = 45.57f;
+        tread_world *w = mesh_world(&m);
+        tread_character_settings s = quake_player(shape);
         double start = unit(&r) * 2.0 * PI, press = 0.05 + unit(&r) * 1.2, around = unit(&r) < 0.5 ? 1.0 : -1.0;
         tread_character ch;
         assert_int_equal(tread_character_init(&ch, &s, tread_v3((float)((radius + 1.5) * cos(start)), 0, (float)((radius + 1.5) * sin(start)))),
@@ -204,18 +216,8 @@ static int frozen_in_valleys(tread_query_shape_type shape, uint64_t seed, char *
         if (tread_v3_length(valley) < 0.2f) continue; // nearly parallel: no valley to walk
         valley = tread_v3_normalize(valley);
         tread_vec3 away = tread_v3_normalize(tread_v3_mad(face, -tread_v3_dot(face, floor), floor)); // on the floor, off the face
-        tread_world *w = NULL;
-        assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
-        tread_body_def def = tread_body_def_default();
-        def.shape = tread_shape_mesh(m.vertices, m.vertex_count, m.indices, m.triangle_count);
-        tread_body_id id;
-        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
-        tread_character_settings s = tread_character_settings_default();
-        s.shape = shape;
-        s.radius = 0.46875f;
-        s.height = 1.75f;
-        s.max_step_height = 0.5625f;
-        s.max_slope_degrees = 45.57f;
+        tread_world *w = mesh_world(&m);
+        tread_character_settings s = quake_player(shape);
         tread_character ch;
         assert_int_equal(tread_character_init(&ch, &s, tread_v3_add(away, tread_v3(0, 0.05f, 0))), TREAD_OK);
         float along = unit(&r) < 0.5 ? 1.0f : -1.0f, press = (float)(0.1 + unit(&r) * 1.0);
