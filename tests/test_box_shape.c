@@ -37,6 +37,7 @@
 #define SURFACE_TOLERANCE 1.0e-3  // contact point to both surfaces at the time of impact
 #define DISTANCE_TOLERANCE 2.0e-5 // separated distances
 #define DEPTH_TOLERANCE 1.0e-4    // penetration depth
+#define CONTACT_REGION_TOLERANCE 2.0e-4 // an overlap's contact point off the shape or outside the box (the touch tolerance and rounding)
 
 // ---- deterministic random numbers ------------------------------------------------------------------
 static uint64_t rng_state;
@@ -483,6 +484,19 @@ static void check_closest(const tr_obb *a, const ref_convex *s, const tr_closest
         st->max_depth_error = fmax(st->max_depth_error, err);
         if (err > DEPTH_TOLERANCE) {
             print_error("penetration %g, reference %g\n", (double)cl->distance, gap);
+            fail();
+        }
+        // The shape's point is in the contact region: on the shape and in the box (a box over a triangle that
+        // reaches under one corner took the triangle's point nearest its bottom's centre, outside the box).
+        double on_shape = s->is_box ? ref_point_box(&s->box, D(cl->on_shape), NULL) : ref_point_triangle(D(cl->on_shape), s->v);
+        double in_box = ref_point_box(&ra, D(cl->on_shape), NULL);
+        // (A box wholly inside a static box touches none of its surface: no region to be in.)
+        v3d corners[8];
+        ref_corners(&ra, corners);
+        bool engulfed = s->is_box;
+        for (int i = 0; i < 8; i++) engulfed = engulfed && ref_point_box(&s->box, corners[i], NULL) == 0.0;
+        if (!engulfed && (on_shape > CONTACT_REGION_TOLERANCE || in_box > CONTACT_REGION_TOLERANCE)) {
+            print_error("contact point %g m off the shape, %g m outside the box\n", on_shape, in_box);
             fail();
         }
         st->overlapping++;

@@ -212,21 +212,123 @@ static tread_vec3 convex_closest(const struct convex *s, tread_vec3 p) {
     return cl.on_shape;
 }
 
+// Most vertices of a triangle or a box face clipped by a box's six planes (each plane adds at most one).
+#define TR_BOX_CLIP_VERTICES 10
+
+// The part of the convex polygon `poly` (n vertices, room for TR_BOX_CLIP_VERTICES) inside the box grown by
+// TR_TOUCH_TOLERANCE on every face, in place; returns its vertex count (0 when rounding leaves nothing of a
+// polygon that only touches the box). Where a box overlaps a face, the contact region. Clipped by each of the
+// box's planes in turn (Sutherland-Hodgman).
+static int clip_to_box(const tr_obb *a, tread_vec3 poly[TR_BOX_CLIP_VERTICES], int n) {
+    tread_vec3 buf[TR_BOX_CLIP_VERTICES];
+    const float h[3] = {a->half.x, a->half.y, a->half.z};
+    for (int plane = 0; plane < 6 && n > 0; plane++) {
+        tread_vec3 normal = plane & 1 ? tread_v3_neg(a->axis[plane >> 1]) : a->axis[plane >> 1];
+        float limit = tread_v3_dot(a->center, normal) + h[plane >> 1] + TR_TOUCH_TOLERANCE;
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            tread_vec3 p = poly[i], q = poly[(i + 1) % n];
+            float dp = tread_v3_dot(p, normal) - limit, dq = tread_v3_dot(q, normal) - limit;
+            if (dp <= 0.0f) buf[m++] = p;
+            if ((dp < 0.0f && dq > 0.0f) || (dp > 0.0f && dq < 0.0f)) buf[m++] = tread_v3_lerp(p, q, dp / (dp - dq));
+        }
+        for (int i = 0; i < m; i++) poly[i] = buf[i];
+        n = m;
+    }
+    return n;
+}
+
+// The point of the convex polygon nearest `target`: on a triangle of its fan, or on one of its edges (covering
+// slivers the triangle test declines as degenerate).
+static tread_vec3 polygon_nearest(const tread_vec3 *poly, int n, tread_vec3 target) {
+    tread_vec3 best = poly[0];
+    float best_d = tread_v3_distance(poly[0], target);
+    for (int i = 0; i < n; i++) {
+        tr_closest cl;
+        tr_closest_segment_point(poly[i], poly[(i + 1) % n], target, &cl);
+        if (cl.distance < best_d) best_d = cl.distance, best = cl.on_segment;
+        if (i < 1 || i + 1 >= n || !tr_closest_segment_triangle(target, target, poly[0], poly[i], poly[i + 1], &cl)) continue;
+        float d = tread_v3_distance(cl.on_shape, target);
+        if (d < best_d) best_d = d, best = cl.on_shape;
+    }
+    return best;
+}
+
+// The point of the face `poly` (n vertices, room for TR_BOX_CLIP_VERTICES; clipped in place) nearest `target`
+// that lies in the box (within TR_TOUCH_TOLERANCE): `nearest`, the face's nearest point, when it is in the box,
+// else the contact region's nearest (a flat bottom over a triangle reaching under one corner: the triangle's point
+// nearest the bottom's centre lay 7.6 cm outside the box, and the character's ground seemed to be beside it).
+// `nearest` too when nothing of the face is left inside (rounding).
+static tread_vec3 face_point_in_box(const tr_obb *a, tread_vec3 *poly, int n, tread_vec3 target, tread_vec3 nearest) {
+    if (tread_v3_distance(obb_clamp(a, nearest), nearest) <= TR_TOUCH_TOLERANCE) return nearest;
+    n = clip_to_box(a, poly, n);
+    return n > 0 ? polygon_nearest(poly, n, target) : nearest;
+}
+
+static tread_vec3 triangle_point_in_box(const tr_obb *a, const convex *s, tread_vec3 target) {
+    tread_vec3 poly[TR_BOX_CLIP_VERTICES] = {s->v[0], s->v[1], s->v[2]};
+    return face_point_in_box(a, poly, 3, target, convex_closest(s, target));
+}
+
+// Nearest `target`, the part of the static box's face (axis k, side: +1 or -1) that lies in the moving box: the
+// distance to it (INFINITY when none does), the point in *at.
+static float box_face_nearest(const tr_obb *a, const convex *s, int k, float side, tread_vec3 target, tread_vec3 *at) {
+    static const float corner[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    const float h[3] = {s->half.x, s->half.y, s->half.z};
+    int u = (k + 1) % 3, v = (k + 2) % 3;
+    tread_vec3 poly[TR_BOX_CLIP_VERTICES];
+    for (int c = 0; c < 4; c++) {
+        float p[3];
+        p[k] = side * h[k];
+        p[u] = corner[c][0] * h[u];
+        p[v] = corner[c][1] * h[v];
+        poly[c] = tread_v3(p[0], p[1], p[2]);
+    }
+    int n = clip_to_box(a, poly, 4);
+    if (n == 0) return INFINITY;
+    *at = polygon_nearest(poly, n, target);
+    return tread_v3_distance(*at, target);
+}
+
+// The static box's surface point nearest `target` that lies in the moving box (within TR_TOUCH_TOLERANCE), on
+// the face the push out (`dir`) leaves by: `nearest` when that is in the box already. A box standing over a
+// step's edge, yawed against the step, reported the top face's point nearest its sole's centre 1 mm outside
+// itself; the riser's nearest point in it would be below the edge, and the ground would look like a wall. Deep
+// in, the box can overlap the static one only through other faces: the nearest of those; `nearest` when nothing
+// of the surface is in the box (rounding; or a box wholly inside the other).
+static tread_vec3 box_point_in_box(const tr_obb *a, const convex *s, tread_vec3 dir, tread_vec3 target, tread_vec3 nearest) {
+    if (tread_v3_distance(obb_clamp(a, nearest), nearest) <= TR_TOUCH_TOLERANCE) return nearest;
+    const float d[3] = {dir.x, dir.y, dir.z};
+    int k = 0;
+    for (int i = 1; i < 3; i++)
+        if (fabsf(d[i]) > fabsf(d[k])) k = i;
+    tread_vec3 best = nearest;
+    if (box_face_nearest(a, s, k, d[k] < 0.0f ? -1.0f : 1.0f, target, &best) < INFINITY) return best;
+    float best_d = INFINITY;
+    for (int face = 0; face < 6; face++) {
+        tread_vec3 at;
+        float dist = box_face_nearest(a, s, face >> 1, face & 1 ? -1.0f : 1.0f, target, &at);
+        if (dist < best_d) best_d = dist, best = at;
+    }
+    return best;
+}
+
 // Pushed out along an axis other than the triangle's face normal (a box face, an edge pair), the triangle enters
 // the box with its deepest corners along that axis: the contact is there, not at the triangle's point nearest
 // the box's face centre (for a heightfield cell just entering a box's front face a rounding below its sole, that
 // point lay 7 cm up the slope and the contact looked like a wall). The deepest corners' mean, brought into the
-// box and back onto the triangle. `nearest` is the answer along the face normal.
-static tread_vec3 triangle_contact_point(const tr_obb *a, const convex *s, tread_vec3 dir, tread_vec3 nearest) {
+// box and back onto the triangle, inside the box. Along the face normal: the triangle's point nearest `deepest`
+// (the centre of the box's deepest feature) inside the box.
+static tread_vec3 triangle_contact_point(const tr_obb *a, const convex *s, tread_vec3 dir, tread_vec3 deepest_feature) {
     tread_vec3 face = tread_v3_normalize(tread_v3_cross(tread_v3_sub(s->v[1], s->v[0]), tread_v3_sub(s->v[2], s->v[0])));
-    if (fabsf(tread_v3_dot(face, dir)) >= TR_BOX_FACE_AXIS_COS) return nearest;
+    if (fabsf(tread_v3_dot(face, dir)) >= TR_BOX_FACE_AXIS_COS) return triangle_point_in_box(a, s, deepest_feature);
     float deepest = -INFINITY;
     for (int i = 0; i < 3; i++) deepest = tr_maxf(deepest, tread_v3_dot(s->v[i], dir));
     tread_vec3 sum = tread_v3_zero();
     int n = 0;
     for (int i = 0; i < 3; i++)
         if (tread_v3_dot(s->v[i], dir) >= deepest - TR_TOUCH_TOLERANCE) sum = tread_v3_add(sum, s->v[i]), n++;
-    return convex_closest(s, obb_clamp(a, tread_v3_scale(sum, 1.0f / (float)n)));
+    return triangle_point_in_box(a, s, obb_clamp(a, tread_v3_scale(sum, 1.0f / (float)n)));
 }
 
 // Overlapping (gap <= 0): depth and normal from the axis. Points: the centre of the box's deepest feature
@@ -236,11 +338,12 @@ static void fill_penetration(const tr_obb *a, const struct convex *s, float gap,
     out->distance = gap;
     out->normal = dir;
     out->on_segment = obb_support(a, tread_v3_neg(dir));
-    tread_vec3 p = out->on_segment, q = convex_closest(s, p);
+    tread_vec3 p = out->on_segment;
     if (!s->is_box) {
-        out->on_shape = triangle_contact_point(a, s, dir, q);
+        out->on_shape = triangle_contact_point(a, s, dir, p);
         return;
     }
+    tread_vec3 q = convex_closest(s, p);
     bool inside = q.x == p.x && q.y == p.y && q.z == p.z;
     bool face_axis = fabsf(dir.x) >= TR_BOX_FACE_AXIS_COS || fabsf(dir.y) >= TR_BOX_FACE_AXIS_COS || fabsf(dir.z) >= TR_BOX_FACE_AXIS_COS;
     if (inside || face_axis) {
@@ -251,7 +354,8 @@ static void fill_penetration(const tr_obb *a, const struct convex *s, float gap,
         q = tread_v3_mad(q, hi - tread_v3_dot(q, dir), dir);
         q = tread_v3_max(tread_v3_neg(s->half), tread_v3_min(s->half, q));
     }
-    out->on_shape = q;
+    // Within the moving box too: on a face it presses, in the region the two overlap.
+    out->on_shape = box_point_in_box(a, s, dir, p, q);
 }
 
 static void consider(tr_closest *best, float dist, tread_vec3 on_shape, tread_vec3 on_box, tread_vec3 normal) {
