@@ -102,30 +102,60 @@ tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tr
     return probe_down(q, ch, feet, distance, window, hits, capacity, out_count);
 }
 
-tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
-                             int *out_index) {
-    // Candidates are below the shape (contact normal pointing up) on a walkable face. Hits come sorted by
-    // fraction; among those about as near as the nearest hit, the most level face wins, so at an edge shared
-    // by two faces (a mesh's riser and tread) the face that can hold the character is the one reported.
+// Whether hit i of a probe is a walkable face (*out_face) and whether the body rests on it (*out_rests): a flat
+// bottom wherever it touches it, a round bottom only where its contact normal is as walkable as the face (its
+// contact within max slope of straight down: on a nose's edge beyond that, a capsule is perched, not standing).
+static tread_result rests_on(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hit, bool *out_face, bool *out_rests) {
+    *out_face = *out_rests = false;
+    tread_result r = tr_is_walkable_on(q, ch, hit->body, hit->surface_normal, out_face);
+    if (r != TREAD_OK || !*out_face) return r;
+    if (ch->settings.shape == TREAD_QUERY_BOX) {
+        *out_rests = true;
+        return TREAD_OK;
+    }
+    return tr_is_walkable_on(q, ch, hit->body, hit->normal, out_rests);
+}
+
+// The nearest tier of hits (within TR_GROUND_TIE of the nearest), below the shape: the most level face the body
+// rests on (*out_support) and, when it rests on none, the nearest walkable face it is perched on (*out_perch).
+static tread_result pick(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
+                         int *out_support, int *out_perch) {
     const tread_vec3 up = ch->settings.up;
-    *out_index = -1;
+    *out_support = *out_perch = -1;
     if (count == 0) return TREAD_OK;
     float nearest = hits[0].fraction * distance;
     float best_up = -2.0f;
     for (int i = 0; i < count; ++i) {
         if (hits[i].fraction * distance > nearest + TR_GROUND_TIE) break;
         if (tread_v3_dot(hits[i].normal, up) <= 0.0f) continue;
-        bool walkable = false;
-        tread_result r = tr_is_walkable_on(q, ch, hits[i].body, hits[i].surface_normal, &walkable);
+        bool face = false, rests = false;
+        tread_result r = rests_on(q, ch, &hits[i], &face, &rests);
         if (r != TREAD_OK) return r;
-        if (!walkable) continue;
+        if (face && !rests && *out_perch < 0) *out_perch = i;
+        if (!rests) continue;
         float up_dot = tread_v3_dot(hits[i].surface_normal, up);
         if (up_dot > best_up) {
-            *out_index = i;
+            *out_support = i;
             best_up = up_dot;
         }
     }
+    if (*out_support >= 0) *out_perch = -1;
     return TREAD_OK;
+}
+
+tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
+                             int *out_index) {
+    // Candidates are below the shape (contact normal pointing up) on a walkable face the body rests on. Hits come
+    // sorted by fraction; among those about as near as the nearest hit, the most level face wins, so at an edge
+    // shared by two faces (a mesh's riser and tread) the face that can hold the character is the one reported.
+    int perch;
+    return pick(q, ch, hits, count, distance, out_index, &perch);
+}
+
+tread_result tr_pick_perch(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
+                           int *out_index) {
+    int support;
+    return pick(q, ch, hits, count, distance, &support, out_index);
 }
 
 // The tread is a walkable surface at the landing's height (within `tolerance`, metres) at `at`, reached by a ray

@@ -11,6 +11,9 @@
 // Probes reach a little past the distances the settings name (the tread-depth ray, the step probe's lift): the
 // margin a move's bounds keep for them (metres).
 #define TR_REACH_MARGIN 0.1f
+// The motion a step onto the nose a ride ended against is given (metres): just past TR_MIN_MOVE, the step's roll
+// onto the nose does the rest.
+#define TR_NOSE_NUDGE (2.0f * TR_MIN_MOVE)
 
 tread_character_settings tread_character_settings_default(void) {
     tread_character_settings s;
@@ -296,11 +299,12 @@ static float update_reach(const tread_character *ch, tread_vec3 carried_to, floa
 
 static float stairs_reach(const tread_character *ch) {
     const tread_character_settings *s = &ch->settings;
-    return 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth;
+    // (A round bottom rolls over the nose it lands on: roll.c.)
+    return 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + tr_roll_reach(ch);
 }
 
 static float floor_reach(const tread_character *ch) {
-    return ch->settings.step_down_distance + ch->settings.ground_probe_distance;
+    return ch->settings.step_down_distance + ch->settings.ground_probe_distance + tr_roll_reach(ch);
 }
 
 // ---- phases --------------------------------------------------------------------------------------------------
@@ -506,6 +510,19 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
     return TREAD_OK;
 }
 
+// A round bottom that rode over one nose and came to hover against the next, where it cannot rest: a step onto that
+// nose, as if the motion had been blocked there (the step rolls onto it: roll.c), when the strategy steps every
+// move or from a blocked one.
+static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character *ch, tread_vec3 heading, tread_move_result *res) {
+    if (!(ch->settings.max_step_height > 0.0f)) return TREAD_OK;
+    res->blocked = true;
+    res->blocked_position = res->position;
+    res->blocked_motion = tread_v3_scale(tread_v3_normalize(heading), TR_NOSE_NUDGE);
+    tread_result r = stairs_phase(q, ch, res);
+    res->blocked = false;
+    return r;
+}
+
 static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
     const tread_character_settings *s = &ch->settings;
     if (!tr_strategy_of(s->step_strategy)->snaps) return TREAD_OK;
@@ -516,8 +533,21 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
     if (moving_away(velocity, s->up) || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
     tread_vec3 feet = res->position;
     float lowered = 0.0f;
-    tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, &lowered);
-    if (r != TREAD_OK || lowered <= 0.0f) return r;
+    bool perched_ahead = false;
+    tread_vec3 heading = tread_v3_reject(velocity, s->up);
+    tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, heading, &lowered, &perched_ahead);
+    if (r == TREAD_OK && perched_ahead) {
+        // Down on the nose, a step onto it; no step there: back off it (from where the move left the body).
+        tread_move_result before = *res;
+        res->position = feet;
+        res->snap_down += lowered;
+        if ((r = step_onto_nose_ahead(q, ch, heading, res)) != TREAD_OK || res->step_up > before.step_up) return r;
+        *res = before;
+        ch->position = before.position;
+        feet = before.position;
+        r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, tread_v3_zero(), &lowered, &perched_ahead);
+    }
+    if (r != TREAD_OK || tread_v3_distance(feet, res->position) <= 0.0f) return r;
     tread_ground ground;
     if ((r = tr_classify_ground(q, ch, feet, &ground)) != TREAD_OK) return r;
     res->position = feet;

@@ -83,6 +83,28 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
 // The velocity after the slide: `velocity` clipped by the steep faces met, then kept out of every plane.
 tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, tread_vec3 up);
 
+// ---- roll.c ---------------------------------------------------------------------------------------------------
+// A round bottom perched on a nose comes to rest with the nose this share of r * sin(max slope) from its axis
+// (dimensionless): less than 1, so that the contact it settles on is walkable with a margin.
+#define TR_ROLL_REST 0.98f
+// How far sideways (metres) a round bottom rolls over a nose to rest on it, at most: from touching it with its side
+// to the nose TR_ROLL_REST of the way to the edge of its walkable cap. 0 for a box (it stands on any edge).
+float tr_roll_reach(const tread_character *ch);
+// The feet moved sideways toward the perch's nose (sliding along what is in the way, never climbing) until it is
+// within TR_ROLL_REST of the walkable cap: where the round bottom at `feet` rests on it.
+tread_result tr_roll_onto(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
+                          tread_vec3 *out_feet);
+// The feet moved sideways away from the perch's nose until the bottom sphere (with its skin) is clear of it: where
+// the round bottom at `feet` goes on down past it.
+tread_result tr_roll_off(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
+                         tread_vec3 *out_feet);
+
+// A step's landing: the hits of a downward probe over `distance` from `above` (as tr_probe_down) and the support
+// among them (*out_support, -1 when none). A round bottom that comes down on the nose ahead (along `motion`), where
+// it cannot rest, rolls onto it first, still up there; *out_above is where the probe that found the hits began.
+tread_result tr_probe_landing(const tr_move_query *q, const tread_character *ch, tread_vec3 above, float distance, tread_vec3 motion,
+                              tread_shape_hit *hits, int capacity, int *out_count, int *out_support, tread_vec3 *out_above);
+
 // ---- ground.c ------------------------------------------------------------------------------------------------
 // Classify what holds the character at `feet` (probe of skin + ground_probe_distance below the shape).
 // No ground: in the air at `feet` (the state a teleport or a jump leaves).
@@ -90,10 +112,12 @@ tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet);
 tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
 
 // ---- snap.c --------------------------------------------------------------------------------------------------
-// Cast down by up to `distance` onto walkable ground no more than `distance` below the surface point `stood_on`;
-// *out_lowered is the distance lowered (0 when none).
+// Cast down by up to `distance` onto walkable ground no more than `distance` below the surface point `stood_on`,
+// a round bottom rolling off a nose it meets where it cannot rest; *out_lowered is the distance lowered. *feet is
+// left as it was when nothing holds the body within reach. When the nose it would roll off lies ahead along
+// `heading` (sideways, any length; zero: never ahead), *out_perched_ahead: *feet is down on it, a step's to climb.
 tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, tread_vec3 stood_on,
-                          float *out_lowered);
+                          tread_vec3 heading, float *out_lowered, bool *out_perched_ahead);
 
 // ---- character.c (for batch.c) ---------------------------------------------------------------------------------
 // Where a character of a batch update is: the others as bodies of `others` (this one is `self` there; `order` maps

@@ -49,8 +49,14 @@ static tread_result classify_unsupported(const tr_move_query *q, const tread_cha
     }
     tread_vec3 combined = tread_v3_normalize(sum);
     if (touching >= 2 && tr_is_walkable(ch, combined)) return set_support(q, g, TREAD_GROUND_ON_GROUND, combined, hits, count, steep, probe);
-    if (steep >= 0) return set_support(q, g, TREAD_GROUND_ON_STEEP, hits[steep].surface_normal, hits, count, steep, probe);
-    return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe);
+    if (steep < 0) return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe);
+    // A steep face slides the body down its own slope; perched on the edge of a walkable face (a round bottom on a
+    // nose, beyond its walkable cap), the edge does: along the contact normal.
+    bool walkable_face = false;
+    tread_result r = tr_is_walkable_on(q, ch, hits[steep].body, hits[steep].surface_normal, &walkable_face);
+    if (r != TREAD_OK) return r;
+    tread_vec3 normal = walkable_face ? hits[steep].normal : hits[steep].surface_normal;
+    return set_support(q, g, TREAD_GROUND_ON_STEEP, normal, hits, count, steep, probe);
 }
 
 tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet) {

@@ -25,10 +25,11 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     if (r != TREAD_OK || !ok) return r;
     tread_shape_hit hits[TR_GROUND_HITS];
     int count = 0, support = -1;
-    if ((r = tr_probe_down(q, ch, raised, reach, hits, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
+    // (A round bottom coming down on the nose rolls onto the tread first: the target moves on with it.)
+    if ((r = tr_probe_landing(q, ch, raised, reach, motion, hits, TR_GROUND_HITS, &count, &support, &raised)) != TREAD_OK) return r;
     // No hit: nothing to step onto. A hit at 0: no free space above the obstacle (a wall, a ceiling).
-    if (count == 0 || hits[0].fraction == 0.0f) return TREAD_OK;
-    if ((r = tr_pick_support(q, ch, hits, count, reach, &support)) != TREAD_OK || support < 0) return r;
+    if (count == 0 || hits[0].fraction == 0.0f || support < 0) return TREAD_OK;
+    start = tread_v3_mad(raised, -reach, up);
     float rise = reach * (1.0f - hits[0].fraction);
     if (rise <= TR_MIN_STEP_RISE) return TREAD_OK;
     // The tread runs on at least min_step_depth past where the body lands on it (the shared tread rule).
@@ -39,7 +40,8 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     tread_query_filter filter = tr_collide_filter(ch);
     tread_shape_hit blocked;
     if ((r = tr_query_cast(q, &shape, tr_center(ch, base), tread_v3_scale(up, rise), &filter, &blocked)) != TREAD_OK || blocked.hit) return r;
-    if ((r = tr_query_cast(q, &shape, tr_center(ch, tread_v3_mad(base, rise, up)), motion, &filter, &blocked)) != TREAD_OK || blocked.hit)
+    if ((r = tr_query_cast(q, &shape, tr_center(ch, tread_v3_mad(base, rise, up)), tread_v3_sub(start, base), &filter, &blocked)) != TREAD_OK ||
+        blocked.hit)
         return r;
     out->base = base;
     out->feet = tread_v3_mad(start, rise, up);

@@ -7,8 +7,8 @@
 // away from the riser (creeping back down a step), no stepping where the body does not fit, and contacts on
 // bodies removed since they were gathered are skipped. The Source engine's player is a box, which rests on the
 // tread after a lift plus the 1 cm overshoot; a capsule lifted that way floats beside the edge on its round bottom,
-// so the body is also advanced toward the nose — never farther than this frame's motion, or each step would add
-// distance, more of it the higher the frame rate — and the floor phase settles it there. Heights are measured
+// so the body is also advanced toward the nose, to where its round bottom rests on it (roll.c: no farther than this
+// frame's motion and the roll onto a nose), and the floor phase settles it there. Heights are measured
 // from the surface stood on and the lift from the feet, so a capsule perched on a nose lifts onto its own tread too.
 #include "character_internal.h"
 
@@ -20,9 +20,6 @@
 // The step probe starts this far above max step height (metres; the Source write-up's 0.0001), so a tread exactly at
 // max step is found.
 #define TR_STEP_PROBE_LIFT 1.0e-4f
-// Share of r * sin(max slope) the capsule's axis may stay from the nose after the step (dimensionless): less
-// than 1 so the contact normal it settles on is walkable with a margin.
-#define TR_NOSE_REACH 0.9f
 
 tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
     const tread_character_settings *s = &ch->settings;
@@ -75,10 +72,10 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         // Lift onto the tread, advance over the nose (plus the overshoot), then give back the motion the riser took.
         float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
         float to_nose = tread_v3_dot(tread_v3_sub(c.point, res->blocked_position), inward);
-        float advance = tr_maxf(0.0f, to_nose - TR_NOSE_REACH * s->radius * sin_slope) + s->contact_step.search_overshoot;
-        // Never farther than this frame's motion toward the riser: advancing more would add distance per step,
-        // more of it the higher the frame rate. What is left, the floor phase settles onto the nose.
-        advance = tr_minf(advance, tread_v3_dot(motion, inward));
+        float advance = tr_maxf(0.0f, to_nose - TR_ROLL_REST * s->radius * sin_slope) + s->contact_step.search_overshoot;
+        // No farther than this frame's motion toward the riser and the roll onto the nose (roll.c: once per step, the
+        // same at every frame rate): a round bottom left short of that would perch on the nose, where it cannot rest.
+        advance = tr_minf(advance, tread_v3_dot(motion, inward) + tr_roll_reach(ch));
         tread_vec3 lifted = tread_v3_mad(tread_v3_mad(res->blocked_position, rise, up), advance, inward);
         bool fits = false;
         if ((r = tr_fits(q, ch, lifted, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;

@@ -11,28 +11,6 @@
 #define TR_STEP_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
 // Ulps of the feet's largest coordinate that the step's sideways reach may exceed its motion by (rounding).
 #define TR_POSITION_ULPS 4.0f
-// Places to try standing, as shares of r * sin(max slope) back from the nose (dimensionless).
-static const float standing_offsets[] = {0.0f, 0.5f, 0.95f};
-
-// The character can stand on the tread it perches on: a perched landing on a tread's edge is only a step if the
-// body fits upright with its feet at the tread's height, its axis at the nose or up to r * sin(max slope) back
-// from it (the farthest the nose can be from the axis while the contact there stays walkable). This is what stops
-// a step under a low ceiling (S10) when the capsule's round bottom could perch on the edge below it, while treads
-// shallower than the body (0.25 m treads, voxel stairs) still hold it. Touching the next riser is fine (allowance:
-// the skin).
-static tread_result fits_standing(const tr_move_query *q, const tread_character *ch, tread_vec3 support, tread_vec3 direction,
-                                  bool *out_fits) {
-    const tread_character_settings *s = &ch->settings;
-    float reach = s->shape == TREAD_QUERY_BOX ? 0.0f : s->radius * sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
-    tread_vec3 feet = tread_v3_mad(support, s->skin, s->up);
-    *out_fits = false;
-    for (size_t i = 0; i < sizeof standing_offsets / sizeof standing_offsets[0] && !*out_fits; ++i) {
-        tread_result r = tr_fits(q, ch, tread_v3_mad(feet, -standing_offsets[i] * reach, direction), s->skin, out_fits);
-        if (r != TREAD_OK) return r;
-    }
-    return TREAD_OK;
-}
-
 tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
     const tread_character_settings *s = &ch->settings;
     const tread_vec3 up = s->up, feet = res->blocked_position, motion = res->blocked_motion;
@@ -57,28 +35,28 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     tread_vec3 moved = tread_v3_reject(tread_v3_sub(ahead.feet, raised.feet), up);
     if (tread_v3_length(moved) <= TR_MIN_MOVE) return TREAD_OK;
 
-    // Down onto the tread, at most as far as we went up.
+    // Down onto the tread, as far as we went up (and the clearance: a nose the body touched where it began, ahead of
+    // it, is met at the end).
     tread_shape_hit hits[TR_GROUND_HITS];
     int count = 0, support = -1;
-    if ((r = tr_probe_down(q, ch, ahead.feet, lift, hits, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
+    tread_vec3 above;
+    float down = lift + TR_STEP_CLEARANCE;
+    if ((r = tr_probe_landing(q, ch, ahead.feet, down, motion, hits, TR_GROUND_HITS, &count, &support, &above)) != TREAD_OK) return r;
     if (count == 0) return TREAD_OK; // lower ground ahead: stepping down is stick-to-floor's job
-    if ((r = tr_pick_support(q, ch, hits, count, lift, &support)) != TREAD_OK) return r;
     if (support < 0) return TREAD_OK; // the landing is too steep
     const tread_shape_hit landing = hits[support];
-    tread_vec3 landed = tread_v3_mad(ahead.feet, -hits[0].fraction * lift, up);
+    tread_vec3 landed = tread_v3_mad(above, -hits[0].fraction * down, up);
     if (tread_v3_dot(tread_v3_sub(landed, feet), up) <= TR_MIN_STEP_RISE) return TREAD_OK;
-    // A step goes no farther sideways than the motion it replaces: the up sweep slid along a sloped ceiling and the
-    // forward sweep, stopped by a wall, could not make it up (the soak's sphere stepped 0.25 m for 8 mm of input).
-    // (Give or take the rounding of the positions: 8 mm per ulp at the coordinate limit.)
+    // A step goes no farther sideways than the motion it replaces, and the roll onto the nose: the up sweep slid
+    // along a sloped ceiling and the forward sweep, stopped by a wall, could not make it up (the soak's sphere stepped
+    // 0.25 m for 8 mm of input). (Give or take the rounding of the positions: 8 mm per ulp at the coordinate limit.)
     tread_vec3 far = tread_v3_abs(feet);
     float rounding = TR_POSITION_ULPS * FLT_EPSILON * tr_maxf(far.x, tr_maxf(far.y, far.z));
-    if (tread_v3_length(tread_v3_reject(tread_v3_sub(landed, feet), up)) > tread_v3_length(motion) + TR_STEP_HEIGHT_SLACK + rounding)
-        return TREAD_OK;
+    float sideways = tread_v3_length(tread_v3_reject(tread_v3_sub(landed, feet), up));
+    if (sideways > tread_v3_length(motion) + tr_roll_reach(ch) + TR_STEP_HEIGHT_SLACK + rounding) return TREAD_OK;
     bool ok = false;
     // Along the motion the character wants, not the sweep's (deflected along the risers, it could run along a tread).
     if ((r = tr_tread_is_deep_enough(q, ch, landing.point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
-    if ((r = tr_is_walkable_on(q, ch, landing.body, landing.normal, &ok)) != TREAD_OK) return r;
-    if (!ok && ((r = fits_standing(q, ch, landing.point, tread_v3_normalize(moved), &ok)) != TREAD_OK || !ok)) return r;
 
     out->base = feet;
     out->feet = landed;

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #define SOAK_PI 3.14159265358979323846
+// The gap a round bottom rolled off a nose keeps from it (metres; roll.c: twice the touch tolerance).
+#define SOAK_ROLL_CLEARANCE 2e-4
 // Below this much the move is no deeper than the world put it (float rounding of a 20 m coordinate is ~2e-6 m).
 #define SOAK_DEEPER_SLACK 1e-4
 // Deepest depth the fall-through check reads as "on the floor's top": a foot this far below the top is already
@@ -44,6 +46,17 @@ static double walkable_sine(const tread_character_settings *s) {
     double degrees = s->max_slope_degrees;
     if (s->stairs_layer_mask && s->stairs_max_slope_degrees > degrees) degrees = s->stairs_max_slope_degrees;
     return sin(degrees * SOAK_PI / 180.0);
+}
+
+// How far sideways a round bottom rolls over noses in one move (docs/DESIGN.md, rolling over a nose): onto the nose
+// of the tread a step lands on and off the nose a snap leaves, each at most from touching the nose with its side
+// to resting on it 0.98 of the way to the edge of its walkable cap (the narrower cap the settings allow). A box
+// never rolls.
+static double roll_reach(const tread_character_settings *s) {
+    if (s->shape == TREAD_QUERY_BOX) return 0.0;
+    double degrees = s->max_slope_degrees;
+    if (s->stairs_layer_mask && s->stairs_max_slope_degrees < degrees) degrees = s->stairs_max_slope_degrees;
+    return 2.0 * (s->radius + s->skin + SOAK_ROLL_CLEARANCE - 0.98 * s->radius * sin(degrees * SOAK_PI / 180.0));
 }
 
 // How far the slide may carry the feet this frame: the velocity as the controller uses it (tread.h, update: it is
@@ -157,7 +170,7 @@ static int check_rise(const soak_frame_facts *f, soak_measures *m, soak_verdict 
 }
 
 // The move's reach. Sideways (perpendicular to up) only the slide (and the contact strategy's probe past the
-// riser: types.h search_overshoot) and recovery move the feet: steps lift along up and go forward by the motion
+// riser: types.h search_overshoot), the roll over noses and recovery move the feet: steps lift along up and go forward by the motion
 // the slide was blocked from, snapping lowers along up. Overall the vertical phases add at most a step (max step
 // + the skin + the perch below a nose, up to the radius), a snap back down (step_down_distance below the surface
 // stood on, after up to that step; the riser settles within riser.depth instead), the probe and the skins.
@@ -167,7 +180,7 @@ static int check_reach(const soak_frame_facts *f, soak_measures *m, soak_verdict
     soak_v3 up = soak_normalize(soak_v3_of(s->up));
     soak_v3 moved = soak_sub(soak_v3_of(a->position), soak_v3_of(b->position));
     double overshoot = s->step_strategy == TREAD_STEP_CONTACT ? s->contact_step.search_overshoot : 0.0;
-    double side_limit = slide_reach(f, up) + recovery_reach(f) + overshoot + SOAK_TOLERANCE;
+    double side_limit = slide_reach(f, up) + recovery_reach(f) + overshoot + roll_reach(s) + SOAK_TOLERANCE;
     double side = soak_length(reject(moved, up));
     double perch = s->shape == TREAD_QUERY_BOX ? 0.0 : s->radius;
     double step = s->max_step_height + s->skin + perch;

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// Rolling over a nose: a round bottom rests on a tread's edge only within its walkable cap (the contact within max
+// slope of straight down, body.c). Stepping up onto a tread, or walking off one onto the next below, it rolls over
+// the nose sideways until it rests there: at most tr_roll_reach, the same for every frame rate (per nose, not per
+// frame). A box rests on any edge under its flat bottom and never rolls.
+#include "character_internal.h"
+
+// Rolled off a nose, the skin-grown bottom passes it this far apart (metres): casts meet surfaces nearer than the
+// touch tolerance.
+#define TR_ROLL_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
+
+float tr_roll_reach(const tread_character *ch) {
+    const tread_character_settings *s = &ch->settings;
+    if (s->shape == TREAD_QUERY_BOX) return 0.0f;
+    // The narrower of the walkable cones the character knows (a stairs layer may allow a steeper one).
+    float cos_slope = ch->max_slope_cos;
+    if (s->stairs_layer_mask != 0u) cos_slope = tr_maxf(cos_slope, ch->stairs_slope_cos);
+    float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - cos_slope * cos_slope));
+    return s->radius + s->skin + TR_ROLL_CLEARANCE - TR_ROLL_REST * s->radius * sin_slope;
+}
+
+// The bottom sphere's centre at `feet`, and the nose's offset from it sideways (*out_across) and its length.
+static float nose_across(const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch, tread_vec3 *out_across) {
+    const tread_character_settings *s = &ch->settings;
+    tread_vec3 centre = tread_v3_mad(feet, s->radius, s->up);
+    *out_across = tread_v3_reject(tread_v3_sub(perch->point, centre), s->up);
+    return tread_v3_length(*out_across);
+}
+
+// Slide the feet sideways by `distance` along the unit `direction`, every surface a wall (never climbing).
+static tread_result roll(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 direction, float distance,
+                         tread_vec3 *out_feet) {
+    *out_feet = feet;
+    if (!(distance > 0.0f)) return TREAD_OK;
+    tr_slide_result slid;
+    tread_result r = tr_slide(q, ch, feet, tread_v3_scale(direction, distance), TR_SLIDE_STEP_FORWARD, NULL, &slid);
+    if (r == TREAD_OK) *out_feet = slid.feet;
+    return r;
+}
+
+tread_result tr_roll_onto(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
+                          tread_vec3 *out_feet) {
+    tread_vec3 across;
+    float d = nose_across(ch, feet, perch, &across);
+    float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
+    float rest = TR_ROLL_REST * ch->settings.radius * sin_slope;
+    *out_feet = feet;
+    if (!(d > rest)) return TREAD_OK;
+    return roll(q, ch, feet, tread_v3_scale(across, 1.0f / d), d - rest, out_feet);
+}
+
+tread_result tr_roll_off(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
+                         tread_vec3 *out_feet) {
+    const tread_character_settings *s = &ch->settings;
+    tread_vec3 across;
+    float d = nose_across(ch, feet, perch, &across);
+    *out_feet = feet;
+    if (!(d > 0.0f)) return TREAD_OK;
+    // Clear of the nose: the bottom sphere, grown by the skin, passes beside it going down (and past the touch
+    // tolerance: a cast grazing the nose would stop on it).
+    return roll(q, ch, feet, tread_v3_scale(across, -1.0f / d), s->radius + s->skin + TR_ROLL_CLEARANCE - d, out_feet);
+}
+
+tread_result tr_probe_landing(const tr_move_query *q, const tread_character *ch, tread_vec3 above, float distance, tread_vec3 motion,
+                              tread_shape_hit *hits, int capacity, int *out_count, int *out_support, tread_vec3 *out_above) {
+    *out_above = above;
+    *out_support = -1;
+    tread_result r = tr_probe_down(q, ch, above, distance, hits, capacity, out_count);
+    if (r != TREAD_OK || *out_count == 0 || (r = tr_pick_support(q, ch, hits, *out_count, distance, out_support)) != TREAD_OK ||
+        *out_support >= 0)
+        return r;
+    // Coming down on the nose ahead, where a round bottom cannot rest: over it, still up here (the nose is below the
+    // bottom at any distance from it), to where it rests on the tread, and down again.
+    int perch = -1;
+    if ((r = tr_pick_perch(q, ch, hits, *out_count, distance, &perch)) != TREAD_OK || perch < 0) return r;
+    if (tread_v3_dot(tread_v3_sub(hits[perch].point, above), motion) <= 0.0f) return TREAD_OK;
+    if ((r = tr_roll_onto(q, ch, above, &hits[perch], out_above)) != TREAD_OK) return r;
+    if ((r = tr_probe_down(q, ch, *out_above, distance, hits, capacity, out_count)) != TREAD_OK || *out_count == 0) return r;
+    return tr_pick_support(q, ch, hits, *out_count, distance, out_support);
+}
+
