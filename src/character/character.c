@@ -511,10 +511,10 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
 }
 
 // A round bottom that rode over one nose and came to hover against the next, where it cannot rest: a step onto that
-// nose, as if the motion had been blocked there (the step rolls onto it: roll.c), when the strategy steps every
-// move or from a blocked one.
+// nose, as if the motion had been blocked there (the step rolls onto it: roll.c). One step a move: after the stairs
+// phase's, a second would climb twice the max step in one move (the soak's capsule rose 2.2 m on a 1.9 m step).
 static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character *ch, tread_vec3 heading, tread_move_result *res) {
-    if (!(ch->settings.max_step_height > 0.0f)) return TREAD_OK;
+    if (!(ch->settings.max_step_height > 0.0f) || res->step_up > 0.0f) return TREAD_OK;
     res->blocked = true;
     res->blocked_position = res->position;
     res->blocked_motion = tread_v3_scale(tread_v3_normalize(heading), TR_NOSE_NUDGE);

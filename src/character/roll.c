@@ -19,12 +19,14 @@ float tr_roll_reach(const tread_character *ch) {
     return s->radius + s->skin + TR_ROLL_CLEARANCE - TR_ROLL_REST * s->radius * sin_slope;
 }
 
-// The bottom sphere's centre at `feet`, and the nose's offset from it sideways (*out_across) and its length.
-static float nose_across(const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch, tread_vec3 *out_across) {
-    const tread_character_settings *s = &ch->settings;
-    tread_vec3 centre = tread_v3_mad(feet, s->radius, s->up);
-    *out_across = tread_v3_reject(tread_v3_sub(perch->point, centre), s->up);
-    return tread_v3_length(*out_across);
+// How far the nose lies sideways from the bottom sphere's centre, and which way (*out_toward, unit): from the
+// contact normal, which points from the nose to the centre (a point reported for a hit that started inside the
+// skin lies off the sphere: such a point put a nose 9 cm from a 41 cm capsule's axis, and the roll off it went 33 cm).
+static float nose_across(const tread_character *ch, const tread_shape_hit *perch, tread_vec3 *out_toward) {
+    tread_vec3 side = tread_v3_reject(perch->normal, ch->settings.up);
+    float sine = tread_v3_length(side);
+    *out_toward = sine > 0.0f ? tread_v3_scale(side, -1.0f / sine) : tread_v3_zero();
+    return ch->settings.radius * sine;
 }
 
 // Slide the feet sideways by `distance` along the unit `direction`, every surface a wall (never climbing).
@@ -40,25 +42,25 @@ static tread_result roll(const tr_move_query *q, const tread_character *ch, trea
 
 tread_result tr_roll_onto(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
                           tread_vec3 *out_feet) {
-    tread_vec3 across;
-    float d = nose_across(ch, feet, perch, &across);
+    tread_vec3 toward;
+    float d = nose_across(ch, perch, &toward);
     float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
     float rest = TR_ROLL_REST * ch->settings.radius * sin_slope;
     *out_feet = feet;
     if (!(d > rest)) return TREAD_OK;
-    return roll(q, ch, feet, tread_v3_scale(across, 1.0f / d), d - rest, out_feet);
+    return roll(q, ch, feet, toward, d - rest, out_feet);
 }
 
 tread_result tr_roll_off(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
                          tread_vec3 *out_feet) {
     const tread_character_settings *s = &ch->settings;
-    tread_vec3 across;
-    float d = nose_across(ch, feet, perch, &across);
+    tread_vec3 toward;
+    float d = nose_across(ch, perch, &toward);
     *out_feet = feet;
     if (!(d > 0.0f)) return TREAD_OK;
     // Clear of the nose: the bottom sphere, grown by the skin, passes beside it going down (and past the touch
     // tolerance: a cast grazing the nose would stop on it).
-    return roll(q, ch, feet, tread_v3_scale(across, -1.0f / d), s->radius + s->skin + TR_ROLL_CLEARANCE - d, out_feet);
+    return roll(q, ch, feet, tread_v3_neg(toward), s->radius + s->skin + TR_ROLL_CLEARANCE - d, out_feet);
 }
 
 tread_result tr_probe_landing(const tr_move_query *q, const tread_character *ch, tread_vec3 above, float distance, tread_vec3 motion,
@@ -73,7 +75,7 @@ tread_result tr_probe_landing(const tr_move_query *q, const tread_character *ch,
     // bottom at any distance from it), to where it rests on the tread, and down again.
     int perch = -1;
     if ((r = tr_pick_perch(q, ch, hits, *out_count, distance, &perch)) != TREAD_OK || perch < 0) return r;
-    if (tread_v3_dot(tread_v3_sub(hits[perch].point, above), motion) <= 0.0f) return TREAD_OK;
+    if (tread_v3_dot(hits[perch].normal, motion) >= 0.0f) return TREAD_OK; // (from the nose back to the body)
     if ((r = tr_roll_onto(q, ch, above, &hits[perch], out_above)) != TREAD_OK) return r;
     if ((r = tr_probe_down(q, ch, *out_above, distance, hits, capacity, out_count)) != TREAD_OK || *out_count == 0) return r;
     return tr_pick_support(q, ch, hits, *out_count, distance, out_support);

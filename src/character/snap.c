@@ -35,7 +35,7 @@ tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tre
         // On a nose it cannot rest on: walking on toward it (a ride over one nose that ends against the next), a
         // step's to climb; else (walking down a staircase, past the tread's nose) off it, sideways away from it as
         // the edge pushes a ball, then down again.
-        if (tread_v3_dot(tread_v3_sub(met->point, at), heading) > 0.0f) {
+        if (tread_v3_dot(met->normal, heading) < 0.0f) { // (the normal points from the nose back to the body)
             *out_perched_ahead = true;
             break; // down on it
         }
