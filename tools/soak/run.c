@@ -172,6 +172,15 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
             ++n;
         } else {
             f.post_depth = deepest(&w, &ch, &f.post_body, NULL);
+            if (res.crushed) {
+                // Crushed: it may be left overlapping the body that crushed it, and only that one
+                // (tread_move_result.crushed).
+                int crusher = soak_world_find(&w, res.crushed_by);
+                double margin = (double)ch.settings.skin + SOAK_TOLERANCE;
+                soak_shape pre = soak_shape_of(&before, before.position), post = soak_shape_of(&ch, ch.position);
+                f.pre_free = soak_world_penetration_except(&w, &pre, ch.settings.collide_mask, margin, crusher, NULL, NULL);
+                f.post_free = soak_world_penetration_except(&w, &post, ch.settings.collide_mask, margin, crusher, NULL, NULL);
+            }
             f.ground_motion = ground_motion(&w, &before);
             f.feet_generation = soak_untilted(&w, ch.position);
             f.arena = w.arena;

@@ -164,6 +164,9 @@ soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet);
 // of the volume (either may be NULL).
 double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int *out_body,
                               int *out_touching);
+// The same with one body of the mirror left out (`except`, -1: none).
+double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int except,
+                                     int *out_body, int *out_touching);
 bool soak_world_add(soak_world *w, soak_body *body, char *message, size_t size);
 bool soak_world_remove(soak_world *w, int index, char *message, size_t size);
 bool soak_world_set_transform(soak_world *w, int index, tread_transform t, char *message, size_t size);
@@ -237,6 +240,7 @@ typedef struct soak_frame_facts {
     double pre_depth, post_depth;   // deepest overlap before the move (after the world changed) and after it
     int pre_body, post_body;        // the mirror's index of the body of that overlap (-1: none)
     bool crushed;                   // the world pushed it in while another body held it from elsewhere (no way out)
+    double pre_free, post_free;     // the move said crushed: the depths with the crushing body (crushed_by) left out
     bool teleported;                // the character was teleported before this move
     soak_v3 ground_motion;          // how far the ground's motion this frame took the feet, metres
     double pusher_motion;           // farthest a body on the collide mask that moved this frame can have pushed it
@@ -266,6 +270,8 @@ typedef struct soak_measures {
     double rise_excess;      // rise above the surface stood on minus what it may rise, metres (< 0: margin)
     double overshoot;        // displacement minus what the move may cover, metres (< 0: margin)
     long crushed;            // frames pressed between bodies by the world (a limit, not a violation)
+    long reported_crushed;   // frames the move reported crushed (tread_move_result.crushed): checked with the
+                             // crushing body left out
 } soak_measures;
 
 // Check one frame; returns how many verdicts it wrote to out (at most SOAK_KIND_COUNT).

@@ -290,6 +290,11 @@ static double body_distance(const soak_body *b, const soak_shape *s) {
 
 double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int *out_body,
                               int *out_touching) {
+    return soak_world_penetration_except(w, shape, collide_mask, margin, -1, out_body, out_touching);
+}
+
+double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int except,
+                                     int *out_body, int *out_touching) {
     double deepest = 0.0;
     int touching = 0;
     if (out_body) *out_body = -1;
@@ -300,7 +305,7 @@ double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint
     reach.hi = soak_add(shape->hi, pad);
     for (int i = 0; i < w->count; ++i) {
         const soak_body *b = &w->bodies[i];
-        if (!b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, reach.lo, reach.hi)) continue;
+        if (i == except || !b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, reach.lo, reach.hi)) continue;
         double distance = body_distance(b, &reach);
         touching += distance <= margin;
         if (-distance > deepest) {
