@@ -413,8 +413,11 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     // (aside, then along the push) or nowhere: it stays, overlapping only them.
     if ((r = moving_inside(q, contacts, count, TR_PENETRATION_SLOP, &moving)) != TREAD_OK) return r;
     if (moving.count > 0) {
+        // (No longer than it is deep: relaxed against many contacts the push grows longer, and a crushed move goes at
+        // most its aside and this far: types.h, crushed_aside.)
         len = tread_v3_length(push);
-        tread_vec3 rest = len > TR_MIN_MOVE ? tread_v3_scale(push, (len + s->skin) / len) : tread_v3_scale(s->up, deepest + s->skin);
+        tread_vec3 dir = len > TR_MIN_MOVE ? tread_v3_scale(push, 1.0f / len) : s->up;
+        tread_vec3 rest = tread_v3_scale(dir, tr_minf(len, deepest) + s->skin);
         tread_vec3 spot;
         bool found = false;
         *out_push = tread_v3_zero();
@@ -426,7 +429,13 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
         }
         for (int i = 0; i < moving.count; ++i) tr_crush_add(crush, moving.bodies[i]);
         if (crush->aside == 0.0f) crush->aside = moving.aside;
-        return TREAD_OK;
+        // Nowhere to go: it stays, overlapping only the moving bodies. Buried in static ones as well (teleported
+        // into a box a platform then entered; a box character pressed by a turning platform into a heightfield
+        // stayed 0.6 m in the terrain for seconds), it is unburied out of all of them below.
+        bool in_static = false;
+        for (int i = 0; i < count && !in_static; ++i)
+            in_static = -contacts[i].separation > TR_RECOVER_FREE_SLACK && !tr_crush_has(&moving, contacts[i].body);
+        if (found || !in_static) return TREAD_OK;
     }
     // The way to a free spot may pass through what it is buried in (all of it: a heightfield edited onto it held a
     // sweep that left only convex bodies out), never through anything else.

@@ -14,7 +14,8 @@
 // a penetration the other check reports; farther down, it went through.
 #define SOAK_FLOOR_SLACK 0.01
 
-static const char *const kind_names[SOAK_KIND_COUNT] = {"nan", "penetration", "stuck", "fall_through", "rise", "overshoot", "error"};
+static const char *const kind_names[SOAK_KIND_COUNT] = {"nan", "penetration", "stuck", "fall_through", "rise", "overshoot", "crossed",
+                                                                  "error"};
 
 const char *soak_kind_name(soak_kind kind) { return (int)kind >= 0 && kind < SOAK_KIND_COUNT ? kind_names[kind] : "unknown"; }
 
@@ -140,6 +141,17 @@ static int check_depth(const soak_frame_facts *f, soak_check_state *st, soak_mea
     return n;
 }
 
+// Crushed (types.h): never moved through a body. The centre's straight way from before to after runs through no body
+// but the crushing one (the move's own way, aside and then on, keeps the whole shape free: its centre a radius from
+// every surface, and the straight line is near it).
+static int check_crossing(const soak_frame_facts *f, soak_verdict *out) {
+    if (!f->result->crushed || !(f->crossed > SOAK_TOLERANCE)) return 0;
+    char detail[160];
+    snprintf(detail, sizeof detail, "crushed, its centre went %.4f m deep through a body that is not the crushing one", f->crossed);
+    verdict(out, SOAK_CROSSED, f->crossed, SOAK_TOLERANCE, detail);
+    return 1;
+}
+
 // Max step (types.h: max_step_height "a hard limit, measured at the tread"; DESIGN.md: the feet rise at most
 // max step above the surface stood on, or above the feet if they were higher, plus the skin they rest above the
 // tread, plus up to the skin again when a move lifts the skin out of its ground (1 / cos of a walkable slope,
@@ -218,5 +230,6 @@ int soak_check_frame(const soak_frame_facts *f, soak_check_state *state, soak_me
     n += check_rise(f, measures, out + n);
     n += check_reach(f, measures, out + n);
     n += check_floor(f, state, out + n);
+    n += check_crossing(f, out + n);
     return n;
 }
