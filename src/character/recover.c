@@ -38,6 +38,9 @@
 // begins a few millimetres deep, and a spot only a millimetre less deep (a capsule's rounded bottom rising past a
 // wall's top edge) counted as free, 2.7 m up.
 #define TR_ESCAPE_ALLOWANCE TR_PENETRATION_SLOP
+// A direction aside goes into a crusher when it runs against the normal of a crusher's face the character touches by
+// more than this cosine (84 degrees from the face: along it is fine).
+#define TR_ESCAPE_INWARD 0.1f
 
 // The convex bodies the character is inside of: the push leaves them, so the slide out ignores them. Deep in a box,
 // the skin-grown shape's separating axis can point the other way from the bare shape's push (down, not up) and
@@ -201,6 +204,11 @@ static bool not_crusher(tread_body_id body, uint32_t layer, void *user_data, voi
     return !tr_crush_has((const tr_crush *)context, body);
 }
 
+static bool only_crusher(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    return tr_crush_has((const tr_crush *)context, body);
+}
+
 // The collide filter with the crushing bodies left out: the escape sweeps through them (it starts inside them),
 // never through anything else.
 static tread_query_filter without_crushers(const tread_character *ch, const tr_crush *crush) {
@@ -261,9 +269,23 @@ tread_result tr_crush_escape(const tr_move_query *q, const tread_character *ch, 
         *out_found = fits;
         return r;
     }
+    // Never aside into a crusher, only along or out of it: a closed mesh's inside is free of its triangles, and a
+    // capsule on a rising platform went 1.6 m down into it (its faces where the character touches them face out).
+    tread_contact into[TR_RECOVER_CONTACTS];
+    int touching = 0;
+    bool overflow = false;
+    tread_query_shape bare = tr_body_shape(ch, 0.0f);
+    tread_query_filter crushers = tr_collide_filter(ch);
+    crushers.callback = only_crusher;
+    crushers.context = (void *)(uintptr_t)crush;
+    r = tr_query_contacts(q, &bare, tr_center(ch, feet), s->skin, &crushers, into, TR_RECOVER_CONTACTS, &touching, &overflow);
+    if (r != TREAD_OK) return r;
     float reach = tr_unbury_reach(s), best = FLT_MAX;
     for (int k = 0; k < TR_ESCAPE_AROUND; ++k) {
         tread_vec3 dir = tread_v3_add(tread_v3_scale(a, c8[k][0]), tread_v3_scale(b, c8[k][1]));
+        bool inward = false;
+        for (int i = 0; i < touching && !inward; ++i) inward = tread_v3_dot(dir, into[i].normal) < -TR_ESCAPE_INWARD;
+        if (inward) continue;
         // How far aside it can go: swept with the crushers left out, it stops at anything else.
         float share;
         if ((r = sweep_share(q, ch, crush, feet, tread_v3_scale(dir, reach), &share)) != TREAD_OK) return r;
