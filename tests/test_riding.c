@@ -334,6 +334,16 @@ static void test_crusher_reports_crushed(void **state) {
         assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -1, 0), COURSE_DT, &res), TREAD_OK);
         assert_true(tread_v3_is_finite(ch.position) && tread_v3_is_finite(ch.velocity));
         crushed += res.crushed;
+        // The result names the slab, no other character (a single move), and the move aside stays within the
+        // search's documented bound; a crushed character is never left inside the floor.
+        if (res.crushed) {
+            assert_true(tread_body_id_equal(res.crushed_by, slab));
+            assert_int_equal(res.crushed_character, -1);
+            assert_true(res.crushed_aside >= 0.0f && res.crushed_aside <= 3.0f * sqrtf(2.0f * 0.09f + 0.81f) + s.skin + 1e-4f);
+            assert_true(ch.position.y >= 0.0f);
+        } else {
+            assert_true(res.crushed_by.generation == 0u && res.crushed_aside == 0.0f && res.crushed_character == -1);
+        }
     }
     print_message("crusher: crushed in %d frames, feet (%.2f, %.2f, %.2f)\n", crushed, (double)ch.position.x, (double)ch.position.y,
                   (double)ch.position.z);

@@ -152,6 +152,7 @@ static void test_crowd_errors_name_their_json_path(void **state) {
     expect_error(GROUP_CHECK("{\"type\": \"all_finite\", \"window\": {\"where\": {\"axis\": \"x\", \"min\": 1}}}"),
                  "expectations[0].window: a group's window takes no \"where\"");
     expect_error(GROUP_CHECK("{\"type\": \"reached_fraction\", \"condition\": {\"time\": 1}, \"min\": 2}"), "expectations[0].min: 2 is out of range");
+    expect_error(GROUP_CHECK("{\"type\": \"crushed_fraction\", \"max\": -0.5}"), "expectations[0].max: -0.5 is out of range");
     expect_error(GROUP_CHECK("{\"type\": \"stays_in\", \"min\": [1, 0, 0], \"max\": [0, 1, 1]}"), "expectations[0]: min [1, 0, 0] is above max");
     expect_error(GROUP_CHECK("{\"type\": \"max_overlap\", \"max\": 0.01, \"crowd\": 3}"), "expectations[0].crowd: expected a crowd's name, got a number");
 }

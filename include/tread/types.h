@@ -386,8 +386,18 @@ typedef struct tread_move_result {
                                ///< by it to keep facing the same way on the platform
     tread_vec3 pushed;         ///< how far bodies that moved into the character in the last tread_world_advance
                                ///< pushed it ahead of them, metres (swept: at any speed, never through it)
-    bool crushed;              ///< a moving body pressed it against another and could not push it all the way
-                               ///< (it then comes out as a buried character does, see unburied)
+    bool crushed;              ///< a moving body pressed it against something else and the push could not be made
+                               ///< along the body's motion (or it is still inside that body, squeezed): it is never
+                               ///< moved through a body and never jumps; it went aside to the nearest free spot a sweep
+                               ///< reaches (crushed_aside), or stays where it last was free, overlapping only
+                               ///< crushed_by. The game decides what a crush does (damage, respawn)
+    tread_body_id crushed_by;  ///< crushed: the moving body that crushed it (the first, when several did); otherwise
+                               ///< the null id (generation 0)
+    int crushed_character;     ///< crushed in a batch update (tread_batch_move): the index, in the batch's arrays, of
+                               ///< the other character it was pressed against; -1 otherwise
+    float crushed_aside;       ///< crushed: how far it was moved aside (perpendicular to the push) to the free spot it
+                               ///< went to, metres, at most max(3 reaches, 2 m) + skin (see unburied); 0 when it went
+                               ///< nowhere (no free spot within reach: it overlaps crushed_by) or was not crushed
     float unburied;            ///< the update began buried (no push at the recovery speed led out of what it
                                ///< overlapped) and jumped this far to the nearest free spot, metres; 0 otherwise
                                ///< (at most max(3 reaches, 2 m) + skin; the reach is the radius for a

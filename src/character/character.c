@@ -311,6 +311,7 @@ static float floor_reach(const tread_character *ch) {
 
 static void begin_result(const tread_character *ch, float dt, tread_move_result *res) {
     memset(res, 0, sizeof *res);
+    res->crushed_character = -1;
     res->position = ch->position;
     res->velocity = ch->velocity;
     res->ground = ch->ground;
@@ -427,14 +428,21 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     res->snap_suppressed = ch->snap_suppress_time > 0.0f;
     tread_result r = carry_phase(q, ch, carry, res);
     if (r != TREAD_OK) return r;
-    if ((r = tr_push_by_bodies(q, ch, ch->position, carry->pushers, &res->pushed, &res->crushed)) != TREAD_OK) return r;
+    tr_crush crush;
+    if ((r = tr_push_by_bodies(q, ch, ch->position, carry->pushers, &res->pushed, &crush)) != TREAD_OK) return r;
     ch->position = tread_v3_add(ch->position, res->pushed);
     res->position = ch->position;
     tread_vec3 push;
     bool unburied = false;
-    r = tr_recover(q, ch, ch->position, dt, res->crushed, &push, &unburied);
+    r = tr_recover(q, ch, ch->position, dt, &crush, &push, &unburied);
     if (r != TREAD_OK) return r;
     if (unburied) res->unburied = tread_v3_length(push);
+    res->crushed = crush.count > 0;
+    if (res->crushed) {
+        res->crushed_by = crush.bodies[0];
+        res->crushed_aside = crush.aside;
+        res->crushed_character = tr_pressed_against_character(q, ch, tread_v3_add(ch->position, push));
+    }
     // A strategy that holds the body up (the riser in the ground) turns gravity off: downward input is dropped.
     bool held = false;
     if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;

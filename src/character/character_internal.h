@@ -142,18 +142,44 @@ tread_result tr_check_move_args(const tr_source *src, const tread_character *ch,
                                 const tread_move_result *res);
 
 // ---- push.c --------------------------------------------------------------------------------------------------
+// Most crushing bodies one update names (the first is the move's crushed_by).
+#define TR_CRUSHERS 4
+// Deeper than this (metres, the penetration the API allows) in a moving body where the push's slide stopped, or
+// after recovery's walk out of it, the push was not completed: the character is crushed. Shallower is recovery's
+// (the next frame's push goes on from a skin).
+#define TR_CRUSH_DEPTH 1.0e-3f
+// What crushed the character in an update (tread_move_result's crushed fields): the moving bodies it could not be
+// pushed out of, in the order met, and how far it went aside to a free spot (metres, 0: none was found: it
+// overlaps the bodies).
+typedef struct tr_crush {
+    tread_body_id bodies[TR_CRUSHERS];
+    int count;
+    float aside;
+} tr_crush;
+
 // Moving bodies (kinematic or dynamic, within `reach` of the character: tr_pushers_reach) whose motion over the last
-// world advance meets the character at `feet` push it ahead of them, sliding along everything else; *out_push is how far,
-// *out_crushed that some push could not be made (squeezed between the body and another). Its ground is left out.
+// world advance meets the character at `feet` push it ahead of them, sliding along the world; *out_push is how far.
+// A push that leaves it inside the body (it met something it cannot slide along) crushes it: *out_crush names the
+// bodies and it goes on as tr_crush_escape finds. Its ground is left out (it carries instead).
 tread_result tr_push_by_bodies(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
-                               bool *out_crushed);
+                               tr_crush *out_crush);
+// The index of the other character of a batch the shape at `feet` touches or overlaps (the nearest), or -1.
+int tr_pressed_against_character(const tr_move_query *q, const tread_character *ch, tread_vec3 feet);
 
 // ---- recover.c -----------------------------------------------------------------------------------------------
-// Push the shape out of anything it penetrates, at most recovery_speed * dt this frame; buried (no push leads
-// out, or `crushed`: a moving body pressed it against another), jump to the nearest free spot within
-// tr_unbury_reach (*out_unburied: it did).
-tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, bool crushed, tread_vec3 *out_push,
-                        bool *out_unburied);
+// Push the shape out of anything it penetrates, at most recovery_speed * dt this frame, never out of the bodies
+// `crush` names (the push judged them). Buried (no push leads out): inside a moving body, crushed (added to `crush`)
+// and out along tr_crush_escape or nowhere; else a jump to the nearest free spot within tr_unbury_reach that a sweep
+// reaches (*out_unburied: it did).
+tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tr_crush *crush,
+                        tread_vec3 *out_push, bool *out_unburied);
+bool tr_crush_has(const tr_crush *crush, tread_body_id body);
+void tr_crush_add(tr_crush *crush, tread_body_id body);
+// The way out of a crush from `feet`: aside (across `rest`, the push still to make), then on along `rest`, to the
+// nearest spot where the shape is free, swept with the crushing bodies left out so it never passes through anything
+// else; *out_aside is how far aside (metres, at most tr_unbury_reach). *out_found false: none within reach.
+tread_result tr_crush_escape(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 rest, const tr_crush *crush,
+                             tread_vec3 *out_feet, float *out_aside, bool *out_found);
 // How far from the feet the unbury search looks for a free spot (metres): three body reaches and a skin.
 float tr_unbury_reach(const tread_character_settings *s);
 

@@ -4,7 +4,7 @@
 // it out of the way instead of passing through (recovery alone caught only bodies slower than the recovery speed:
 // a wall at 5 m/s went through a standing character). The sweep is the character's, backwards through the body's
 // motion: against the body where it is now, from where the character would be had it moved with the body. The
-// push slides along everything else; what it cannot do, the character is crushed.
+// push slides along everything else; what it cannot do, the character is crushed (tr_crush_escape, recover.c).
 #include "character_internal.h"
 #include "contacts.h"
 
@@ -54,17 +54,49 @@ static tread_result may_push(const tr_move_query *move, const tread_contact *con
     return TREAD_OK;
 }
 
+// How deep the bare shape at `feet` is inside `body` (metres, 0 when clear of it).
+static tread_result depth_in(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_body_id body, float *out_depth) {
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    filter.callback = tr_only_body;
+    filter.context = &body;
+    tread_distance_result d;
+    tread_result r = tr_query_closest(q, &shape, tr_center(ch, feet), 0.0f, &filter, &d);
+    *out_depth = r == TREAD_OK && d.found && d.distance < 0.0f ? -d.distance : 0.0f;
+    return r;
+}
+
+int tr_pressed_against_character(const tr_move_query *q, const tread_character *ch, tread_vec3 feet) {
+    if (!q->others) return -1;
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    tread_contact contacts[TR_PUSH_CONTACTS];
+    int count = 0;
+    bool overflow = false;
+    tread_vec3 center = tr_center(ch, feet);
+    if (tr_query_contacts(q, &shape, center, ch->settings.skin, &filter, contacts, TR_PUSH_CONTACTS, &count, &overflow) != TREAD_OK)
+        return -1;
+    for (int i = 0; i < count; ++i) // (sorted: the nearest first)
+        if (tr_is_other(contacts[i].body)) return tr_query_character_of(q, contacts[i].body);
+    return -1;
+}
+
 tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character *ch, tread_vec3 feet, float reach, tread_vec3 *out_push,
-                               bool *out_crushed) {
+                               tr_crush *out_crush) {
     // Not vetoed by the move's filter: a kinematic body that pushes cannot be ignored (the collide mask's layers
     // alone choose, and one-way bodies push only feet above their top); a dynamic one can (the listener's validate
     // and can_be_pushed).
     *out_push = tread_v3_zero();
-    *out_crushed = false;
+    *out_crush = (tr_crush){.count = 0, .aside = 0.0f};
     if (!(reach > 0.0f)) return TREAD_OK; // nothing moved (before the copy: the context is not small)
+    // The other characters of a batch are where they were when the frame began, and the batch parts them after the
+    // moves: a push slides along the world only. (Stopped by them, the first of two rows a piston met was crushed
+    // against the second, which was free to go, and the piston then passed over it.)
     tr_move_query unfiltered = *move;
     unfiltered.filter = NULL;
     unfiltered.verdicts = NULL;
+    tr_move_query world_only = unfiltered;
+    world_only.others = NULL;
     const tr_move_query *q = &unfiltered;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
@@ -74,7 +106,7 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
     tread_result r = tr_query_contacts(q, &shape, tr_center(ch, feet), reach, &filter, contacts, TR_PUSH_CONTACTS, &count, &overflow);
     if (r != TREAD_OK) return r;
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
-    tread_vec3 at = feet;
+    tread_vec3 at = feet, rest = tread_v3_zero();
     for (int i = 0; i < count; ++i) {
         tread_body_id body = contacts[i].body;
         bool seen = false; // one push per body (a mesh reports a contact per triangle)
@@ -93,10 +125,27 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
         others.callback = tr_not_body;
         others.context = &body;
         tr_slide_result slid;
-        if ((r = tr_slide_filtered(q, ch, at, push, TR_SLIDE_AIR, &others, NULL, &slid)) != TREAD_OK) return r;
-        // Pressed against something it cannot leave: squeezed between the body and another.
-        if (tread_v3_distance(slid.feet, tread_v3_add(at, push)) > 0.5f * wanted) *out_crushed = true;
+        if ((r = tr_slide_filtered(&world_only, ch, at, push, TR_SLIDE_AIR, &others, NULL, &slid)) != TREAD_OK) return r;
+        // Still inside the body where the slide stopped: pressed against something it cannot slide along, the push
+        // was not completed along the body's motion. What is left of it is where a free spot would have to be.
+        float depth;
+        if ((r = depth_in(q, ch, slid.feet, body, &depth)) != TREAD_OK) return r;
+        if (depth > TR_CRUSH_DEPTH) {
+            if (out_crush->count == 0) rest = tread_v3_sub(tread_v3_add(at, push), slid.feet);
+            tr_crush_add(out_crush, body);
+        }
         at = slid.feet;
+    }
+    // Crushed: from where the push stopped (swept there from where it stood), aside and then on along the push, to
+    // the nearest free spot a sweep reaches with the crushers left out; none within reach: it stays where it is,
+    // free of everything but them. Never a jump to a spot across a body. The other characters of a batch are in the
+    // way here (where they stood): escaping into one, a character of a crowd a piston closed on was parted onto
+    // another's head.
+    if (out_crush->count > 0) {
+        tread_vec3 spot;
+        bool found = false;
+        if ((r = tr_crush_escape(q, ch, at, rest, out_crush, &spot, &out_crush->aside, &found)) != TREAD_OK) return r;
+        if (found) at = spot;
     }
     *out_push = tread_v3_sub(at, feet);
     return TREAD_OK;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Penetration recovery: a character that starts inside geometry, or is pushed into it, moves out along the
 // least-penetration directions at the recovery speed. Deeply buried (contacts that cancel out, or more than
-// the buffer holds) it rises along up (Staxel's answer to starting inside the ground).
+// the buffer holds) it goes to the nearest free spot a sweep reaches, or rises along up (Staxel's answer to
+// starting inside the ground). Buried in a moving body, it is crushed: out as a crush goes (push.c), or nowhere.
 #include "character_internal.h"
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 
 #define TR_RECOVER_CONTACTS 16
 #define TR_RECOVER_ITERATIONS 4
@@ -25,6 +27,20 @@
 #define TR_UNBURY_AROUND 8
 // Directions in all: up, the level, rising and sinking rings, down, and the contacts' normals.
 #define TR_UNBURY_DIRECTIONS (2 + 3 * TR_UNBURY_AROUND + TR_RECOVER_CONTACTS)
+// Directions the escape tries aside, evenly spaced about the push (the eight compass points of its plane).
+#define TR_ESCAPE_AROUND 8
+// Distances aside each direction tries: its sweep's reach, half, quarter, ... (the first that fits is refined).
+#define TR_ESCAPE_RUNGS 6
+// Halvings of the interval between the last rung that did not fit and the first that did (2^-10 of a rung: under
+// 0.2 mm for a 3 m reach).
+#define TR_ESCAPE_BISECTIONS 10
+// A spot is free when nothing overlaps it deeper than this (metres). Not the millimetre the API allows: a crush
+// begins a few millimetres deep, and a spot only a millimetre less deep (a capsule's rounded bottom rising past a
+// wall's top edge) counted as free, 2.7 m up.
+#define TR_ESCAPE_ALLOWANCE TR_PENETRATION_SLOP
+// A direction aside goes into a crusher when it runs against the normal of a crusher's face the character touches by
+// more than this cosine (84 degrees from the face: along it is fine).
+#define TR_ESCAPE_INWARD 0.1f
 
 // The convex bodies the character is inside of: the push leaves them, so the slide out ignores them. Deep in a box,
 // the skin-grown shape's separating axis can point the other way from the bare shape's push (down, not up) and
@@ -45,12 +61,13 @@ static bool not_inside(tread_body_id body, uint32_t layer, void *user_data, void
 
 float tr_unbury_reach(const tread_character_settings *s) { return tr_maxf(3.0f * tr_body_reach(s), TR_UNBURY_MIN_REACH) + s->skin; }
 
-// The nearest spot along one direction where the shape is free, if nearer than `best`: from points out along it
+// The nearest spot along one direction where the shape is free, if nearer than `best` (and, given `in`, reached by a
+// sweep through those bodies and nothing else): from points out along it
 // (a ladder doubling up to the search reach; the first free one), cast back toward the character; the first
 // surface met bounds the free stretch that point lies in. A point that is not free says nothing: the ladder goes
 // on (a sphere under a crate, walls around, found nothing 2 m out but was free 0.3 m out).
-static tread_result free_along(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 dir, float best,
-                               float *out_distance) {
+static tread_result free_along(const tr_move_query *q, const tread_character *ch, const inside_of *in, tread_vec3 feet, tread_vec3 dir,
+                               float best, float *out_distance) {
     const tread_character_settings *s = &ch->settings;
     float reach = tr_unbury_reach(s);
     *out_distance = FLT_MAX;
@@ -72,7 +89,18 @@ static tread_result free_along(const tr_move_query *q, const tread_character *ch
         if ((r = tr_query_cast(q, &shape, tr_center(ch, far), tread_v3_scale(dir, -d), &filter, &hit)) != TREAD_OK) return r;
         // Stop a skin short of the surface, so the spot keeps the gap every shape keeps.
         float back = hit.hit ? tr_maxf(0.0f, hit.fraction * d - s->skin) : d;
-        *out_distance = d - back;
+        float at = d - back;
+        // Given what it is inside of, only a spot a sweep from where it is reaches, through those and nothing else:
+        // a spot across a wall or on top of a ceiling slab is no way out (crushed against a wall, a character was
+        // put on its far side).
+        if (in && at > TR_MIN_MOVE) {
+            tread_query_filter leaving = tr_collide_filter(ch);
+            leaving.callback = not_inside;
+            leaving.context = (void *)(uintptr_t)in;
+            if ((r = tr_query_cast(q, &shape, tr_center(ch, feet), tread_v3_scale(dir, at), &leaving, &hit)) != TREAD_OK) return r;
+            if (hit.hit && hit.fraction * at < at - 2.0f * s->skin) return TREAD_OK; // blocked: nothing along here
+        }
+        *out_distance = at;
         return TREAD_OK;
     }
     return TREAD_OK;
@@ -81,8 +109,8 @@ static tread_result free_along(const tr_move_query *q, const tread_character *ch
 // Unburying: the nearest free spot within tr_unbury_reach, tried straight up, around up (level and rising), along
 // the normals of the contacts it is in and, only when none of those is free, sinking and straight down (down
 // through a mesh floor is a fall-through). Ties go to the earlier direction: deterministic.
-static tread_result unbury(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_contact *contacts,
-                           int count, tread_vec3 *out_push, bool *out_found) {
+static tread_result unbury(const tr_move_query *q, const tread_character *ch, const inside_of *in, tread_vec3 feet,
+                           const tread_contact *contacts, int count, tread_vec3 *out_push, bool *out_found) {
     const tread_vec3 up = ch->settings.up;
     tread_vec3 ref = fabsf(up.y) < 0.9f ? tread_v3(0.0f, 1.0f, 0.0f) : tread_v3(1.0f, 0.0f, 0.0f);
     tread_vec3 x = tread_v3_normalize(tread_v3_reject(ref, up)), z = tread_v3_cross(x, up);
@@ -113,13 +141,26 @@ static tread_result unbury(const tr_move_query *q, const tread_character *ch, tr
     for (int i = 0; i < n; ++i) {
         if (i == rising && *out_found) break; // sinking only when nothing level or rising is free
         float d;
-        tread_result r = free_along(q, ch, feet, dirs[i], best, &d);
+        tread_result r = free_along(q, ch, in, feet, dirs[i], best, &d);
         if (r != TREAD_OK) return r;
         if (d < best) {
             best = d;
             *out_push = tread_v3_scale(dirs[i], d);
             *out_found = true;
         }
+    }
+    return TREAD_OK;
+}
+
+// The convex bodies of `contacts` the shape is inside of (deeper than the slop).
+static tread_result convex_inside(const tr_move_query *q, const tread_contact *contacts, int count, inside_of *out) {
+    out->count = 0;
+    for (int i = 0; i < count; ++i) {
+        bool convex = false;
+        if (-contacts[i].separation <= TR_PENETRATION_SLOP) continue;
+        tread_result r = tr_query_body_is_convex(q, contacts[i].body, &convex);
+        if (r != TREAD_OK) return r;
+        if (convex) out->bodies[out->count++] = contacts[i].body;
     }
     return TREAD_OK;
 }
@@ -134,20 +175,146 @@ static tread_result push_out(const tr_move_query *q, const tread_character *ch, 
     float len = tread_v3_length(push);
     if (len > limit) push = tread_v3_scale(push, limit / len);
     *out_wanted = tr_minf(len, limit);
-    inside_of in = {.count = 0};
-    tread_result r;
-    for (int i = 0; i < count; ++i) {
-        bool convex = false;
-        if (-contacts[i].separation <= TR_PENETRATION_SLOP) continue;
-        if ((r = tr_query_body_is_convex(q, contacts[i].body, &convex)) != TREAD_OK) return r;
-        if (convex) in.bodies[in.count++] = contacts[i].body;
-    }
+    inside_of in;
+    tread_result r = convex_inside(q, contacts, count, &in);
+    if (r != TREAD_OK) return r;
     tread_query_filter leaving = tr_collide_filter(ch);
     leaving.callback = not_inside;
     leaving.context = &in;
     tr_slide_result slid;
     if ((r = tr_slide_filtered(q, ch, feet, push, TR_SLIDE_AIR, &leaving, NULL, &slid)) != TREAD_OK) return r;
     *out_push = tread_v3_sub(slid.feet, feet);
+    return TREAD_OK;
+}
+
+// ---- Crushes: the way out of a moving body that pressed the character against something else.
+
+bool tr_crush_has(const tr_crush *crush, tread_body_id body) {
+    for (int i = 0; i < crush->count; ++i)
+        if (tread_body_id_equal(crush->bodies[i], body)) return true;
+    return false;
+}
+
+void tr_crush_add(tr_crush *crush, tread_body_id body) {
+    if (crush->count < TR_CRUSHERS && !tr_crush_has(crush, body)) crush->bodies[crush->count++] = body;
+}
+
+static bool not_crusher(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    return !tr_crush_has((const tr_crush *)context, body);
+}
+
+static bool only_crusher(tread_body_id body, uint32_t layer, void *user_data, void *context) {
+    (void)layer, (void)user_data;
+    return tr_crush_has((const tr_crush *)context, body);
+}
+
+// The collide filter with the crushing bodies left out: the escape sweeps through them (it starts inside them),
+// never through anything else.
+static tread_query_filter without_crushers(const tread_character *ch, const tr_crush *crush) {
+    tread_query_filter f = tr_collide_filter(ch);
+    f.callback = not_crusher;
+    f.context = (void *)(uintptr_t)crush; // (read only: the filter's context is not const)
+    return f;
+}
+
+// How far the bare shape at `feet`, swept along `motion` with the crushers left out, goes before it meets anything
+// else (a skin short of it), as a share of the motion in [0, 1].
+static tread_result sweep_share(const tr_move_query *q, const tread_character *ch, const tr_crush *crush, tread_vec3 feet,
+                                tread_vec3 motion, float *out_share) {
+    float len = tread_v3_length(motion);
+    *out_share = 1.0f;
+    if (len <= TR_MIN_MOVE) return TREAD_OK;
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = without_crushers(ch, crush);
+    tread_shape_hit hit;
+    tread_result r = tr_query_cast(q, &shape, tr_center(ch, feet), motion, &filter, &hit);
+    if (r == TREAD_OK && hit.hit) *out_share = tr_maxf(0.0f, hit.fraction * len - ch->settings.skin) / len;
+    return r;
+}
+
+// From `from`, the rest of the push (`rest`) as far as it sweeps; *out_fits: the shape is free there (of the crushers
+// too). A spot reached by the sweep is never across anything but a crusher.
+static tread_result spot_after(const tr_move_query *q, const tread_character *ch, const tr_crush *crush, tread_vec3 from, tread_vec3 rest,
+                               tread_vec3 *out_spot, bool *out_fits) {
+    float share;
+    tread_result r = sweep_share(q, ch, crush, from, rest, &share);
+    if (r != TREAD_OK) return r;
+    *out_spot = tread_v3_mad(from, share, rest);
+    return tr_fits(q, ch, *out_spot, TR_ESCAPE_ALLOWANCE, out_fits);
+}
+
+tread_result tr_crush_escape(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 rest, const tr_crush *crush,
+                             tread_vec3 *out_feet, float *out_aside, bool *out_found) {
+    const tread_character_settings *s = &ch->settings;
+    *out_feet = feet;
+    *out_aside = 0.0f;
+    *out_found = false;
+    // The plane across the push: its first direction as near up as the push allows (rising out beats going sideways
+    // at a tie), then the compass points of the plane in order (deterministic).
+    tread_vec3 n = tread_v3_length(rest) > TR_MIN_MOVE ? tread_v3_normalize(rest) : s->up;
+    tread_vec3 a = tread_v3_reject(s->up, n);
+    if (tread_v3_length(a) < 0.1f) a = tread_v3_reject(fabsf(n.x) < 0.9f ? tread_v3(1.0f, 0.0f, 0.0f) : tread_v3(0.0f, 0.0f, 1.0f), n);
+    a = tread_v3_normalize(a);
+    tread_vec3 b = tread_v3_cross(n, a);
+    static const float c8[TR_ESCAPE_AROUND][2] = {{1, 0}, {0.70710678f, 0.70710678f}, {0, 1}, {-0.70710678f, 0.70710678f},
+                                                 {-1, 0}, {-0.70710678f, -0.70710678f}, {0, -1}, {0.70710678f, -0.70710678f}};
+    // Straight on along the push first: nothing aside (a body teleported onto it, or that came down from above and
+    // leaves a way out along its push).
+    tread_vec3 spot;
+    bool fits = false;
+    tread_result r = spot_after(q, ch, crush, feet, rest, &spot, &fits);
+    if (r != TREAD_OK || fits) {
+        *out_feet = spot;
+        *out_found = fits;
+        return r;
+    }
+    // Never aside into a crusher, only along or out of it: a closed mesh's inside is free of its triangles, and a
+    // capsule on a rising platform went 1.6 m down into it (its faces where the character touches them face out).
+    tread_contact into[TR_RECOVER_CONTACTS];
+    int touching = 0;
+    bool overflow = false;
+    tread_query_shape bare = tr_body_shape(ch, 0.0f);
+    tread_query_filter crushers = tr_collide_filter(ch);
+    crushers.callback = only_crusher;
+    crushers.context = (void *)(uintptr_t)crush;
+    r = tr_query_contacts(q, &bare, tr_center(ch, feet), s->skin, &crushers, into, TR_RECOVER_CONTACTS, &touching, &overflow);
+    if (r != TREAD_OK) return r;
+    float reach = tr_unbury_reach(s), best = FLT_MAX;
+    for (int k = 0; k < TR_ESCAPE_AROUND; ++k) {
+        tread_vec3 dir = tread_v3_add(tread_v3_scale(a, c8[k][0]), tread_v3_scale(b, c8[k][1]));
+        bool inward = false;
+        for (int i = 0; i < touching && !inward; ++i) inward = tread_v3_dot(dir, into[i].normal) < -TR_ESCAPE_INWARD;
+        if (inward) continue;
+        // How far aside it can go: swept with the crushers left out, it stops at anything else.
+        float share;
+        if ((r = sweep_share(q, ch, crush, feet, tread_v3_scale(dir, reach), &share)) != TREAD_OK) return r;
+        float travel = share * reach, lo = 0.0f;
+        if (travel <= TR_MIN_MOVE) continue;
+        for (int rung = TR_ESCAPE_RUNGS - 1; rung >= 0; --rung) {
+            float d = travel / (float)(1 << rung);
+            if (d >= best) break; // not nearer than what another direction found
+            if ((r = spot_after(q, ch, crush, tread_v3_mad(feet, d, dir), rest, &spot, &fits)) != TREAD_OK) return r;
+            if (!fits) {
+                lo = d;
+                continue;
+            }
+            // The nearest free spot between the rung that did not fit and this one.
+            float hi = d;
+            for (int i = 0; i < TR_ESCAPE_BISECTIONS; ++i) {
+                float mid = 0.5f * (lo + hi);
+                tread_vec3 at;
+                if ((r = spot_after(q, ch, crush, tread_v3_mad(feet, mid, dir), rest, &at, &fits)) != TREAD_OK) return r;
+                if (fits) hi = mid, spot = at;
+                else lo = mid;
+            }
+            best = hi;
+            *out_feet = spot;
+            *out_aside = hi;
+            *out_found = true;
+            break;
+        }
+    }
     return TREAD_OK;
 }
 
@@ -186,8 +353,25 @@ static tread_result out_of_others(const tr_move_query *q, const tread_character 
     return push_out(q, ch, feet, push, dt, contacts, count, out_push, &wanted);
 }
 
-tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tread_vec3 feet, float dt, bool crushed, tread_vec3 *out_push,
-                        bool *out_unburied) {
+// Buried inside moving bodies (kinematic or dynamic, deeper than the slop: *out_moving names them): a body that
+// moved into it and pressed it against something else, or goes on pressing. It is crushed, not unburied: the
+// nearest free spot may be across the wall it is pressed against, or on top of the slab a lift carried it into.
+static tread_result moving_inside(const tr_move_query *q, const tread_contact *contacts, int count, float deeper_than,
+                                  tr_crush *out_moving) {
+    *out_moving = (tr_crush){.count = 0, .aside = 0.0f};
+    for (int i = 0; i < count; ++i) {
+        tread_body_type type;
+        uint32_t flags;
+        if (-contacts[i].separation <= deeper_than) continue;
+        tread_result r = tr_query_body_kind(q, contacts[i].body, &type, &flags);
+        if (r != TREAD_OK) return r;
+        if (type != TREAD_BODY_STATIC) tr_crush_add(out_moving, contacts[i].body);
+    }
+    return TREAD_OK;
+}
+
+tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tread_vec3 feet, float dt, tr_crush *crush,
+                        tread_vec3 *out_push, bool *out_unburied) {
     // The world's bodies decide burial: the other characters of a batch are the batch's to part (by mass, after the
     // moves). Counted as burial, a character squeezed among others jumped up to 3 m to a free spot: onto heads,
     // through walls (382 jumps in two crowds of 50 crossing a corridor, 23 left the level). Overlapping only
@@ -207,20 +391,25 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     *out_unburied = false;
     tread_result r = overlaps(q, ch, feet, contacts, &count, &overflow);
     if (r != TREAD_OK) return r;
+    // The bodies the push crushed it with are left as they are: it stays in them rather than be pushed out through
+    // what it was pressed against.
+    int kept = 0;
+    for (int i = 0; i < count; ++i)
+        if (!tr_crush_has(crush, contacts[i].body)) contacts[kept++] = contacts[i];
+    count = kept;
     float deepest = 0.0f;
     for (int i = 0; i < count; ++i) deepest = tr_maxf(deepest, -contacts[i].separation);
-    if (deepest <= TR_PENETRATION_SLOP) return move->others ? out_of_others(move, ch, feet, dt, out_push) : TREAD_OK;
+    if (deepest <= TR_PENETRATION_SLOP) return move->others && crush->count == 0 ? out_of_others(move, ch, feet, dt, out_push) : TREAD_OK;
 
     tread_vec3 push = relaxed_push(contacts, count, 0.0f);
     // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, the full
     // push does not lead out (into another body, or deeper into a mesh it pierces) or the way out is blocked.
-    // Walking out at the recovery speed would never end (or take longer than TR_RECOVER_WALK_TIME), or a moving body
-    // squeezed it against another and goes on pressing (crushed: the push that leads out leads under it): jump to the
+    // Walking out at the recovery speed would never end (or take longer than TR_RECOVER_WALK_TIME): jump to the
     // nearest free spot instead. Overlaps within TR_RECOVER_FREE_SLACK are never buried (a character wedged in a
     // crevice touching both walls stays).
     bool shallow = deepest <= TR_RECOVER_FREE_SLACK;
-    bool buried = !shallow && (crushed || overflow || tread_v3_length(push) < 0.5f * deepest ||
-                               tread_v3_length(push) > s->recovery_speed * TR_RECOVER_WALK_TIME);
+    float len = tread_v3_length(push);
+    bool buried = !shallow && (overflow || len < 0.5f * deepest || len > s->recovery_speed * TR_RECOVER_WALK_TIME);
     if (!buried && !shallow) {
         bool fits = false;
         if ((r = tr_fits(q, ch, tread_v3_add(feet, push), tr_maxf(TR_RECOVER_FREE_SLACK, TR_RECOVER_RESIDUE * deepest), &fits)) != TREAD_OK)
@@ -228,12 +417,63 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
         buried = !fits;
     }
     if (shallow && tread_v3_length(push) < 0.5f * deepest) push = tread_v3_scale(s->up, deepest);
+    tr_crush moving;
     if (!buried) {
         float wanted = 0.0f;
         if ((r = push_out(q, ch, feet, push, dt, contacts, count, out_push, &wanted)) != TREAD_OK) return r;
-        if (shallow || tread_v3_length(*out_push) >= 0.5f * wanted) return TREAD_OK;
+        if (shallow || tread_v3_length(*out_push) >= 0.5f * wanted) {
+            // Still inside a moving body after this frame's walk out: the body's push could not be made (it went into
+            // the character: squeezed out along a piston's end, a crowd's character was 23 cm inside it, walking out,
+            // with crushed false). It is crushed by that body until it is out.
+            if (!shallow && (r = moving_inside(q, contacts, count, wanted + TR_CRUSH_DEPTH, &moving)) != TREAD_OK) return r;
+            for (int i = 0; !shallow && i < moving.count; ++i) tr_crush_add(crush, moving.bodies[i]);
+            return TREAD_OK;
+        }
     }
-    if ((r = unbury(q, ch, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
+    // Buried in a moving body: out along the push, swept with the moving bodies left out, when that leads to a free
+    // spot (a body that came down on it from above, or was teleported onto it); else crushed, out as a crush goes
+    // (aside, then along the push) or nowhere: it stays, overlapping only them.
+    if ((r = moving_inside(q, contacts, count, TR_PENETRATION_SLOP, &moving)) != TREAD_OK) return r;
+    if (moving.count > 0) {
+        // (No longer than it is deep: relaxed against many contacts the push grows longer, and a crushed move goes at
+        // most its aside and this far: types.h, crushed_aside.)
+        len = tread_v3_length(push);
+        tread_vec3 dir = len > TR_MIN_MOVE ? tread_v3_scale(push, 1.0f / len) : s->up;
+        tread_vec3 rest = tread_v3_scale(dir, tr_minf(len, deepest) + s->skin);
+        tread_vec3 spot;
+        bool found = false;
+        *out_push = tread_v3_zero();
+        if ((r = tr_crush_escape(move, ch, feet, rest, &moving, &spot, &moving.aside, &found)) != TREAD_OK) return r;
+        if (found) *out_push = tread_v3_sub(spot, feet);
+        if (found && moving.aside == 0.0f) {
+            *out_unburied = true;
+            return TREAD_OK;
+        }
+        for (int i = 0; i < moving.count; ++i) tr_crush_add(crush, moving.bodies[i]);
+        if (crush->aside == 0.0f) crush->aside = moving.aside;
+        // Nowhere to go: it stays, overlapping only the moving bodies. Buried in static ones as well (teleported
+        // into a box a platform then entered; a box character pressed by a turning platform into a heightfield
+        // stayed 0.6 m in the terrain for seconds), it is unburied out of all of them below.
+        bool in_static = false;
+        for (int i = 0; i < count && !in_static; ++i)
+            in_static = -contacts[i].separation > TR_RECOVER_FREE_SLACK && !tr_crush_has(&moving, contacts[i].body);
+        if (found || !in_static) return TREAD_OK;
+    }
+    // The way to a free spot may pass through what it is buried in (all of it: a heightfield edited onto it held a
+    // sweep that left only convex bodies out), never through anything else.
+    inside_of in = {.count = 0};
+    for (int i = 0; i < count; ++i)
+        if (-contacts[i].separation > TR_PENETRATION_SLOP) {
+            bool seen = false;
+            for (int j = 0; j < in.count && !seen; ++j) seen = tread_body_id_equal(in.bodies[j], contacts[i].body);
+            if (!seen) in.bodies[in.count++] = contacts[i].body;
+        }
+    if ((r = unbury(q, ch, &in, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
+    // None: the nearest free spot at all, as before the sweeps were asked. Only static bodies hold it here (a moving
+    // one crushes it, above): it was teleported or spawned inside them, or they were put on it, and no way out of
+    // them leads anywhere (a box character teleported 1.2 m into a box, a terrain hill beside it, rose at the
+    // recovery speed ever deeper into the box).
+    if ((r = unbury(q, ch, NULL, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
     // Nowhere free within reach: rise out at the recovery speed (Staxel's answer to starting inside the ground).
     float wanted = 0.0f;
     return push_out(q, ch, feet, tread_v3_scale(s->up, deepest), dt, contacts, count, out_push, &wanted);

@@ -301,6 +301,7 @@ static void evaluate(const scene *s, const scene_check *k, const run_trace *t, c
     case SCENE_CHECK_REACHED_FRACTION:
     case SCENE_CHECK_MAX_FRAME_MOTION:
     case SCENE_CHECK_STAYS_IN:
+    case SCENE_CHECK_CRUSHED_FRACTION:
     case SCENE_CHECK_SENSOR_ENTERED:
     case SCENE_CHECK_SENSOR_EXITED:
     case SCENE_CHECK_SENSOR_SEQUENCE:

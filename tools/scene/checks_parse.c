@@ -69,14 +69,14 @@ static bool parse_window(loader *L, const cJSON *j, const char *jp, scene_window
 static const char *const check_names[] = {"final", "at_time", "reaches", "max_rise", "max_drop", "height_range", "grounded_fraction",
                                           "speed_range", "mean_speed", "drift", "comes_to_rest", "ground_state", "advance",
                                           "no_penetration", "airborne_frames", "rides", "max_sink", "crushed_frames", "max_overlap",
-                                          "max_wall_penetration", "all_finite", "reached_fraction", "max_frame_motion", "stays_in", "sensor_entered", "sensor_exited",
+                                          "max_wall_penetration", "all_finite", "reached_fraction", "max_frame_motion", "stays_in", "crushed_fraction", "sensor_entered", "sensor_exited",
                                           "sensor_sequence", "sensor_frames", "body_moved", "body_ahead", NULL};
 static const scene_check_kind check_kinds[] = {
     SCENE_CHECK_FINAL,      SCENE_CHECK_AT_TIME,    SCENE_CHECK_REACHES,      SCENE_CHECK_MAX_RISE,     SCENE_CHECK_MAX_DROP,
     SCENE_CHECK_HEIGHT_RANGE, SCENE_CHECK_GROUNDED_FRACTION, SCENE_CHECK_SPEED_RANGE, SCENE_CHECK_MEAN_SPEED, SCENE_CHECK_DRIFT,
     SCENE_CHECK_COMES_TO_REST, SCENE_CHECK_GROUND_STATE, SCENE_CHECK_ADVANCE,     SCENE_CHECK_NO_PENETRATION,
     SCENE_CHECK_AIRBORNE_FRAMES, SCENE_CHECK_RIDES, SCENE_CHECK_MAX_SINK, SCENE_CHECK_CRUSHED_FRAMES, SCENE_CHECK_MAX_OVERLAP,
-    SCENE_CHECK_MAX_WALL_PENETRATION, SCENE_CHECK_ALL_FINITE, SCENE_CHECK_REACHED_FRACTION, SCENE_CHECK_MAX_FRAME_MOTION, SCENE_CHECK_STAYS_IN, SCENE_CHECK_SENSOR_ENTERED,
+    SCENE_CHECK_MAX_WALL_PENETRATION, SCENE_CHECK_ALL_FINITE, SCENE_CHECK_REACHED_FRACTION, SCENE_CHECK_MAX_FRAME_MOTION, SCENE_CHECK_STAYS_IN, SCENE_CHECK_CRUSHED_FRACTION, SCENE_CHECK_SENSOR_ENTERED,
     SCENE_CHECK_SENSOR_EXITED, SCENE_CHECK_SENSOR_SEQUENCE, SCENE_CHECK_SENSOR_FRAMES, SCENE_CHECK_BODY_MOVED, SCENE_CHECK_BODY_AHEAD,
 };
 
@@ -104,6 +104,7 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     static const char *const group_finite[] = {GROUP, NULL};
     static const char *const group_reached[] = {GROUP, "condition", "by", "min", "max", NULL};
     static const char *const group_box[] = {GROUP, "min", "max", NULL};
+    static const char *const group_fraction[] = {GROUP, "min", "max", NULL};
 #undef GROUP
     switch (kind) {
     case SCENE_CHECK_FINAL: return axes;
@@ -130,6 +131,7 @@ static const char *const *check_fields_of(scene_check_kind kind) {
     case SCENE_CHECK_ALL_FINITE: return group_finite;
     case SCENE_CHECK_REACHED_FRACTION: return group_reached;
     case SCENE_CHECK_STAYS_IN: return group_box;
+    case SCENE_CHECK_CRUSHED_FRACTION: return group_fraction;
     case SCENE_CHECK_SENSOR_ENTERED:
     case SCENE_CHECK_SENSOR_EXITED:
     case SCENE_CHECK_SENSOR_FRAMES: return sensor;
@@ -347,6 +349,7 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
             return js_fail(L, jp, "min [%g, %g, %g] is above max [%g, %g, %g] on some axis", (double)k->box_min.x, (double)k->box_min.y,
                            (double)k->box_min.z, (double)k->box_max.x, (double)k->box_max.y, (double)k->box_max.z);
         return true;
+    case SCENE_CHECK_CRUSHED_FRACTION: return parse_fraction_range(L, j, jp, &k->range);
     case SCENE_CHECK_REACHED_FRACTION: {
         const cJSON *c;
         k->by = L->s->duration;

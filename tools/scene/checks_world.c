@@ -153,6 +153,30 @@ static void evaluate_stays_in(const scene *s, const scene_check *k, const run_tr
                  left, count, s->characters[who].name, when + 1, (double)frame_time(t, when), (double)at.x, (double)at.y, (double)at.z);
 }
 
+// CRUSHED_FRACTION: the share of the group whose move reported it crushed (tread_move_result.crushed) on some frame
+// of the window: a crowd a piston closes on is told, each one, that it was squeezed.
+static void evaluate_crushed(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
+    int first, count, crushed = 0;
+    char label[SCENE_NAME_MAX + 32], want[64];
+    members(s, k, &first, &count, label, sizeof label);
+    if (b <= a) {
+        empty_window(r);
+        return;
+    }
+    for (int c = first; c < first + count; ++c)
+        for (int i = a; i < b; ++i)
+            if (run_frame_at(t, c, i)->crushed) {
+                ++crushed;
+                break;
+            }
+    r->value = count ? (double)crushed / (double)count : 0.0;
+    r->passed = count > 0 && range_ok(&k->range, r->value);
+    range_text(&k->range, "%", 100.0, want, sizeof want);
+    snprintf(r->value_text, sizeof r->value_text, "%d of %d crushed (%.1f%%)", crushed, count, 100.0 * r->value);
+    snprintf(r->detail, sizeof r->detail, "%s: %d of %d reported crushed over %d frames (%.1f%%), expected %s", label, crushed, count, b - a,
+             100.0 * r->value, want);
+}
+
 // The SENSOR_* checks: character c's events about the body in the window's frames, as the listener gave them.
 static void evaluate_sensor(const scene *s, const scene_check *k, const run_trace *t, int a, int b, check_result *r) {
     int c = k->character, counts[3] = {0, 0, 0}, seen = 0;
@@ -254,6 +278,7 @@ void evaluate_world_check(const scene *s, const scene_check *k, const run_trace 
     case SCENE_CHECK_REACHED_FRACTION: evaluate_reached(s, k, t, r); return;
     case SCENE_CHECK_MAX_FRAME_MOTION: evaluate_frame_motion(s, k, t, a, b, r); return;
     case SCENE_CHECK_STAYS_IN: evaluate_stays_in(s, k, t, a, b, r); return;
+    case SCENE_CHECK_CRUSHED_FRACTION: evaluate_crushed(s, k, t, a, b, r); return;
     case SCENE_CHECK_SENSOR_ENTERED:
     case SCENE_CHECK_SENSOR_EXITED:
     case SCENE_CHECK_SENSOR_SEQUENCE:

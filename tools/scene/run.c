@@ -262,7 +262,7 @@ static bool place_characters(const scene *s, const run_options *o, const tread_w
         if (!apply_options(o, &settings, &motor[c], message, size)) return false;
         if (tread_character_init(&out->final[c], &settings, s->characters[c].start) != TREAD_OK)
             return snprintf(message, size, "characters[%d]: %s", c, tread_error_message()), false;
-        tread_result r = run_penetration_of(w, &out->final[c], scene_has_one_way(s), &out->initial_penetration[c]);
+        tread_result r = run_penetration_of(w, &out->final[c], scene_has_one_way(s), tread_body_id_null(), &out->initial_penetration[c]);
         if (r != TREAD_OK && !out->failure.failed) run_record_failure(&out->failure, r, "tread_world_closest", c, 0, 0.0f);
     }
     return true;

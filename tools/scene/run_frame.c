@@ -45,6 +45,8 @@ typedef struct one_way_probe {
     const tread_world *w;
     float feet; // along up
     tread_vec3 up;
+    bool one_way;          // the scene has one-way platforms
+    tread_body_id crusher; // the body the move said crushed the character (null: none)
 } one_way_probe;
 
 // The penetration probe's filter in a scene with one-way platforms: one whose top (the highest point of its bounds
@@ -52,6 +54,8 @@ typedef struct one_way_probe {
 static bool probe_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
     (void)layer, (void)user_data;
     const one_way_probe *p = (const one_way_probe *)context;
+    if (tread_body_id_equal(body, p->crusher)) return false;
+    if (!p->one_way) return true;
     tread_body_type type;
     uint32_t flags;
     tread_aabb box;
@@ -65,13 +69,14 @@ static bool probe_body(tread_body_id body, uint32_t layer, void *user_data, void
     return p->feet >= top - ONE_WAY_BELOW_TOP;
 }
 
-tread_result run_penetration_of(const tread_world *w, const tread_character *ch, bool one_way, float *out) {
+tread_result run_penetration_of(const tread_world *w, const tread_character *ch, bool one_way, tread_body_id crusher, float *out) {
     tread_query_shape shape = tread_character_shape(ch);
     tread_distance_result d;
     tread_query_filter filter = tread_query_filter_default();
-    one_way_probe probe = {w, tread_v3_dot(ch->position, ch->settings.up), ch->settings.up};
-    if (one_way) filter.callback = probe_body, filter.context = &probe;
-    tread_result r = tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, one_way ? &filter : NULL, &d);
+    one_way_probe probe = {w, tread_v3_dot(ch->position, ch->settings.up), ch->settings.up, one_way, crusher};
+    bool filtered = one_way || crusher.generation != 0u;
+    if (filtered) filter.callback = probe_body, filter.context = &probe;
+    tread_result r = tread_world_closest(w, &shape, tread_character_center(ch), 0.01f, filtered ? &filter : NULL, &d);
     *out = r == TREAD_OK && d.found && d.distance < 0.0f ? -d.distance : 0.0f;
     return r;
 }
@@ -329,7 +334,9 @@ static tread_result record(run_characters *rc, const tread_world *w, run_dynamic
     if ((r = tread_step_smoothing_update(&rc->smooth[c], move_stepped(res), dt)) != TREAD_OK) return r;
     float penetration;
     *call = "tread_world_closest";
-    if ((r = run_penetration_of(w, ch, rc->one_way, &penetration)) != TREAD_OK) return r;
+    // A crushed character may overlap the body that crushed it, and nothing else (tread_move_result.crushed_by).
+    tread_body_id crusher = res->crushed ? res->crushed_by : tread_body_id_null();
+    if ((r = run_penetration_of(w, ch, rc->one_way, crusher, &penetration)) != TREAD_OK) return r;
     if (dynamics) run_dynamics_take(dynamics, w, res);
     f->feet = ch->position;
     f->velocity = ch->velocity;

@@ -56,7 +56,7 @@ void run_record_failure(run_failure *f, tread_result r, const char *call, int ch
 // Deepest overlap of the character with the world (metres, >= 0) in *out; 0 when the query failed. With `one_way`
 // (the scene has one-way platforms), one whose top is more than 1 cm above the feet does not count: the character
 // is passing through it from below or from the side, as the library lets it.
-tread_result run_penetration_of(const tread_world *w, const tread_character *ch, bool one_way, float *out);
+tread_result run_penetration_of(const tread_world *w, const tread_character *ch, bool one_way, tread_body_id crusher, float *out);
 // Does the scene have a one-way platform?
 static inline bool scene_has_one_way(const scene *s) {
     for (int i = 0; i < s->body_count; ++i)

@@ -250,6 +250,7 @@ typedef enum scene_check_kind {
     SCENE_CHECK_REACHED_FRACTION, // the fraction of members meeting `condition` on some frame by `by` within [min, max]
     SCENE_CHECK_MAX_FRAME_MOTION, // the farthest a member's feet moved in one frame <= max (a jump through a wall, a fall)
     SCENE_CHECK_STAYS_IN,         // no member's feet leave the box [box_min, box_max] on any window frame
+    SCENE_CHECK_CRUSHED_FRACTION, // the fraction of members reported crushed on some window frame within [min, max]
     // Of one character and a sensor body (its entering and leaving, as the contact listener reported them):
     SCENE_CHECK_SENSOR_ENTERED,   // times entered in the window within [min, max]
     SCENE_CHECK_SENSOR_EXITED,    // times left in the window within [min, max]
@@ -263,7 +264,8 @@ typedef enum scene_check_kind {
 // Is this check about a group of characters (a crowd, or all) rather than one?
 static inline bool scene_check_is_group(scene_check_kind kind) {
     return kind == SCENE_CHECK_MAX_OVERLAP || kind == SCENE_CHECK_MAX_WALL_PENETRATION || kind == SCENE_CHECK_ALL_FINITE ||
-           kind == SCENE_CHECK_REACHED_FRACTION || kind == SCENE_CHECK_MAX_FRAME_MOTION || kind == SCENE_CHECK_STAYS_IN;
+           kind == SCENE_CHECK_REACHED_FRACTION || kind == SCENE_CHECK_MAX_FRAME_MOTION || kind == SCENE_CHECK_STAYS_IN ||
+           kind == SCENE_CHECK_CRUSHED_FRACTION;
 }
 
 // Sensor events as checks and traces name them: the character entered (the listener's "added"), was still inside at

@@ -16,7 +16,8 @@
 // a penetration the other check reports; farther down, it went through.
 #define SOAK_FLOOR_SLACK 0.01
 
-static const char *const kind_names[SOAK_KIND_COUNT] = {"nan", "penetration", "stuck", "fall_through", "rise", "overshoot", "error"};
+static const char *const kind_names[SOAK_KIND_COUNT] = {"nan", "penetration", "stuck", "fall_through", "rise", "overshoot", "crossed",
+                                                                  "error"};
 
 const char *soak_kind_name(soak_kind kind) { return (int)kind >= 0 && kind < SOAK_KIND_COUNT ? kind_names[kind] : "unknown"; }
 
@@ -90,10 +91,14 @@ static double unbury_bound(const tread_character_settings *s) {
 // Recovery (tread.h update, DESIGN.md): penetration is pushed out at recovery_speed, so a move that started
 // overlapping may go recovery_speed * dt farther, in any direction; one that started buried may jump to the
 // nearest free spot, as far as the result says but never beyond the documented bound.
+// Crushed (types.h, crushed_aside): it may go aside as far as the result says, within the same bound, and then on
+// along the push it could not complete (no more than it was inside what pushed it, and a skin).
 static double recovery_reach(const soak_frame_facts *f) {
     if (!(f->pre_depth > 0.0)) return 0.0;
-    double reach = (double)f->before->settings.recovery_speed * f->dt;
-    return fmax(reach, fmin((double)f->result->unburied, unbury_bound(&f->before->settings)));
+    const tread_character_settings *s = &f->before->settings;
+    double reach = (double)s->recovery_speed * f->dt;
+    if (f->result->crushed) reach = fmax(reach, fmin((double)f->result->crushed_aside, unbury_bound(s)) + f->pre_depth + s->skin);
+    return fmax(reach, fmin((double)f->result->unburied, unbury_bound(s)));
 }
 
 static void verdict(soak_verdict *v, soak_kind kind, double value, double limit, const char *detail) {
@@ -109,38 +114,55 @@ static int check_depth(const soak_frame_facts *f, soak_check_state *st, soak_mea
     int n = 0;
     char detail[160];
     double rs = f->before->settings.recovery_speed;
-    if (f->pre_depth > SOAK_TOLERANCE && (!st->in_episode || f->pre_depth > st->last_post + SOAK_DEEPER_SLACK)) {
+    // Reported crushed, the character may stay in the body that crushed it (the game decides): the depths that count
+    // are those with that body left out, and it is never deeper in anything else than it was.
+    bool reported = f->result->crushed;
+    double pre = reported ? f->pre_free : f->pre_depth, post = reported ? f->post_free : f->post_depth;
+    if (pre > SOAK_TOLERANCE && (!st->in_episode || pre > st->last_post + SOAK_DEEPER_SLACK)) {
         st->in_episode = true; // the world pushed it in (or deeper), or it was teleported inside: the clock restarts
         st->episode_start = f->time - f->dt;
-        st->episode_depth = f->pre_depth;
+        st->episode_depth = pre;
     }
-    if (f->pre_depth <= SOAK_TOLERANCE && f->post_depth > m->penetration) m->penetration = f->post_depth;
+    if (pre <= SOAK_TOLERANCE && post > m->penetration) m->penetration = post;
     // Pressed between a body that moved into it and another one, every way out goes into something: counted, and
-    // only the deadline applies.
+    // only the deadline applies, unless the move said so and named the body (checked above, with it left out).
     m->crushed += f->crushed;
-    double allowed = fmax(SOAK_TOLERANCE, f->pre_depth + SOAK_DEEPER_SLACK);
-    if (!f->crushed && f->post_depth > allowed) {
-        snprintf(detail, sizeof detail, "%.4f m deep after the move, %.4f m before it", f->post_depth, f->pre_depth);
+    m->reported_crushed += reported;
+    double allowed = fmax(SOAK_TOLERANCE, pre + SOAK_DEEPER_SLACK);
+    if ((reported || !f->crushed) && post > allowed) {
+        snprintf(detail, sizeof detail, "%.4f m deep after the move, %.4f m before it%s", post, pre,
+                 reported ? " (crushed: the crusher left out)" : "");
         verdict(&out[n++], SOAK_PENETRATION, f->post_depth, allowed, detail);
         if (!st->in_episode) { // do not also call it stuck: this frame's move made it
             st->in_episode = true;
             st->episode_start = f->time;
-            st->episode_depth = f->post_depth;
+            st->episode_depth = post;
         }
     }
-    if (f->post_depth <= SOAK_TOLERANCE) {
+    if (post <= SOAK_TOLERANCE) {
         st->in_episode = false;
     } else if (st->in_episode) {
         double deadline = 1.0 + st->episode_depth / rs;
         if (f->time - st->episode_start > deadline) {
             snprintf(detail, sizeof detail, "still %.4f m deep %.2f s after being put %.4f m deep (deadline %.2f s at %.3g m/s recovery)",
-                     f->post_depth, f->time - st->episode_start, st->episode_depth, deadline, rs);
+                     post, f->time - st->episode_start, st->episode_depth, deadline, rs);
             verdict(&out[n++], SOAK_STUCK, f->time - st->episode_start, deadline, detail);
             st->episode_start = f->time; // one verdict per deadline missed, not one per frame
         }
     }
-    st->last_post = f->post_depth;
+    st->last_post = post;
     return n;
+}
+
+// Crushed (types.h): never moved through a body. The centre's straight way from before to after runs through no body
+// but the crushing one (the move's own way, aside and then on, keeps the whole shape free: its centre a radius from
+// every surface, and the straight line is near it).
+static int check_crossing(const soak_frame_facts *f, soak_verdict *out) {
+    if (!f->result->crushed || !(f->crossed > SOAK_TOLERANCE)) return 0;
+    char detail[160];
+    snprintf(detail, sizeof detail, "crushed, its centre went %.4f m deep through a body that is not the crushing one", f->crossed);
+    verdict(out, SOAK_CROSSED, f->crossed, SOAK_TOLERANCE, detail);
+    return 1;
 }
 
 // Max step (types.h: max_step_height "a hard limit, measured at the tread"; DESIGN.md: the feet rise at most
@@ -221,5 +243,6 @@ int soak_check_frame(const soak_frame_facts *f, soak_check_state *state, soak_me
     n += check_rise(f, measures, out + n);
     n += check_reach(f, measures, out + n);
     n += check_floor(f, state, out + n);
+    n += check_crossing(f, out + n);
     return n;
 }

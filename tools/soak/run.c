@@ -172,6 +172,21 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
             ++n;
         } else {
             f.post_depth = deepest(&w, &ch, &f.post_body, NULL);
+            if (res.crushed) {
+                // Crushed: it may be left overlapping the body that crushed it, and only that one; its way there never
+                // runs through any other body (tread_move_result.crushed). The result names one body; every kinematic
+                // body it was inside of before the move pressed into it as well, and is left out too.
+                double margin = (double)ch.settings.skin + SOAK_TOLERANCE;
+                soak_shape pre = soak_shape_of(&before, before.position), post = soak_shape_of(&ch, ch.position);
+                soak_except crushers = {.count = 0};
+                int named = soak_world_find(&w, res.crushed_by);
+                if (named >= 0) crushers.bodies[crushers.count++] = named;
+                soak_world_kinematic_inside(&w, &pre, ch.settings.collide_mask, SOAK_TOLERANCE, &crushers);
+                f.pre_free = soak_world_penetration_except(&w, &pre, ch.settings.collide_mask, margin, &crushers, NULL, NULL);
+                f.post_free = soak_world_penetration_except(&w, &post, ch.settings.collide_mask, margin, &crushers, NULL, NULL);
+                soak_v3 from = soak_v3_of(tread_character_center(&before)), to = soak_v3_of(tread_character_center(&ch));
+                f.crossed = soak_world_crossing(&w, &pre, from, to, ch.settings.collide_mask, &crushers);
+            }
             f.ground_motion = ground_motion(&w, &before);
             f.feet_generation = soak_untilted(&w, ch.position);
             f.arena = w.arena;

@@ -164,6 +164,21 @@ soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet);
 // of the volume (either may be NULL).
 double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int *out_body,
                               int *out_touching);
+// Bodies of the mirror a measure leaves out (by index).
+#define SOAK_EXCEPT_MAX 8
+typedef struct soak_except {
+    int bodies[SOAK_EXCEPT_MAX];
+    int count;
+} soak_except;
+// The same with the bodies of `except` left out (NULL: none).
+double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin,
+                                     const soak_except *except, int *out_body, int *out_touching);
+// Add to *except the kinematic bodies the shape is deeper than `depth` inside of (as many as fit).
+void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double depth, soak_except *except);
+// How deep (>= 0, metres) the straight segment from a to b runs into a body not in `except` that holds neither end
+// and that the volume `before` was not inside of (a body it was already in: recovery's, not a crossing).
+double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, uint32_t collide_mask,
+                           const soak_except *except);
 bool soak_world_add(soak_world *w, soak_body *body, char *message, size_t size);
 bool soak_world_remove(soak_world *w, int index, char *message, size_t size);
 bool soak_world_set_transform(soak_world *w, int index, tread_transform t, char *message, size_t size);
@@ -217,6 +232,7 @@ typedef enum soak_kind {
     SOAK_FALL_THROUGH, // from above a closed floor's top to below it, within its footprint
     SOAK_RISE,         // the feet rose above the surface stood on by more than max step allows
     SOAK_OVERSHOOT,    // the move went farther than its input, the ground's motion and recovery allow
+    SOAK_CROSSED,      // crushed, the feet's centre went through a body (not the crushing one) on its way
     SOAK_ERROR,        // the move or the motor refused valid input
     SOAK_KIND_COUNT
 } soak_kind;
@@ -237,6 +253,9 @@ typedef struct soak_frame_facts {
     double pre_depth, post_depth;   // deepest overlap before the move (after the world changed) and after it
     int pre_body, post_body;        // the mirror's index of the body of that overlap (-1: none)
     bool crushed;                   // the world pushed it in while another body held it from elsewhere (no way out)
+    double pre_free, post_free;     // the move said crushed: the depths with the crushing body (crushed_by) left out
+    double crossed;                 // the move said crushed: how deep the centre's straight path from before to after
+                                    // ran through a body other than the crushing one, metres (0: none)
     bool teleported;                // the character was teleported before this move
     soak_v3 ground_motion;          // how far the ground's motion this frame took the feet, metres
     double pusher_motion;           // farthest a body on the collide mask that moved this frame can have pushed it
@@ -266,6 +285,8 @@ typedef struct soak_measures {
     double rise_excess;      // rise above the surface stood on minus what it may rise, metres (< 0: margin)
     double overshoot;        // displacement minus what the move may cover, metres (< 0: margin)
     long crushed;            // frames pressed between bodies by the world (a limit, not a violation)
+    long reported_crushed;   // frames the move reported crushed (tread_move_result.crushed): checked with the
+                             // crushing body left out
 } soak_measures;
 
 // Check one frame; returns how many verdicts it wrote to out (at most SOAK_KIND_COUNT).

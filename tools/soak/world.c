@@ -290,6 +290,17 @@ static double body_distance(const soak_body *b, const soak_shape *s) {
 
 double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int *out_body,
                               int *out_touching) {
+    return soak_world_penetration_except(w, shape, collide_mask, margin, NULL, out_body, out_touching);
+}
+
+static bool excepted(const soak_except *except, int body) {
+    for (int i = 0; except && i < except->count; ++i)
+        if (except->bodies[i] == body) return true;
+    return false;
+}
+
+double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin,
+                                     const soak_except *except, int *out_body, int *out_touching) {
     double deepest = 0.0;
     int touching = 0;
     if (out_body) *out_body = -1;
@@ -300,7 +311,8 @@ double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint
     reach.hi = soak_add(shape->hi, pad);
     for (int i = 0; i < w->count; ++i) {
         const soak_body *b = &w->bodies[i];
-        if (!b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, reach.lo, reach.hi)) continue;
+        if (excepted(except, i) || !b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, reach.lo, reach.hi))
+            continue;
         double distance = body_distance(b, &reach);
         touching += distance <= margin;
         if (-distance > deepest) {
@@ -309,5 +321,51 @@ double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint
         }
     }
     if (out_touching) *out_touching = touching;
+    return deepest;
+}
+
+// A round shape of `radius` along the segment a-b, with its bounds.
+static soak_shape thin_segment(soak_v3 a, soak_v3 b, double radius) {
+    soak_shape s;
+    memset(&s, 0, sizeof s);
+    s.round.a = a;
+    s.round.b = b;
+    s.round.radius = radius;
+    soak_v3 ext = soak_v3_make(radius, radius, radius);
+    s.lo = soak_sub(soak_v3_make(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z)), ext);
+    s.hi = soak_add(soak_v3_make(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z)), ext);
+    return s;
+}
+
+// The path's radius (half a centimetre): the measure finds the bodies the segment comes that near, and reports how
+// far the segment itself went in (a way out keeps the shape free, its centre a radius from every surface).
+#define SOAK_PATH_RADIUS 0.005
+
+void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double depth, soak_except *except) {
+    for (int i = 0; i < w->count && except->count < SOAK_EXCEPT_MAX; ++i) {
+        const soak_body *b = &w->bodies[i];
+        if (excepted(except, i) || !b->live || b->def.type != TREAD_BODY_KINEMATIC || !(collide_mask & (1u << b->def.layer)) ||
+            !boxes_overlap(b->lo, b->hi, shape->lo, shape->hi))
+            continue;
+        if (-body_distance(b, shape) > depth) except->bodies[except->count++] = i;
+    }
+}
+
+double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, uint32_t collide_mask,
+                           const soak_except *except) {
+    soak_shape path = thin_segment(a, b, SOAK_PATH_RADIUS);
+    soak_shape from = thin_segment(a, a, SOAK_PATH_RADIUS), to = thin_segment(b, b, SOAK_PATH_RADIUS);
+    double deepest = 0.0;
+    for (int i = 0; i < w->count; ++i) {
+        const soak_body *body = &w->bodies[i];
+        if (excepted(except, i) || !body->live || !(collide_mask & (1u << body->def.layer)) ||
+            !boxes_overlap(body->lo, body->hi, path.lo, path.hi))
+            continue;
+        double d = body_distance(body, &path);
+        if (!(d < 0.0) || body_distance(body, &from) < 0.0 || body_distance(body, &to) < 0.0) continue;
+        if (boxes_overlap(body->lo, body->hi, before->lo, before->hi) && body_distance(body, before) < -SOAK_TOLERANCE) continue;
+        // The segment itself, not the thin shape around it: a path that grazes a surface is no crossing.
+        deepest = fmax(deepest, -d - SOAK_PATH_RADIUS);
+    }
     return deepest;
 }
