@@ -93,12 +93,14 @@ static double unbury_bound(const tread_character_settings *s) {
 // nearest free spot, as far as the result says but never beyond the documented bound.
 // Crushed (types.h, crushed_aside): it may go aside as far as the result says, within the same bound, and then on
 // along the push it could not complete (no more than it was inside what pushed it, and a skin).
+// (Crushed by a body that met it during the move's push, it may have started clear: the way aside is the move's own.)
 static double recovery_reach(const soak_frame_facts *f) {
-    if (!(f->pre_depth > 0.0)) return 0.0;
     const tread_character_settings *s = &f->before->settings;
-    double reach = (double)s->recovery_speed * f->dt;
-    if (f->result->crushed) reach = fmax(reach, fmin((double)f->result->crushed_aside, unbury_bound(s)) + f->pre_depth + s->skin);
-    return fmax(reach, fmin((double)f->result->unburied, unbury_bound(s)));
+    double reach = 0.0;
+    if (f->pre_depth > 0.0) reach = fmax((double)s->recovery_speed * f->dt, fmin((double)f->result->unburied, unbury_bound(s)));
+    if (f->result->crushed)
+        reach = fmax(reach, fmin((double)f->result->crushed_aside, unbury_bound(s)) + fmax(f->pre_depth, 0.0) + s->skin);
+    return reach;
 }
 
 static void verdict(soak_verdict *v, soak_kind kind, double value, double limit, const char *detail) {
