@@ -81,6 +81,14 @@ static void evaluate_finite(const scene *s, const scene_check *k, const run_trac
                  frame + 1);
 }
 
+// A group check's share: `hits` of the `count` members did it (`verb`), against the check's range (the text in want).
+static void group_share(const scene_check *k, int hits, int count, const char *verb, char *want, size_t want_size, check_result *r) {
+    r->value = count ? (double)hits / (double)count : 0.0;
+    r->passed = count > 0 && range_ok(&k->range, r->value);
+    range_text(&k->range, "%", 100.0, want, want_size);
+    snprintf(r->value_text, sizeof r->value_text, "%d of %d %s (%.1f%%)", hits, count, verb, 100.0 * r->value);
+}
+
 // REACHED_FRACTION: the share of the group whose feet met the condition on some frame by `by`.
 static void evaluate_reached(const scene *s, const scene_check *k, const run_trace *t, check_result *r) {
     int first, count, reached = 0;
@@ -92,10 +100,7 @@ static void evaluate_reached(const scene *s, const scene_check *k, const run_tra
                 ++reached;
                 break;
             }
-    r->value = count ? (double)reached / (double)count : 0.0;
-    r->passed = count > 0 && range_ok(&k->range, r->value);
-    range_text(&k->range, "%", 100.0, want, sizeof want);
-    snprintf(r->value_text, sizeof r->value_text, "%d of %d reached (%.1f%%)", reached, count, 100.0 * r->value);
+    group_share(k, reached, count, "reached", want, sizeof want, r);
     snprintf(r->detail, sizeof r->detail, "%s: %d of %d met the condition by %.3f s (%.1f%%), expected %s", label, reached, count, (double)k->by,
              100.0 * r->value, want);
 }
@@ -169,10 +174,7 @@ static void evaluate_crushed(const scene *s, const scene_check *k, const run_tra
                 ++crushed;
                 break;
             }
-    r->value = count ? (double)crushed / (double)count : 0.0;
-    r->passed = count > 0 && range_ok(&k->range, r->value);
-    range_text(&k->range, "%", 100.0, want, sizeof want);
-    snprintf(r->value_text, sizeof r->value_text, "%d of %d crushed (%.1f%%)", crushed, count, 100.0 * r->value);
+    group_share(k, crushed, count, "crushed", want, sizeof want, r);
     snprintf(r->detail, sizeof r->detail, "%s: %d of %d reported crushed over %d frames (%.1f%%), expected %s", label, crushed, count, b - a,
              100.0 * r->value, want);
 }
