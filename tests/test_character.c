@@ -253,6 +253,42 @@ static void test_ground_point_lies_under_the_bottom(void **state) {
 
 // ---- slopes -------------------------------------------------------------------------------------------------
 
+// Max slope is inclusive (types.h, TREAD_SLOPE_TOLERANCE_DEGREES), however the slope is built: a box rotated by
+// exactly 45 degrees and a two-triangle mesh ramp at 45 are climbed by every shape (the box ramp stopped them all:
+// its rotated normal is a rounding steeper than 45); at 45 plus twice the tolerance neither is.
+static void add_mesh_ramp(tread_world *w, float degrees, float height) {
+    float run_length = height / tanf(degrees * COURSE_PI / 180.0f);
+    static tread_vec3 v[6];
+    static const uint32_t idx[12] = {0, 1, 2, 0, 2, 3, 3, 2, 4, 3, 4, 5};
+    v[0] = tread_v3(1, 0, -1), v[1] = tread_v3(1, 0, 1), v[2] = tread_v3(1 + run_length, height, 1);
+    v[3] = tread_v3(1 + run_length, height, -1), v[4] = tread_v3(20, height, 1), v[5] = tread_v3(20, height, -1);
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_mesh(v, 6, idx, 4);
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+}
+
+static void test_max_slope_is_inclusive(void **state) {
+    (void)state;
+    const tread_query_shape_type shapes[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
+    const float angles[] = {45.0f, 45.0f + 2.0f * TREAD_SLOPE_TOLERANCE_DEGREES};
+    for (int k = 0; k < 3; ++k)
+        for (int a = 0; a < 2; ++a)
+            for (int mesh = 0; mesh < 2; ++mesh) {
+                tread_world *w = course_world();
+                if (mesh) add_mesh_ramp(w, angles[a], 1.0f);
+                else course_ramp(w, angles[a], 1.0f, 2.0f, 20.0f);
+                tread_character_settings s = tread_character_settings_default();
+                s.shape = shapes[k];
+                course_begin(&run, w, tread_v3(0, 0, 0), &s);
+                course_walk(&run, tread_v3(2, 0, 0), 3.0f, COURSE_DT);
+                float y = run.f[run.frames - 1].feet.y;
+                if (a == 0) assert_true(y > 0.99f); // on the plateau at 1 m
+                else assert_true(y < 0.05f);        // stopped at the foot
+                tread_world_destroy(w);
+            }
+}
+
 static void test_keep_horizontal_speed_setting(void **state) {
     (void)state;
     tread_world *w = course_world();
@@ -660,6 +696,7 @@ int main(void) {
         cmocka_unit_test(test_standing_on_ledge_edge_is_grounded),
         cmocka_unit_test(test_perched_beyond_the_cap_rolls_off),
         cmocka_unit_test(test_ground_point_lies_under_the_bottom),
+        cmocka_unit_test(test_max_slope_is_inclusive),
         cmocka_unit_test(test_keep_horizontal_speed_setting),
         cmocka_unit_test(test_steep_slope_slides_down_under_gravity),
         cmocka_unit_test(test_max_step_is_a_hard_limit),

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include <math.h>
+
 #include "course.h"
 
 static tread_world *floor_at(float x) {
@@ -101,8 +103,9 @@ static void test_set_settings_validates_and_keeps_the_state(void **state) {
     s.stairs_layer_mask = 1u << 3;
     s.stairs_max_slope_degrees = 60.0f;
     assert_int_equal(tread_character_set_settings(NULL, &ch, &s), TREAD_OK);
-    assert_float_equal(ch.max_slope_cos, 0.8660254f, 1e-6f);
-    assert_float_equal(ch.stairs_slope_cos, 0.5f, 1e-6f);
+    // (Inclusive: the cosines of the limits plus TREAD_SLOPE_TOLERANCE_DEGREES.)
+    assert_float_equal(ch.max_slope_cos, (float)cos((30.0 + TREAD_SLOPE_TOLERANCE_DEGREES) * 3.14159265358979 / 180.0), 1e-6f);
+    assert_float_equal(ch.stairs_slope_cos, (float)cos((60.0 + TREAD_SLOPE_TOLERANCE_DEGREES) * 3.14159265358979 / 180.0), 1e-6f);
     assert_memory_equal(&before.position, &ch.position, sizeof ch.position);
     assert_int_equal(ch.ground.state, TREAD_GROUND_ON_GROUND);
     // A new shape needs the world.

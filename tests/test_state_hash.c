@@ -21,8 +21,8 @@
 #define P3_FRAMES 240
 
 // The pinned hashes (FNV-1a over the state bytes listed above).
-#define P1_HASH 0x803d5c031038de30ull
-#define P3_HASH 0x8698620844b10510ull
+#define P1_HASH 0x1198e21bb4fffe84ull
+#define P3_HASH 0xeb1305728c534749ull
 
 static void mix(uint64_t *h, const void *data, size_t size) {
     const unsigned char *b = (const unsigned char *)data;

@@ -271,6 +271,12 @@ typedef struct tread_riser_settings {
     float fall_scale;   ///< weight of downward motion in the rise, [0, 100] (Staxel's 0.25); default 0.25
 } tread_riser_settings;
 
+/// Walkable slopes are inclusive: ground up to max_slope_degrees (or stairs_max_slope_degrees) plus this many
+/// degrees is walkable, however it is built (a box rotated by exactly the max slope, a ramp, a mesh, a heightfield;
+/// rounding puts their normals a few millionths of a degree either side). Max slope plus twice this is steep. The
+/// controller, the scene matrix's expectations and the level walker all use this one value.
+#define TREAD_SLOPE_TOLERANCE_DEGREES 0.01f
+
 /// Character settings. Defaults are the course character (capsule 0.3 x 1.8 m, step 0.4 m, 45 degrees).
 typedef struct tread_character_settings {
     tread_query_shape_type shape;   ///< TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE or TREAD_QUERY_BOX; default capsule
@@ -278,7 +284,8 @@ typedef struct tread_character_settings {
     float height;                   ///< total height, metres, at most 1000: capsule >= 2 * radius; box > 0 (feet at the
                                     ///< bottom face's centre); sphere: ignored; default 1.8
     tread_vec3 up;                  ///< unit up direction (normalized on init); default (0, 1, 0)
-    float max_slope_degrees;        ///< steepest walkable ground, degrees in [0, 89.9]; default 45
+    float max_slope_degrees;        ///< steepest walkable ground, degrees in [0, 89.9], inclusive within
+                                    ///< TREAD_SLOPE_TOLERANCE_DEGREES; default 45
     float max_step_height;          ///< tallest step climbed, metres, [0, 100] (a hard limit, measured at the tread);
                                     ///< default 0.4
     float min_step_depth;           ///< shallowest tread stepped onto, metres, [0, 100]; default 0.1
@@ -345,8 +352,8 @@ typedef struct tread_character {
     tread_vec3 velocity;               ///< velocity after the last move's collisions, m/s
     tread_ground ground;               ///< ground after the last move
     float snap_suppress_time;          ///< seconds left during which stick-to-floor is suppressed
-    float max_slope_cos;               ///< derived: cos(settings.max_slope_degrees)
-    float stairs_slope_cos;            ///< derived: cos(settings.stairs_max_slope_degrees)
+    float max_slope_cos;               ///< derived: cos(settings.max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES)
+    float stairs_slope_cos;            ///< derived: cos(settings.stairs_max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES)
 } tread_character;
 
 /// What one move did.

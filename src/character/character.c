@@ -124,8 +124,9 @@ static tread_result validate_settings(const tread_character_settings *s) {
 static void apply_settings(tread_character *ch, const tread_character_settings *settings) {
     ch->settings = *settings;
     ch->settings.up = tread_v3_normalize(settings->up);
-    ch->max_slope_cos = cos_degrees(settings->max_slope_degrees);
-    ch->stairs_slope_cos = cos_degrees(settings->stairs_max_slope_degrees);
+    // (Inclusive: a slope built at exactly the max slope is walkable whatever the rounding of its normal.)
+    ch->max_slope_cos = cos_degrees(settings->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES);
+    ch->stairs_slope_cos = cos_degrees(settings->stairs_max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES);
 }
 
 tread_result tread_character_init(tread_character *ch, const tread_character_settings *settings, tread_vec3 feet) {

@@ -176,7 +176,7 @@ tread_result tread_rigid_step(const tread_rigid_step_settings *settings, const t
     f.shape = tread_query_capsule(input->half_height, input->radius, f.up);
     f.feet = tread_v3_mad(input->position, -(input->half_height + input->radius), f.up);
     double sine, cosine;
-    tr_sincos((double)settings->max_slope_degrees * (TR_PI_D / 180.0), &sine, &cosine);
+    tr_sincos((double)(settings->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * (TR_PI_D / 180.0), &sine, &cosine);
     f.cos_walkable = (float)cosine;
 
     tread_rigid_step_result res;

@@ -164,7 +164,7 @@ static int check_rise(const walk_frame_facts *f, walk_verdict *out) {
     if (stood) reach = fmax(reach, sqrt(v.x * v.x + v.z * v.z) * f->dt);
     double lifted = fmax(0.0, v.y) * f->dt + soak_length(soak_v3_of(f->result->carried)) + soak_length(soak_v3_of(f->result->pushed));
     double recovery = fmax((double)s->recovery_speed * f->dt, (double)f->result->unburied);
-    double limit = s->max_step_height + 3.0 * s->skin + WALK_TOLERANCE + lifted + reach * sin(s->max_slope_degrees * WALK_PI / 180.0) + recovery;
+    double limit = s->max_step_height + 3.0 * s->skin + WALK_TOLERANCE + lifted + reach * sin((s->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * WALK_PI / 180.0) + recovery;
     if (rise <= limit) return 0;
     char detail[200];
     snprintf(detail, sizeof detail, "rose %.4f m above the %s (limit %.4f m)", rise, stood ? "surface stood on" : "feet", limit);
@@ -182,7 +182,7 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
     const tread_character_settings *s = &a->settings;
     if (a->ground.state != TREAD_GROUND_ON_GROUND || f->others || !tread_body_id_equal(a->ground.body, f->level_body)) return 0;
     soak_v3 p = soak_v3_of(a->ground.point), feet = soak_v3_of(a->position);
-    double slack = s->skin + WALK_TOLERANCE, cos_slope = cos(s->max_slope_degrees * WALK_PI / 180.0);
+    double slack = s->skin + WALK_TOLERANCE, cos_slope = cos((s->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * WALK_PI / 180.0);
     char detail[200];
     // Off the body's bottom?
     if (s->shape == TREAD_QUERY_BOX) {
@@ -233,7 +233,7 @@ static soak_v3 tangent_input(const walk_frame_facts *f, soak_v3 wish) {
     soak_v3 n[TREAD_MAX_MOVE_CONTACTS + 1];
     int count = 0;
     const tread_move_result *r = f->result;
-    double cos_slope = cos(f->after->settings.max_slope_degrees * WALK_PI / 180.0);
+    double cos_slope = cos((f->after->settings.max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * WALK_PI / 180.0);
     for (int i = 0; i < r->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
         soak_v3 c = soak_normalize(soak_v3_of(r->contacts[i].normal));
         if (c.y > 0.0 && c.y < cos_slope) c = soak_normalize(soak_v3_make(c.x, 0.0, c.z));

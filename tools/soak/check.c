@@ -46,7 +46,7 @@ static soak_v3 reject(soak_v3 v, soak_v3 n) { return soak_mad(v, -soak_dot(v, n)
 static double walkable_sine(const tread_character_settings *s) {
     double degrees = s->max_slope_degrees;
     if (s->stairs_layer_mask && s->stairs_max_slope_degrees > degrees) degrees = s->stairs_max_slope_degrees;
-    return sin(degrees * SOAK_PI / 180.0);
+    return sin((degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * SOAK_PI / 180.0);
 }
 
 // How far sideways a round bottom rolls over noses in one move (docs/DESIGN.md, rolling over a nose): onto the nose
@@ -57,7 +57,7 @@ static double roll_reach(const tread_character_settings *s) {
     if (s->shape == TREAD_QUERY_BOX) return 0.0;
     double degrees = s->max_slope_degrees;
     if (s->stairs_layer_mask && s->stairs_max_slope_degrees < degrees) degrees = s->stairs_max_slope_degrees;
-    return 2.0 * (s->radius + s->skin + SOAK_ROLL_CLEARANCE - 0.98 * s->radius * sin(degrees * SOAK_PI / 180.0));
+    return 2.0 * (s->radius + s->skin + SOAK_ROLL_CLEARANCE - 0.98 * s->radius * sin((degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * SOAK_PI / 180.0));
 }
 
 // How far the slide may carry the feet this frame: the velocity as the controller uses it (tread.h, update: it is
