@@ -523,12 +523,23 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
 // nose, as if the motion had been blocked there (the step rolls onto it: roll.c). One step a move: after the stairs
 // phase's, a second would climb twice the max step in one move (the soak's capsule rose 2.2 m on a 1.9 m step).
 static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character *ch, tread_vec3 heading, tread_move_result *res) {
-    if (!(ch->settings.max_step_height > 0.0f) || res->step_up > 0.0f) return TREAD_OK;
+    const tread_character_settings *s = &ch->settings;
+    if (!(s->max_step_height > 0.0f)) return TREAD_OK;
+    tread_move_result before = *res;
     res->blocked = true;
     res->blocked_position = res->position;
     res->blocked_motion = tread_v3_scale(tread_v3_normalize(heading), TR_NOSE_NUDGE);
     tread_result r = stairs_phase(q, ch, res);
     res->blocked = false;
+    // One move climbs no higher than max step above the surface it stood on: after the stairs phase's own step, this
+    // one must land within that too (two steps of 1.9 m each put the soak's capsule 2.2 m up in one move; on short
+    // treads the contact strategy's step ends against the next nose, and that next step is within it).
+    bool stepped = r == TREAD_OK && res->step_up > before.step_up;
+    float top = tread_v3_dot(tread_v3_sub(res->ground.point, res->previous_ground.point), s->up);
+    if (stepped && before.step_up > 0.0f && top > s->max_step_height + TR_STEP_HEIGHT_SLACK) {
+        *res = before;
+        finish(ch, res);
+    }
     return r;
 }
 
