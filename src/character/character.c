@@ -520,26 +520,24 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
 }
 
 // A round bottom that rode over one nose and came to hover against the next, where it cannot rest: a step onto that
-// nose, as if the motion had been blocked there (the step rolls onto it: roll.c). One step a move: after the stairs
-// phase's, a second would climb twice the max step in one move (the soak's capsule rose 2.2 m on a 1.9 m step).
-static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character *ch, tread_vec3 heading, tread_move_result *res) {
+// nose, as if the motion had been blocked there (the step rolls onto it: roll.c). *out_stepped only when the tread it
+// lands on is within max step of the surface the move began on: after the stairs phase's own step a second one could
+// climb twice the max step (two steps of 1.9 m put the soak's capsule 2.2 m up in one move); on short treads the
+// contact strategy's step ends against the next nose, and that next step is within it. The caller undoes the rest.
+static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character *ch, tread_vec3 heading, tread_move_result *res,
+                                         bool *out_stepped) {
     const tread_character_settings *s = &ch->settings;
+    float stepped_before = res->step_up;
+    *out_stepped = false;
     if (!(s->max_step_height > 0.0f)) return TREAD_OK;
-    tread_move_result before = *res;
     res->blocked = true;
     res->blocked_position = res->position;
     res->blocked_motion = tread_v3_scale(tread_v3_normalize(heading), TR_NOSE_NUDGE);
     tread_result r = stairs_phase(q, ch, res);
     res->blocked = false;
-    // One move climbs no higher than max step above the surface it stood on: after the stairs phase's own step, this
-    // one must land within that too (two steps of 1.9 m each put the soak's capsule 2.2 m up in one move; on short
-    // treads the contact strategy's step ends against the next nose, and that next step is within it).
-    bool stepped = r == TREAD_OK && res->step_up > before.step_up;
     float top = tread_v3_dot(tread_v3_sub(res->ground.point, res->previous_ground.point), s->up);
-    if (stepped && before.step_up > 0.0f && top > s->max_step_height + TR_STEP_HEIGHT_SLACK) {
-        *res = before;
-        finish(ch, res);
-    }
+    *out_stepped = r == TREAD_OK && res->step_up > stepped_before &&
+                   (stepped_before <= 0.0f || top <= s->max_step_height + TR_STEP_HEIGHT_SLACK);
     return r;
 }
 
@@ -559,11 +557,12 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
     if (r == TREAD_OK && perched_ahead) {
         // Down on the nose, a step onto it; no step there: back off it (from where the move left the body).
         tread_move_result before = *res;
+        bool stepped = false;
         res->position = feet;
         res->snap_down += lowered;
-        if ((r = step_onto_nose_ahead(q, ch, heading, res)) != TREAD_OK || res->step_up > before.step_up) return r;
+        if ((r = step_onto_nose_ahead(q, ch, heading, res, &stepped)) != TREAD_OK || stepped) return r;
         *res = before;
-        ch->position = before.position;
+        finish(ch, res);
         feet = before.position;
         r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, tread_v3_zero(), &lowered, &perched_ahead);
     }
