@@ -106,6 +106,10 @@ tread_result tr_probe_landing(const tr_move_query *q, const tread_character *ch,
                               tread_shape_hit *hits, int capacity, int *out_count, int *out_support, tread_vec3 *out_above);
 
 // ---- ground.c ------------------------------------------------------------------------------------------------
+// Two contacts hold the character as a crevasse only when each lies at least this far (metres) in front of the
+// other's pushing direction: the walls of a valley face each other across the body; the two faces of a ridge meet
+// at the one line the body rests on, and neither is in front of the other.
+#define TR_CREVASSE_SPAN 1.0e-3f
 // Classify what holds the character at `feet` (probe of skin + ground_probe_distance below the shape).
 // No ground: in the air at `feet` (the state a teleport or a jump leaves).
 tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet);

@@ -32,23 +32,65 @@ static tread_result set_support(const tr_move_query *q, tread_ground *g, tread_g
     return tr_query_point_velocity(q, hit->body, hit->point, &g->velocity);
 }
 
-// Crevasse: steep faces touched together, whose combined push is walkable, hold the character. Otherwise the
-// nearest steep face below, or whatever was touched.
-static tread_result classify_unsupported(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count,
-                                         float probe, tread_ground *g) {
+// The direction a contact without walkable support pushes the body, if it can hold it in a crevasse. A round
+// bottom is pushed from the contact toward its centre, by contacts on its lower half only (its side or top hold
+// no one up, whatever the face's normal at an edge it touches). A flat bottom is pushed by contacts at its sole:
+// a walkable face's edge along the contact normal, a steep face on its interior along its normal (a steep face's
+// rim is not a floor). Another character is not terrain: it moves on, and the batch parts the two; it holds no one
+// in a crevasse.
+static bool pushes(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hit, tread_vec3 *out,
+                   tread_result *r) {
+    const tread_character_settings *s = &ch->settings;
+    *r = TREAD_OK;
+    if (tr_is_other(hit->body)) return false;
+    if (s->shape != TREAD_QUERY_BOX) {
+        tread_vec3 from_centre = tread_v3_sub(hit->point, tread_v3_mad(feet, s->radius, s->up));
+        if (tread_v3_dot(from_centre, s->up) >= 0.0f) return false;
+        *out = tread_v3_normalize(tread_v3_neg(from_centre));
+        return true;
+    }
+    if (tread_v3_dot(tread_v3_sub(hit->point, feet), s->up) > s->skin + TR_GROUND_TIE) return false;
+    bool walkable_face = false;
+    *r = tr_is_walkable_on(q, ch, hit->body, hit->surface_normal, &walkable_face);
+    if (*r != TREAD_OK || (!walkable_face && tread_v3_dot(hit->normal, hit->surface_normal) < TR_SAME_PLANE_COS)) return false;
+    *out = hit->normal;
+    return true;
+}
+
+// Crevasse (Catlike Coding's steep contacts): two contacts touched together that face each other across the body,
+// whose pushes combine to a walkable direction, hold the character; the most level such pair is reported, at its
+// more level contact. Otherwise the nearest steep face below, or whatever was touched.
+static tread_result classify_unsupported(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hits,
+                                         int count, float probe, tread_ground *g) {
     const tread_vec3 up = ch->settings.up;
     float nearest = hits[0].fraction * probe;
-    tread_vec3 sum = tread_v3_zero();
-    int touching = 0, steep = -1;
+    tread_vec3 push[TR_GROUND_HITS];
+    bool touching[TR_GROUND_HITS];
+    int steep = -1, held = -1;
+    tread_vec3 held_normal = up;
+    float held_up = -2.0f;
     for (int i = 0; i < count; ++i) {
-        if (tread_v3_dot(hits[i].normal, up) <= 0.0f) continue;
+        if (tread_v3_dot(hits[i].normal, up) <= 0.0f) {
+            touching[i] = false;
+            continue;
+        }
         if (steep < 0) steep = i;
-        if (hits[i].fraction * probe > nearest + TR_GROUND_TIE) continue;
-        sum = tread_v3_add(sum, hits[i].normal);
-        ++touching;
+        tread_result r = TREAD_OK;
+        touching[i] = hits[i].fraction * probe <= nearest + TR_GROUND_TIE && pushes(q, ch, feet, &hits[i], &push[i], &r);
+        if (r != TREAD_OK) return r;
+        for (int j = 0; touching[i] && j < i; ++j) {
+            if (!touching[j]) continue;
+            tread_vec3 across = tread_v3_sub(hits[j].point, hits[i].point);
+            if (tread_v3_dot(push[i], across) < TR_CREVASSE_SPAN || -tread_v3_dot(push[j], across) < TR_CREVASSE_SPAN) continue;
+            tread_vec3 combined = tread_v3_normalize(tread_v3_add(push[i], push[j]));
+            float level = tread_v3_dot(combined, up);
+            if (level <= held_up || !tr_is_walkable(ch, combined)) continue;
+            held_up = level;
+            held_normal = combined;
+            held = tread_v3_dot(push[i], up) > tread_v3_dot(push[j], up) ? i : j;
+        }
     }
-    tread_vec3 combined = tread_v3_normalize(sum);
-    if (touching >= 2 && tr_is_walkable(ch, combined)) return set_support(q, g, TREAD_GROUND_ON_GROUND, combined, hits, count, steep, probe);
+    if (held >= 0) return set_support(q, g, TREAD_GROUND_ON_GROUND, held_normal, hits, count, held, probe);
     if (steep < 0) return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe);
     // A steep face slides the body down its own slope; perched on the edge of a walkable face (a round bottom on a
     // nose, beyond its walkable cap), the edge does: along the contact normal.
@@ -84,7 +126,7 @@ tread_result tr_classify_ground(const tr_move_query *q, const tread_character *c
     if (r == TREAD_OK && count > 0 && best < 0) r = tr_probe_down_all(q, ch, feet, probe, hits, TR_GROUND_HITS, &count);
     if (r == TREAD_OK && count > 0)
         r = best >= 0 ? set_support(q, &found, TREAD_GROUND_ON_GROUND, hits[best].surface_normal, hits, count, best, probe)
-                      : classify_unsupported(q, ch, hits, count, probe, &found);
+                      : classify_unsupported(q, ch, feet, hits, count, probe, &found);
     if (r != TREAD_OK) return r;
     *g = found;
     tr_draw_ground(g, feet);

@@ -132,12 +132,16 @@ static double winding_area(const winding *w) {
     return 0.5 * sqrt(dot3(an, an));
 }
 
-// Every vertex of w inside or within HIDDEN_EPSILON of every plane of brush br.
-static bool inside_brush(const bsp_file *b, const bsp_brush *br, const winding *w) {
+// Every vertex of w inside or within HIDDEN_EPSILON of every plane of brush br, w's plane being `plane`. A face on a
+// side of br facing the same way (two brushes sharing that side: coincident brushes, as a solid column with a
+// player-clip copy of it) is on br's surface, not inside it: each would hide the other and the pair would leave
+// no face at all, so only the brush first in the file (`first_wins`) hides the other's.
+static bool inside_brush(const bsp_file *b, const bsp_brush *br, const winding *w, const bsp_plane *plane, bool first_wins) {
     for (int t = 0; t < br->side_count; ++t) {
         const bsp_plane *pl = &b->planes[b->sides[br->first_side + t].plane];
         for (int i = 0; i < w->n; ++i)
             if (dot3(w->p[i], pl->normal) - pl->dist > HIDDEN_EPSILON) return false;
+        if (!first_wins && dot3(pl->normal, plane->normal) > 1.0 - 1e-6 && fabs(pl->dist - plane->dist) <= HIDDEN_EPSILON) return false;
     }
     return true;
 }
@@ -192,7 +196,7 @@ static bool grid_build(brush_grid *g, const brush_bounds *bb, const bool *solid,
     return true;
 }
 
-static bool hidden(const bsp_file *b, const brush_grid *g, const brush_bounds *bb, int first, int self, const winding *w) {
+static bool hidden(const bsp_file *b, const brush_grid *g, const brush_bounds *bb, int first, int self, const winding *w, const bsp_plane *plane) {
     double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
     for (int i = 0; i < w->n; ++i)
         for (int k = 0; k < 3; ++k) lo[k] = fmin(lo[k], w->p[i][k]), hi[k] = fmax(hi[k], w->p[i][k]);
@@ -203,7 +207,7 @@ static bool hidden(const bsp_file *b, const brush_grid *g, const brush_bounds *b
         const brush_bounds *r = &bb[first + j];
         bool contains = true;
         for (int k = 0; k < 3; ++k) contains = contains && r->lo[k] - HIDDEN_EPSILON <= lo[k] && hi[k] <= r->hi[k] + HIDDEN_EPSILON;
-        if (contains && inside_brush(b, &b->brushes[first + j], w)) return true;
+        if (contains && inside_brush(b, &b->brushes[first + j], w, plane, j < self)) return true;
     }
     return false;
 }
@@ -277,7 +281,7 @@ static bool build_model(const bsp_file *b, int model, level_soup *soup, level *l
                 ++counts->faces_degenerate;
                 continue;
             }
-            if (hidden(b, &g, bb, first, i, w)) {
+            if (hidden(b, &g, bb, first, i, w, &b->planes[b->sides[br->first_side + s].plane])) {
                 ++counts->faces_hidden;
                 continue;
             }
