@@ -260,9 +260,12 @@ static void test_entities(void **state) {
     assert_int_equal(lv.hazards[0].kind, LEVEL_HAZARD_TRIGGER_HURT);
     assert_true(fabs(lv.hazards[0].lo[1] + 2.0) < 1e-12 && fabs(lv.hazards[0].hi[2] - 0.0) < 1e-12 && fabs(lv.hazards[0].lo[2] + 2.0) < 1e-12);
     assert_int_equal(lv.skipped_count, 3);
+    // The door with a brush model is a mover (run, not skipped); the one without and the pad with no model stay skipped.
+    assert_int_equal(lv.mover_count, 1);
     assert_int_equal(lv.skip_class_count, 2);
-    assert_string_equal(lv.skip_counts[0].classname, "func_door");
-    assert_int_equal(lv.skip_counts[0].count, 2);
+    assert_string_equal(lv.skip_counts[0].classname, "trigger_push");
+    assert_string_equal(lv.skip_counts[1].classname, "func_door");
+    assert_int_equal(lv.skip_counts[1].count, 1);
     assert_int_equal(lv.skipped[0].model, 1);
     assert_int_equal(lv.skipped[0].pair_count, 3);
     level_free(&lv);
@@ -376,7 +379,9 @@ static void test_movers(void **state) {
     assert_true(fabs(turn->angular_speed - 3.14159265358979323846 / 2.0) < 1e-12 && fabs(turn->axis[1] - 1.0) < 1e-12);
     level_mover_at(turn, 1.0, p, r); // a quarter turn about tread's +y
     assert_true(fabs(r[1] - sqrt(0.5)) < 1e-12 && fabs(r[3] - sqrt(0.5)) < 1e-12 && fabs(p[0]) + fabs(p[1]) + fabs(p[2]) < 1e-12);
-    assert_int_equal(lv.skip_class_count, 2); // described, not run: still skipped
+    assert_int_equal(lv.skip_class_count, 0); // described and run (with --movers): not skipped
+    assert_int_equal(lv.mover_kind_counts[LEVEL_MOVER_BOBBING], 1);
+    assert_int_equal(lv.mover_kind_counts[LEVEL_MOVER_ROTATING], 1);
     level_free(&lv);
     free(data);
 }

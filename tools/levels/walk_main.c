@@ -97,9 +97,11 @@ static bool parse_strategies(const char *text, unsigned *mask) {
 
 static void print_level(FILE *out, const level *lv) {
     fprintf(out, "map %s: %d triangles (%d brush, %d patch), %d vertices, %d solid brushes (%d faces kept, %d hidden, %d without area), %d patches, "
-                 "%d spawns, %d hazards, %d jump pads and teleporters, %d movers (bobbing, rotating: run with --movers); skipped:",
+                 "%d spawns, %d hazards, %d jump pads and teleporters, %d movers (",
             lv->name, lv->triangle_count, lv->brush_triangles, lv->patch_triangles, lv->vertex_count, lv->solid_brushes, lv->faces_kept,
             lv->faces_hidden, lv->faces_degenerate, lv->patches, lv->spawn_count, lv->hazard_count, lv->trigger_count, lv->mover_count);
+    for (int k = 0; k < LEVEL_MOVER_KIND_COUNT; ++k) fprintf(out, "%s%s %d", k ? ", " : "", level_mover_kind_names[k], lv->mover_kind_counts[k]);
+    fprintf(out, "; %d trigger volumes open them); skipped:", lv->mover_trigger_count);
     for (int i = 0; i < lv->skip_class_count; ++i) fprintf(out, "%s %s (%d)", i ? "," : "", lv->skip_counts[i].classname, lv->skip_counts[i].count);
     fprintf(out, "%s\n", lv->skip_class_count ? "" : " nothing");
 }
