@@ -29,7 +29,8 @@ static const char *const usage =
     "  --spawn I           only spawn I (for reproducing one run)\n"
     "  --batch             also run all the spawns together through tread_batch_move, once per shape and strategy\n"
     "  --batch-only        only the batched runs\n"
-    "  --movers            run func_bobbing and func_rotating as kinematic bodies (off: still skipped)\n"
+    "  --movers            run the movers (doors, plats, buttons, trains, bobbing, rotating, pendulums) as kinematic\n"
+    "                      bodies, opened by the characters (off: their brush models are not in the world)\n"
     "  --jobs N            threads (default 1)\n"
     "  --report FILE       the full report into FILE (stdout then gets the totals only)\n"
     "  --keep N            failures listed per run and kind (default 3; all are counted)\n"
@@ -109,7 +110,7 @@ static void print_level(FILE *out, const level *lv) {
 typedef struct totals {
     long counts[WALK_SHAPES][WALK_KIND_COUNT];
     long faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
-    long frames[WALK_SHAPES], deaths[WALK_SHAPES], launches[WALK_SHAPES], teleports[WALK_SHAPES], movers[WALK_SHAPES], moves;
+    long frames[WALK_SHAPES], deaths[WALK_SHAPES], launches[WALK_SHAPES], teleports[WALK_SHAPES], movers[WALK_SHAPES], opens[WALK_SHAPES], moves;
     double move_seconds;
 } totals;
 
@@ -183,7 +184,7 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
     run_all(&m, o, runs, count);
     long map_counts[WALK_SHAPES][WALK_KIND_COUNT], map_faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
     long map_frames[WALK_SHAPES] = {0}, map_deaths[WALK_SHAPES] = {0}, map_launches[WALK_SHAPES] = {0}, map_teleports[WALK_SHAPES] = {0},
-         map_movers[WALK_SHAPES] = {0};
+         map_movers[WALK_SHAPES] = {0}, map_opens[WALK_SHAPES] = {0};
     memset(map_counts, 0, sizeof map_counts);
     memset(map_faults, 0, sizeof map_faults);
     for (int r = 0; r < count; ++r) {
@@ -203,6 +204,7 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         map_launches[run->shape] += run->launches;
         map_teleports[run->shape] += run->teleports;
         map_movers[run->shape] += run->mover_frames;
+        map_opens[run->shape] += run->mover_opens;
         all->moves += run->moves;
         all->move_seconds += run->move_seconds;
         for (int i = 0; i < run->kept_count; ++i) {
@@ -225,11 +227,13 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         all->launches[shape] += map_launches[shape];
         all->teleports[shape] += map_teleports[shape];
         all->movers[shape] += map_movers[shape];
+        all->opens[shape] += map_opens[shape];
         FILE *outs[2] = {rep, summary_to_stdout ? stdout : NULL};
         for (int j = 0; j < 2 && outs[j]; ++j) {
-            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers, "
+                             "%ld movers opened;",
                     m.lv.name, walk_shape_names[shape], map_frames[shape], map_deaths[shape], map_launches[shape], map_teleports[shape],
-                    map_movers[shape]);
+                    map_movers[shape], map_opens[shape]);
             print_counts(outs[j], map_counts[shape], map_faults[shape]);
             fprintf(outs[j], "\n");
         }
@@ -357,9 +361,10 @@ int walk_command(int argc, char **argv) {
     for (int j = 0; j < 2 && heads[j] && !info; ++j) {
         for (int shape = 0; shape < WALK_SHAPES; ++shape) {
             if (!(o.shape_mask >> shape & 1u)) continue;
-            fprintf(heads[j], "overall %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+            fprintf(heads[j], "overall %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers, "
+                              "%ld movers opened;",
                     walk_shape_names[shape], all.frames[shape], all.deaths[shape], all.launches[shape], all.teleports[shape],
-                    all.movers[shape]);
+                    all.movers[shape], all.opens[shape]);
             print_counts(heads[j], all.counts[shape], all.faults[shape]);
             fprintf(heads[j], "\n");
         }
