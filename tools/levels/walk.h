@@ -142,7 +142,7 @@ typedef struct walk_options {
     bool alone, batch;
     int jobs;
     bool trace;
-    bool movers;             // run the movers (walk_movers.c)
+    bool movers;             // run the movers (walk_movers.c; the command's default, off with --no-movers)
     unsigned not_fatal;      // kinds (bits 1 << walk_kind) counted and printed but not failing the exit status
     int keep;                // failures kept per run and kind for the report
 } walk_options;

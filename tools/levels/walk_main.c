@@ -29,8 +29,9 @@ static const char *const usage =
     "  --spawn I           only spawn I (for reproducing one run)\n"
     "  --batch             also run all the spawns together through tread_batch_move, once per shape and strategy\n"
     "  --batch-only        only the batched runs\n"
-    "  --movers            run the movers (doors, plats, buttons, trains, bobbing, rotating, pendulums) as kinematic\n"
-    "                      bodies, opened by the characters (off: their brush models are not in the world)\n"
+    "  --no-movers         leave the movers out: no doors, plats, buttons, trains, bobbing, rotating or pendulums in\n"
+    "                      the world (by default they run as kinematic bodies, opened by the characters; --movers\n"
+    "                      says so explicitly)\n"
     "  --jobs N            threads (default 1)\n"
     "  --report FILE       the full report into FILE (stdout then gets the totals only)\n"
     "  --keep N            failures listed per run and kind (default 3; all are counted)\n"
@@ -250,7 +251,7 @@ int walk_command(int argc, char **argv) {
     memset(&o, 0, sizeof o);
     o.pk3 = LEVEL_DEFAULT_PK3;
     o.seconds = 60.0, o.hz = 60.0, o.seed = 1, o.only_spawn = -1, o.shape_mask = 3u, o.strategy_mask = 1u << TREAD_STEP_SWEEP;
-    o.alone = true, o.jobs = 1, o.keep = 3;
+    o.alone = true, o.jobs = 1, o.keep = 3, o.movers = true;
     const char *report = NULL;
     bool all_maps = false, info = false;
     const char **maps = calloc((size_t)argc + 1, sizeof *maps);
@@ -268,6 +269,7 @@ int walk_command(int argc, char **argv) {
         else if (!strcmp(a, "--batch-only")) o.batch = true, o.alone = false;
         else if (!strcmp(a, "--trace")) o.trace = true;
         else if (!strcmp(a, "--movers")) o.movers = true;
+        else if (!strcmp(a, "--no-movers")) o.movers = false;
         else if (!strcmp(a, "--info")) info = true;
         else if (!strcmp(a, "--not-fatal") && has) {
             if (!parse_kinds(argv[++i], &o.not_fatal)) goto bad_value;
@@ -338,9 +340,10 @@ int walk_command(int argc, char **argv) {
                                                 tread_step_strategy_name((tread_step_strategy)s));
     FILE *heads[2] = {rep, to_stdout ? stdout : NULL};
     for (int j = 0; j < 2 && heads[j] && !info; ++j)
-        fprintf(heads[j], "walk: %d maps, shapes %s, strategies %s, %g s at %g Hz, seed %llu, %s%s, %d jobs\n", total,
+        fprintf(heads[j], "walk: %d maps, shapes %s, strategies %s, %g s at %g Hz, seed %llu, %s%s, %s, %d jobs\n", total,
                 o.shape_mask == 3u ? "box,capsule" : walk_shape_names[o.shape_mask == 1u ? 0 : 1], strategies, o.seconds, o.hz,
-                (unsigned long long)o.seed, o.alone ? "alone" : "", o.batch ? (o.alone ? " and batched" : "batched") : "", o.jobs);
+                (unsigned long long)o.seed, o.alone ? "alone" : "", o.batch ? (o.alone ? " and batched" : "batched") : "",
+                o.movers ? "movers" : "no movers", o.jobs);
     totals all;
     memset(&all, 0, sizeof all);
     bool failed = false, bad = false;
