@@ -98,7 +98,8 @@ soak: build
 	echo "updated docs/RELIABILITY.md (every violation: $(BUILD)/soak.txt)"; exit $$status
 
 # Real levels (docs/LEVELS.md): every map of OpenArena's package walked from every spawn point by the box and the
-# capsule, LEVELS_SECONDS each at 60 Hz, alone and once batched per map, with the default strategy (sweep); the
+# capsule, LEVELS_SECONDS each at 60 Hz, alone and once batched per map, movers running (the walker's default;
+# LEVELS_ARGS=--no-movers leaves them out), with the default strategy (sweep); the
 # other strategies on LEVELS_SUBSET; LEVELS_JOBS threads (about 20 minutes on two cores). The full report (every
 # failure with the command that reproduces it) in $(BUILD)/levels.txt, the totals here. Exit 1 on any failure.
 LEVELS_JOBS ?= 2

@@ -3,7 +3,7 @@
 // outward windings, faces hidden inside another solid brush dropped and partly hidden ones kept, patch
 // tessellation to 16 units of flatness, spawns, hazards and skipped entities, every kind of corrupt file refused
 // with a message naming what was wrong (and random corruption never crashing), and the walker's depth measure.
-#define _POSIX_C_SOURCE 200809L // mkdtemp
+// The IBSP writer is level_builder.c; the movers' tests are test_levels_movers.c.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,110 +19,7 @@
 #include "level.h"
 #include "walk.h"
 
-// ---- a tiny IBSP writer ------------------------------------------------------------------------------------------
-
-enum { SH_SOLID, SH_LAVA, SH_CLIP, SH_PATCH, SH_PATCH_NONSOLID, SH_COUNT };
-
-typedef struct box_brush {
-    double lo[3], hi[3];
-    int shader;
-} box_brush;
-
-typedef struct builder {
-    uint8_t lumps[17][65536];
-    size_t len[17];
-} builder;
-
-static void put_i32(builder *b, int lump, int32_t v) {
-    uint32_t u = (uint32_t)v;
-    for (int i = 0; i < 4; ++i) b->lumps[lump][b->len[lump]++] = (uint8_t)(u >> (8 * i));
-}
-static void put_f32(builder *b, int lump, double v) {
-    float f = (float)v;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    put_i32(b, lump, (int32_t)u);
-}
-
-static void add_shader(builder *b, const char *name, int surface_flags, int contents) {
-    char n[64] = {0};
-    snprintf(n, sizeof n, "%s", name);
-    memcpy(b->lumps[1] + b->len[1], n, 64);
-    b->len[1] += 64;
-    put_i32(b, 1, surface_flags);
-    put_i32(b, 1, contents);
-}
-
-// A control grid of w x h points (Quake units) as one patch surface.
-typedef struct patch_def {
-    int w, h, shader;
-    double pts[25][3];
-} patch_def;
-
-// The last this many boxes given to build() are brush model 1's (a mover's), not the world's.
-static int model1_boxes;
-
-static uint8_t *build(const box_brush *boxes, int box_count, const patch_def *patch, const char *entities, double model1[6], size_t *out_size) {
-    static builder b;
-    memset(&b, 0, sizeof b);
-    size_t elen = strlen(entities) + 1;
-    memcpy(b.lumps[0], entities, elen);
-    b.len[0] = elen;
-    add_shader(&b, "solid", 0, 0x1);
-    add_shader(&b, "lava", 0, 0x8);
-    add_shader(&b, "clip", 0x80, 0x10000);
-    add_shader(&b, "patch", 0, 0x1);
-    add_shader(&b, "patch_nonsolid", 0x4000, 0x1);
-    for (int i = 0; i < box_count; ++i) {
-        const box_brush *x = &boxes[i];
-        put_i32(&b, 8, 6 * i); // brush: first side, side count, shader
-        put_i32(&b, 8, 6);
-        put_i32(&b, 8, x->shader);
-        for (int k = 0; k < 3; ++k)
-            for (int s = 0; s < 2; ++s) {
-                double n[3] = {0, 0, 0};
-                n[k] = s ? -1.0 : 1.0;
-                put_f32(&b, 2, n[0]), put_f32(&b, 2, n[1]), put_f32(&b, 2, n[2]);
-                put_f32(&b, 2, s ? -x->lo[k] : x->hi[k]);
-                put_i32(&b, 9, 6 * i + 2 * k + s); // side: plane, shader
-                put_i32(&b, 9, x->shader);
-            }
-    }
-    int surfaces = 0;
-    if (patch) {
-        for (int i = 0; i < patch->w * patch->h; ++i) {
-            for (int k = 0; k < 3; ++k) put_f32(&b, 10, patch->pts[i][k]);
-            for (int k = 0; k < 8; ++k) put_i32(&b, 10, 0); // st, lm, normal (floats of zero bits) and color
-        }
-        int fields[26] = {patch->shader, -1, 2, 0, patch->w * patch->h, 0, 0, 0, 0, 0, 0, 0};
-        fields[24] = patch->w, fields[25] = patch->h;
-        for (int k = 0; k < 26; ++k) put_i32(&b, 13, fields[k]);
-        surfaces = 1;
-    }
-    double m0[6] = {-1024, -1024, -1024, 1024, 1024, 1024};
-    const double *models[2] = {m0, model1};
-    for (int m = 0; m < (model1 ? 2 : 1); ++m) {
-        for (int k = 0; k < 6; ++k) put_f32(&b, 7, models[m][k]);
-        put_i32(&b, 7, 0), put_i32(&b, 7, m == 0 ? surfaces : 0);
-        put_i32(&b, 7, m == 0 ? 0 : box_count - model1_boxes), put_i32(&b, 7, m == 0 ? box_count - model1_boxes : model1_boxes);
-    }
-    size_t size = 8 + 17 * 8;
-    for (int l = 0; l < 17; ++l) size += b.len[l];
-    uint8_t *out = calloc(size, 1);
-    memcpy(out, "IBSP", 4);
-    out[4] = 46;
-    size_t at = 8 + 17 * 8;
-    for (int l = 0; l < 17; ++l) {
-        uint32_t off = (uint32_t)at, len = (uint32_t)b.len[l];
-        for (int i = 0; i < 4; ++i) out[8 + 8 * l + i] = (uint8_t)(off >> (8 * i)), out[12 + 8 * l + i] = (uint8_t)(len >> (8 * i));
-        memcpy(out + at, b.lumps[l], b.len[l]);
-        at += b.len[l];
-    }
-    *out_size = size;
-    return out;
-}
-
-static uint8_t *build_boxes(const box_brush *boxes, int count, size_t *size) { return build(boxes, count, NULL, "", NULL, size); }
+#include "level_builder.h"
 
 // ---- brushes --------------------------------------------------------------------------------------------------------
 
@@ -260,9 +157,12 @@ static void test_entities(void **state) {
     assert_int_equal(lv.hazards[0].kind, LEVEL_HAZARD_TRIGGER_HURT);
     assert_true(fabs(lv.hazards[0].lo[1] + 2.0) < 1e-12 && fabs(lv.hazards[0].hi[2] - 0.0) < 1e-12 && fabs(lv.hazards[0].lo[2] + 2.0) < 1e-12);
     assert_int_equal(lv.skipped_count, 3);
+    // The door with a brush model is a mover (run, not skipped); the one without and the pad with no model stay skipped.
+    assert_int_equal(lv.mover_count, 1);
     assert_int_equal(lv.skip_class_count, 2);
-    assert_string_equal(lv.skip_counts[0].classname, "func_door");
-    assert_int_equal(lv.skip_counts[0].count, 2);
+    assert_string_equal(lv.skip_counts[0].classname, "trigger_push");
+    assert_string_equal(lv.skip_counts[1].classname, "func_door");
+    assert_int_equal(lv.skip_counts[1].count, 1);
     assert_int_equal(lv.skipped[0].model, 1);
     assert_int_equal(lv.skipped[0].pair_count, 3);
     level_free(&lv);
@@ -338,165 +238,6 @@ static void test_jump_pad_apex(void **state) {
     double centre[3] = {0, 1, 0}, level_away[3] = {5, 1, 0}, below[3] = {0, 0, 0}, v[3];
     assert_false(level_jump_pad_launch(centre, level_away, g, v));
     assert_false(level_jump_pad_launch(centre, below, g, v));
-}
-
-// ---- movers ------------------------------------------------------------------------------------------------------------
-
-// A func_bobbing whose model 1 is a 64-unit cube around its origin brush (the model's own frame), bobbing 64 units
-// along Quake's y every 2 s from a quarter phase; a func_rotating on the same model at 90 degrees/s about Quake's z.
-static void test_movers(void **state) {
-    (void)state;
-    box_brush boxes[2] = {{{-512, -512, -16}, {512, 512, 0}, SH_SOLID}, {{-32, -32, -32}, {32, 32, 32}, SH_SOLID}};
-    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
-                           "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"64 32 96\" \"height\" \"64\" \"speed\" \"2\" "
-                           "\"phase\" \"0.25\" \"spawnflags\" \"2\" }\n"
-                           "{ \"classname\" \"func_rotating\" \"model\" \"*1\" \"speed\" \"90\" }\n";
-    double model1[6] = {-32, -32, -32, 32, 32, 32};
-    size_t size;
-    model1_boxes = 1;
-    uint8_t *data = build(boxes, 2, NULL, entities, model1, &size);
-    model1_boxes = 0;
-    level lv;
-    char err[256];
-    assert_true(level_load_bsp_memory(data, size, "movers.bsp", &lv, err, sizeof err));
-    assert_int_equal(lv.solid_brushes, 1); // the world's floor only: the cube is the mover's
-    assert_int_equal(lv.mover_count, 2);
-    const level_mover *bob = &lv.movers[0], *turn = &lv.movers[1];
-    assert_int_equal(bob->kind, LEVEL_MOVER_BOBBING);
-    assert_int_equal(bob->triangle_count, 12);
-    for (int i = 0; i < 3 * bob->vertex_count; ++i) assert_true(fabsf(fabsf(bob->vertices[i]) - 1.0f) < 1e-6f); // +-32 units
-    assert_true(fabs(bob->origin[0] - 2.0) < 1e-12 && fabs(bob->origin[1] - 3.0) < 1e-12 && fabs(bob->origin[2] + 1.0) < 1e-12);
-    assert_true(fabs(bob->amplitude - 2.0) < 1e-12 && fabs(bob->period - 2.0) < 1e-12 && fabs(bob->axis[2] + 1.0) < 1e-12);
-    double p[3], r[4];
-    level_mover_at(bob, 0.0, p, r); // sin(-pi / 2): the far end along -Quake y, tread +z
-    assert_true(fabs(p[0] - 2.0) < 1e-12 && fabs(p[1] - 3.0) < 1e-12 && fabs(p[2] - 1.0) < 1e-12 && fabs(r[3] - 1.0) < 1e-12);
-    level_mover_at(bob, 1.0, p, r); // half a cycle later: the other end
-    assert_true(fabs(p[2] + 3.0) < 1e-12);
-    assert_int_equal(turn->kind, LEVEL_MOVER_ROTATING);
-    assert_true(fabs(turn->angular_speed - 3.14159265358979323846 / 2.0) < 1e-12 && fabs(turn->axis[1] - 1.0) < 1e-12);
-    level_mover_at(turn, 1.0, p, r); // a quarter turn about tread's +y
-    assert_true(fabs(r[1] - sqrt(0.5)) < 1e-12 && fabs(r[3] - sqrt(0.5)) < 1e-12 && fabs(p[0]) + fabs(p[1]) + fabs(p[2]) < 1e-12);
-    assert_int_equal(lv.skip_class_count, 2); // described, not run: still skipped
-    level_free(&lv);
-    free(data);
-}
-
-// A platform (model 1, 16 x 16 m) bobbing 24 units up and down from 32 to 80 units above the floor, as a .bsp
-// file; with `ceiling`, a 16-unit slab 160 units up (the gap over the platform closes to 40 units: the squeeze of
-// docs/LEVELS.md's open issue; TREAD_MOVERS_CEILING_BSP=path writes that map there for `tread walk path --movers`).
-static void write_platform_map(const char *path, bool ceiling) {
-    box_brush boxes[3] = {{{-1024, -1024, -16}, {1024, 1024, 0}, SH_SOLID},
-                          {{-1024, -1024, 160}, {1024, 1024, 176}, SH_SOLID},
-                          {{-256, -256, -32}, {256, 256, 32}, SH_SOLID}};
-    if (!ceiling) boxes[1] = boxes[2];
-    const char *entities = "{ \"classname\" \"worldspawn\" }\n"
-                           "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 112\" }\n"
-                           "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"0 0 64\" \"height\" \"24\" \"speed\" \"2\" }\n";
-    double model1[6] = {-256, -256, -32, 256, 256, 32};
-    size_t size;
-    model1_boxes = 1;
-    uint8_t *data = build(boxes, ceiling ? 3 : 2, NULL, entities, model1, &size);
-    model1_boxes = 0;
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, size, f), size);
-    fclose(f);
-    free(data);
-}
-
-// A 256-unit block (model 1) bobbing 200 units along Quake's X (spawnflags 1) toward a wall in a 320-unit
-// corridor: a character between them is pressed against the wall, which a move should report as crushed (it ends
-// inside the block instead: docs/LEVELS.md's open issue; TREAD_MOVERS_PRESS_BSP=path writes this map there). With
-// `down`, the drop map: the same block in the same corridor bobbing 100 units along Quake's Z over a character
-// on the floor, its bottom down to 20 units (TREAD_MOVERS_DROP_BSP=path).
-static void write_press_map(const char *path, bool down) {
-    box_brush boxes[5] = {{{-1024, -1024, -16}, {1024, 1024, 0}, SH_SOLID},
-                          {{256, -1024, 0}, {272, 1024, 256}, SH_SOLID},
-                          {{-1024, 160, 0}, {1024, 176, 256}, SH_SOLID},
-                          {{-1024, -176, 0}, {1024, -160, 256}, SH_SOLID},
-                          {{-128, -128, 0}, {128, 128, 256}, SH_SOLID}};
-    const char *entities = down ? "{ \"classname\" \"worldspawn\" }\n"
-                                  "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"0 0 24\" }\n"
-                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"0 0 120\" "
-                                  "\"height\" \"100\" \"speed\" \"3\" }\n"
-                                : "{ \"classname\" \"worldspawn\" }\n"
-                                  "{ \"classname\" \"info_player_deathmatch\" \"origin\" \"200 0 40\" }\n"
-                                  "{ \"classname\" \"func_bobbing\" \"model\" \"*1\" \"origin\" \"-96 0 1\" "
-                                  "\"height\" \"200\" \"speed\" \"3\" \"spawnflags\" \"1\" }\n";
-    double model1[6] = {-128, -128, 0, 128, 128, 256};
-    size_t size;
-    model1_boxes = 1;
-    uint8_t *data = build(boxes, 5, NULL, entities, model1, &size);
-    model1_boxes = 0;
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, size, f), size);
-    fclose(f);
-    free(data);
-}
-
-// One of the synthetic mover maps (`write`, with its flag) written to a temporary .bsp, loaded (a plain .bsp is
-// known by its extension) and removed, and the walk options its tests run with movers on: 20 s at 60 Hz, seed 3.
-static void load_mover_map(walk_map *m, void (*write)(const char *, bool), bool flag, walk_options *o) {
-    char dir[] = "/tmp/tread_test_movers_XXXXXX", path[64], err[256];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/map.bsp", dir);
-    write(path, flag);
-    bool loaded = walk_map_load(m, path, NULL, err, sizeof err);
-    remove(path);
-    remove(dir);
-    if (!loaded) fail_msg("%s", err);
-    memset(o, 0, sizeof *o);
-    o->seconds = 20.0, o->hz = 60.0, o->seed = 3, o->only_spawn = -1, o->keep = 3, o->movers = true;
-}
-
-// A walk with --movers on the platform: the character rides it (the move carries it), every check holds.
-static void test_walk_movers(void **state) {
-    (void)state;
-    const char *keep = getenv("TREAD_MOVERS_CEILING_BSP");
-    if (keep) write_platform_map(keep, true);
-    const char *press = getenv("TREAD_MOVERS_PRESS_BSP");
-    if (press) write_press_map(press, false);
-    const char *drop = getenv("TREAD_MOVERS_DROP_BSP");
-    if (drop) write_press_map(drop, true);
-    walk_map m;
-    walk_options o;
-    load_mover_map(&m, write_platform_map, false, &o);
-    assert_int_equal(m.lv.mover_count, 1);
-    for (int shape = 0; shape < WALK_SHAPES; ++shape) {
-        walk_run run;
-        memset(&run, 0, sizeof run);
-        run.spawn = 0, run.shape = shape, run.strategy = TREAD_STEP_SWEEP;
-        walk_run_alone(&m, &o, &run, NULL);
-        assert_false(run.failed);
-        for (int i = 0; i < run.kept_count; ++i) print_message("%s: %s\n", walk_kind_name(run.kept[i].kind), run.kept[i].detail);
-        for (int k = 0; k < WALK_KIND_COUNT; ++k)
-            if (k != WALK_GROUND) assert_int_equal(run.counts[k], 0);
-        assert_true(run.mover_frames > 60); // it rode the platform
-        walk_run_free(&run);
-    }
-    walk_map_free(&m);
-}
-
-// A block (model 1) bobbing down onto the floor over a character (the drop map): the move says crushed, and the walk
-// counts a crush, never fatal.
-static void test_walk_crush(void **state) {
-    (void)state;
-    walk_map m;
-    walk_options o;
-    load_mover_map(&m, write_press_map, true, &o);
-    for (int shape = 0; shape < WALK_SHAPES; ++shape) {
-        walk_run run;
-        memset(&run, 0, sizeof run);
-        run.spawn = 0, run.shape = shape, run.strategy = TREAD_STEP_SWEEP;
-        walk_run_alone(&m, &o, &run, NULL);
-        assert_false(run.failed);
-        assert_int_equal(run.counts[WALK_ERROR], 0);
-        assert_int_equal(run.counts[WALK_NAN], 0);
-        assert_true(run.counts[WALK_CRUSH] > 0);
-        walk_run_free(&run);
-    }
-    walk_map_free(&m);
 }
 
 // ---- corrupt files --------------------------------------------------------------------------------------------------
@@ -602,8 +343,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
         cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
-        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),   cmocka_unit_test(test_movers),
-        cmocka_unit_test(test_walk_movers),        cmocka_unit_test(test_walk_crush),
+        cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,11 +12,13 @@
 
 #include "level_internal.h"
 
-// The classes skipped for now: movers, jump pads and their targets, teleporters and their destinations.
-static const char *const skipped_classes[] = {"func_door",     "func_plat",        "func_bobbing",         "func_rotating",
-                                              "func_train",    "func_button",      "func_pendulum",        "trigger_push",
-                                              "target_push",   "target_position",  "trigger_teleport",     "misc_teleporter_dest",
-                                              "target_teleporter"};
+// The classes kept whole for triggers.c and movers.c: movers and what moves them (path corners, trigger_multiple,
+// trigger_relay), jump pads and their targets, teleporters and their destinations. What they do not run stays
+// counted as skipped.
+static const char *const skipped_classes[] = {"func_door",       "func_plat",         "func_bobbing",         "func_rotating",
+                                              "func_train",      "func_button",       "func_pendulum",        "path_corner",
+                                              "trigger_multiple", "trigger_relay",    "trigger_push",         "target_push",
+                                              "target_position", "trigger_teleport",  "misc_teleporter_dest", "target_teleporter"};
 
 #define MAX_TOKEN 1024
 

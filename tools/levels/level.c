@@ -172,8 +172,11 @@ void level_free(level *lv) {
     free(lv->skip_counts);
     free(lv->targets);
     free(lv->triggers);
-    for (int i = 0; i < lv->mover_count; ++i) free(lv->movers[i].vertices), free(lv->movers[i].indices);
+    for (int i = 0; i < lv->mover_count; ++i)
+        free(lv->movers[i].vertices), free(lv->movers[i].indices), free(lv->movers[i].path), free(lv->movers[i].uses);
     free(lv->movers);
+    for (int i = 0; i < lv->mover_trigger_count; ++i) free(lv->mover_triggers[i].uses);
+    free(lv->mover_triggers);
     memset(lv, 0, sizeof *lv);
 }
 

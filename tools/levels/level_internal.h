@@ -90,8 +90,20 @@ typedef struct brush_bounds {
 bool brushes_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize);
 // The solid brushes of brush model `model` (> 0) as triangles, counted nowhere and with no hazards (brushes.c).
 bool brushes_build_model(const bsp_file *b, int model, level_soup *soup, level *lv, char *err, size_t errsize);
-// The func_bobbing and func_rotating movers of level::skipped as level::movers (movers.c).
+// The movers of level::skipped (doors, plats, buttons, trains, bobbing, rotating, pendulums) as level::movers, the
+// volumes that open them as level::mover_triggers; they and what they use are marked simulated (movers.c).
 bool movers_build(const bsp_file *b, level *lv, char *err, size_t errsize);
+// A door's, plat's or button's positions, speed and wait (movers_binary.c); m has its kind, origin and bounds.
+void movers_binary_describe(const level_entity *e, level_mover *m);
+// The binary movers' teams, what every mover uses (its "target" through trigger_relay), and the trigger volumes
+// that open them (movers_binary.c). False with a message out of memory.
+bool movers_binary_link(level *lv, char *err, size_t errsize);
+// Recount level::skip_counts without the entities marked simulated (triggers.c).
+void level_recount_skipped(level *lv);
+
+// An entity's value for `key`, NULL without one; its number, `fallback` without one or when unreadable.
+const char *level_value(const level_entity *e, const char *key);
+double level_number(const level_entity *e, const char *key, double fallback);
 // The solid patches of model 0 as triangles (patches.c).
 bool patches_build(const bsp_file *b, level_soup *soup, level *lv, char *err, size_t errsize);
 // The entity lump (entities.c): spawns, trigger_hurt hazards, skipped entities.

@@ -87,7 +87,7 @@ static void mark_named(level *lv, const char *name) {
     }
 }
 
-static bool recount(level *lv) {
+void level_recount_skipped(level *lv) {
     lv->skip_class_count = 0;
     for (int i = 0; i < lv->skipped_count; ++i) {
         const level_entity *e = &lv->skipped[i];
@@ -102,7 +102,6 @@ static bool recount(level *lv) {
         }
         ++lv->skip_counts[k].count;
     }
-    return true;
 }
 
 bool triggers_resolve(level *lv, char *err, size_t errsize) {
@@ -123,5 +122,6 @@ bool triggers_resolve(level *lv, char *err, size_t errsize) {
         bool trigger = !strcmp(e->classname, "trigger_push") || !strcmp(e->classname, "trigger_teleport");
         if (e->simulated && trigger) mark_named(lv, value_of(e, "target"));
     }
-    return recount(lv);
+    level_recount_skipped(lv);
+    return true;
 }

@@ -110,6 +110,7 @@ typedef struct walk_agent {
     soak_rng rng;
     walk_check_state st;
     tread_vec3 velocity;
+    tread_body_id crushed_by; // the body that crushed it in the last frame (the null id: none), for the movers' logic
 } walk_agent;
 
 static tread_vec3 spawn_feet(const walk_map *m, int spawn) {
@@ -137,6 +138,7 @@ static void respawn(walk_agent *a, const walk_map *m) {
     a->fresh = true;
     a->launched = a->teleported = a->on_pad = false;
     a->flight_speed = 0.0;
+    a->crushed_by = tread_body_id_null();
     memset(&a->st, 0, sizeof a->st);
 }
 
@@ -268,30 +270,51 @@ typedef struct walk_scene {
     tread_body_id level_body;
     walk_movers movers;
     bool has_movers;
+    walk_presence *presences; // the characters as the movers' logic sees them (one per agent)
 } walk_scene;
 
-static bool scene_init(walk_scene *sc, const walk_map *m, const walk_options *o, char *err, size_t errsize) {
+static bool scene_init(walk_scene *sc, const walk_map *m, const walk_options *o, int agents, char *err, size_t errsize) {
     memset(sc, 0, sizeof *sc);
     sc->world = m->world, sc->level_body = m->body;
     if (!o->movers || m->lv.mover_count == 0) return true;
     sc->has_movers = true;
+    sc->presences = calloc((size_t)agents + 1, sizeof *sc->presences);
+    if (!sc->presences) {
+        snprintf(err, errsize, "%s: out of memory", m->lv.name);
+        return false;
+    }
     if (!walk_movers_init(&sc->movers, m, err, errsize)) return false;
     sc->world = sc->movers.world, sc->level_body = sc->movers.level_body;
     return true;
 }
 
-static void scene_free(walk_scene *sc) {
-    if (sc->has_movers) walk_movers_free(&sc->movers);
+// Frees the scene; the movers opened go to the run.
+static void scene_free(walk_scene *sc, walk_run *run) {
+    if (sc->has_movers) {
+        run->mover_opens += sc->movers.opened;
+        walk_movers_free(&sc->movers);
+    }
+    free(sc->presences);
+    sc->presences = NULL;
 }
 
-// The movers to their places at the frame's end; false (the error recorded) when tread refused.
+// The movers react to the agents (in their order) and go to their places at the frame's end; false (the error
+// recorded) when tread refused.
 static bool scene_step(walk_scene *sc, const walk_map *m, walk_run *run, const walk_options *o, int frame, double t, double dt,
-                       const tread_character *ch) {
+                       const walk_agent *agents, int count) {
+    if (!sc->has_movers) return true;
+    for (int i = 0; i < count; ++i) {
+        soak_shape s = soak_shape_at(&agents[i].ch.settings, soak_v3_of(agents[i].ch.position));
+        walk_presence *p = &sc->presences[i];
+        p->lo[0] = s.lo.x, p->lo[1] = s.lo.y, p->lo[2] = s.lo.z;
+        p->hi[0] = s.hi.x, p->hi[1] = s.hi.y, p->hi[2] = s.hi.z;
+        p->crushed_by = agents[i].crushed_by;
+    }
     char err[160];
-    if (!sc->has_movers || walk_movers_step(&sc->movers, &m->lv, t, dt, err, sizeof err)) return true;
+    if (walk_movers_step(&sc->movers, &m->lv, sc->presences, count, t, dt, err, sizeof err)) return true;
     walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
     snprintf(v.detail, sizeof v.detail, "movers: %s", err);
-    record(run, o, run->spawn, frame, ch, &v);
+    record(run, o, run->spawn, frame, &agents[0].ch, &v);
     return false;
 }
 
@@ -313,6 +336,7 @@ static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, w
                        int frame, double t, double dt, const tread_character *before, const tread_move_result *res, FILE *trace) {
     walk_verdict v[WALK_KIND_COUNT];
     int n = 0;
+    a->crushed_by = res->crushed ? res->crushed_by : tread_body_id_null();
     if (!walk_finite(&a->ch, res)) {
         v[0].kind = WALK_NAN, v[0].value = 0.0;
         snprintf(v[0].detail, sizeof v[0].detail, "feet (%g, %g, %g) velocity (%g, %g, %g)", (double)a->ch.position.x, (double)a->ch.position.y,
@@ -362,19 +386,19 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
     memset(&sc, 0, sizeof sc);
     char err[200] = "";
     if (!walk_query_init(&q, &m->grid) || !agent_init(&a, m, o, run->spawn, run->shape, run->strategy) ||
-        !scene_init(&sc, m, o, err, sizeof err)) {
+        !scene_init(&sc, m, o, 1, err, sizeof err)) {
         run->failed = true;
         const char *why = err[0] ? err : q.marks ? tread_error_message() : "out of memory";
         snprintf(run->message, sizeof run->message, "setting up spawn %d: %s", run->spawn, why);
         walk_query_free(&q);
-        scene_free(&sc);
+        scene_free(&sc, run);
         return;
     }
     double dt = 1.0 / o->hz, t = 0.0;
     int frames = frame_count(o);
     for (int frame = 0; frame < frames; ++frame, ++run->frames) {
         t += dt;
-        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, &a.ch)) break;
+        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, &a, 1)) break;
         if (!drive(&a, m, run, o, frame, t - dt, dt)) continue;
         tread_character before = a.ch;
         tread_move_result res;
@@ -393,7 +417,7 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
         after_move(&a, m, &sc, &q, run, o, frame, t, dt, &before, &res, trace);
     }
     walk_query_free(&q);
-    scene_free(&sc);
+    scene_free(&sc, run);
 }
 
 void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace) {
@@ -411,7 +435,7 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     memset(&sc, 0, sizeof sc);
     char err[200] = "";
     bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results &&
-              tread_batch_create(&def, &batch) == TREAD_OK && scene_init(&sc, m, o, err, sizeof err);
+              tread_batch_create(&def, &batch) == TREAD_OK && scene_init(&sc, m, o, n, err, sizeof err);
     for (int i = 0; ok && i < n; ++i) ok = agent_init(&agents[i], m, o, i, run->shape, run->strategy);
     if (!ok) {
         run->failed = true;
@@ -421,7 +445,7 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     int frames = ok ? frame_count(o) : 0;
     for (int frame = 0; frame < frames; ++frame, run->frames += n) { // frames: character updates, as alone
         t += dt;
-        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, &agents[0].ch)) break;
+        if (!scene_step(&sc, m, run, o, frame, t - dt, dt, agents, n)) break;
         for (int i = 0; i < n; ++i) {
             if (!drive(&agents[i], m, run, o, frame, t - dt, dt)) agents[i].velocity = tread_v3_zero();
             chars[i] = before[i] = agents[i].ch;
@@ -444,7 +468,7 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
         }
     }
     tread_batch_destroy(batch);
-    scene_free(&sc);
+    scene_free(&sc, run);
     free(agents);
     free(chars);
     free(before);

@@ -4,6 +4,8 @@
 //   grid.c        a uniform grid over the level's triangles, in double, to find the ones near the character
 //   walk_check.c  the per-frame checks and their exact definitions (docs/LEVELS.md)
 //   walk.c        the characters' frame loop: alone (one at a time) or all of a map's spawns in one batch
+//   walk_movers.c a run's world with the movers as kinematic bodies, moved to their place every frame
+//   walk_doors.c  doors, plats and buttons: Quake's states, opened by the characters through triggers and touch
 //   walk_main.c   the command line, the runs split over threads, the report
 #ifndef WALK_H
 #define WALK_H
@@ -140,7 +142,7 @@ typedef struct walk_options {
     bool alone, batch;
     int jobs;
     bool trace;
-    bool movers;             // run func_bobbing and func_rotating (walk_movers.c)
+    bool movers;             // run the movers (walk_movers.c; the command's default, off with --no-movers)
     unsigned not_fatal;      // kinds (bits 1 << walk_kind) counted and printed but not failing the exit status
     int keep;                // failures kept per run and kind for the report
 } walk_options;
@@ -162,6 +164,7 @@ typedef struct walk_run {
     long frames, deaths, moves; // frames: character updates (a batch's frame counts each of its characters)
     long launches, teleports; // jump pads entered (a stay of several frames counts once), teleports
     long mover_frames;       // frames a character touched or stood on a mover (--movers)
+    long mover_opens;        // doors, plats and buttons set moving from pos1 (--movers)
     double move_seconds;     // wall time in tread's moves
     long counts[WALK_KIND_COUNT];
     long ground_faults[WALK_GROUND_FAULT_COUNT];
@@ -182,23 +185,53 @@ typedef struct walk_map {
 bool walk_map_load(walk_map *m, const char *pk3, const char *name, char *err, size_t errsize);
 void walk_map_free(walk_map *m);
 
-// ---- movers (walk_movers.c) ----------------------------------------------------------------------------------------
+// ---- movers (walk_movers.c, walk_doors.c) -------------------------------------------------------------------------
+
+// What the movers' logic sees of a character when a frame begins.
+typedef struct walk_presence {
+    double lo[3], hi[3];       // its bounds, metres
+    tread_body_id crushed_by;  // the body that crushed it in the last frame (the null id: none)
+} walk_presence;
+
+// Quake's binary mover states (g_mover.c's moverState).
+typedef enum walk_binary_state { WALK_AT_POS1, WALK_TO_POS2, WALK_AT_POS2, WALK_TO_POS1 } walk_binary_state;
+
+// A door's, plat's or button's state (a team's is its leader's).
+typedef struct walk_binary {
+    walk_binary_state state;
+    double since;            // when its move began, s (a reversal sets it back by the part still to undo)
+    double returns;          // WALK_AT_POS2: when it starts back, s (INFINITY: never)
+} walk_binary;
 
 // A run's own world with the level and its movers, and the movers' triangles now.
 typedef struct walk_movers {
     tread_world *world;
     tread_body_id level_body;
-    tread_body_id *bodies;   // per level::movers entry
+    tread_body_id *bodies;   // per level::movers entry (the null id for a mover with no solid brush)
     int *first;              // per mover: its first triangle in tris (count + 1 entries)
     int count;
     walk_tri *tris;
     int tri_count;
+    walk_binary *binary;     // per mover (walk_doors.c)
+    double *trigger_ready;   // per level::mover_triggers entry: when it may fire again, s (INFINITY: spent)
+    bool *reversed;          // per mover: a blocked leader reversed this frame (scratch)
+    long opened;             // binary movers set moving from pos1 (a team counts once)
 } walk_movers;
 
 bool walk_movers_init(walk_movers *mv, const walk_map *m, char *err, size_t errsize);
-// Take every mover to its place at t + dt through tread_world_advance (call before the frame's moves).
-bool walk_movers_step(walk_movers *mv, const level *lv, double t, double dt, char *err, size_t errsize);
+// The frame that begins at t: the doors, plats and buttons react to the characters (`chars`, in that order), then
+// every mover goes to its place at t + dt through tread_world_advance (call before the frame's moves).
+bool walk_movers_step(walk_movers *mv, const level *lv, const walk_presence *chars, int char_count, double t, double dt, char *err,
+                      size_t errsize);
 void walk_movers_free(walk_movers *mv);
+
+// The binary movers' logic (walk_doors.c): every state at pos1, every trigger ready.
+void walk_doors_reset(walk_movers *mv, const level *lv);
+// At the frame's start t: blocked movers reverse, arrivals, triggers and touches by each character in order, returns.
+void walk_doors_frame(walk_movers *mv, const level *lv, const walk_presence *chars, int char_count, double t);
+// How far mover i (binary) is from pos1 to pos2 at time t (its state's move, clamped to 0 .. 1).
+double walk_doors_fraction(const walk_movers *mv, const level *lv, int i, double t);
+
 void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace);
 void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace);
 void walk_run_free(walk_run *run);

@@ -29,7 +29,9 @@ static const char *const usage =
     "  --spawn I           only spawn I (for reproducing one run)\n"
     "  --batch             also run all the spawns together through tread_batch_move, once per shape and strategy\n"
     "  --batch-only        only the batched runs\n"
-    "  --movers            run func_bobbing and func_rotating as kinematic bodies (off: still skipped)\n"
+    "  --no-movers         leave the movers out: no doors, plats, buttons, trains, bobbing, rotating or pendulums in\n"
+    "                      the world (by default they run as kinematic bodies, opened by the characters; --movers\n"
+    "                      says so explicitly)\n"
     "  --jobs N            threads (default 1)\n"
     "  --report FILE       the full report into FILE (stdout then gets the totals only)\n"
     "  --keep N            failures listed per run and kind (default 3; all are counted)\n"
@@ -97,9 +99,11 @@ static bool parse_strategies(const char *text, unsigned *mask) {
 
 static void print_level(FILE *out, const level *lv) {
     fprintf(out, "map %s: %d triangles (%d brush, %d patch), %d vertices, %d solid brushes (%d faces kept, %d hidden, %d without area), %d patches, "
-                 "%d spawns, %d hazards, %d jump pads and teleporters, %d movers (bobbing, rotating: run with --movers); skipped:",
+                 "%d spawns, %d hazards, %d jump pads and teleporters, %d movers (",
             lv->name, lv->triangle_count, lv->brush_triangles, lv->patch_triangles, lv->vertex_count, lv->solid_brushes, lv->faces_kept,
             lv->faces_hidden, lv->faces_degenerate, lv->patches, lv->spawn_count, lv->hazard_count, lv->trigger_count, lv->mover_count);
+    for (int k = 0; k < LEVEL_MOVER_KIND_COUNT; ++k) fprintf(out, "%s%s %d", k ? ", " : "", level_mover_kind_names[k], lv->mover_kind_counts[k]);
+    fprintf(out, "; %d trigger volumes open them); skipped:", lv->mover_trigger_count);
     for (int i = 0; i < lv->skip_class_count; ++i) fprintf(out, "%s %s (%d)", i ? "," : "", lv->skip_counts[i].classname, lv->skip_counts[i].count);
     fprintf(out, "%s\n", lv->skip_class_count ? "" : " nothing");
 }
@@ -107,7 +111,7 @@ static void print_level(FILE *out, const level *lv) {
 typedef struct totals {
     long counts[WALK_SHAPES][WALK_KIND_COUNT];
     long faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
-    long frames[WALK_SHAPES], deaths[WALK_SHAPES], launches[WALK_SHAPES], teleports[WALK_SHAPES], movers[WALK_SHAPES], moves;
+    long frames[WALK_SHAPES], deaths[WALK_SHAPES], launches[WALK_SHAPES], teleports[WALK_SHAPES], movers[WALK_SHAPES], opens[WALK_SHAPES], moves;
     double move_seconds;
 } totals;
 
@@ -181,7 +185,7 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
     run_all(&m, o, runs, count);
     long map_counts[WALK_SHAPES][WALK_KIND_COUNT], map_faults[WALK_SHAPES][WALK_GROUND_FAULT_COUNT];
     long map_frames[WALK_SHAPES] = {0}, map_deaths[WALK_SHAPES] = {0}, map_launches[WALK_SHAPES] = {0}, map_teleports[WALK_SHAPES] = {0},
-         map_movers[WALK_SHAPES] = {0};
+         map_movers[WALK_SHAPES] = {0}, map_opens[WALK_SHAPES] = {0};
     memset(map_counts, 0, sizeof map_counts);
     memset(map_faults, 0, sizeof map_faults);
     for (int r = 0; r < count; ++r) {
@@ -201,6 +205,7 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         map_launches[run->shape] += run->launches;
         map_teleports[run->shape] += run->teleports;
         map_movers[run->shape] += run->mover_frames;
+        map_opens[run->shape] += run->mover_opens;
         all->moves += run->moves;
         all->move_seconds += run->move_seconds;
         for (int i = 0; i < run->kept_count; ++i) {
@@ -223,11 +228,13 @@ static bool walk_one_map(const char *pk3, const char *name, const walk_options *
         all->launches[shape] += map_launches[shape];
         all->teleports[shape] += map_teleports[shape];
         all->movers[shape] += map_movers[shape];
+        all->opens[shape] += map_opens[shape];
         FILE *outs[2] = {rep, summary_to_stdout ? stdout : NULL};
         for (int j = 0; j < 2 && outs[j]; ++j) {
-            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+            fprintf(outs[j], "  totals %s %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers, "
+                             "%ld movers opened;",
                     m.lv.name, walk_shape_names[shape], map_frames[shape], map_deaths[shape], map_launches[shape], map_teleports[shape],
-                    map_movers[shape]);
+                    map_movers[shape], map_opens[shape]);
             print_counts(outs[j], map_counts[shape], map_faults[shape]);
             fprintf(outs[j], "\n");
         }
@@ -244,7 +251,7 @@ int walk_command(int argc, char **argv) {
     memset(&o, 0, sizeof o);
     o.pk3 = LEVEL_DEFAULT_PK3;
     o.seconds = 60.0, o.hz = 60.0, o.seed = 1, o.only_spawn = -1, o.shape_mask = 3u, o.strategy_mask = 1u << TREAD_STEP_SWEEP;
-    o.alone = true, o.jobs = 1, o.keep = 3;
+    o.alone = true, o.jobs = 1, o.keep = 3, o.movers = true;
     const char *report = NULL;
     bool all_maps = false, info = false;
     const char **maps = calloc((size_t)argc + 1, sizeof *maps);
@@ -262,6 +269,7 @@ int walk_command(int argc, char **argv) {
         else if (!strcmp(a, "--batch-only")) o.batch = true, o.alone = false;
         else if (!strcmp(a, "--trace")) o.trace = true;
         else if (!strcmp(a, "--movers")) o.movers = true;
+        else if (!strcmp(a, "--no-movers")) o.movers = false;
         else if (!strcmp(a, "--info")) info = true;
         else if (!strcmp(a, "--not-fatal") && has) {
             if (!parse_kinds(argv[++i], &o.not_fatal)) goto bad_value;
@@ -332,9 +340,10 @@ int walk_command(int argc, char **argv) {
                                                 tread_step_strategy_name((tread_step_strategy)s));
     FILE *heads[2] = {rep, to_stdout ? stdout : NULL};
     for (int j = 0; j < 2 && heads[j] && !info; ++j)
-        fprintf(heads[j], "walk: %d maps, shapes %s, strategies %s, %g s at %g Hz, seed %llu, %s%s, %d jobs\n", total,
+        fprintf(heads[j], "walk: %d maps, shapes %s, strategies %s, %g s at %g Hz, seed %llu, %s%s, %s, %d jobs\n", total,
                 o.shape_mask == 3u ? "box,capsule" : walk_shape_names[o.shape_mask == 1u ? 0 : 1], strategies, o.seconds, o.hz,
-                (unsigned long long)o.seed, o.alone ? "alone" : "", o.batch ? (o.alone ? " and batched" : "batched") : "", o.jobs);
+                (unsigned long long)o.seed, o.alone ? "alone" : "", o.batch ? (o.alone ? " and batched" : "batched") : "",
+                o.movers ? "movers" : "no movers", o.jobs);
     totals all;
     memset(&all, 0, sizeof all);
     bool failed = false, bad = false;
@@ -355,9 +364,10 @@ int walk_command(int argc, char **argv) {
     for (int j = 0; j < 2 && heads[j] && !info; ++j) {
         for (int shape = 0; shape < WALK_SHAPES; ++shape) {
             if (!(o.shape_mask >> shape & 1u)) continue;
-            fprintf(heads[j], "overall %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers;",
+            fprintf(heads[j], "overall %s: %ld frames, %ld deaths, %ld jump pad launches, %ld teleports, %ld frames on movers, "
+                              "%ld movers opened;",
                     walk_shape_names[shape], all.frames[shape], all.deaths[shape], all.launches[shape], all.teleports[shape],
-                    all.movers[shape]);
+                    all.movers[shape], all.opens[shape]);
             print_counts(heads[j], all.counts[shape], all.faults[shape]);
             fprintf(heads[j], "\n");
         }
