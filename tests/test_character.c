@@ -251,6 +251,59 @@ static void test_ground_point_lies_under_the_bottom(void **state) {
             }
 }
 
+// A crevasse holds only between faces that face each other across the body (Catlike Coding's steep contacts): in a
+// V of two 60 degree faces every shape stands, grounded; on a ridge of the same two faces turned over (a roof) none
+// does: it slides off down the roof. The rule summed contact normals, which point up on a ridge too, so a box's
+// sole or a round bottom on the ridge line was held there (the real levels' steep ridges and rims).
+static void add_mesh_vee(tread_world *w, float sign) {
+    static tread_vec3 v[2][6];
+    static const uint32_t idx[12] = {0, 2, 1, 0, 3, 2, 3, 4, 2, 3, 5, 4}; // wound to face up
+    float h = 2.0f * tanf(60.0f * COURSE_PI / 180.0f) * sign;
+    tread_vec3 *p = v[sign > 0.0f ? 0 : 1];
+    p[0] = tread_v3(-2, h, 5), p[1] = tread_v3(-2, h, -5), p[2] = tread_v3(0, 0, -5);
+    p[3] = tread_v3(0, 0, 5), p[4] = tread_v3(2, h, -5), p[5] = tread_v3(2, h, 5);
+    for (int t = 0; t < 4; ++t)
+        assert_true(tread_v3_cross(tread_v3_sub(p[idx[3 * t + 1]], p[idx[3 * t]]), tread_v3_sub(p[idx[3 * t + 2]], p[idx[3 * t]])).y > 0.0f);
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_mesh(p, 6, idx, 4);
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+}
+
+static void test_crevasse_holds_and_ridge_does_not(void **state) {
+    (void)state;
+    const tread_query_shape_type shapes[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
+    for (int k = 0; k < 3; ++k) {
+        tread_character_settings s = tread_character_settings_default();
+        s.shape = shapes[k];
+        // In the V: a round bottom touches both faces with its centre 2 r above the valley; a box with its sole's
+        // edges on them, r tan 60 up.
+        tread_world *w = NULL;
+        tread_world_create(NULL, &w);
+        add_mesh_vee(w, 1.0f);
+        float feet = s.shape == TREAD_QUERY_BOX ? s.radius * tanf(60.0f * COURSE_PI / 180.0f) : s.radius;
+        course_begin(&run, w, tread_v3(0, feet + 0.5f * s.skin, 0), &s);
+        course_walk(&run, tread_v3(0, 0, 0), 1.0f, COURSE_DT);
+        assert_int_equal(run.ch.ground.state, TREAD_GROUND_ON_GROUND);
+        assert_true(fabsf(run.ch.position.y - feet) < 0.01f);
+        tread_world_destroy(w);
+        // On the ridge, 5 cm to one side of it: it slides off down the roof (keeping the speed it gains).
+        tread_world_create(NULL, &w);
+        add_mesh_vee(w, -1.0f);
+        float drop = s.shape == TREAD_QUERY_BOX ? 0.0f : s.radius - sqrtf(s.radius * s.radius - 0.05f * 0.05f);
+        course_begin(&run, w, tread_v3(0.05f, -drop + 0.5f * s.skin, 0), &s);
+        tread_character *ch = &run.ch;
+        for (int i = 0; i < 60; ++i) {
+            tread_move_result res;
+            tread_vec3 v = tread_v3_add(ch->velocity, tread_v3(0, COURSE_G * COURSE_DT, 0));
+            assert_int_equal(tread_character_move(w, ch, v, COURSE_DT, &res), TREAD_OK);
+            assert_int_not_equal(ch->ground.state, TREAD_GROUND_ON_GROUND);
+        }
+        assert_true(ch->position.x > 0.5f && ch->position.y < -0.5f);
+        tread_world_destroy(w);
+    }
+}
+
 // ---- slopes -------------------------------------------------------------------------------------------------
 
 // Max slope is inclusive (types.h, TREAD_SLOPE_TOLERANCE_DEGREES), however the slope is built: a box rotated by
@@ -694,7 +747,7 @@ int main(void) {
         cmocka_unit_test(test_on_ground_touches_the_ground),
         cmocka_unit_test(test_small_hole_under_center_stays_grounded),
         cmocka_unit_test(test_standing_on_ledge_edge_is_grounded),
-        cmocka_unit_test(test_perched_beyond_the_cap_rolls_off),
+        cmocka_unit_test(test_perched_beyond_the_cap_rolls_off), cmocka_unit_test(test_crevasse_holds_and_ridge_does_not),
         cmocka_unit_test(test_ground_point_lies_under_the_bottom),
         cmocka_unit_test(test_max_slope_is_inclusive),
         cmocka_unit_test(test_keep_horizontal_speed_setting),

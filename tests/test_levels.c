@@ -85,6 +85,26 @@ static void test_hidden_faces(void **state) {
     free(data);
 }
 
+// Two coincident brushes (a solid column and a player-clip copy of it, as oa_rpg3dm2 has): each lies wholly inside the
+// other, and hiding every face inside another brush left no face of either (characters walked into the column).
+// The first brush in the file keeps the shared faces; the copy's are hidden.
+static void test_coincident_brushes_keep_one_copy(void **state) {
+    (void)state;
+    box_brush boxes[3] = {{{0, 0, 0}, {256, 256, 16}, SH_SOLID}, {{64, 64, 16}, {128, 128, 160}, SH_SOLID}, {{64, 64, 16}, {128, 128, 160}, SH_CLIP}};
+    size_t size;
+    uint8_t *data = build_boxes(boxes, 3, &size);
+    level lv;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "column.bsp", &lv, err, sizeof err));
+    assert_int_equal(lv.faces_kept, 6 + 5);     // the floor, the column but its bottom (on the floor)
+    assert_int_equal(lv.faces_hidden, 1 + 6);   // the column's bottom, every face of the copy
+    int clip = 0;
+    for (int t = 0; t < lv.triangle_count; ++t) clip += (lv.triangle_flags[t] & LEVEL_TRI_PLAYERCLIP) != 0;
+    assert_int_equal(clip, 0);
+    level_free(&lv);
+    free(data);
+}
+
 // ---- patches --------------------------------------------------------------------------------------------------------
 
 static patch_def flat_patch(double bulge) {
@@ -341,7 +361,7 @@ static void test_walk_depth(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_patch_flatness),
+        cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_coincident_brushes_keep_one_copy), cmocka_unit_test(test_patch_flatness),
         cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
         cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),
     };

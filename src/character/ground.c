@@ -5,6 +5,7 @@
 // normal is walkable also holds (as Catlike Coding's steep-contact counting does).
 #include "character_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 // How deep the skin is sunk into the ground along its normal: the deepest of the surfaces touched at the start
@@ -92,12 +93,23 @@ static tread_result classify_unsupported(const tr_move_query *q, const tread_cha
     }
     if (held >= 0) return set_support(q, g, TREAD_GROUND_ON_GROUND, held_normal, hits, count, held, probe);
     if (steep < 0) return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe);
-    // A steep face slides the body down its own slope; perched on the edge of a walkable face (a round bottom on a
-    // nose, beyond its walkable cap), the edge does: along the contact normal.
+    // A steep face slides the body down its own slope. A round bottom on an edge (perched on a walkable face's nose
+    // beyond its walkable cap, or on a steep ridge or rim) rolls off it along the contact normal, the way it leans
+    // (with a face's normal it could roll over a ridge's top the wrong way and balance there). A box's sole meets an
+    // edge along its own face, which says nothing of the way off: of the faces touched there it slides down the one
+    // leaning toward its centre.
+    if (ch->settings.shape == TREAD_QUERY_BOX) {
+        float nearest_steep = hits[steep].fraction * probe, best = -INFINITY;
+        for (int i = steep; i < count && hits[i].fraction * probe <= nearest_steep + TR_GROUND_TIE; ++i) {
+            float lean = tread_v3_dot(hits[i].surface_normal, tread_v3_sub(feet, hits[i].point));
+            if (tread_v3_dot(hits[i].normal, up) > 0.0f && lean > best) best = lean, steep = i;
+        }
+    }
     bool walkable_face = false;
     tread_result r = tr_is_walkable_on(q, ch, hits[steep].body, hits[steep].surface_normal, &walkable_face);
     if (r != TREAD_OK) return r;
-    tread_vec3 normal = walkable_face ? hits[steep].normal : hits[steep].surface_normal;
+    bool rolls = walkable_face || ch->settings.shape != TREAD_QUERY_BOX;
+    tread_vec3 normal = rolls ? hits[steep].normal : hits[steep].surface_normal;
     return set_support(q, g, TREAD_GROUND_ON_STEEP, normal, hits, count, steep, probe);
 }
 
