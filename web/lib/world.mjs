@@ -277,6 +277,9 @@ export class World {
   #shape(shape) {
     const t = this.tread;
     const ptr = t.scratch(t.memory.sizeOf('tread_query_shape'), 2);
+    // Over the defaults, as every struct the library takes (the fields written are the caller's; the rest, the
+    // library's cookie included, come from tread_query_shape_default()).
+    t.module._tw_query_shape_default(ptr);
     t.memory.write('tread_query_shape', ptr, shape);
     return ptr;
   }
