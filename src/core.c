@@ -16,6 +16,7 @@ static const char *const result_names[TREAD_RESULT_COUNT] = {
     "TREAD_ERR_INVALID_ID",
     "TREAD_ERR_OUT_OF_MEMORY",
     "TREAD_ERR_BLOCKED",
+    "TREAD_ERR_UNINITIALIZED",
 };
 
 tread_version_info tread_version(void) {
@@ -29,13 +30,19 @@ const char *tread_result_name(tread_result result) {
 }
 
 // Per-thread so concurrent queries on different threads do not overwrite each other's message.
-static _Thread_local char last_message[512];
+static _Thread_local char last_message[TR_MESSAGE_SIZE];
+// Where the detail (the part after "TREAD_ERR_...: ") begins in last_message: kept, so a caller that re-raises an
+// error under a wider name (the batch naming characters[i]) takes the detail as written, without parsing the text.
+static _Thread_local size_t last_detail;
 
 const char *tread_error_message(void) { return last_message; }
+
+const char *tr_error_detail(void) { return last_message + last_detail; }
 
 tread_result tr_error(tread_result code, const char *fmt, ...) {
     int n = snprintf(last_message, sizeof last_message, "%s: ", tread_result_name(code));
     if (n < 0) n = 0;
+    last_detail = (size_t)n < sizeof last_message ? (size_t)n : sizeof last_message - 1;
     if ((size_t)n < sizeof last_message) {
         va_list args;
         va_start(args, fmt);
@@ -43,6 +50,11 @@ tread_result tr_error(tread_result code, const char *fmt, ...) {
         va_end(args);
     }
     return code;
+}
+
+tread_result tr_check_cookie(uint32_t cookie, const char *argument, const char *type, const char *start) {
+    if (cookie == TR_COOKIE) return TREAD_OK;
+    return tr_error(TREAD_ERR_UNINITIALIZED, "%s is not initialised (a zero-filled or never-defaulted %s): start from %s", argument, type, start);
 }
 
 void tr_assert_failed(const char *expr, const char *file, int line) {

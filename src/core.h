@@ -41,6 +41,20 @@ tread_result tr_error(tread_result code, const char *fmt, ...)
 #endif
     ;
 
+// Longest error message kept (bytes, with its terminator).
+#define TR_MESSAGE_SIZE 512
+// The last error's detail on this thread: its message without the "TREAD_ERR_...: " prefix.
+const char *tr_error_detail(void);
+
+// The value every tread_xxx_default() writes into the internal_cookie of what it returns (as Box2D's defs carry
+// B2_SECRET_COOKIE): a struct that is zero-filled, or was declared and filled field by field, lacks it and is refused
+// by name (TREAD_ERR_UNINITIALIZED) instead of meaning something (a zero layer mask switched collision off). Not 0,
+// not 0xFFFFFFFF, not a small integer or a common float's bits, so neither memset nor garbage forges it by chance.
+#define TR_COOKIE 0x7E4D5A17u
+// TREAD_OK when `cookie` is TR_COOKIE; else TREAD_ERR_UNINITIALIZED: "<argument> is not initialised (a zero-filled
+// or never-defaulted <type>): start from <start>".
+tread_result tr_check_cookie(uint32_t cookie, const char *argument, const char *type, const char *start);
+
 // ---- assertions (internal invariants; public functions validate instead) -----------------------
 void tr_assert_failed(const char *expr, const char *file, int line);
 #ifdef NDEBUG

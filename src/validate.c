@@ -29,3 +29,21 @@ tread_result tr_check_point(const char *name, tread_vec3 p) {
                         (double)p.z, (double)TR_MAX_COORDINATE);
     return TREAD_OK;
 }
+
+tread_result tr_check_filter(const tread_query_filter *filter, const char *name) {
+    // (A zero-filled filter's layer mask of 0 selects nothing: every query misses with TREAD_OK.)
+    return filter ? tr_check_cookie(filter->internal_cookie, name, "tread_query_filter", "tread_query_filter_default()") : TREAD_OK;
+}
+
+tread_result tr_check_initialised(const tread_character *ch, const char *name) {
+    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "%s is NULL", name);
+    // Its settings are a validated copy of settings that came from tread_character_settings_default(): a character
+    // that never went through tread_character_init() (or tread_character_load()) lacks their cookie. Zero-filled, it
+    // moved with OK through nothing (radius 0, no masks).
+    if (ch->settings.internal_cookie != TR_COOKIE)
+        return tr_error(TREAD_ERR_UNINITIALIZED,
+                        "%s is not initialised (a zero-filled or never-initialised tread_character): start with tread_character_init() "
+                        "or tread_character_load()",
+                        name);
+    return TREAD_OK;
+}

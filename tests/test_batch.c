@@ -408,6 +408,100 @@ static void test_characters_apart_move_as_alone(void **state) {
     tread_world_destroy(w);
 }
 
+// ---- atomic batches ------------------------------------------------------------------------------------------
+
+typedef struct event_count {
+    int added, persisted, removed;
+} event_count;
+
+static void count_added(const tread_character *c, int index, const tread_contact_event *e, void *context) {
+    (void)c, (void)index, (void)e;
+    ++((event_count *)context)->added;
+}
+static void count_persisted(const tread_character *c, int index, const tread_contact_event *e, void *context) {
+    (void)c, (void)index, (void)e;
+    ++((event_count *)context)->persisted;
+}
+static void count_removed(const tread_character *c, int index, const tread_contact_event *e, void *context) {
+    (void)c, (void)index, (void)e;
+    ++((event_count *)context)->removed;
+}
+
+// A parallel-for that runs the items one at a time, last first: the first failure by index is the one reported,
+// whatever order the moves ran in.
+static void backwards(tread_task_fn *task, void *task_context, int count, void *context) {
+    (void)context;
+    for (int i = count - 1; i >= 0; --i) task(task_context, i, i + 1);
+}
+
+// A batch whose one move fails (a character at the far end of the world running at 900 m/s, past the coordinate limit
+// midway through its move, while the others stand on the floor at the origin) is all or nothing: the error names that
+// character in the message and in the batch's report, no character changes, the listener hears nothing (the others'
+// floor contacts were reported `added` before, for a frame that never happened) and no contact memory changes (the
+// next good frame reports them added, not persisted). With two failing, the first by index is reported, whatever
+// order the moves ran in.
+static void test_a_failed_move_fails_the_batch_silently(void **state) {
+    (void)state;
+    const float edge = TREAD_MAX_COORDINATE - 10.0f;
+    tread_world *w = course_world();
+    course_box(w, tread_v3(edge - 20.0f, -1, -5), tread_v3(edge, 0, 5));
+    enum { N = 5 };
+    tread_character c[N];
+    tread_vec3 v[N];
+    tread_move_result res[N];
+    tread_character_settings s = crowd_settings();
+    for (int i = 0; i < N; ++i) {
+        assert_int_equal(tread_character_init(&c[i], &s, tread_v3(-6.0f + 3.0f * (float)i, 0, 0)), TREAD_OK);
+        v[i] = tread_v3_zero();
+    }
+    assert_int_equal(tread_character_set_position(&c[2], tread_v3(edge - 10.0f, 0, 0)), TREAD_OK);
+    event_count events = {0, 0, 0};
+    tread_contact_listener listener;
+    memset(&listener, 0, sizeof listener);
+    listener.added = count_added, listener.persisted = count_persisted, listener.removed = count_removed;
+    listener.context = &events;
+    tread_move_options options = tread_move_options_default();
+    options.listener = &listener;
+    for (int threads = 0; threads < 2; ++threads) {
+        tread_batch_def bd = tread_batch_def_default();
+        if (threads) bd.parallel_for = backwards;
+        else bd.threads = 1;
+        tread_batch *b = NULL;
+        assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+        v[2] = tread_v3(900, 0, 0); // (15 m in a frame: past the limit)
+        if (threads) { // a second runaway, run before the first
+            assert_int_equal(tread_character_set_position(&c[4], tread_v3(edge - 10.0f, 0, 3)), TREAD_OK);
+            v[4] = v[2];
+        }
+        tread_character start[N];
+        memcpy(start, c, sizeof start);
+        assert_int_equal(tread_batch_move_with(b, w, c, v, N, COURSE_DT, &options, res), TREAD_ERR_INVALID_ARGUMENT);
+        assert_non_null(strstr(tread_error_message(), "characters[2]: "));
+        assert_non_null(strstr(tread_error_message(), "coordinate limit"));
+        tread_batch_report report = {TREAD_OK, -2};
+        assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
+        assert_int_equal(report.result, TREAD_ERR_INVALID_ARGUMENT);
+        assert_int_equal(report.failed_character, 2);
+        assert_memory_equal(start, c, sizeof start);
+        assert_int_equal(events.added + events.persisted + events.removed, 0);
+        // The frame again without the runaways: each character's floor is news (added), the memories untouched.
+        v[2] = v[4] = tread_v3_zero();
+        assert_int_equal(tread_batch_move_with(b, w, c, v, N, COURSE_DT, &options, res), TREAD_OK);
+        assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
+        assert_int_equal(report.result, TREAD_OK);
+        assert_int_equal(report.failed_character, -1);
+        assert_int_equal(events.added, N);
+        assert_int_equal(events.persisted, 0);
+        assert_int_equal(tread_batch_move_with(b, w, c, v, N, COURSE_DT, &options, res), TREAD_OK);
+        assert_int_equal(events.added, N);
+        assert_int_equal(events.persisted, N);
+        assert_int_equal(events.removed, 0);
+        events = (event_count){0, 0, 0};
+        tread_batch_destroy(b);
+    }
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_walk_into_each_other),
@@ -418,6 +512,7 @@ int main(void) {
         cmocka_unit_test(test_bad_batch_input),
         cmocka_unit_test(test_results_do_not_depend_on_threads),
         cmocka_unit_test(test_characters_apart_move_as_alone),
+        cmocka_unit_test(test_a_failed_move_fails_the_batch_silently),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -636,6 +636,8 @@ static void find_padding(void) {
     tread_character_settings zeros, ones;
     memset(&zeros, 0x00, sizeof zeros);
     memset(&ones, 0xFF, sizeof ones);
+    // The cookie is no setting: the loader starts from tread_character_settings_default(), which sets it.
+    zeros.internal_cookie = ones.internal_cookie = tread_character_settings_default().internal_cookie;
     for (size_t i = 0; i < COUNT(setting_values); ++i) {
         if (!scene_set_setting(&zeros, setting_values[i].name, setting_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
         if (!scene_set_setting(&ones, setting_values[i].name, setting_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
@@ -644,6 +646,7 @@ static void find_padding(void) {
     tread_motor_settings mz, mo;
     memset(&mz, 0x00, sizeof mz);
     memset(&mo, 0xFF, sizeof mo);
+    mz.internal_cookie = mo.internal_cookie = tread_motor_settings_default().internal_cookie; // (likewise)
     for (size_t i = 0; i < COUNT(motor_values); ++i) {
         if (!scene_set_motor_setting(&mz, motor_values[i].name, motor_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);
         if (!scene_set_motor_setting(&mo, motor_values[i].name, motor_values[i].value, msg, sizeof msg)) fail_msg("%s", msg);

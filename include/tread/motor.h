@@ -81,6 +81,8 @@ typedef struct tread_motor_settings {
     float crouch_speed_scale;       ///< wish speed factor while crouched, [0, 1]; default 0.5
     tread_leave_ground leave_ground; ///< what leaving moving ground keeps of its velocity; default
                                     ///< TREAD_LEAVE_ADD_VELOCITY
+    uint32_t internal_cookie; ///< set by tread_motor_settings_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_motor_settings;
 
 /// One frame's wish, from a player or an AI.
@@ -90,6 +92,8 @@ typedef struct tread_motor_input {
     float magnitude;      ///< wish as a fraction of max_speed in [0, 1] (a stick's deflection), used when speed < 0; default 1
     bool jump;            ///< jump button held
     bool crouch;          ///< crouch button held (scales the wish speed while the character is crouched)
+    uint32_t internal_cookie; ///< set by tread_motor_input_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_motor_input;
 
 /// Motor state carried between frames. Start from tread_motor_state_default().
@@ -108,6 +112,8 @@ typedef struct tread_motor_state {
     bool jump_cut_done;       ///< this jump's rise was already cut
     bool jumped;              ///< the last update started a jump (pass jump_snap_suppress_time to the controller)
     tread_jump_kind last_jump; ///< kind of that jump
+    uint32_t internal_cookie; ///< set by tread_motor_state_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_motor_state;
 
 /// Defaults of every field above.

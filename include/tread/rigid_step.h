@@ -56,6 +56,8 @@ typedef struct tread_rigid_step_settings {
     float min_speed;                ///< m/s of wished horizontal speed below which nothing steps up, >= 0; default 0.01
     tread_rigid_step_cast_fn *cast; ///< the shape cast; required (default NULL)
     void *cast_context;             ///< passed to cast; default NULL
+    uint32_t internal_cookie; ///< set by tread_rigid_step_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_rigid_step_settings;
 
 /// The body this step: its capsule and where the engine left it.
@@ -73,6 +75,8 @@ typedef struct tread_rigid_step_input {
                                          ///< default 1/60
     bool was_on_ground;                  ///< it stood on walkable ground after the previous step (the result's
                                          ///< on_ground): only such a body is lowered onto the stair below; default false
+    uint32_t internal_cookie; ///< set by tread_rigid_step_input_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_rigid_step_input;
 
 /// What to do with the body.

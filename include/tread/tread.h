@@ -4,7 +4,10 @@
 ///
 /// Conventions: every call that can fail returns a tread_result; on failure nothing was changed and
 /// tread_error_message() names the argument and the value that was wrong. Definitions are zero-cost
-/// structs initialised by tread_xxx_default(). Ids carry a generation so stale ones are rejected.
+/// structs initialised by tread_xxx_default(): every definition, settings, options and state struct that has one
+/// must start from it (its internal_cookie says it did), and a character from tread_character_init(); a zero-filled
+/// or hand-built one is refused with TREAD_ERR_UNINITIALIZED naming the argument and the struct, never read as
+/// meaning something (zero masks would have switched collision off). Ids carry a generation so stale ones are rejected.
 ///
 /// Threads: tread has no global state and starts no threads but a batch's pool (tread_batch_def::threads). A world is only read by its queries
 /// (tread_world_cast_*, tread_world_collect_contacts, tread_world_closest, tread_world_body_count, tread_body_is_valid,
@@ -303,8 +306,9 @@ TREAD_API tread_result tread_character_move_with(const tread_world *world, tread
 
 /// An opaque batch: the other characters as obstacles, kept between frames so a frame allocates nothing once it has
 /// room. Not shared between threads while it moves. Its moves run on its thread pool or the game's parallel-for
-/// (tread_batch_def): the results are the same on any number of threads; a listener's callbacks may then come from
-/// several threads at once, and debug drawing (per thread) sees only the moves run on the calling thread.
+/// (tread_batch_def): the results are the same on any number of threads; a listener's validate and push may then be
+/// called from several threads at once (its added, persisted and removed come after the moves, on the calling
+/// thread), and debug drawing (per thread) sees only the moves run on the calling thread.
 typedef struct tread_batch tread_batch;
 /// Defaults of tread_batch_def.
 TREAD_API tread_batch_def tread_batch_def_default(void);
@@ -319,20 +323,27 @@ TREAD_API void tread_batch_destroy(tread_batch *batch);
 /// moves less), sliding along the world. A crowd squeezed against itself never teleports anyone (only the world's
 /// bodies can bury a character). results[i] is character i's move (its contacts list the other
 /// characters it met as bodies of the batch, not of the world). Characters stand on each other as on a platform.
-/// Advance the world first, as for single moves. Every argument is checked before anything moves; on an error no
-/// character changes. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (naming characters[i] or velocities[i]),
-/// TREAD_ERR_NOT_FINITE, TREAD_ERR_OUT_OF_MEMORY.
+/// Advance the world first, as for single moves. Every argument is checked before anything moves. All or nothing:
+/// on an error (an argument, or any one character's move) no character changes, no contact memory changes and the
+/// listener hears nothing; the message and tread_batch_get_report() name the character it failed on.
+/// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (naming characters[i] or velocities[i]), TREAD_ERR_NOT_FINITE,
+/// TREAD_ERR_UNINITIALIZED, TREAD_ERR_OUT_OF_MEMORY, or what a character's move returned.
 TREAD_API tread_result tread_batch_move(tread_batch *batch, const tread_world *world, tread_character *characters,
                                         const tread_vec3 *velocities, int count, float dt, tread_move_result *results);
 
 /// tread_batch_move with options: the filter every move passes, and a listener (its validate and events name the
 /// other characters by their index in these arrays; its push callback decides who of two characters may push the
-/// other, as it does for dynamic bodies). The batch keeps each index's contact memory itself (allocated once a
+/// other, as it does for dynamic bodies). Added, persisted and removed come once every move succeeded, on the calling
+/// thread, character by character in index order, each given the character as it was when the frame began (as a
+/// single move's are). The batch keeps each index's contact memory itself (allocated once a
 /// listener has added, persisted or removed: keep a character at the same index, or its events mix with another's);
 /// options.memory and options.contacts are for single moves (TREAD_ERR_INVALID_ARGUMENT). NULL: the defaults.
 TREAD_API tread_result tread_batch_move_with(tread_batch *batch, const tread_world *world, tread_character *characters,
                                              const tread_vec3 *velocities, int count, float dt, const tread_move_options *options,
                                              tread_move_result *results);
+/// The report of the last tread_batch_move* call on this batch in *out_report: its result and the index of the
+/// character it failed on (-1: none). TREAD_ERR_NULL_ARGUMENT for a NULL batch or out_report.
+TREAD_API tread_result tread_batch_get_report(const tread_batch *batch, tread_batch_report *out_report);
 
 /* ---- saving and restoring state (rollback netcode, server handoff) ------------------------------------------ */
 

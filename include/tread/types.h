@@ -26,6 +26,9 @@ typedef enum tread_result {
     TREAD_ERR_INVALID_ID,        ///< a body id that was never issued, was removed, or is stale
     TREAD_ERR_OUT_OF_MEMORY,     ///< the allocator returned NULL
     TREAD_ERR_BLOCKED,           ///< the requested change does not fit the world (a taller shape under a ceiling)
+    TREAD_ERR_UNINITIALIZED,     ///< a definition, settings, options or state struct did not come from its
+                                 ///< tread_xxx_default() (zero-filled, or never defaulted), or a character never went
+                                 ///< through tread_character_init(); the message names the argument and the struct
     TREAD_RESULT_COUNT           ///< number of result codes; not a result (its name is "TREAD_ERR_UNKNOWN")
 } tread_result;
 
@@ -108,6 +111,9 @@ typedef struct tread_shape_def {
     tread_mesh_def mesh;               ///< TREAD_SHAPE_MESH
     tread_heightfield_def heightfield; ///< TREAD_SHAPE_HEIGHTFIELD
     tread_voxels_def voxels;           ///< TREAD_SHAPE_VOXELS
+    uint32_t internal_cookie; ///< set by tread_shape_def_default() and the tread_shape_* constructors, never by hand: a struct
+                              ///< without it (zero-filled, or declared and filled field by field) is refused with
+                              ///< TREAD_ERR_UNINITIALIZED
 } tread_shape_def;
 
 /// Static bodies never move on their own; kinematic bodies carry a velocity (moving platforms) that
@@ -152,11 +158,15 @@ typedef struct tread_body_def {
     uint32_t layer;              ///< layer index in [0, TREAD_MAX_LAYERS); queries select layers by mask bit (1u << layer); default 0
     uint32_t flags;              ///< tread_body_flags: TREAD_BODY_ONE_WAY or TREAD_BODY_SENSOR (not both); default 0
     void *user_data;             ///< caller's pointer, returned by tread_body_user_data; default NULL
+    uint32_t internal_cookie; ///< set by tread_body_def_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_body_def;
 
 /// World creation options.
 typedef struct tread_world_def {
     int body_capacity; ///< bodies allocated up front (the world grows past it while adding bodies); default 64
+    uint32_t internal_cookie; ///< set by tread_world_def_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_world_def;
 
 /// Per-body query filter callback: return true to consider the body.
@@ -169,6 +179,8 @@ typedef struct tread_query_filter {
     tread_body_filter_fn *callback; ///< optional extra test per body; default NULL
     void *context;                 ///< passed to callback; default NULL
     bool include_sensors;          ///< sensor bodies (TREAD_BODY_SENSOR) are considered too; default false (skipped)
+    uint32_t internal_cookie; ///< set by tread_query_filter_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_query_filter;
 
 /// Kinds of query shape (and of character volume).
@@ -190,6 +202,9 @@ typedef struct tread_query_shape {
     tread_vec3 up;               ///< capsule axis / box local Y, unit (normalized on use); default (0, 1, 0)
     tread_vec3 half_extents;     ///< box: half extents along its local X, Y (= up), Z, metres, each > 0;
                                  ///< default (0.3, 0.9, 0.3)
+    uint32_t internal_cookie; ///< set by tread_query_shape_default() and the tread_query_* constructors, never by hand: a struct
+                              ///< without it (zero-filled, or declared and filled field by field) is refused with
+                              ///< TREAD_ERR_UNINITIALIZED
 } tread_query_shape;
 
 /// Closest hit of a ray (or one of all hits).
@@ -315,6 +330,8 @@ typedef struct tread_character_settings {
     tread_step_strategy step_strategy;      ///< default TREAD_STEP_SWEEP
     tread_contact_step_settings contact_step; ///< read by TREAD_STEP_CONTACT only
     tread_riser_settings riser;             ///< read by TREAD_STEP_RISER only
+    uint32_t internal_cookie; ///< set by tread_character_settings_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_character_settings;
 
 /// What holds the character up.
@@ -347,7 +364,9 @@ typedef struct tread_body_impulse {
 /// A character: plain data owned by the caller (no allocation, no pointers: saving it is a memcpy). Fields are
 /// read-only for the caller; change them through tread_character_* functions.
 typedef struct tread_character {
-    tread_character_settings settings; ///< validated copy (tread_character_set_settings changes it)
+    tread_character_settings settings; ///< validated copy (tread_character_set_settings changes it); its cookie marks
+                                       ///< a character tread_character_init() or _load() made: one zero-filled or
+                                       ///< never initialised is refused (TREAD_ERR_UNINITIALIZED)
     tread_vec3 position;               ///< feet: the lowest point of the shape along up, metres
     tread_vec3 velocity;               ///< velocity after the last move's collisions, m/s
     tread_ground ground;               ///< ground after the last move
@@ -433,7 +452,19 @@ typedef struct tread_batch_def {
                               ///< parallel_for; a build without threads (WebAssembly) uses 1; default 0
     tread_parallel_for_fn *parallel_for; ///< the game's job system instead of the pool; default NULL
     void *parallel_context;   ///< passed to parallel_for; default NULL
+    uint32_t internal_cookie; ///< set by tread_batch_def_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_batch_def;
+
+/// What the last batch update (any tread_batch_move*) on a batch came to (tread_batch_get_report): which character it
+/// failed on, for the game to act on without reading the error message.
+typedef struct tread_batch_report {
+    tread_result result;  ///< what that call returned; TREAD_OK before the first
+    int failed_character; ///< the index, in that call's arrays, of the character it failed on: one whose argument was
+                          ///< refused (characters[i], velocities[i], results[i]) or whose move failed (the first by
+                          ///< index when several did); -1 when it succeeded or failed on no one character (a NULL
+                          ///< argument, the count, the options, the world or backend, memory, the parting after the moves)
+} tread_batch_report;
 
 /// What a contact listener is told about one body or character the character touches.
 typedef struct tread_contact_event {
@@ -463,7 +494,8 @@ typedef void tread_contact_push_fn(const tread_character *character, int index, 
 
 /// An optional listener on a move (tread_move_options::listener), as Jolt's CharacterContactListener. Every callback
 /// may be NULL. Events come after the move, in a fixed order: added and persisted by separation then body, then
-/// removed in the order they were remembered.
+/// removed in the order they were remembered; only for a move that succeeded (a batch: once every move of it did, on
+/// the calling thread, character by character in index order). Validate and push are asked while the move runs.
 typedef struct tread_contact_listener {
     tread_contact_validate_fn *validate; ///< default NULL (everything counts)
     tread_contact_event_fn *added;       ///< began touching (entered, for a sensor); default NULL
@@ -474,7 +506,8 @@ typedef struct tread_contact_listener {
 } tread_contact_listener;
 
 /// What a listener's added / persisted / removed compare against: the bodies and characters a character touched at
-/// its last move. Caller-owned, one per character, zeroed to start (or by tread_contact_memory_default()).
+/// its last move. Caller-owned, one per character, zeroed to start: all zero is the empty memory (state, not a
+/// definition: it has no _default() and no cookie).
 typedef struct tread_contact_memory {
     tread_contact_event contacts[TREAD_MAX_CONTACT_MEMORY]; ///< touched at the last move, by separation then body
     int count;                                              ///< entries in use
@@ -496,6 +529,8 @@ typedef struct tread_move_options {
                                    ///< surface within skin + ground probe of where it ends (up to 128: all the
                                    ///< triangles of a mesh under its feet, for footsteps or damage); default NULL
     int contact_capacity;          ///< entries `contacts` holds, >= 0; default 0
+    uint32_t internal_cookie; ///< set by tread_move_options_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_move_options;
 
 /// Camera step smoothing (as Godot's stair-stepping write-ups do it): absorbs the teleport of a step or snap and
@@ -503,6 +538,8 @@ typedef struct tread_move_options {
 typedef struct tread_step_smoothing {
     float offset; ///< current view offset along up, metres (add to the camera's height); default 0
     float decay;  ///< exponential decay rate, 1/s, >= 0; default 15
+    uint32_t internal_cookie; ///< set by tread_step_smoothing_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_step_smoothing;
 
 /* ---- debug drawing ------------------------------------------------------------------------------------- */

@@ -11,8 +11,10 @@
 // a crowd squeezes, it does not teleport anyone.
 #include "character_internal.h"
 #include "contacts.h"
+#include "../validate.h"
 #include "../pool.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,12 +34,20 @@ struct tread_batch {
     tread_vec3 *shape;      // per rank: the body's shape (type, radius, height): reused while it fits
     bool *dirty;            // per rank: moved by the last separation pass
     tread_contact_memory *memories; // per index: the listener's contact memory (only once a listener has events)
+    tread_contact_memory *touching; // per index: what its move this frame left it touching, for the listener once every
+                                    // move succeeded (allocated with memories)
     int memory_capacity;
     const tread_contact_listener *listener; // this frame's (tread_batch_move_with), NULL: none
     tread_result *status;   // per index: its move's result this frame
     tr_pool *pool;          // the built-in pool (NULL: moves run on the caller's thread or parallel_for)
     int capacity;
     int placed;             // bodies in `others`
+    tread_batch_report report; // the last tread_batch_move* call's (tread_batch_get_report)
+    // The first failed move by index, kept by the thread that ran it: its message is written on that thread (per-thread
+    // messages), so the detail is copied here under the lock rather than the move run again on the caller's thread.
+    atomic_flag failure_lock;
+    int failure_index;                    // count: no move failed
+    char failure_detail[TR_MESSAGE_SIZE]; // its message without the "TREAD_ERR_...: " prefix
 };
 
 tread_batch_def tread_batch_def_default(void) {
@@ -46,10 +56,13 @@ tread_batch_def tread_batch_def_default(void) {
     d.capacity = 64;
     d.character_layer = TREAD_MAX_LAYERS - 1;
     d.separation_passes = 8;
+    d.internal_cookie = TR_COOKIE;
     return d;
 }
 
 static tread_result check_def(const tread_batch_def *d) {
+    tread_result r = tr_check_cookie(d->internal_cookie, "def", "tread_batch_def", "tread_batch_def_default()");
+    if (r != TREAD_OK) return r;
     if (d->capacity < 0 || d->capacity > TR_BATCH_MAX)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.capacity is %d; expected 0 .. %d", d->capacity, TR_BATCH_MAX);
     if (d->character_layer >= TREAD_MAX_LAYERS)
@@ -100,15 +113,22 @@ static tread_result reserve(tread_batch *b, int count) {
     return TREAD_OK;
 }
 
-// Contact memories for `count` characters, zeroed when new (1.8 kB each: only for a listener's events).
+// Contact memories for `count` characters, zeroed when new, and as many lists of what each touches this frame (1.8 kB
+// each: only for a listener's events).
 static tread_result reserve_memories(tread_batch *b, int count) {
     if (count <= b->memory_capacity) return TREAD_OK;
     tread_contact_memory *m = (tread_contact_memory *)tr_alloc(sizeof *m * (size_t)count);
-    if (!m) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for the contact memories of %d characters", count);
+    tread_contact_memory *t = (tread_contact_memory *)tr_alloc(sizeof *t * (size_t)count);
+    if (!m || !t) {
+        tr_free(m), tr_free(t);
+        return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for the contact memories of %d characters", count);
+    }
     memset(m, 0, sizeof *m * (size_t)count);
     if (b->memory_capacity > 0) memcpy(m, b->memories, sizeof *m * (size_t)b->memory_capacity);
     tr_free(b->memories);
+    tr_free(b->touching);
     b->memories = m;
+    b->touching = t;
     b->memory_capacity = count;
     return TREAD_OK;
 }
@@ -120,6 +140,9 @@ tread_result tread_batch_create(const tread_batch_def *def, tread_batch **out_ba
     tread_batch *b = (tread_batch *)tr_alloc(sizeof *b);
     if (!b) return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch");
     memset(b, 0, sizeof *b);
+    atomic_flag_clear(&b->failure_lock);
+    b->report.result = TREAD_OK;
+    b->report.failed_character = -1;
     b->def = *def;
     tread_world_def wd = tread_world_def_default();
     wd.body_capacity = def->capacity > 0 ? def->capacity : 1;
@@ -139,6 +162,7 @@ void tread_batch_destroy(tread_batch *b) {
     tread_world_destroy(b->others);
     free_arrays(b);
     tr_free(b->memories);
+    tr_free(b->touching);
     tr_free(b);
 }
 
@@ -358,13 +382,29 @@ static tread_result move_one(const move_job *job, int i) {
     b->moved[i] = job->c[i];
     tr_batch_place place = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
     if (job->meet) place = (tr_batch_place){b->others, b->bodies[b->rank[i]], b->order, i};
-    tread_contact_memory *memory = job->events ? &b->memories[i] : NULL;
-    return tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, job->options, memory, &job->results[i]);
+    // (The listener hears nothing from a move: what it touches waits in `touching` until every move has succeeded.)
+    tread_contact_memory *touching = job->events ? &b->touching[i] : NULL;
+    return tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, job->options, NULL, touching, &job->results[i]);
+}
+
+// Keep move i's failure when it is the first by index so far (on the thread that ran it, where its message is).
+static void note_failure(tread_batch *b, int i) {
+    while (atomic_flag_test_and_set_explicit(&b->failure_lock, memory_order_acquire)) {
+    }
+    if (i < b->failure_index) {
+        b->failure_index = i;
+        snprintf(b->failure_detail, sizeof b->failure_detail, "%s", tr_error_detail());
+    }
+    atomic_flag_clear_explicit(&b->failure_lock, memory_order_release);
 }
 
 static void move_range(void *context, int begin, int end) {
     const move_job *job = (const move_job *)context;
-    for (int i = begin; i < end; ++i) job->b->status[i] = move_one(job, i);
+    for (int i = begin; i < end; ++i) {
+        tread_result r = move_one(job, i);
+        job->b->status[i] = r;
+        if (r != TREAD_OK) note_failure(job->b, i);
+    }
 }
 
 // Moves per range handed to a thread: enough to pay for the hand-over, few enough to balance the load.
@@ -384,32 +424,43 @@ static bool characters_meet(const tread_batch *b, const tread_character *c, int 
     return false;
 }
 
-// An error of character i's, its message prefixed with which one.
-static tread_result name_character(tread_result r, int i) {
-    char message[256];
-    const char *text = tread_error_message(), *colon = strstr(text, ": "); // past its "TREAD_ERR_...: "
-    snprintf(message, sizeof message, "%s", colon ? colon + 2 : text);
+// Character i's error (its message's detail `detail`, TREAD_ERR_ prefix apart), named by its index in the message and
+// in the batch's report.
+static tread_result fail_on(tread_batch *b, tread_result r, int i, const char *detail) {
+    char message[TR_MESSAGE_SIZE]; // (a copy: tr_error rewrites the buffer a detail of this thread's points into)
+    snprintf(message, sizeof message, "%s", detail);
+    b->report.failed_character = i;
     return tr_error(r, "characters[%d]: %s", i, message);
 }
 
-// The batch update on a source (tread's own world or a backend), the source already checked.
-static tread_result batch_move(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
-                               const tread_move_options *options, tread_move_result *results) {
-    if (!b) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch is NULL");
-    if (options && (options->contacts || options->contact_capacity != 0 || options->memory))
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT,
-                        "options.contacts, contact_capacity and memory are for single moves; a batch keeps each character's memory");
+// The batch update on a source (tread's own world or a backend), the source already checked. All or nothing: on an
+// error no character changes, no contact memory changes and the listener hears nothing.
+static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
+                                const tread_move_options *options, tread_move_result *results) {
+    tread_result r;
+    if (options) {
+        if ((r = tr_check_cookie(options->internal_cookie, "options", "tread_move_options", "tread_move_options_default()")) != TREAD_OK ||
+            (r = tr_check_filter(&options->filter, "options.filter")) != TREAD_OK)
+            return r;
+        if (options->contacts || options->contact_capacity != 0 || options->memory)
+            return tr_error(TREAD_ERR_INVALID_ARGUMENT,
+                            "options.contacts, contact_capacity and memory are for single moves; a batch keeps each character's memory");
+    }
     tread_move_options moved_with = options ? *options : tread_move_options_default();
     const tread_contact_listener *l = moved_with.listener;
-    bool events = l && (l->added || l->persisted || l->removed);
+    bool events = tr_listener_has_events(l);
     if (count < 0 || count > TR_BATCH_MAX) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "count is %d; expected 0 .. %d", count, TR_BATCH_MAX);
     if (count > 0 && (!c || !velocities || !results)) return tr_error(TREAD_ERR_NULL_ARGUMENT, "characters, velocities or results is NULL");
     for (int i = 0; i < count; ++i) {
-        tread_result r = tr_check_move_args(w, &c[i], velocities[i], dt, &results[i]);
-        if (r != TREAD_OK) return name_character(r, i);
+        char name[32];
+        snprintf(name, sizeof name, "characters[%d]", i);
+        if ((r = tr_check_initialised(&c[i], name)) != TREAD_OK) {
+            b->report.failed_character = i;
+            return r;
+        }
+        if ((r = tr_check_move_args(w, &c[i], velocities[i], dt, &results[i])) != TREAD_OK) return fail_on(b, r, i, tr_error_detail());
     }
-    tread_result r = reserve(b, count);
-    if (r != TREAD_OK || (events && (r = reserve_memories(b, count)) != TREAD_OK)) return r;
+    if ((r = reserve(b, count)) != TREAD_OK || (events && (r = reserve_memories(b, count)) != TREAD_OK)) return r;
     b->listener = l;
     bool meet = characters_meet(b, c, count);
     if (meet) {
@@ -422,30 +473,57 @@ static tread_result batch_move(tread_batch *b, const tr_source *w, tread_charact
     // seen by another: the moves are independent, and run on any threads in any order with the same results.
     move_job job = {b, w, c, velocities, dt, &moved_with, events, meet, results};
     for (int i = 0; i < count; ++i) b->status[i] = TREAD_RESULT_COUNT; // not run yet
+    b->failure_index = count;
     run_moves(b, &job, count);
-    for (int i = 0; i < count; ++i) {
-        if (b->status[i] == TREAD_OK) continue;
+    for (int i = 0; i < count; ++i)
         if (b->status[i] == TREAD_RESULT_COUNT)
             return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.parallel_for did not run item %d of %d (every item exactly once)", i, count);
-        // The first failure by index; its message was written on the thread that ran it: run it again here.
-        r = move_one(&job, i);
-        return name_character(r != TREAD_OK ? r : b->status[i], i);
+    if (b->failure_index < count) return fail_on(b, b->status[b->failure_index], b->failure_index, b->failure_detail);
+    // Pushing and parting work on the moved copies too: the caller's characters change only once all of it succeeded.
+    tread_character *moved = b->moved;
+    if (meet) {
+        // The bodies where the characters are now (they stood where the frame began for the moves), all to be looked at.
+        for (int k = 0; k < count; ++k) {
+            if ((r = replace_body(b, &moved[b->order[k]], k)) != TREAD_OK) return r;
+            b->dirty[k] = true;
+        }
+        if ((r = push_pass(b, w, moved, velocities, dt, results, count)) != TREAD_OK) return r;
+        bool any = true;
+        for (int pass = 0; pass < b->def.separation_passes && any; ++pass)
+            if ((r = separate(b, w, moved, count, &any)) != TREAD_OK) return r;
     }
-    if (count > 0) memcpy(c, b->moved, sizeof *c * (size_t)count);
-    if (!meet) return TREAD_OK;
-    // The bodies where the characters are now (they stood where the frame began for the moves), all to be looked at.
-    for (int k = 0; k < count; ++k) {
-        if ((r = replace_body(b, &c[b->order[k]], k)) != TREAD_OK) return r;
-        b->dirty[k] = true;
+    // The frame happened: the listener hears of it now, character by character in index order on this thread, each
+    // with the character as it was when the frame began (as a single move's callbacks see it).
+    if (events)
+        for (int i = 0; i < count; ++i) tr_deliver_events(l, &c[i], i, &b->touching[i], &b->memories[i]);
+    if (count > 0) memcpy(c, moved, sizeof *c * (size_t)count);
+    if (meet) {
+        for (int i = 0; i < count; ++i) {
+            results[i].position = c[i].position;
+            results[i].ground = c[i].ground;
+        }
     }
-    if ((r = push_pass(b, w, c, velocities, dt, results, count)) != TREAD_OK) return r;
-    bool any = true;
-    for (int pass = 0; pass < b->def.separation_passes && any; ++pass)
-        if ((r = separate(b, w, c, count, &any)) != TREAD_OK) return r;
-    for (int i = 0; i < count; ++i) {
-        results[i].position = c[i].position;
-        results[i].ground = c[i].ground;
-    }
+    return TREAD_OK;
+}
+
+static tread_result batch_move(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
+                               const tread_move_options *options, tread_move_result *results) {
+    if (!b) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch is NULL");
+    b->report.failed_character = -1;
+    b->report.result = batch_frame(b, w, c, velocities, count, dt, options, results);
+    return b->report.result;
+}
+
+// The report of a call that failed before the batch was reached (the backend).
+static tread_result report_early(tread_batch *b, tread_result r) {
+    b->report.result = r;
+    b->report.failed_character = -1;
+    return r;
+}
+
+tread_result tread_batch_get_report(const tread_batch *b, tread_batch_report *out_report) {
+    if (!b || !out_report) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch or out_report is NULL");
+    *out_report = b->report;
     return TREAD_OK;
 }
 
@@ -456,7 +534,8 @@ tread_result tread_batch_move(tread_batch *b, const tread_world *w, tread_charac
 
 tread_result tread_batch_move_with(tread_batch *b, const tread_world *w, tread_character *c, const tread_vec3 *velocities, int count,
                                    float dt, const tread_move_options *options, tread_move_result *results) {
-    if (!b || !w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch or world is NULL");
+    if (!b) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch is NULL");
+    if (!w) return report_early(b, tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL"));
     tr_source src = tr_source_world(w);
     return batch_move(b, &src, c, velocities, count, dt, options, results);
 }
@@ -471,5 +550,5 @@ tread_result tread_batch_move_with_on(tread_batch *b, const tread_backend *backe
     if (!b) return tr_error(TREAD_ERR_NULL_ARGUMENT, "batch is NULL");
     tr_source src;
     tread_result r = tr_source_of(backend, &src);
-    return r != TREAD_OK ? r : batch_move(b, &src, c, velocities, count, dt, options, results);
+    return r != TREAD_OK ? report_early(b, r) : batch_move(b, &src, c, velocities, count, dt, options, results);
 }

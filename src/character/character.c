@@ -44,6 +44,7 @@ tread_character_settings tread_character_settings_default(void) {
     s.riser.radius_scale = 0.9f;
     s.riser.speed_scale = 1.5f;
     s.riser.fall_scale = 0.25f;
+    s.internal_cookie = TR_COOKIE;
     return s;
 }
 
@@ -83,8 +84,8 @@ static tread_result validate_shape_settings(const tread_character_settings *s) {
 }
 
 static tread_result validate_settings(const tread_character_settings *s) {
-    tread_result r = validate_shape_settings(s);
-    if (r != TREAD_OK) return r;
+    tread_result r = tr_check_cookie(s->internal_cookie, "settings", "tread_character_settings", "tread_character_settings_default()");
+    if (r != TREAD_OK || (r = validate_shape_settings(s)) != TREAD_OK) return r;
     static const struct {
         const char *name;
         size_t offset;
@@ -174,10 +175,10 @@ static tread_result new_shape_fits(const tr_source *src, const tread_character *
 
 // tread_character_set_settings on `src` (none: world and backend NULL), which the caller names `name`.
 static tread_result set_settings(const tr_source *src, const char *name, tread_character *ch, const tread_character_settings *settings) {
-    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
-    if (!settings) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
-    tread_result r = validate_settings(settings);
+    tread_result r = tr_check_initialised(ch, "character");
     if (r != TREAD_OK) return r;
+    if (!settings) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
+    if ((r = validate_settings(settings)) != TREAD_OK) return r;
     tread_character next = *ch;
     apply_settings(&next, settings);
     if (!same_shape(&ch->settings, &next.settings)) {
@@ -197,7 +198,8 @@ static tread_result set_settings(const tr_source *src, const char *name, tread_c
 // tread_character_set_height on `src`, named `name` as for set_settings.
 static tread_result set_height(const tr_source *src, const char *name, tread_character *ch, float height, bool *out_changed) {
     if (out_changed) *out_changed = false;
-    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
+    tread_result r = tr_check_initialised(ch, "character");
+    if (r != TREAD_OK) return r;
     if (ch->settings.shape == TREAD_QUERY_SPHERE)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "the character is a sphere; its height is its diameter (set its radius instead)");
     if (!isfinite(height)) return tr_error(TREAD_ERR_NOT_FINITE, "height is %g; expected a finite number", (double)height);
@@ -208,7 +210,7 @@ static tread_result set_height(const tr_source *src, const char *name, tread_cha
     if (height == ch->settings.height) return TREAD_OK;
     tread_character_settings settings = ch->settings;
     settings.height = height;
-    tread_result r = set_settings(src, name, ch, &settings);
+    r = set_settings(src, name, ch, &settings);
     if (r == TREAD_ERR_BLOCKED) return TREAD_OK; // does not fit: stays as it is
     if (r == TREAD_OK && out_changed) *out_changed = true;
     return r;
@@ -248,9 +250,8 @@ tread_query_shape tread_character_shape(const tread_character *ch) { return tr_b
 tread_vec3 tread_character_center(const tread_character *ch) { return tr_center(ch, ch->position); }
 
 tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) {
-    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
-    tread_result r = tr_check_point("position", feet);
-    if (r != TREAD_OK) return r;
+    tread_result r = tr_check_initialised(ch, "character");
+    if (r != TREAD_OK || (r = tr_check_point("position", feet)) != TREAD_OK) return r;
     ch->position = feet;
     // The ground stood on is somewhere else now: stepping or snapping from it measured heights from the old place
     // (the soak saw a 2.3 m snap and a 0.9 m step under a 0.52 m max step). The next move finds the new ground.
@@ -259,8 +260,9 @@ tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) 
 }
 
 tread_result tread_character_suppress_snap(tread_character *ch, float seconds) {
-    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
-    tread_result r = tr_check_range("seconds", seconds, 0.0f, 3600.0f, "s");
+    tread_result r = tr_check_initialised(ch, "character");
+    if (r != TREAD_OK) return r;
+    r = tr_check_range("seconds", seconds, 0.0f, 3600.0f, "s");
     if (r == TREAD_OK) ch->snap_suppress_time = seconds;
     return r;
 }
@@ -268,7 +270,8 @@ tread_result tread_character_suppress_snap(tread_character *ch, float seconds) {
 // ---- a move's reach ---------------------------------------------------------------------------------------------
 
 static tread_result check_character(const tread_character *ch) {
-    if (!ch) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character is NULL");
+    tread_result r = tr_check_initialised(ch, "character");
+    if (r != TREAD_OK) return r;
     // The character is the caller's plain data: the table index and the position must still be sane.
     if ((int)ch->settings.step_strategy < 0 || ch->settings.step_strategy >= TREAD_STEP_STRATEGY_COUNT)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "character->settings.step_strategy is %d; expected a tread_step_strategy",
@@ -653,11 +656,15 @@ tread_move_options tread_move_options_default(void) {
     tread_move_options o;
     memset(&o, 0, sizeof o);
     o.filter = tread_query_filter_default();
+    o.internal_cookie = TR_COOKIE;
     return o;
 }
 
 tread_result tr_check_move_options(const tread_move_options *o) {
     if (!o) return TREAD_OK;
+    // (A zero-filled options' filter has layer mask 0: the move met nothing and fell through the floor with OK.)
+    tread_result r = tr_check_cookie(o->internal_cookie, "options", "tread_move_options", "tread_move_options_default()");
+    if (r != TREAD_OK || (r = tr_check_filter(&o->filter, "options.filter")) != TREAD_OK) return r;
     if (o->contact_capacity < 0)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.contact_capacity is %d; expected >= 0", o->contact_capacity);
     if (o->contact_capacity > 0 && !o->contacts)
@@ -676,23 +683,24 @@ static tread_result move_with_on(const tr_source *src, tread_character *ch, trea
     tread_result r = tr_check_move_args(src, ch, velocity, dt, res);
     if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
     tr_batch_place none = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
-    return tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, res);
+    return tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, NULL, res);
 }
 
 // The three phases and the move's reports, in one context.
 static tread_result move_phases(const tr_move_query *q, tread_character *work, const ground_carry *carry, tread_vec3 velocity, float dt,
-                                tread_contact_memory *memory, tread_move_result *res) {
+                                tread_contact_memory *touching, tread_move_result *res) {
     tread_result r;
     if ((r = update_phase(q, work, carry, velocity, dt, res)) != TREAD_OK) return r;
     if (tread_character_can_walk_stairs(work, res) && (r = stairs_phase(q, work, res)) != TREAD_OK) return r;
     if ((r = floor_phase(q, work, velocity, res)) != TREAD_OK) return r;
     if (q->contacts && (r = tr_record_touching(q, work, res)) != TREAD_OK) return r;
     if ((r = tr_move_impulses(q, work, velocity, dt, res)) != TREAD_OK) return r;
-    return tr_move_events(q, work, res, memory);
+    return touching ? tr_touching_events(q, work, res, touching) : TREAD_OK;
 }
 
 tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
-                                     const tread_move_options *options, tread_contact_memory *memory, tread_move_result *res) {
+                                     const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
+                                     tread_move_result *res) {
     // One context for the whole move: everything the three phases can reach, validated once.
     ground_carry carry = carry_of(src, place->others, ch, dt);
     float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
@@ -715,11 +723,23 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     tr_move_query_gather(&q, tr_center(ch, ch->position), usual);
     tr_move_query_set_others(&q, place->others, place->self, place->order);
     q.index = place->index;
+    // What the listener's events will name: a single move's own (delivered below), or the batch's per character.
+    tread_contact_memory single;
+    const tread_contact_listener *listener = options ? options->listener : NULL;
+    bool events = tr_listener_has_events(listener);
+    if (!touching && events) touching = &single;
     tread_character work = *ch;
-    r = move_phases(&q, &work, &carry, velocity, dt, memory, res);
+    r = move_phases(&q, &work, &carry, velocity, dt, events ? touching : NULL, res);
     tr_move_query_end(&q);
-    if (r == TREAD_OK) *ch = work;
-    return r;
+    if (r != TREAD_OK) return r;
+    // Events only for a move that happened (the callbacks see the character as it was when the move began, as they
+    // always have). A batch's are delivered by the batch once every move of it succeeded (`touching` was its own).
+    if (touching == &single) {
+        TR_ASSERT(memory);
+        tr_deliver_events(listener, ch, place->index, &single, memory);
+    }
+    *ch = work;
+    return TREAD_OK;
 }
 
 tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement) {

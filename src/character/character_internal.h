@@ -132,10 +132,13 @@ typedef struct tr_batch_place {
     const int *order;
     int index;
 } tr_batch_place;
-// The reference move among the other characters of a batch, with the listener's events against `memory` (NULL
-// without a listener's events); arguments already validated (tr_check_move_args, tr_check_move_options).
+// The reference move among the other characters of a batch; arguments already validated (tr_check_move_args,
+// tr_check_move_options). With a listener that has events: given `touching` (a batch), what the character touches
+// after the move goes there and no callback is called (the batch delivers them once every move succeeded);
+// otherwise (a single move) they are delivered against `memory` when the move succeeded.
 tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
-                                     const tread_move_options *options, tread_contact_memory *memory, tread_move_result *res);
+                                     const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
+                                     tread_move_result *res);
 // The validation of a move's options (NULL is fine).
 tread_result tr_check_move_options(const tread_move_options *options);
 // Move the feet by `displacement`, sliding along the world and, given `among`, the other characters of a batch (the

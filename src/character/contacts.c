@@ -100,10 +100,9 @@ static bool sooner(const tread_contact_event *a, const tread_contact_event *b) {
     return a->character < b->character;
 }
 
-tread_result tr_move_events(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tread_contact_memory *memory) {
-    const tread_contact_listener *l = q->listener;
-    if (!l || (!l->added && !l->persisted && !l->removed)) return TREAD_OK;
-    TR_ASSERT(memory);
+bool tr_listener_has_events(const tread_contact_listener *l) { return l && (l->added || l->persisted || l->removed); }
+
+tread_result tr_touching_events(const tr_move_query *q, const tread_character *ch, const tread_move_result *res, tread_contact_memory *out) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tread_query_filter_default();
@@ -141,19 +140,25 @@ tread_result tr_move_events(const tr_move_query *q, const tread_character *ch, t
         }
         now[at] = e;
     }
-    for (int i = 0; i < n; ++i) {
+    memcpy(out->contacts, now, sizeof now[0] * (size_t)n);
+    out->count = n;
+    out->overflow = full || overflow;
+    return TREAD_OK;
+}
+
+void tr_deliver_events(const tread_contact_listener *l, const tread_character *ch, int index, const tread_contact_memory *now,
+                       tread_contact_memory *memory) {
+    TR_ASSERT(l && now && memory && now != memory);
+    for (int i = 0; i < now->count; ++i) {
         bool known = false;
-        for (int k = 0; k < memory->count && !known; ++k) known = same_other(&memory->contacts[k], &now[i]);
+        for (int k = 0; k < memory->count && !known; ++k) known = same_other(&memory->contacts[k], &now->contacts[i]);
         tread_contact_event_fn *fn = known ? l->persisted : l->added;
-        if (fn) fn(q->character, q->index, &now[i], l->context);
+        if (fn) fn(ch, index, &now->contacts[i], l->context);
     }
     for (int k = 0; k < memory->count; ++k) {
         bool kept = false;
-        for (int i = 0; i < n && !kept; ++i) kept = same_other(&memory->contacts[k], &now[i]);
-        if (!kept && l->removed) l->removed(q->character, q->index, &memory->contacts[k], l->context);
+        for (int i = 0; i < now->count && !kept; ++i) kept = same_other(&memory->contacts[k], &now->contacts[i]);
+        if (!kept && l->removed) l->removed(ch, index, &memory->contacts[k], l->context);
     }
-    memcpy(memory->contacts, now, sizeof now[0] * (size_t)n);
-    memory->count = n;
-    memory->overflow = full || overflow;
-    return TREAD_OK;
+    *memory = *now;
 }

@@ -15,9 +15,16 @@ tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch,
 // Every surface within the skin and the ground probe of where the move left the character (res->position) recorded
 // as touched (into the caller's buffer: tr_record_touch), at most TR_TOUCH_CONTACTS of them.
 tread_result tr_record_touching(const tr_move_query *q, const tread_character *ch, tread_move_result *res);
-// The listener's added / persisted / removed for what touches the character where the move left it (res->position),
-// against `memory`, which then holds this move's contacts. Nothing without a listener that has one of them.
-tread_result tr_move_events(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tread_contact_memory *memory);
+// The listener has added, persisted or removed (events to follow from move to move, with a contact memory).
+bool tr_listener_has_events(const tread_contact_listener *listener);
+// What touches the character where the move left it (res->position), as the listener's events would name it, into
+// *out: by separation then body, at most TREAD_MAX_CONTACT_MEMORY (out->overflow when more did). Calls nothing: a
+// move collects, and its caller delivers once the whole update succeeded (tr_deliver_events).
+tread_result tr_touching_events(const tr_move_query *q, const tread_character *ch, const tread_move_result *res, tread_contact_memory *out);
+// The listener's added / persisted / removed for `now` (tr_touching_events) against `memory`, which then holds `now`;
+// `character` and `index` are what the callbacks are given.
+void tr_deliver_events(const tread_contact_listener *listener, const tread_character *character, int index, const tread_contact_memory *now,
+                       tread_contact_memory *memory);
 // What a listener is told about a contact of the move, the character moving at `velocity` over the world.
 tread_contact_event tr_contact_event(const tr_move_query *q, const tread_contact *c, tread_vec3 velocity);
 // The listener's word on pushes for one contact (both true without a push callback).

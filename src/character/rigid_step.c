@@ -30,6 +30,7 @@ tread_rigid_step_settings tread_rigid_step_default(void) {
     s.min_speed = 0.01f;
     s.cast = NULL;
     s.cast_context = NULL;
+    s.internal_cookie = TR_COOKIE;
     return s;
 }
 
@@ -45,6 +46,7 @@ tread_rigid_step_input tread_rigid_step_input_default(void) {
     in.up = tread_v3(0, 1, 0);
     in.dt = 1.0f / 60.0f;
     in.was_on_ground = false;
+    in.internal_cookie = TR_COOKIE;
     return in;
 }
 
@@ -52,8 +54,19 @@ static tread_result validate(const tread_rigid_step_settings *s, const tread_rig
     if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
     if (!in) return tr_error(TREAD_ERR_NULL_ARGUMENT, "input is NULL");
     if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out is NULL");
-    if (!s->cast) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings->cast is NULL");
     tread_result r;
+    if ((r = tr_check_cookie(s->internal_cookie, "settings", "tread_rigid_step_settings", "tread_rigid_step_default()")) != TREAD_OK ||
+        (r = tr_check_cookie(in->internal_cookie, "input", "tread_rigid_step_input", "tread_rigid_step_input_default()")) != TREAD_OK)
+        return r;
+    if (!s->cast) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings->cast is NULL");
+    if (s->cast == tread_rigid_step_cast_backend) {
+        // The library's own cast: its context is known, so it is checked here (the cast itself cannot report an error,
+        // and a bad context would only make every cast miss).
+        const tread_rigid_step_backend *b = (const tread_rigid_step_backend *)s->cast_context;
+        if (!b || !b->backend)
+            return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings->cast_context (a tread_rigid_step_backend) or its backend is NULL");
+        if ((r = tr_check_filter(&b->filter, "settings->cast_context->filter")) != TREAD_OK) return r;
+    }
     if ((r = tr_check_range("settings->max_step_height", s->max_step_height, 0.0f, TR_MAX_COORDINATE, "m")) != TREAD_OK) return r;
     if ((r = tr_check_range("settings->max_slope_degrees", s->max_slope_degrees, 0.0f, 90.0f, "degrees")) != TREAD_OK) return r;
     if (s->max_slope_degrees >= 90.0f)

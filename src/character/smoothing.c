@@ -28,11 +28,15 @@ tread_step_smoothing tread_step_smoothing_default(void) {
     tread_step_smoothing s;
     s.offset = 0.0f;
     s.decay = 15.0f;
+    s.internal_cookie = TR_COOKIE;
     return s;
 }
 
 tread_result tread_step_smoothing_update(tread_step_smoothing *s, float offset, float dt) {
     if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "smoothing is NULL");
+    // (Zero-filled, its decay of 0 held a step's offset in the view for good.)
+    tread_result r = tr_check_cookie(s->internal_cookie, "smoothing", "tread_step_smoothing", "tread_step_smoothing_default()");
+    if (r != TREAD_OK) return r;
     if (!isfinite(offset) || !isfinite(dt) || !isfinite(s->decay))
         return tr_error(TREAD_ERR_NOT_FINITE, "offset = %g, dt = %g, decay = %g; expected finite numbers", (double)offset,
                         (double)dt, (double)s->decay);

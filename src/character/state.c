@@ -4,6 +4,7 @@
 // whatever the machine (src/bytes.h), every field by name, so the bytes do not depend on the struct's padding.
 #include "character_internal.h"
 #include "../bytes.h"
+#include "../validate.h"
 
 // "TRDC" and the layout's version: a new field bumps it, and an old version is refused with its number.
 #define TR_CHARACTER_MAGIC 0x43445254u
@@ -85,6 +86,8 @@ static void put_character(tr_cursor *c, const tread_character *ch) {
 
 tread_result tread_character_save(const tread_character *ch, void *bytes, size_t capacity, size_t *out_size) {
     if (!ch || !out_size) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character or out_size is NULL");
+    tread_result r = tr_check_initialised(ch, "character");
+    if (r != TREAD_OK) return r;
     if (!bytes && capacity > 0) return tr_error(TREAD_ERR_NULL_ARGUMENT, "bytes is NULL with capacity %zu", capacity);
     *out_size = TREAD_CHARACTER_STATE_SIZE;
     if (!bytes) return TREAD_OK; // a question of size
@@ -105,8 +108,9 @@ tread_result tread_character_load(tread_character *ch, const void *bytes, size_t
     if (magic != TR_CHARACTER_MAGIC) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "bytes are not a character's state (no TRDC mark)");
     if (version != TR_CHARACTER_VERSION)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "character state version %u; this library reads version %u", version, TR_CHARACTER_VERSION);
-    tread_character_settings s;
-    memset(&s, 0, sizeof s);
+    // Every saved field is read over the defaults: the settings then carry the cookie tread_character_init() checks
+    // (the bytes do not hold it: it is not state, and a zero-filled buffer is refused by its missing mark first).
+    tread_character_settings s = tread_character_settings_default();
     get_settings(&c, &s);
     tread_vec3 position = tr_get_v3(&c);
     // Settings and feet validated as a new character's are; then what it was doing.

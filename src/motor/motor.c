@@ -37,6 +37,7 @@ tread_motor_settings tread_motor_settings_default(void) {
     s.crouch_height = 1.0f;
     s.crouch_speed_scale = 0.5f;
     s.leave_ground = TREAD_LEAVE_ADD_VELOCITY;
+    s.internal_cookie = TR_COOKIE;
     return s;
 }
 
@@ -46,6 +47,7 @@ tread_motor_input tread_motor_input_default(void) {
     in.direction = tread_v3_zero();
     in.speed = -1.0f;
     in.magnitude = 1.0f;
+    in.internal_cookie = TR_COOKIE;
     return in;
 }
 
@@ -57,6 +59,7 @@ tread_motor_state tread_motor_state_default(void) {
     st.move_velocity = tread_v3_zero();
     st.time_since_grounded = TR_MOTOR_LONG_AGO; // not on ground until the controller says so: no coyote jump
     st.last_jump = TREAD_JUMP_NONE;
+    st.internal_cookie = TR_COOKIE;
     return st;
 }
 
@@ -292,6 +295,11 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
     if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
     tread_result r;
+    if ((r = tr_check_cookie(state->internal_cookie, "state", "tread_motor_state", "tread_motor_state_default()")) != TREAD_OK ||
+        (r = tr_check_cookie(s->internal_cookie, "settings", "tread_motor_settings", "tread_motor_settings_default()")) != TREAD_OK ||
+        (r = tr_check_cookie(in->internal_cookie, "input", "tread_motor_input", "tread_motor_input_default()")) != TREAD_OK ||
+        (r = tr_check_initialised(ch, "character")) != TREAD_OK)
+        return r;
     if ((r = validate_settings(s)) != TREAD_OK || (r = validate_input(in)) != TREAD_OK || (r = validate_state(state)) != TREAD_OK)
         return r;
 

@@ -7,6 +7,7 @@
 tread_world_def tread_world_def_default(void) {
     tread_world_def def;
     def.body_capacity = 64;
+    def.internal_cookie = TR_COOKIE;
     return def;
 }
 
@@ -20,6 +21,7 @@ tread_shape_def tread_shape_def_default(void) {
     def.heightfield.spacing_x = 1.0f;
     def.heightfield.spacing_z = 1.0f;
     def.voxels.cell_size = 1.0f;
+    def.internal_cookie = TR_COOKIE;
     return def;
 }
 
@@ -29,6 +31,7 @@ tread_body_def tread_body_def_default(void) {
     def.type = TREAD_BODY_STATIC;
     def.shape = tread_shape_def_default();
     def.transform = tread_transform_identity();
+    def.internal_cookie = TR_COOKIE;
     return def;
 }
 

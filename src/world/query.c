@@ -332,7 +332,10 @@ static tread_result check_up(tread_vec3 up) {
 
 static tread_result validate_shape(const tread_query_shape *s, tread_vec3 position) {
     if (!s) return tr_error(TREAD_ERR_NULL_ARGUMENT, "shape is NULL");
-    tread_result res = tr_check_point("position", position);
+    tread_result res = tr_check_cookie(s->internal_cookie, "shape", "tread_query_shape",
+                                       "tread_query_shape_default() or tread_query_capsule() / tread_query_sphere() / tread_query_box()");
+    if (res != TREAD_OK) return res;
+    res = tr_check_point("position", position);
     if (res != TREAD_OK) return res;
     if (s->type == TREAD_QUERY_BOX) {
         tread_vec3 h = s->half_extents;
@@ -525,6 +528,7 @@ tread_result tread_world_cast_shape(const tread_world *w, const tread_query_shap
     if (!out_hit) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_hit is NULL");
     tread_result r = check_cast(w, shape, position, translation);
     if (r != TREAD_OK) return r;
+    if ((r = tr_check_filter(filter, "filter")) != TREAD_OK) return r;
     tread_query_filter storage;
     tr_world_cast_shape(w, NULL, shape, position, translation, filter_or_default(filter, &storage), out_hit);
     return TREAD_OK;
@@ -536,6 +540,7 @@ tread_result tread_world_cast_shape_all(const tread_world *w, const tread_query_
     tread_result r = check_buffer(hits, capacity, out_count, out_overflow);
     if (r != TREAD_OK) return r;
     if ((r = check_cast(w, shape, position, translation)) != TREAD_OK) return r;
+    if ((r = tr_check_filter(filter, "filter")) != TREAD_OK) return r;
     tread_query_filter storage;
     tr_world_cast_shape_all(w, NULL, shape, position, translation, filter_or_default(filter, &storage), hits, capacity, out_count,
                             out_overflow);
@@ -575,6 +580,7 @@ tread_result tread_world_cast_ray(const tread_world *w, tread_vec3 origin, tread
     if (!out_hit) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_hit is NULL");
     tread_result r = check_ray(w, origin, translation);
     if (r != TREAD_OK) return r;
+    if ((r = tr_check_filter(filter, "filter")) != TREAD_OK) return r;
     tread_query_filter storage;
     tr_world_cast_ray(w, NULL, origin, translation, filter_or_default(filter, &storage), out_hit);
     return TREAD_OK;
@@ -586,6 +592,7 @@ tread_result tread_world_cast_ray_all(const tread_world *w, tread_vec3 origin, t
     tread_result r = check_buffer(hits, capacity, out_count, out_overflow);
     if (r != TREAD_OK) return r;
     if ((r = check_ray(w, origin, translation)) != TREAD_OK) return r;
+    if ((r = tr_check_filter(filter, "filter")) != TREAD_OK) return r;
     tread_query_filter storage;
     cast_query q;
     begin_ray(&q, w, NULL, origin, translation);
@@ -707,6 +714,7 @@ tread_result tread_world_collect_contacts(const tread_world *w, const tread_quer
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
     if ((r = validate_shape(shape, position)) != TREAD_OK) return r;
     if ((r = check_margin("margin", margin)) != TREAD_OK) return r;
+    if ((r = tr_check_filter(filter, "filter")) != TREAD_OK) return r;
     tread_query_filter storage;
     tr_world_collect_contacts(w, NULL, shape, position, margin, filter_or_default(filter, &storage), contacts, capacity, out_count,
                               out_overflow);
@@ -720,6 +728,7 @@ tread_result tread_world_closest(const tread_world *w, const tread_query_shape *
     tread_result r = validate_shape(shape, position);
     if (r != TREAD_OK) return r;
     if ((r = check_margin("max_distance", max_distance)) != TREAD_OK) return r;
+    if ((r = tr_check_filter(filter, "filter")) != TREAD_OK) return r;
     tread_query_filter storage;
     tr_world_closest(w, NULL, shape, position, max_distance, filter_or_default(filter, &storage), out_result);
     return TREAD_OK;
@@ -734,6 +743,7 @@ tread_query_filter tread_query_filter_default(void) {
     f.callback = NULL;
     f.context = NULL;
     f.include_sensors = false;
+    f.internal_cookie = TR_COOKIE;
     return f;
 }
 
@@ -744,6 +754,7 @@ tread_query_shape tread_query_shape_default(void) {
     s.half_height = 0.6f;
     s.up = tread_v3(0.0f, 1.0f, 0.0f);
     s.half_extents = tread_v3(0.3f, 0.9f, 0.3f);
+    s.internal_cookie = TR_COOKIE;
     return s;
 }
 

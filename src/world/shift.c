@@ -5,6 +5,8 @@
 #include "world_query.h"
 #include "../validate.h"
 
+#include <stdio.h>
+
 // Where `p` lands when the origin moves to `offset`, and whether that is inside the usable range.
 static bool shifted(tread_vec3 p, tread_vec3 offset, tread_vec3 *out) {
     *out = tread_v3_sub(p, offset);
@@ -20,6 +22,12 @@ tread_result tread_world_shift_origin(tread_world *w, tread_vec3 offset, tread_c
                         (double)offset.y, (double)offset.z);
     // Everything is checked before anything moves: a shift either moves the world and the characters together or
     // changes nothing.
+    for (int i = 0; i < count; ++i) {
+        char name[32];
+        snprintf(name, sizeof name, "characters[%d]", i);
+        tread_result r = tr_check_initialised(&characters[i], name);
+        if (r != TREAD_OK) return r;
+    }
     tread_vec3 p;
     for (int i = 0; i < w->slot_count; ++i) {
         const tr_body *b = &w->bodies[i];

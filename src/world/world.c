@@ -240,6 +240,8 @@ static void update_proxy(tread_world *w, tr_body *b) {
 tread_result tread_world_create(const tread_world_def *def, tread_world **out_world) {
     if (!out_world) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_world is NULL");
     *out_world = NULL;
+    tread_result r = def ? tr_check_cookie(def->internal_cookie, "def", "tread_world_def", "tread_world_def_default()") : TREAD_OK;
+    if (r != TREAD_OK) return r;
     tread_world_def d = def ? *def : tread_world_def_default();
     if (d.body_capacity < 0 || d.body_capacity > (1 << 28))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.body_capacity is %d; expected 0 .. 2^28", d.body_capacity);
@@ -350,6 +352,10 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     if (!out_body) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_body is NULL");
     *out_body = tread_body_id_null();
     tread_result r;
+    if ((r = tr_check_cookie(def->internal_cookie, "def", "tread_body_def", "tread_body_def_default()")) != TREAD_OK) return r;
+    if ((r = tr_check_cookie(def->shape.internal_cookie, "def.shape", "tread_shape_def",
+                             "tread_shape_def_default() or tread_shape_sphere() / capsule() / box() / mesh()")) != TREAD_OK)
+        return r;
     if (def->type != TREAD_BODY_STATIC && def->type != TREAD_BODY_KINEMATIC && def->type != TREAD_BODY_DYNAMIC)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.type is %d; expected TREAD_BODY_STATIC, TREAD_BODY_KINEMATIC or TREAD_BODY_DYNAMIC",
                         (int)def->type);

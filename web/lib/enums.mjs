@@ -3,7 +3,8 @@
 // either the name or the number; reads give the name, as scene files and traces write them.
 
 export const RESULT = Object.freeze(['TREAD_OK', 'TREAD_ERR_NULL_ARGUMENT', 'TREAD_ERR_NOT_FINITE', 'TREAD_ERR_INVALID_SHAPE',
-  'TREAD_ERR_INVALID_MESH', 'TREAD_ERR_INVALID_ARGUMENT', 'TREAD_ERR_INVALID_ID', 'TREAD_ERR_OUT_OF_MEMORY', 'TREAD_ERR_BLOCKED']);
+  'TREAD_ERR_INVALID_MESH', 'TREAD_ERR_INVALID_ARGUMENT', 'TREAD_ERR_INVALID_ID', 'TREAD_ERR_OUT_OF_MEMORY', 'TREAD_ERR_BLOCKED',
+  'TREAD_ERR_UNINITIALIZED']);
 export const SHAPE_TYPE = Object.freeze(['sphere', 'capsule', 'box', 'mesh', 'heightfield', 'voxels']); // tread_shape_type
 export const BODY_TYPE = Object.freeze(['static', 'kinematic', 'dynamic']);                          // tread_body_type
 export const QUERY_SHAPE = Object.freeze(['sphere', 'capsule', 'box']);                               // tread_query_shape_type

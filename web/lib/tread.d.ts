@@ -14,7 +14,7 @@ export interface Aabb { min: Vec3; max: Vec3 }
 export interface BodyId { index: number; generation: number }
 
 export type ResultName = 'TREAD_OK' | 'TREAD_ERR_NULL_ARGUMENT' | 'TREAD_ERR_NOT_FINITE' | 'TREAD_ERR_INVALID_SHAPE' | 'TREAD_ERR_INVALID_MESH'
-  | 'TREAD_ERR_INVALID_ARGUMENT' | 'TREAD_ERR_INVALID_ID' | 'TREAD_ERR_OUT_OF_MEMORY' | 'TREAD_ERR_BLOCKED';
+  | 'TREAD_ERR_INVALID_ARGUMENT' | 'TREAD_ERR_INVALID_ID' | 'TREAD_ERR_OUT_OF_MEMORY' | 'TREAD_ERR_BLOCKED' | 'TREAD_ERR_UNINITIALIZED';
 export type ShapeTypeName = 'sphere' | 'capsule' | 'box' | 'mesh' | 'heightfield' | 'voxels';
 export type BodyTypeName = 'static' | 'kinematic' | 'dynamic';
 export type QueryShapeName = 'sphere' | 'capsule' | 'box';

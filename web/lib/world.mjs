@@ -235,7 +235,7 @@ export class World {
   castRay(origin, translation, filter = null) {
     const t = this.tread, mem = t.memory;
     const f = this.#filter(filter);
-    const out = t.scratch(mem.sizeOf('tread_ray_hit'), 1);
+    const out = t.scratch(mem.sizeOf('tread_ray_hit'), 3); // (slot 1 holds the filter: scratch() zeroes its slot)
     const o = vec3Of(origin), d = vec3Of(translation);
     t.check('tread_world_cast_ray', t.module._tw_cast_ray(this.ptr, o.x, o.y, o.z, d.x, d.y, d.z, f, out));
     return mem.read('tread_ray_hit', out);
@@ -277,6 +277,9 @@ export class World {
   #shape(shape) {
     const t = this.tread;
     const ptr = t.scratch(t.memory.sizeOf('tread_query_shape'), 2);
+    // Over the defaults, as every struct the library takes (the fields written are the caller's; the rest, the
+    // library's cookie included, come from tread_query_shape_default()).
+    t.module._tw_query_shape_default(ptr);
     t.memory.write('tread_query_shape', ptr, shape);
     return ptr;
   }

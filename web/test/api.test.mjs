@@ -189,7 +189,9 @@ test('queries: rays, shape casts, closest, with filters', () => {
   const floor = world.addBody(floorDef);
   world.addBody({ shape: { type: 'sphere', radius: 1 }, transform: { p: [0, 3, 0] }, layer: 1 });
   assert.equal(world.castRay([0, 10, 0], [0, -20, 0]).point.y, 4);
-  assert.equal(world.castRay([0, 10, 0], [0, -20, 0], { layer_mask: 1 }).point.y, 0);
+  const under = world.castRay([0, 10, 0], [0, -20, 0], { layer_mask: 1 }); // the floor (layer 0) through the sphere (1)
+  assert.equal(under.hit, true);
+  assert.equal(under.point.y, 0);
   assert.equal(world.castRay([0, 10, 0], [0, -20, 0], { layer_mask: 0 }).hit, false);
   const shape = { type: 'sphere', radius: 0.5 };
   const hit = world.castShape(shape, [5, 5, 0], [0, -10, 0], { ignore_body: floor });

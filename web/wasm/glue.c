@@ -49,6 +49,7 @@ EXPORT void tw_motor_input_default(tread_motor_input *out) { *out = tread_motor_
 EXPORT void tw_batch_def_default(tread_batch_def *out) { *out = tread_batch_def_default(); }
 EXPORT void tw_step_smoothing_default(tread_step_smoothing *out) { *out = tread_step_smoothing_default(); }
 EXPORT void tw_query_filter_default(tread_query_filter *out) { *out = tread_query_filter_default(); }
+EXPORT void tw_query_shape_default(tread_query_shape *out) { *out = tread_query_shape_default(); }
 EXPORT void tw_move_options_default(tread_move_options *out) { *out = tread_move_options_default(); }
 EXPORT int tw_sizeof_move_options(void) { return (int)sizeof(tread_move_options); }
 
