@@ -6,9 +6,15 @@
 #define TR_TREAD_DEPTH_TOLERANCE 1.0e-3f
 // The tread-depth probe must find the tread within this height of the landing point (metres).
 #define TR_TREAD_HEIGHT_TOLERANCE 0.02f
-// Behind the landing contact the tread must be level with it within this (metres): the tread below is one rise
+// Behind the landing contact the tread must follow its plane within this (metres): the tread below is one rise
 // lower, and rises from 2 cm up must not count as one tread (no nosing to allow for behind the contact).
 #define TR_TREAD_BEHIND_TOLERANCE 0.005f
+// A staircase's next step exactly max step above the tread counts (metres).
+#define TR_TREAD_RISE_SLACK 1.0e-4f
+// Halvings that find where a tread's edge lies within a leg (a leg of 2.5 cm to within 0.4 mm).
+#define TR_TREAD_EDGE_HALVINGS 6
+// Legs in which a tread's depth is followed along its surface (each along the plane of the face it starts on).
+#define TR_TREAD_SEGMENTS 4
 
 float tr_center_height(const tread_character_settings *s) { return s->shape == TREAD_QUERY_SPHERE ? s->radius : 0.5f * s->height; }
 
@@ -158,59 +164,127 @@ tread_result tr_pick_perch(const tr_move_query *q, const tread_character *ch, co
     return pick(q, ch, hits, count, distance, &support, out_index);
 }
 
-// The tread is a walkable surface at the landing's height (within `tolerance`, metres) at `at`, reached by a ray
-// from just above the landing's height.
-static tread_result tread_is_under(const tr_move_query *q, const tread_character *ch, tread_vec3 landing, tread_vec3 at,
-                                   float tolerance, bool *out_under) {
+// The walkable surface under `at` within `below` metres (a ray down from there): its point and normal.
+static tread_result surface_under(const tr_move_query *q, const tread_character *ch, tread_vec3 at, float below, bool *out_found,
+                                  tread_vec3 *out_point, tread_vec3 *out_normal) {
     const tread_character_settings *s = &ch->settings;
     tread_query_filter filter = tr_ground_filter(ch);
     tread_ray_hit hit;
-    *out_under = false;
-    tread_result r = tr_query_ray(q, at, tread_v3_scale(s->up, -2.0f * TR_TREAD_HEIGHT_TOLERANCE), &filter, &hit);
-    if (r != TREAD_OK) return r;
-    if (!hit.hit || hit.fraction == 0.0f) return TREAD_OK; // nothing there, or the probe starts inside a wall
-    float dh = tread_v3_dot(tread_v3_sub(hit.point, landing), s->up);
-    if (fabsf(dh) > tolerance) return TREAD_OK;
-    return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_under);
+    *out_found = false;
+    tread_result r = tr_query_ray(q, at, tread_v3_scale(s->up, -below), &filter, &hit);
+    if (r != TREAD_OK || !hit.hit || hit.fraction == 0.0f) return r; // nothing there, or the probe starts inside a wall
+    *out_point = hit.point;
+    *out_normal = hit.normal;
+    return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_found);
 }
 
-// The tread at the landing contact is at least min_step_depth deep along the direction of motion: no stepping
-// onto a 1 cm lip in front of a wall. Measured ahead of the contact up to the next riser (or wall), and what is
-// missing there behind it: a round bottom lands on a tread's nose, so all of its depth lies ahead, but a flat
-// bottom lands anywhere on it (a box over 0.12 m spiral treads touches the tread it lands on at its inner corner,
-// 9 cm from the next riser).
+// How far the walkable surface under `from` (normal `normal`) runs on the way `direction` goes (horizontal, unit),
+// followed along the surface, up to `length`: in TR_TREAD_SEGMENTS legs, each along the plane of the face it starts
+// on, just above it. A leg that meets a walkable face goes on up it (a tread that bends up into a ramp); one that
+// meets anything else (a riser, a wall) ends the run there (*out_blocked); at a leg's end the surface must still be
+// under it within what the leg could have dropped along a walkable slope plus `drop` (a tread that bends down), or
+// the run ends at the edge before it: `bend` (the sine of the steepest bend down followed) times the leg, plus `drop`.
+static tread_result run_along(const tr_move_query *q, const tread_character *ch, tread_vec3 from, tread_vec3 normal, tread_vec3 direction,
+                              float length, float bend, float drop, float *out_run, bool *out_blocked, tread_vec3 *out_end) {
+    tread_query_filter filter = tr_ground_filter(ch);
+    float leg = length / (float)TR_TREAD_SEGMENTS, lift = 0.5f * TR_TREAD_HEIGHT_TOLERANCE;
+    tread_vec3 at = from;
+    *out_run = 0.0f;
+    *out_blocked = false;
+    for (int i = 0; i < 2 * TR_TREAD_SEGMENTS && *out_run < length; ++i) {
+        tread_vec3 along = tread_v3_reject(direction, normal);
+        float len = tread_v3_length(along);
+        if (len < 1.0e-3f) break;
+        along = tread_v3_scale(along, 1.0f / len);
+        float step = tr_minf(leg, length - *out_run);
+        tread_vec3 start = tread_v3_mad(at, lift, normal);
+        tread_ray_hit hit;
+        tread_result r = tr_query_ray(q, start, tread_v3_scale(along, step), &filter, &hit);
+        if (r != TREAD_OK) return r;
+        if (hit.hit) {
+            bool walkable = false;
+            if (hit.fraction > 0.0f && (r = tr_is_walkable_on(q, ch, hit.body, hit.normal, &walkable)) != TREAD_OK) return r;
+            *out_run += hit.fraction * step;
+            at = tread_v3_mad(at, hit.fraction * step, along);
+            if (!walkable) {
+                *out_blocked = true;
+                break;
+            }
+            at = hit.point, normal = hit.normal; // up the face it bends into
+            continue;
+        }
+        tread_vec3 end = tread_v3_mad(start, step, along), point, n;
+        bool found = false;
+        float below = lift + step * bend + drop;
+        if ((r = surface_under(q, ch, end, below, &found, &point, &n)) != TREAD_OK) return r;
+        if (!found) { // the tread's edge lies within this leg: found by halving it
+            float lo = 0.0f, hi = step;
+            for (int k = 0; k < TR_TREAD_EDGE_HALVINGS; ++k) {
+                float mid = 0.5f * (lo + hi);
+                if ((r = surface_under(q, ch, tread_v3_mad(start, mid, along), lift + mid * bend + drop, &found, &point, &n)) != TREAD_OK) return r;
+                if (found) lo = mid;
+                else hi = mid;
+            }
+            *out_run += lo;
+            at = tread_v3_mad(at, lo, along);
+            break;
+        }
+        *out_run += step;
+        at = point, normal = n;
+    }
+    *out_end = at;
+    return TREAD_OK;
+}
+
+// The tread at the landing contact is deep enough to stand on: its walkable surface runs on at least min_step_depth
+// along the motion (projected onto the surface, followed where it bends: a curb whose top is a slope, a tread
+// that tilts), ahead of the contact up to the next riser or wall and, for what is missing there, behind it up to
+// the nose (a round bottom lands on a tread's nose, so all of its depth lies ahead, but a flat bottom lands anywhere
+// on it: a box over 0.12 m spiral treads touches the tread it lands on at its inner corner, 9 cm from the next
+// riser). A shallower tread still counts when what ends it is the next step of a staircase, its rise within max
+// step and the line of the noses walkable (micro-steps of 2 cm on 5 cm treads): min_step_depth guards a single
+// ledge, a 1 cm lip in front of a wall.
 tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_character *ch, tread_vec3 landing, tread_vec3 direction,
                                      bool *out_deep) {
     const tread_character_settings *s = &ch->settings;
     *out_deep = true;
     if (s->min_step_depth <= 0.0f) return TREAD_OK;
-    float depth = tr_maxf(0.0f, s->min_step_depth - TR_TREAD_DEPTH_TOLERANCE);
-    tread_vec3 above = tread_v3_mad(landing, 0.5f * TR_TREAD_HEIGHT_TOLERANCE, s->up);
-    tread_query_filter filter = tr_ground_filter(ch);
-    tread_ray_hit hit;
     *out_deep = false;
-    // Along the tread, just above it (half the height tolerance: under the next step's nosing): the room up to
-    // the next riser or wall.
-    // (A mesh is only its surface: a probe that started inside the next step would find its underside below.)
-    tread_result r = tr_query_ray(q, above, tread_v3_scale(direction, depth), &filter, &hit);
+    float depth = tr_maxf(0.0f, s->min_step_depth - TR_TREAD_DEPTH_TOLERANCE), lift = 0.5f * TR_TREAD_HEIGHT_TOLERANCE;
+    // The face the contact lands on (just past the contact: on a nose the riser meets it too). Far from the origin
+    // that millimetre is below a float's resolution and the ray may meet the nose's edge: the tread is then taken as
+    // level, and its run measures it.
+    tread_vec3 point, normal;
+    bool found = false;
+    tread_result r = surface_under(q, ch, tread_v3_mad(tread_v3_mad(landing, TR_TREAD_DEPTH_TOLERANCE, direction), lift, s->up),
+                                   2.0f * lift, &found, &point, &normal);
     if (r != TREAD_OK) return r;
-    float ahead = hit.hit ? hit.fraction * depth : depth;
-    // The tread runs on under that room (a probe just short of what stopped it).
-    bool under = true;
-    if (ahead > TR_TREAD_DEPTH_TOLERANCE &&
-        (r = tread_is_under(q, ch, landing, tread_v3_mad(above, ahead - TR_TREAD_DEPTH_TOLERANCE, direction),
-                             TR_TREAD_HEIGHT_TOLERANCE, &under)) != TREAD_OK)
-        return r;
-    if (!under) return TREAD_OK;
-    float behind = depth - ahead;
-    if (behind <= 0.0f) {
+    if (!found) normal = s->up;
+    float ahead = 0.0f, behind = 0.0f;
+    bool blocked = false, blocked_behind = false;
+    tread_vec3 end, start_end;
+    float bend = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos)); // sin(max slope): a walkable bend down
+    if ((r = run_along(q, ch, landing, normal, direction, depth, bend, TR_TREAD_HEIGHT_TOLERANCE, &ahead, &blocked, &end)) != TREAD_OK) return r;
+    if (ahead >= depth) {
         *out_deep = true;
         return TREAD_OK;
     }
-    // The rest behind the contact: free above the tread, and the tread still there at its end.
-    if ((r = tr_query_ray(q, above, tread_v3_scale(direction, -behind), &filter, &hit)) != TREAD_OK) return r;
-    if (hit.hit) return TREAD_OK;
-    return tread_is_under(q, ch, landing, tread_v3_mad(above, -behind, direction), TR_TREAD_BEHIND_TOLERANCE, out_deep);
+    // Behind, along the landing's plane: the tread below is one rise lower, and rises from 2 cm up must not count as
+    // the same tread.
+    if ((r = run_along(q, ch, landing, normal, tread_v3_neg(direction), depth - ahead, 0.0f, TR_TREAD_BEHIND_TOLERANCE, &behind, &blocked_behind,
+                       &start_end)) != TREAD_OK)
+        return r;
+    if (ahead + behind >= depth) {
+        *out_deep = true;
+        return TREAD_OK;
+    }
+    if (!blocked) return TREAD_OK;
+    // A staircase: the next step's top within max step above this tread, and the line from nose to nose walkable.
+    tread_vec3 over = tread_v3_mad(tread_v3_mad(end, TR_TREAD_DEPTH_TOLERANCE, direction), s->max_step_height + lift, s->up);
+    if ((r = surface_under(q, ch, over, s->max_step_height + lift, &found, &point, &normal)) != TREAD_OK || !found) return r;
+    float rise = tread_v3_dot(tread_v3_sub(point, end), s->up), going = ahead + behind;
+    *out_deep = rise > 0.0f && rise <= s->max_step_height + TR_TREAD_RISE_SLACK && going >= ch->max_slope_cos * sqrtf(going * going + rise * rise);
+    return TREAD_OK;
 }
 
 float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet) {

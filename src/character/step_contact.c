@@ -76,10 +76,20 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         // No farther than this frame's motion toward the riser and the roll onto the nose (roll.c: once per step, the
         // same at every frame rate): a round bottom left short of that would perch on the nose, where it cannot rest.
         advance = tr_minf(advance, tread_v3_dot(motion, inward) + tr_roll_reach(ch));
-        tread_vec3 lifted = tread_v3_mad(tread_v3_mad(res->blocked_position, rise, up), advance, inward);
+        // Set down there from max step above the surface stood on: the Source engine's box lands on level treads,
+        // where the lift is the probe's; on a sloped or tilted tread the body rests on the highest point under it.
+        float drop = s->max_step_height + perch;
+        tread_vec3 over = tread_v3_mad(tread_v3_mad(res->blocked_position, drop, up), advance, inward);
         bool fits = false;
-        if ((r = tr_fits(q, ch, lifted, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
-        if (!fits) continue; // the body does not fit on the step
+        if ((r = tr_fits(q, ch, over, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
+        if (!fits) continue; // the body does not fit over the step
+        tread_shape_hit rests[TR_GROUND_HITS];
+        int count = 0, support = -1;
+        if ((r = tr_probe_down(q, ch, over, drop, rests, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
+        if (count == 0 || rests[0].fraction == 0.0f) continue;
+        if ((r = tr_pick_support(q, ch, rests, count, drop, &support)) != TREAD_OK) return r;
+        if (support < 0 || drop * (1.0f - rests[0].fraction) <= TR_MIN_STEP_RISE) continue; // nothing to stand on up there
+        tread_vec3 lifted = tread_v3_mad(over, -drop * rests[0].fraction, up);
         tr_slide_result rest;
         tread_vec3 remaining = tread_v3_mad(motion, -advance, inward);
         r = tr_slide(q, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, res, &rest);

@@ -19,6 +19,7 @@
 #define MAX_STEP 0.4
 #define MAX_SLOPE 45.0   // degrees
 #define MIN_DEPTH 0.1    // min_step_depth
+#define NOSING_BOUNDARY 1.0 // degrees either side of max slope where a flight's line of noses is on the boundary
 #define STEP_DOWN 0.5    // step_down_distance
 #define SKIN 0.002
 #define MAX_SNAP 12.0    // max_snap_speed
@@ -109,9 +110,15 @@ static bool round_rides_over(double rise, double tread) {
 
 // min_step_depth is the depth of the walking surface along the motion: with a nosing that is the tread nose to nose
 // plus the nosing (the surface runs on under the next step's nosing to its riser).
+// The slope of the line from nose to nose, degrees.
+static double nosing_degrees(const stair_case *c) { return deg(atan2(c->rise, c->tread)); }
+
 static bool stairs_climbable(const stair_case *c, int shape) {
     if (c->rise > MAX_STEP + 1e-9) return false;
     if (is_round(shape) && round_rides_over(c->rise, c->tread)) return true;
+    // A staircase whose line of noses is walkable is climbed whatever its tread depth (the controller's tread rule:
+    // min_step_depth guards a single ledge, not a flight of micro-steps).
+    if (nosing_degrees(c) <= MAX_SLOPE) return true;
     // (Rises up to the nosing's thickness make the nosing a full-height block: the surface stops at it.)
     double surface = c->tread + (c->nosing && c->rise > NOSING_THICKNESS ? NOSING : 0.0);
     return surface >= MIN_DEPTH - 1e-9;
@@ -120,8 +127,11 @@ static bool stairs_climbable(const stair_case *c, int shape) {
 // A walking surface exactly min_step_depth deep (an 8 cm tread and its 2 cm nosing) sits on the boundary of the
 // rule: whether the landing contact falls on the nose or a hair behind it decides. Like a 10 cm tread without
 // nosing (left out of the grid), such flights check the invariants only.
+// So does a flight whose line of noses is within NOSING_BOUNDARY of max slope: the controller measures a tread's
+// run to within a millimetre, which moves the nosing line's slope by up to a degree on 5 cm treads.
 static bool stairs_on_boundary(const stair_case *c) {
-    return c->nosing && c->rise > NOSING_THICKNESS && fabs(c->tread + NOSING - MIN_DEPTH) < 1e-6;
+    return (c->nosing && c->rise > NOSING_THICKNESS && fabs(c->tread + NOSING - MIN_DEPTH) < 1e-6) ||
+           fabs(nosing_degrees(c) - MAX_SLOPE) < NOSING_BOUNDARY;
 }
 
 // Steps before the landing: a flight of 3..10 treads about 2.4 m long.
