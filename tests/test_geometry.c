@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "geometry/box.h"
 #include "geometry/geometry.h"
 
 // Random cases per pair (the whole program: about 6 s at -O2, 11 s under address/undefined sanitizers).
@@ -949,6 +950,25 @@ static void test_closest_touching_box_face_has_face_normal(void **state) {
     assert_false(tr_closest_segment_triangle(tread_v3(0, -1.0f, 0), tread_v3(0, 0.0f, 0), a, b, tread_v3(-2.5f, 0.0f, 0.0f), &c)); // on the line ab
 }
 
+// A segment laid over a triangle's vertex, crossing its plane exactly there (a box's bottom edge come down on the
+// top vertex of a sloped terrain triangle, islanddm): it only touches, and the closest points are the vertex and the
+// segment's point on it. The crossing test took the cross axis of the segment and another edge, whose closest
+// points lay 1.7 m apart, and a box stood on ground reported 1.7 m beyond its side.
+static void test_segment_over_a_vertex_touches_at_it(void **state) {
+    (void)state;
+    const tread_vec3 p = tread_v3(16.0f, 7.0f, -34.65625f), q = tread_v3(13.34375f, 6.4375f, -37.34375f), r = tread_v3(13.34375f, 7.09375f, -34.65625f);
+    tr_closest c;
+    assert_true(tr_closest_segment_triangle(tread_v3(12.6832504f, 7.09375f, -34.65625f), tread_v3(13.6247501f, 7.09375f, -34.65625f), p, q, r, &c));
+    assert_true(fabsf(c.distance) < 1e-5f);
+    assert_true(tread_v3_distance(c.on_shape, c.on_segment) < 1e-4f);
+    assert_true(tread_v3_distance(c.on_shape, r) < 1e-4f);
+    // The box's sweep onto it reports the vertex, on the box's sole.
+    tr_obb box = {tread_v3(13.1540f, 7.1007f + 0.875f, -35.1270f), {tread_v3(1, 0, 0), tread_v3(0, 1, 0), tread_v3(0, 0, 1)}, tread_v3(0.47075f, 0.877f, 0.47075f)};
+    tr_hit h;
+    assert_true(tr_sweep_box_triangle(&box, tread_v3(0, -0.03f, 0), p, q, r, 1.0f, &h));
+    assert_true(tread_v3_distance(h.point, r) < 1e-3f);
+}
+
 // A sweep's answer must not depend on its bound: closest-hit queries shrink t_max as they find hits, so a hit a
 // few ulps below the bound has to be found exactly as with t_max = 1. (A capsule-vs-triangle case once missed.)
 static bool sweep_any(int kind, tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, const tread_vec3 *v, float t_max, tr_hit *h) {
@@ -1032,7 +1052,7 @@ int main(void) {
         cmocka_unit_test(test_ray_triangle_two_sided_normal_faces_origin),
         cmocka_unit_test(test_sweep_capsule_lands_on_box_top),
         cmocka_unit_test(test_sweep_starting_in_contact_reports_zero),
-        cmocka_unit_test(test_closest_touching_box_face_has_face_normal),
+        cmocka_unit_test(test_closest_touching_box_face_has_face_normal), cmocka_unit_test(test_segment_over_a_vertex_touches_at_it),
         cmocka_unit_test(test_ray_sphere_matches_reference),
         cmocka_unit_test(test_ray_capsule_matches_reference),
         cmocka_unit_test(test_ray_box_matches_reference),

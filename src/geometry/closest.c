@@ -8,6 +8,8 @@
 // Axis candidates cross(segment, edge) shorter than this fraction of |segment||edge| (the sine of the angle
 // between them) are skipped: the segment is parallel to the edge and the face axes already cover it.
 #define PARALLEL_SINE 1.0e-6f
+// A segment crossing a triangle by at most this many float epsilons of the coordinates' size only touches it.
+#define CROSSING_TOUCH_ULPS 8.0f
 
 static tread_vec3 up_axis(void) { return tread_v3(0.0f, 1.0f, 0.0f); }
 
@@ -294,6 +296,32 @@ static bool inside_triangle(tread_vec3 x, const tread_vec3 v[3], tread_vec3 n) {
     return true;
 }
 
+// The closest points of a segment and a triangle that do not cross: an endpoint against the triangle, or the
+// segment against an edge. s0, s1: the endpoints' heights over the triangle's plane (normal n).
+static void separated_segment_triangle(tread_vec3 p0, tread_vec3 p1, const tread_vec3 v[3], tread_vec3 n, float s0, float s1, tr_closest *out) {
+    tread_vec3 best_seg = p0, best_tri = closest_on_triangle(p0, v[0], v[1], v[2]);
+    float best_sq = tread_v3_length_sq(tread_v3_sub(best_seg, best_tri));
+    tread_vec3 q1 = closest_on_triangle(p1, v[0], v[1], v[2]);
+    float d1 = tread_v3_length_sq(tread_v3_sub(p1, q1));
+    if (d1 < best_sq) {
+        best_sq = d1;
+        best_seg = p1;
+        best_tri = q1;
+    }
+    for (int i = 0; i < 3; ++i) {
+        tread_vec3 on_s, on_t;
+        float dist_sq = segment_segment(p0, p1, v[i], v[(i + 1) % 3], &on_s, &on_t);
+        if (dist_sq < best_sq) {
+            best_sq = dist_sq;
+            best_seg = on_s;
+            best_tri = on_t;
+        }
+    }
+    // Touching in the plane: the face normal toward the segment's side (or +n when it lies in the plane).
+    tread_vec3 fallback = (s0 + s1) < 0.0f ? tread_v3_neg(n) : n;
+    set_separated(out, best_seg, best_tri, fallback);
+}
+
 bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tread_vec3 b, tread_vec3 c, tr_closest *out) {
     tread_vec3 n = tr_triangle_normal(a, b, c);
     if (!(tread_v3_length_sq(n) > 0.0f)) return false;
@@ -311,28 +339,7 @@ bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tre
         }
     }
     if (!crosses) {
-        // Separated: an endpoint against the triangle, or the segment against an edge.
-        tread_vec3 best_seg = p0, best_tri = closest_on_triangle(p0, a, b, c);
-        float best_sq = tread_v3_length_sq(tread_v3_sub(best_seg, best_tri));
-        tread_vec3 q1 = closest_on_triangle(p1, a, b, c);
-        float d1 = tread_v3_length_sq(tread_v3_sub(p1, q1));
-        if (d1 < best_sq) {
-            best_sq = d1;
-            best_seg = p1;
-            best_tri = q1;
-        }
-        for (int i = 0; i < 3; ++i) {
-            tread_vec3 on_s, on_t;
-            float dist_sq = segment_segment(p0, p1, v[i], v[(i + 1) % 3], &on_s, &on_t);
-            if (dist_sq < best_sq) {
-                best_sq = dist_sq;
-                best_seg = on_s;
-                best_tri = on_t;
-            }
-        }
-        // Touching in the plane: the face normal toward the segment's side (or +n when it lies in the plane).
-        tread_vec3 fallback = (s0 + s1) < 0.0f ? tread_v3_neg(n) : n;
-        set_separated(out, best_seg, best_tri, fallback);
+        separated_segment_triangle(p0, p1, v, n, s0, s1, out);
         return true;
     }
 
@@ -367,6 +374,15 @@ bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tre
         }
     }
     best_depth = tr_maxf(best_depth, 0.0f);
+    // Touching within rounding (the segment meets the triangle on its boundary, as a box's edge laid over a
+    // vertex): there is no depth to push along, and the features of the axis found need not be the ones that
+    // touch (they were edges 1.7 m apart); the closest points are.
+    float scale = tr_maxf(tr_maxf(tread_v3_length(p0), tread_v3_length(p1)),
+                          tr_maxf(tread_v3_length(a), tr_maxf(tread_v3_length(b), tread_v3_length(c))));
+    if (best_depth <= CROSSING_TOUCH_ULPS * FLT_EPSILON * scale) {
+        separated_segment_triangle(p0, p1, v, n, s0, s1, out);
+        return true;
+    }
     out->distance = -best_depth;
     out->normal = best_n;
     if (best_axis >= 4) {
