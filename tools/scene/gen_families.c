@@ -108,10 +108,15 @@ static bool round_rides_over(double rise, double tread) {
     return deg(tilt) <= MAX_SLOPE;
 }
 
-// min_step_depth is the depth of the walking surface along the motion: with a nosing that is the tread nose to nose
-// plus the nosing (the surface runs on under the next step's nosing to its riser).
+// A staircase whose nosing line (rise over tread, nose to nose along the walk) is walkable is climbed by every shape
+// whatever its tread depth: min_step_depth guards a single ledge (issue 26's tread rule). Otherwise min_step_depth is
+// the depth of the walking surface along the motion: with a nosing that is the tread nose to nose plus the nosing
+// (the surface runs on under the next step's nosing to its riser).
+static bool nosing_line_walkable(const stair_case *c) { return deg(atan2(c->rise, c->tread)) <= GEN_WALKABLE_DEGREES; }
+
 static bool stairs_climbable(const stair_case *c, int shape) {
     if (c->rise > MAX_STEP + 1e-9) return false;
+    if (nosing_line_walkable(c)) return true;
     if (is_round(shape) && round_rides_over(c->rise, c->tread)) return true;
     // (Rises up to the nosing's thickness make the nosing a full-height block: the surface stops at it.)
     double surface = c->tread + (c->nosing && c->rise > NOSING_THICKNESS ? NOSING : 0.0);
@@ -122,7 +127,7 @@ static bool stairs_climbable(const stair_case *c, int shape) {
 // rule: whether the landing contact falls on the nose or a hair behind it decides. Like a 10 cm tread without
 // nosing (left out of the grid), such flights check the invariants only.
 static bool stairs_on_boundary(const stair_case *c) {
-    return c->nosing && c->rise > NOSING_THICKNESS && fabs(c->tread + NOSING - MIN_DEPTH) < 1e-6;
+    return c->nosing && c->rise > NOSING_THICKNESS && fabs(c->tread + NOSING - MIN_DEPTH) < 1e-6 && !nosing_line_walkable(c);
 }
 
 // Steps before the landing: a flight of 3..10 treads about 2.4 m long.
