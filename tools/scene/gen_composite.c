@@ -405,15 +405,18 @@ static cJSON *micro_build(const micro_case *c, int shape, int rate, const char *
 // ---- angled stairs ------------------------------------------------------------------------------------------
 
 // Straight stairs (as the stairs family's: clamp(floor(2.4 / tread), 3, 10) steps, the last the landing) turned
-// about +Y so that their risers meet the walk along +X at `yaw` degrees from square; 28 m wide, so the walk never
-// leaves them. The walk crosses the first riser at x = 1 and each tread over tread / cos(yaw).
+// about +Y so that their risers meet the walk along +X at `yaw` degrees from square. The walk crosses the first riser
+// at x = 1 and each tread over tread / cos(yaw), at z' = x' tan(yaw) in the stairs' frame: each step is 3 m wide
+// about that crossing and the landing 8 m deep, wide enough for the whole walk. (Steps 28 m wide, turned, made
+// every step's bounds overlap every query: nine times the cost of the stairs family.)
 static const double angled_rises[] = {0.05, 0.15, 0.25, 0.35, 0.45};
 static const double angled_treads[] = {0.15, 0.3};
 static const double angled_yaws[] = {0, 15, 30, 45, 60};
 #define N_ANGLED_RISES ((int)(sizeof angled_rises / sizeof angled_rises[0]))
 #define N_ANGLED_TREADS ((int)(sizeof angled_treads / sizeof angled_treads[0]))
 #define N_ANGLED_YAWS ((int)(sizeof angled_yaws / sizeof angled_yaws[0]))
-#define ANGLED_HALF_WIDTH 14.0
+#define ANGLED_HALF_WIDTH 1.5 // m about the walk's crossing
+#define ANGLED_LANDING 8.0    // m deep
 
 typedef struct angled_case {
     double rise, tread, yaw;
@@ -444,9 +447,10 @@ static cJSON *angled_build(const angled_case *c, int shape, int rate, const char
     for (int k = 0; k < n; ++k) {
         // In the stairs' own frame the first riser is x' = 0 and they climb along +x'; turned about +Y by yaw
         // (x = x' cos + z' sin, z = z' cos - x' sin), then moved so that the walk meets the first riser at x = 1.
-        double x_lo = k * c->tread, x_hi = k == n - 1 ? x_lo + FAR : x_lo + c->tread, cx = 0.5 * (x_lo + x_hi);
-        double center[3] = {1.0 + cx * cos(phi), 0.5 * (k + 1) * c->rise, -cx * sin(phi)};
-        double half[3] = {0.5 * (x_hi - x_lo), 0.5 * (k + 1) * c->rise, ANGLED_HALF_WIDTH};
+        double x_lo = k * c->tread, x_hi = k == n - 1 ? x_lo + ANGLED_LANDING : x_lo + c->tread, cx = 0.5 * (x_lo + x_hi);
+        double cz = cx * tan(phi), hz = ANGLED_HALF_WIDTH + 0.5 * (x_hi - x_lo) * tan(phi);
+        double center[3] = {1.0 + cx * cos(phi) + cz * sin(phi), 0.5 * (k + 1) * c->rise, cz * cos(phi) - cx * sin(phi)};
+        double half[3] = {0.5 * (x_hi - x_lo), 0.5 * (k + 1) * c->rise, hz};
         gen_boxes_add(&list, center, half, axis, c->yaw);
     }
     gen_boxes_emit(s, &list, "step", c->body == BODY_MESH);
@@ -484,7 +488,7 @@ bool gen_composite_name(int composite, int index, char *out, size_t size) {
         return true;
     case GEN_COMPOSITE_TILTED_TREADS:
         if (!tilt_decode(index, &tc)) return false;
-        snprintf(out, size, "treads-tilted-%s-a%02.0f-r%.2f-t%.2f-%s-%s", tilt_names[tc.tilt], tc.degrees, tc.rise, tc.tread, body_names[tc.body],
+        snprintf(out, size, "tilted-%s-a%02.0f-r%.2f-t%.2f-%s-%s", tilt_names[tc.tilt], tc.degrees, tc.rise, tc.tread, body_names[tc.body],
                  tc.down ? "down" : "up");
         return true;
     case GEN_COMPOSITE_MICRO_STEPS:
