@@ -144,7 +144,7 @@ out=$("$tread" gen "$work/lifts" --family lifts --rate 30 2>&1)
 has "$out" "wrote 60 scene files" "gen --family lifts"
 out=$("$tread" matrix --families lift 2>&1); rc=$?
 [ "$rc" -eq 2 ] || fail "matrix --families lift: exit $rc, expected 2"
-has "$out" "unknown family 'lift' (known: stairs slopes ledges steps lifts)" "matrix --families lift"
+has "$out" "unknown family 'lift' (known: stairs slopes ledges steps lifts max_slope curbs tilted_treads micro_steps angled_stairs)" "matrix --families lift"
 
 [ "$failures" -eq 0 ] && echo "cli_test: all checks passed"
 exit $((failures > 0))

@@ -14,16 +14,16 @@
 #include "gen_internal.h"
 
 // The course character (docs/COURSE.md) and the walk.
-#define R 0.3            // radius (box: half width)
-#define H 1.8            // height
-#define MAX_STEP 0.4
-#define MAX_SLOPE 45.0   // degrees
-#define MIN_DEPTH 0.1    // min_step_depth
+#define R GEN_RADIUS
+#define H GEN_HEIGHT
+#define MAX_STEP GEN_MAX_STEP
+#define MAX_SLOPE GEN_MAX_SLOPE
+#define MIN_DEPTH GEN_MIN_DEPTH
+#define STEP_DOWN GEN_STEP_DOWN
+#define SKIN GEN_SKIN
 #define NOSING_BOUNDARY 1.0 // degrees either side of max slope where a flight's line of noses is on the boundary
-#define STEP_DOWN 0.5    // step_down_distance
-#define SKIN 0.002
 #define MAX_SNAP 12.0    // max_snap_speed
-#define SPEED 4.0        // walk speed
+#define SPEED GEN_SPEED
 #define ON_SPEED 2.0     // speed of the "started on the slope" cases
 #define LEAD 0.1         // s: the "started on the slope" cases stand idle this long first (landing the 0.5 mm spawn gap)
 // No per-frame rise above max step: a stepped character stands `skin` above its tread, so a step from the
@@ -37,7 +37,8 @@ static double rise_limit(int shape) {
 }
 #define NAN_ ((double)NAN)
 
-const char *const gen_family_names[] = {"stairs", "slopes", "ledges", "steps", "lifts", NULL};
+const char *const gen_family_names[] = {"stairs", "slopes", "ledges", "steps", "lifts", "max_slope", "curbs", "tilted_treads", "micro_steps", "angled_stairs", NULL};
+enum { FAMILY_MAX_SLOPE = 5, FAMILY_COMPOSITE = 6 }; // the composite families follow in gen_composite.c's order
 const char *const gen_shape_names[] = {"capsule", "sphere", "box", NULL};
 const int gen_rates[] = {30, 60, 120, 240, 0};
 
@@ -108,17 +109,17 @@ static bool round_rides_over(double rise, double tread) {
     return deg(tilt) <= MAX_SLOPE;
 }
 
-// min_step_depth is the depth of the walking surface along the motion: with a nosing that is the tread nose to nose
-// plus the nosing (the surface runs on under the next step's nosing to its riser).
-// The slope of the line from nose to nose, degrees.
+// A staircase whose nosing line (rise over tread, nose to nose along the walk) is walkable is climbed by every shape
+// whatever its tread depth: min_step_depth guards a single ledge (issue 26's tread rule). Otherwise min_step_depth is
+// the depth of the walking surface along the motion: with a nosing that is the tread nose to nose plus the nosing
+// (the surface runs on under the next step's nosing to its riser).
+static bool nosing_line_walkable(const stair_case *c) { return deg(atan2(c->rise, c->tread)) <= GEN_WALKABLE_DEGREES; }
 static double nosing_degrees(const stair_case *c) { return deg(atan2(c->rise, c->tread)); }
 
 static bool stairs_climbable(const stair_case *c, int shape) {
     if (c->rise > MAX_STEP + 1e-9) return false;
+    if (nosing_line_walkable(c)) return true;
     if (is_round(shape) && round_rides_over(c->rise, c->tread)) return true;
-    // A staircase whose line of noses is walkable is climbed whatever its tread depth (the controller's tread rule:
-    // min_step_depth guards a single ledge, not a flight of micro-steps).
-    if (nosing_degrees(c) <= MAX_SLOPE) return true;
     // (Rises up to the nosing's thickness make the nosing a full-height block: the surface stops at it.)
     double surface = c->tread + (c->nosing && c->rise > NOSING_THICKNESS ? NOSING : 0.0);
     return surface >= MIN_DEPTH - 1e-9;
@@ -130,7 +131,7 @@ static bool stairs_climbable(const stair_case *c, int shape) {
 // So does a flight whose line of noses is within NOSING_BOUNDARY of max slope: the controller measures a tread's
 // run to within a millimetre, which moves the nosing line's slope by up to a degree on 5 cm treads.
 static bool stairs_on_boundary(const stair_case *c) {
-    return (c->nosing && c->rise > NOSING_THICKNESS && fabs(c->tread + NOSING - MIN_DEPTH) < 1e-6) ||
+    return (c->nosing && c->rise > NOSING_THICKNESS && fabs(c->tread + NOSING - MIN_DEPTH) < 1e-6 && !nosing_line_walkable(c)) ||
            fabs(nosing_degrees(c) - MAX_SLOPE) < NOSING_BOUNDARY;
 }
 
@@ -265,13 +266,16 @@ static cJSON *stairs_build(const stair_case *c, int shape, int rate, const char 
 #define SLOPE_ANGLES 89 // 0..89 degrees without 45 (|angle - max slope| < 0.5)
 #define SLOPE_LENGTH 3.0
 #define SLOPE_FOOT 1.0
-enum { SLOPE_RAMP, SLOPE_BOX, SLOPE_HEIGHTFIELD, SLOPE_BODIES };
+enum { SLOPE_RAMP, SLOPE_BOX, SLOPE_HEIGHTFIELD, SLOPE_MESH };
+#define SLOPE_BODIES 3     // the slopes family's: ramp, box, heightfield
+#define MAX_SLOPE_BODIES 4 // max_slope's: those and the box as a triangle mesh
 enum { SLOPE_INTO, SLOPE_UP, SLOPE_ACROSS, SLOPE_DOWN, SLOPE_IDLE, SLOPE_SCENARIOS };
-static const char *const slope_body_names[] = {"ramp", "box", "heightfield"};
+static const char *const slope_body_names[] = {"ramp", "box", "heightfield", "mesh"};
 static const char *const slope_scenario_names[] = {"into", "up", "across", "down", "idle"};
 
 typedef struct slope_case {
-    int degrees, body, scenario;
+    double degrees;
+    int body, scenario;
 } slope_case;
 
 static bool slope_decode(int index, slope_case *c) {
@@ -279,28 +283,41 @@ static bool slope_decode(int index, slope_case *c) {
     c->scenario = index % SLOPE_SCENARIOS;
     c->body = (index / SLOPE_SCENARIOS) % SLOPE_BODIES;
     int a = index / (SLOPE_SCENARIOS * SLOPE_BODIES);
-    c->degrees = a < (int)MAX_SLOPE ? a : a + 1;
+    c->degrees = a < (int)MAX_SLOPE ? a : a + 1.0;
     // The ramp body needs an angle in (0, 90): at 0 degrees it is a flat box like the "box" body's.
     return !(c->body == SLOPE_RAMP && c->degrees == 0);
 }
 
+// The max_slope family: the slopes family's cases at exactly max slope (walkable: the boundary is inclusive) and at
+// max slope plus twice the slope tolerance (steep), built every way: ramp, rotated box, that box as a mesh, heightfield.
+#define MAX_SLOPE_ANGLES 2
+
+static bool max_slope_decode(int index, slope_case *c) {
+    if (index < 0 || index >= MAX_SLOPE_ANGLES * MAX_SLOPE_BODIES * SLOPE_SCENARIOS) return false;
+    c->scenario = index % SLOPE_SCENARIOS;
+    c->body = (index / SLOPE_SCENARIOS) % MAX_SLOPE_BODIES;
+    c->degrees = index / (SLOPE_SCENARIOS * MAX_SLOPE_BODIES) == 0 ? MAX_SLOPE : GEN_STEEP_DEGREES;
+    return true;
+}
+
 static cJSON *slopes_build(const slope_case *c, int shape, int rate, const char *name) {
     double th = rad(c->degrees), rise = SLOPE_LENGTH * sin(th), run = SLOPE_LENGTH * cos(th), top_x = SLOPE_FOOT + run;
-    bool walkable = c->degrees < MAX_SLOPE, on = c->scenario != SLOPE_INTO;
+    // Between the walkable and the steep bound (none of the cases) only the invariants would be checked.
+    bool walkable = c->degrees <= GEN_WALKABLE_DEGREES, steep = c->degrees >= GEN_STEEP_DEGREES, on = c->scenario != SLOPE_INTO;
     static const double durations[] = {(1.2 + SLOPE_LENGTH + 1.0) / SPEED + 0.5, LEAD + 1.5, LEAD + 1.0, LEAD + 1.5, LEAD + 1.0};
     char description[256];
-    snprintf(description, sizeof description, "Generated: a %d degree %s slope %.2f m high; %s.", c->degrees, slope_body_names[c->body], rise,
+    snprintf(description, sizeof description, "Generated: a %g degree %s slope %.2f m high; %s.", c->degrees, slope_body_names[c->body], rise,
              c->scenario == SLOPE_INTO ? "walked into from the floor" : (c->scenario == SLOPE_IDLE ? "started on it, idle" : "started on it, walking"));
     cJSON *s = gen_scene_new(name, description, 1.0 / rate, durations[c->scenario]);
     const double foot[3] = {SLOPE_FOOT, 0, 0}, width = 6.0;
     if (c->body == SLOPE_RAMP) gen_ramp(s, "slope", foot, c->degrees, rise, width, 1.0);
-    else if (c->body == SLOPE_BOX) {
+    else if (c->body == SLOPE_BOX || c->body == SLOPE_MESH) {
         gen_boxes list;
         list.count = 0;
         const double axis[3] = {0, 0, 1}, half[3] = {0.5 * SLOPE_LENGTH, 0.5, 0.5 * width};
         double center[3] = {SLOPE_FOOT + 0.5 * run + 0.5 * sin(th), 0.5 * rise - 0.5 * cos(th), 0.0};
         gen_boxes_add(&list, center, half, axis, c->degrees);
-        gen_boxes_emit(s, &list, "slope", false);
+        gen_boxes_emit(s, &list, "slope", c->body == SLOPE_MESH);
     } else {
         // Samples on the foot and the crest; spacing at most a quarter of the slope's run (and 0.25 m).
         int across = (int)ceil(run / 0.25), before = 0;
@@ -383,6 +400,7 @@ static cJSON *slopes_build(const slope_case *c, int shape, int rate, const char 
         }
         return s;
     }
+    if (!steep) return s;
     switch (c->scenario) {
     case SLOPE_INTO: gen_check_height(s, "no height gained", 1, NAN_, MAX_STEP + SKIN); break;
     case SLOPE_UP:
@@ -461,7 +479,8 @@ int gen_family_size(int family) {
     case 2: return N_DROPS * N_LEDGE_SPEEDS;
     case 3: return STEP_CASES;
     case 4: return gen_lift_count();
-    default: return 0;
+    case FAMILY_MAX_SLOPE: return MAX_SLOPE_ANGLES * MAX_SLOPE_BODIES * SLOPE_SCENARIOS;
+    default: return family >= FAMILY_COMPOSITE ? gen_composite_size(family - FAMILY_COMPOSITE) : 0;
     }
 }
 
@@ -475,7 +494,11 @@ static bool params_name(int family, int index, char *out, size_t size) {
         return true;
     case 1:
         if (!slope_decode(index, &lc)) return false;
-        snprintf(out, size, "slope-%s-%s-a%02d", slope_body_names[lc.body], slope_scenario_names[lc.scenario], lc.degrees);
+        snprintf(out, size, "slope-%s-%s-a%02.0f", slope_body_names[lc.body], slope_scenario_names[lc.scenario], lc.degrees);
+        return true;
+    case FAMILY_MAX_SLOPE:
+        if (!max_slope_decode(index, &lc)) return false;
+        snprintf(out, size, "max-slope-%s-%s-a%.2f", slope_body_names[lc.body], slope_scenario_names[lc.scenario], lc.degrees);
         return true;
     case 2:
         if (index < 0 || index >= gen_family_size(2)) return false;
@@ -487,7 +510,7 @@ static bool params_name(int family, int index, char *out, size_t size) {
         else snprintf(out, size, "ceiling-%s", index == 3 ? "above" : "below");
         return true;
     case 4: return gen_lift_name(index, out, size);
-    default: return false;
+    default: return family >= FAMILY_COMPOSITE && gen_composite_name(family - FAMILY_COMPOSITE, index, out, size);
     }
 }
 
@@ -509,7 +532,8 @@ cJSON *gen_case_build(int family, int index, int shape, int rate_hz) {
     case 2: return ledges_build(index, shape, rate_hz, name);
     case 3: return steps_build(index, shape, rate_hz, name);
     case 4: return gen_lift_build(index, gen_shape_names[shape], rate_hz, name, rise_limit(shape));
-    default: return NULL;
+    case FAMILY_MAX_SLOPE: return max_slope_decode(index, &lc) ? slopes_build(&lc, shape, rate_hz, name) : NULL;
+    default: return family >= FAMILY_COMPOSITE ? gen_composite_build(family - FAMILY_COMPOSITE, index, shape, rate_hz, name, rise_limit(shape)) : NULL;
     }
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Private to the scene matrix generator of tools/scene/: gen.c builds scene files as cJSON trees,
 // gen_families.c makes the cases of each family from those pieces (and expectations from the character's
-// settings; the lifts in gen_lifts.c), matrix.c runs them. Layering: matrix.c -> gen_families.c -> gen_lifts.c -> gen.c.
+// settings; the lifts in gen_lifts.c, the composite families in gen_composite.c), matrix.c runs them. Layering:
+// matrix.c -> gen_families.c -> gen_composite.c, gen_lifts.c -> gen.c.
 #ifndef TREAD_GEN_INTERNAL_H
 #define TREAD_GEN_INTERNAL_H
 
@@ -12,6 +13,19 @@
 
 #define GEN_PI 3.14159265358979323846
 #define GEN_MAX_BOXES 64
+
+// The course character (docs/COURSE.md) every expectation is computed from, and the walk.
+#define GEN_RADIUS 0.3     // m (box: half width)
+#define GEN_HEIGHT 1.8     // m
+#define GEN_MAX_STEP 0.4   // m
+#define GEN_MAX_SLOPE 45.0 // degrees, inclusive within TREAD_SLOPE_TOLERANCE_DEGREES
+#define GEN_MIN_DEPTH 0.1  // m: min_step_depth
+#define GEN_STEP_DOWN 0.5  // m: step_down_distance
+#define GEN_SKIN 0.002     // m
+#define GEN_SPEED 4.0      // m/s: the walk
+// Walkable ground: up to max slope plus the library's one slope tolerance; steep from max slope plus twice it.
+#define GEN_WALKABLE_DEGREES (GEN_MAX_SLOPE + (double)TREAD_SLOPE_TOLERANCE_DEGREES)
+#define GEN_STEEP_DEGREES (GEN_MAX_SLOPE + 2.0 * (double)TREAD_SLOPE_TOLERANCE_DEGREES)
 
 // An oriented box: centre, half extents, turned by `degrees` about the unit `axis`.
 typedef struct gen_obox {
@@ -61,6 +75,15 @@ int gen_lift_count(void);
 bool gen_lift_name(int index, char *out, size_t size);
 // max_rise: the family-wide per-frame rise check's bound for this shape (gen_families.c).
 cJSON *gen_lift_build(int index, const char *shape, int rate_hz, const char *name, double max_rise);
+
+// ---- gen_composite.c ----
+// The composite families (issue 26): "curbs" (steps whose top or approach is sloped), "tilted_treads",
+// "micro_steps" and "angled_stairs", numbered GEN_COMPOSITE_* and named and built as gen_families.c's families are.
+enum { GEN_COMPOSITE_CURBS, GEN_COMPOSITE_TILTED_TREADS, GEN_COMPOSITE_MICRO_STEPS, GEN_COMPOSITE_ANGLED_STAIRS, GEN_COMPOSITE_FAMILIES };
+int gen_composite_size(int composite);
+bool gen_composite_name(int composite, int index, char *out, size_t size);
+// max_rise: the family-wide per-frame rise check's bound for this shape (gen_families.c).
+cJSON *gen_composite_build(int composite, int index, int shape, int rate_hz, const char *name, double max_rise);
 
 // ---- gen_families.c ----
 // Cases of one family are numbered 0 .. gen_family_size() - 1; a case is (family, index, shape, rate).

@@ -256,7 +256,7 @@ int matrix_run(const matrix_options *opt) {
         }
     int ups = opt->up_count == 1 ? 1 : UP_VARIANTS, jobs = opt->jobs < 1 ? 1 : (opt->jobs > 64 ? 64 : opt->jobs);
     // Every case, in order: family, index, shape, rate.
-    long case_count = 0, per_family[8] = {0};
+    long case_count = 0, per_family[32] = {0}; // a family is a bit of family_mask
     for (int f = 0; gen_family_names[f]; ++f)
         if (opt->family_mask >> f & 1u) case_count += (long)gen_family_size(f) * 3 * 4;
     mcase *cases = (mcase *)malloc(sizeof(mcase) * (size_t)(case_count > 0 ? case_count : 1));

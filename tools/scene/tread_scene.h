@@ -24,6 +24,7 @@
 //   gen.c            scene files built as cJSON trees (the matrix generator's pieces; gen_internal.h)
 //   gen_lifts.c      the generated matrix's lift family: riders of lifts starting, stopping and reversing
 //   gen_families.c   the generated matrix's families: cases, geometry and expectations from the settings
+//   gen_composite.c  its composite families (issue 26): sloped curbs, tilted treads, micro-steps, angled stairs
 //   matrix.c         running the generated matrix: rates x up vectors x strategies x shapes, sampled, in workers
 #ifndef TREAD_SCENE_H
 #define TREAD_SCENE_H
@@ -499,7 +500,8 @@ bool plot_svg(const scene *s, const run_trace *t, const char *path, char *messag
 bool write_trace_csv(const scene *s, const run_trace *t, const char *path, char *message, size_t size);
 
 // ---- the generated scene matrix (gen_families.c, matrix.c) ----
-// Families "stairs", "slopes", "ledges", "steps", "lifts"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
+// Families "stairs", "slopes", "ledges", "steps", "lifts", "max_slope", and the composite ones of gen_composite.c:
+// "curbs", "tilted_treads", "micro_steps", "angled_stairs"; shapes "capsule", "sphere", "box"; rates 30, 60, 120, 240 Hz
 // (each list NULL- or 0-terminated). A case is (family, index, shape, rate); its name says all four.
 extern const char *const gen_family_names[];
 extern const char *const gen_shape_names[];

@@ -53,7 +53,8 @@ static const char *const suite_usage =
 static const char *const gen_usage =
     "usage: tread gen DIR [options]\n"
     "Write the generated scene matrix's cases (docs/STRATEGIES.md) as scene files DIR/<case>.json.\n"
-    "  --family F          stairs, slopes, ledges, steps or lifts (default: all; repeatable)\n"
+    "  --family F          stairs, slopes, ledges, steps, lifts, max_slope, curbs, tilted_treads, micro_steps or\n"
+    "                      angled_stairs (default: all; repeatable)\n"
     "  --shape S           capsule, sphere or box (default: all; repeatable)\n"
     "  --rate HZ           30, 60, 120 or 240 (default 60)\n"
     "  --case NAME         only this case (its name, as `tread matrix` prints it, gives the rate)\n";
