@@ -37,7 +37,7 @@ static const char *const usage =
     "  --strategy S        sweep, contact, cast_down or riser for every world (default: random per world)\n"
     "  --shape S           sphere, capsule or box for every world (default: random per world)\n"
     "  --jobs N            worker threads (1-64, default 1); results do not depend on it\n"
-    "  --known FILE        violations (lines SEED:WORLD KIND) that are reported but do not fail the run\n"
+    "  --known FILE        violations (lines SEED:WORLD KIND [# reason]) that are reported but do not fail the run\n"
     "  --report FILE       write the summary as Markdown (make soak puts it in docs/RELIABILITY.md)\n"
     "  --replay SEED:WORLD run that one world, printing every frame\n"
     "  --frames N          with --replay: stop after N frames\n";
@@ -180,7 +180,7 @@ static void free_known(known_list *k) {
     free(k->lines);
 }
 
-// Lines "SEED:WORLD KIND"; '#' starts a comment line.
+// Lines "SEED:WORLD KIND", each perhaps followed by "# why it is known"; '#' also starts a comment line.
 static bool load_known(const char *path, known_list *k) {
     memset(k, 0, sizeof *k);
     if (!path) return true;
@@ -188,8 +188,9 @@ static bool load_known(const char *path, known_list *k) {
     if (!f) return false;
     char line[256];
     while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0') continue;
+        line[strcspn(line, "\r\n#")] = '\0';
+        for (size_t n = strlen(line); n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'); --n) line[n - 1] = '\0';
+        if (line[0] == '\0') continue;
         char **grown = (char **)realloc(k->lines, sizeof(char *) * (size_t)(k->count + 1));
         char *copy = (char *)malloc(strlen(line) + 1);
         if (!grown || !copy) {
