@@ -27,7 +27,9 @@ run: build
 	@mkdir -p out
 	@$(BUILD)/tread suite scenes/course --plots out
 
+# The soak's commit-seeded sample (soak_sample_commit) prints its seed first: a failure names the worlds to replay.
 test-fast: build
+	@bash tests/soak_commit_sample.sh . --seed
 	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 sanitize: deps
