@@ -73,6 +73,14 @@ out=$("$tread" run "$work/huge-mesh.json" 2>&1); rc=$?
 [ "$rc" -eq 2 ] || fail "run huge-mesh.json: exit $rc, expected 2"$'\n'"$out"
 has "$out" 'huge-mesh.json: bodies[0].file: "huge.obj" is 70000000 bytes; at most 67108864' "run huge-mesh.json"
 rm -f "$work/huge.json" "$work/huge.obj"
+# Every count within its cap, the work over SCENE_MAX_WORK: 65,536 coincident boxes and one character for an hour
+# (7.5 h of running before the cap) is refused at load, naming the product and the cap.
+awk 'BEGIN { printf "{\"duration\": 3600, \"bodies\": ["; for (i = 0; i < 65536; ++i) printf "%s{\"type\": \"box\", \"min\": [0, -1, 0], \"max\": [1, 0, 1]}", i ? "," : "";
+             printf "], \"characters\": [{\"start\": [0, 0, 0], \"input\": []}]}" }' > "$work/coincident.json"
+out=$("$tread" run "$work/coincident.json" 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "run coincident.json: exit $rc, expected 2"$'\n'"$out"
+has "$out" "coincident.json: 65536 bodies x 1 characters x 216000 frames = 1.42e+10, over the cap of 1e+09 on bodies x characters x frames" "run coincident.json"
+rm -f "$work/coincident.json"
 
 # Values carry labels and units.
 out=$("$tread" run "$src/scenes/course/S07-ramp-crest.json" 2>&1)

@@ -102,6 +102,42 @@ static void test_counts_beyond_the_caps_are_rejected(void **state) {
                  "bad.json: bodies[0].cells: has 2 entries; the grid has only 1 x 1 x 1 cells");
 }
 
+// Bodies x characters x frames above SCENE_MAX_WORK is refused at load with the product and the cap (each count is
+// within its own cap); exactly the cap loads. --set dt that takes the product past the cap is refused by the runner.
+static void test_work_beyond_the_cap_is_rejected(void **state) {
+    (void)state;
+    const char *box = "{\"type\": \"box\", \"min\": [0, -1, 0], \"max\": [1, 0, 1]}";
+    // 1000 bodies x 1 character x 10^6 frames = 10^9: the cap itself.
+    char *json = repeat("{\"duration\": 1000, \"dt\": 0.001, \"bodies\": [", box, 1000, "], \"characters\": [" CHARACTER "]}");
+    scene s;
+    scene_error err;
+    if (!scene_load_buffer("cap.json", json, strlen(json), &s, &err)) fail_msg("%s", err.message);
+    assert_true((double)s.body_count * s.character_count * scene_frame_count(s.duration, s.dt) == SCENE_MAX_WORK);
+    scene_free(&s);
+    free(json);
+    // An hour at 60 Hz: 5000 x 1 x 216000.
+    json = repeat("{\"duration\": 3600, \"bodies\": [", box, 5000, "], \"characters\": [" CHARACTER "]}");
+    expect_error(json, "bad.json: 5000 bodies x 1 characters x 216000 frames = 1.08e+09, over the cap of 1e+09 on bodies x characters x frames");
+    free(json);
+    // Crowd members count as characters: 200 bodies x 500 x 18000 frames (their trace, 9e6 frames, is within its cap).
+    json = repeat("{\"duration\": 300, \"bodies\": [", box, 200,
+                  "], \"crowds\": [{\"name\": \"c\", \"count\": 500, \"speed\": 1, \"area\": {\"min\": [0, 0, 0], \"max\": [50, 0, 50]}, \"targets\": {\"min\": [0, 0, 0], "
+                  "\"max\": [50, 0, 50]}}]}");
+    expect_error(json, "bad.json: 200 bodies x 500 characters x 18000 frames = 1.8e+09, over the cap");
+    free(json);
+    // Within the cap at the scene's dt (1000 x 1 x 60), over it at --set dt 5e-7 s (2,000,000 frames).
+    json = repeat("{\"duration\": 1, \"bodies\": [", box, 1000, "], \"characters\": [" CHARACTER "]}");
+    if (!scene_load_buffer("cap.json", json, strlen(json), &s, &err)) fail_msg("%s", err.message);
+    run_options o = {0};
+    o.dt = 5.0e-7f;
+    run_trace t;
+    char message[512] = "";
+    assert_false(run_scene(&s, &o, &t, message, sizeof message));
+    if (!strstr(message, "at dt 5e-07 s: 1000 bodies x 1 characters x 2000000 frames = 2e+09, over the cap of 1e+09")) fail_msg("%s", message);
+    scene_free(&s);
+    free(json);
+}
+
 // A text past SCENE_MAX_FILE_BYTES is refused before cJSON parses it (it would build ~45 bytes per byte of text).
 static void test_texts_past_the_size_cap_are_rejected(void **state) {
     (void)state;
@@ -122,6 +158,7 @@ int main(void) {
         cmocka_unit_test(test_speeds_the_library_refuses_are_rejected),
         cmocka_unit_test(test_counts_beyond_the_caps_are_rejected),
         cmocka_unit_test(test_texts_past_the_size_cap_are_rejected),
+        cmocka_unit_test(test_work_beyond_the_cap_is_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -283,6 +283,11 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
                  count * s->character_count, SCENE_MAX_TRACE_FRAMES);
         return false;
     }
+    char work[512];
+    if (!scene_work_within_cap(s, count, work, sizeof work)) {
+        snprintf(message, size, "at dt %g s: %s", (double)dt, work);
+        return false;
+    }
     int moving = 0;
     for (int i = 0; i < s->body_count; ++i) moving += scene_body_moves(&s->bodies[i]);
     if (count * moving > SCENE_MAX_BODY_TRACE_FRAMES) {

@@ -46,11 +46,23 @@ static bool parse_scene(loader *L, const cJSON *root) {
         return js_fail(L, "bodies", "%d moving bodies x %.0f frames = %.0f body frames to record; at most %d", moving, frames, frames * moving,
                        SCENE_MAX_BODY_TRACE_FRAMES);
     if (!scene_parse_characters(L, root) || !scene_parse_crowds(L, root)) return false;
+    char work[SCENE_ERROR_MAX];
+    if (!scene_work_within_cap(s, frames, work, sizeof work)) return js_fail(L, "", "%s", work);
     // Characters moved together are bodies of the batch's own layer, which no body of the scene may use.
     if (s->characters_collide && s->character_count > 1 && s->layer_count >= MAX_LAYERS)
         return js_fail(L, "characters_collide", "needs a layer free of bodies for the characters, and the scene names all %d; name fewer, or set it false",
                        MAX_LAYERS);
     return scene_parse_checks(L, root) && scene_parse_plot(L, root);
+}
+
+bool scene_work_within_cap(const scene *s, double frames, char *message, size_t size) {
+    double work = (double)s->body_count * (double)s->character_count * frames;
+    if (work <= SCENE_MAX_WORK) return true;
+    snprintf(message, size,
+             "%d bodies x %d characters x %.0f frames = %.3g, over the cap of %.0e on bodies x characters x frames (the work of a run); "
+             "use fewer bodies, characters or frames",
+             s->body_count, s->character_count, frames, work, SCENE_MAX_WORK);
+    return false;
 }
 
 double scene_frame_count(float duration, float dt) {

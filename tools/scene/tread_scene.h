@@ -59,6 +59,11 @@
 // Frames x moving (kinematic or dynamic) bodies: the trace keeps every moving body's transform every frame (28 bytes
 // each): <= 280 MB.
 #define SCENE_MAX_BODY_TRACE_FRAMES 10000000
+// Bodies x characters x frames, the work of a run: every frame moves every character through a world of every body.
+// Each cap above allows hours of it together (65,536 coincident boxes, one character, an hour at 60 Hz: 1.4e10, 8
+// frames a second, 7.5 h); at 10^9 that scene runs about half an hour, and the largest shipped scene (crowd-room-500,
+// 5 bodies x 500 characters x 3600 frames = 9e6) is a hundredth of it.
+#define SCENE_MAX_WORK 1.0e9
 // Expectations: each is evaluated over the run and reported.
 #define SCENE_MAX_CHECKS 256
 // Results of one run: a failed call, every expectation and two invariants per listed character and per crowd.
@@ -353,6 +358,11 @@ void scene_free(scene *s);
 // SCENE_MAX_FRAMES and the runner runs it (with --set dt too), so both count the same frames. A double, so that a
 // tiny dt cannot overflow it before the comparison.
 double scene_frame_count(float duration, float dt);
+
+// Is the work of `frames` frames of scene `s` (its bodies x its characters x frames) within SCENE_MAX_WORK? If not,
+// false with a message naming the product and the cap ("65536 bodies x 1 characters x 216000 frames = 1.4e+10, over
+// the cap of 1e+09 ..."). The loader checks the scene's own frames, the runner those of --set dt.
+bool scene_work_within_cap(const scene *s, double frames, char *message, size_t size);
 
 // Set one character setting by its field name (as in tread_character_settings, e.g. "max_step_height",
 // "up", "shape", "keep_horizontal_speed"), from text as on the command line ("0.3", "1,0,0", "capsule",

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // tread_soak: run seeded random worlds and check every frame (docs/RELIABILITY.md).
 //   tread_soak --seed N --updates N [--strategy S] [--shape S] [--jobs N] [--known FILE] [--report FILE]
+//   tread_soak --seeds A,B,... --updates N [...]   (N split over the seeds; one summary, a row per seed)
 //   tread_soak --replay SEED:WORLD [--strategy S] [--shape S] [--frames N]
 // Exit status: 0 no violation (or only known ones), 1 a violation, 2 bad command line or unreadable file.
+#define _POSIX_C_SOURCE 200809L // clock_gettime: the progress of a many-seed run
+
 #include "soak.h"
 
 #include <errno.h>
@@ -11,31 +14,38 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define EXIT_VIOLATION 1
 #define EXIT_BAD_INPUT 2
 #define SOAK_MAX_JOBS 64
 #define SOAK_EXAMPLES 5 // reproduction ids shown per kind in the report
+#define SOAK_MAX_SEEDS 1000 // seeds of one run: each is a row of the report
 
 static const char *const usage =
     "usage: tread_soak --seed N --updates N [options]\n"
+    "       tread_soak --seeds A,B,... --updates N [options]\n"
     "       tread_soak --replay SEED:WORLD [--strategy S] [--shape S] [--frames N]\n"
     "Run random worlds (every strategy and shape, kinematic bodies, teleports, dt spikes, edits) and check every\n"
     "frame with double-precision geometry: finite state, penetration <= 1 mm, recovery, no fall-through, no rise\n"
     "above max step, no move beyond its reach. Prints the summary and one line per violation (SEED:WORLD KIND,\n"
     "the id --known lists); exit 1 on a violation not in --known, 2 on bad input.\n"
     "  --seed N            seed of the worlds (world i of seed N is the same on every run and machine)\n"
+    "  --seeds A,B,...     several seeds (at most 1000): the updates are split evenly over them (the first seeds\n"
+    "                      take the remainder), each runs its first worlds, and the summary has a row per seed\n"
     "  --updates N         character updates to run in all (worlds of 300-3000 updates each)\n"
     "  --strategy S        sweep, contact, cast_down or riser for every world (default: random per world)\n"
     "  --shape S           sphere, capsule or box for every world (default: random per world)\n"
     "  --jobs N            worker threads (1-64, default 1); results do not depend on it\n"
-    "  --known FILE        violations (lines SEED:WORLD KIND) that are reported but do not fail the run\n"
+    "  --known FILE        violations (lines SEED:WORLD KIND [# reason]) that are reported but do not fail the run\n"
     "  --report FILE       write the summary as Markdown (make soak puts it in docs/RELIABILITY.md)\n"
     "  --replay SEED:WORLD run that one world, printing every frame\n"
     "  --frames N          with --replay: stop after N frames\n";
 
 typedef struct soak_options {
-    uint64_t seed;
+    uint64_t seed;                    // --replay's, and the seed being run
+    uint64_t seeds[SOAK_MAX_SEEDS];   // --seed or --seeds, in the order given
+    int seed_count;
     long long updates;
     bool has_seed, has_updates, has_replay;
     uint64_t replay_world;
@@ -69,6 +79,25 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
+// "A,B,C": non-negative integers, each seed once.
+static bool parse_seed_list(const char *s, soak_options *o) {
+    o->seed_count = 0;
+    for (const char *at = s;;) {
+        char item[32];
+        size_t len = strcspn(at, ",");
+        if (len == 0 || len >= sizeof item || o->seed_count == SOAK_MAX_SEEDS) return false;
+        memcpy(item, at, len);
+        item[len] = '\0';
+        uint64_t seed;
+        if (!parse_u64(item, &seed)) return false;
+        for (int i = 0; i < o->seed_count; ++i)
+            if (o->seeds[i] == seed) return false; // a seed twice would count its worlds twice
+        o->seeds[o->seed_count++] = seed;
+        if (at[len] == '\0') return true;
+        at += len + 1;
+    }
+}
+
 // Indexed by tread_query_shape_type (TREAD_QUERY_SPHERE, TREAD_QUERY_CAPSULE, TREAD_QUERY_BOX).
 static const char *const shape_names[3] = {"sphere", "capsule", "box"};
 
@@ -86,7 +115,12 @@ static int parse_options(int argc, char **argv, soak_options *o) {
         if (!v) return bad_input("%s needs a value", a);
         ++i;
         if (strcmp(a, "--seed") == 0) {
-            if (!parse_u64(v, &o->seed)) return bad_input("--seed %s: expected a non-negative integer", v);
+            if (o->has_seed) return bad_input("%s", "give --seed or --seeds once");
+            if (!parse_u64(v, &o->seeds[0])) return bad_input("--seed %s: expected a non-negative integer", v);
+            o->seed_count = 1, o->has_seed = true;
+        } else if (strcmp(a, "--seeds") == 0) {
+            if (o->has_seed) return bad_input("%s", "give --seed or --seeds once");
+            if (!parse_seed_list(v, o)) return bad_input("--seeds %s: expected 1 to 1000 different non-negative integers separated by commas", v);
             o->has_seed = true;
         } else if (strcmp(a, "--updates") == 0) {
             if (!parse_int(v, 1, 1000000000000LL, &n)) return bad_input("--updates %s: expected an integer in 1 .. 10^12", v);
@@ -125,11 +159,12 @@ static int parse_options(int argc, char **argv, soak_options *o) {
         }
     }
     if (o->has_replay) {
-        if (o->has_seed || o->has_updates) return bad_input("%s", "--replay takes its seed from SEED:WORLD; leave out --seed and --updates");
+        if (o->has_seed || o->has_updates) return bad_input("%s", "--replay takes its seed from SEED:WORLD; leave out --seed(s) and --updates");
         return 0;
     }
     if (o->frames) return bad_input("%s", "--frames goes with --replay");
-    if (!o->has_seed || !o->has_updates) return bad_input("%s", "--seed and --updates are required");
+    if (!o->has_seed || !o->has_updates) return bad_input("%s", "--seed (or --seeds) and --updates are required");
+    if (o->updates < o->seed_count) return bad_input("%s", "--updates must give every seed at least one update");
     return 0;
 }
 
@@ -145,7 +180,7 @@ static void free_known(known_list *k) {
     free(k->lines);
 }
 
-// Lines "SEED:WORLD KIND"; '#' starts a comment line.
+// Lines "SEED:WORLD KIND", each perhaps followed by "# why it is known"; '#' also starts a comment line.
 static bool load_known(const char *path, known_list *k) {
     memset(k, 0, sizeof *k);
     if (!path) return true;
@@ -153,8 +188,9 @@ static bool load_known(const char *path, known_list *k) {
     if (!f) return false;
     char line[256];
     while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0') continue;
+        line[strcspn(line, "\r\n#")] = '\0';
+        for (size_t n = strlen(line); n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'); --n) line[n - 1] = '\0';
+        if (line[0] == '\0') continue;
         char **grown = (char **)realloc(k->lines, sizeof(char *) * (size_t)(k->count + 1));
         char *copy = (char *)malloc(strlen(line) + 1);
         if (!grown || !copy) {
@@ -196,12 +232,12 @@ static void *worker(void *arg) {
     }
 }
 
-// The first worlds whose frames add up to the updates asked for (the last one cut short).
-static int *plan_worlds(const soak_options *o, long *out_worlds) {
+// The first worlds of o->seed whose frames add up to `updates` (the last one cut short).
+static int *plan_worlds(const soak_options *o, long long updates, long *out_worlds) {
     long cap = 1024, n = 0;
     long long total = 0;
     int *frames = (int *)malloc(sizeof(int) * (size_t)cap);
-    while (frames && total < o->updates) {
+    while (frames && total < updates) {
         if (n == cap) {
             int *grown = (int *)realloc(frames, sizeof(int) * (size_t)(cap *= 2));
             if (!grown) free(frames);
@@ -209,7 +245,7 @@ static int *plan_worlds(const soak_options *o, long *out_worlds) {
             if (!frames) break;
         }
         long long f = soak_world_frames(o->seed, (uint64_t)n);
-        if (total + f > o->updates) f = o->updates - total;
+        if (total + f > updates) f = updates - total;
         frames[n++] = (int)f;
         total += f;
     }
@@ -224,6 +260,15 @@ typedef struct soak_cell {
     soak_measures worst;
     long counts[SOAK_KIND_COUNT];
 } soak_cell;
+
+// One seed's row: its worlds and updates, and its violating worlds by kind (the unit --known lists).
+typedef struct soak_seed_row {
+    uint64_t seed;
+    long worlds;
+    long long updates;
+    long violations[SOAK_KIND_COUNT];
+    long unknown;
+} soak_seed_row;
 
 typedef struct soak_kind_total {
     long worlds, frames, known;
@@ -247,7 +292,42 @@ static void fmt_worst(double v, char *out, size_t size) {
     else snprintf(out, size, "%.4f", v);
 }
 
-static void write_report(FILE *f, soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3], const soak_kind_total totals[SOAK_KIND_COUNT], bool markdown) {
+static void write_seed_row(FILE *f, const char *name, const soak_seed_row *r, bool markdown) {
+    if (markdown) fprintf(f, "| %s | %ld | %lld |", name, r->worlds, r->updates);
+    else fprintf(f, "%-20s %7ld %11lld", name, r->worlds, r->updates);
+    for (int v = 0; v < SOAK_KIND_COUNT; ++v) fprintf(f, markdown ? " %ld |" : " %12ld", r->violations[v]);
+    fprintf(f, markdown ? " %ld |\n" : " %9ld\n", r->unknown);
+}
+
+// A row per seed (violating worlds by kind; "not known": those --known does not list), then their sum.
+static void write_seed_table(FILE *f, const soak_seed_row *rows, int count, bool markdown) {
+    if (markdown) {
+        fprintf(f, "| seed | worlds | updates |");
+        for (int v = 0; v < SOAK_KIND_COUNT; ++v) fprintf(f, " %s |", soak_kind_name((soak_kind)v));
+        fprintf(f, " not known |\n| ---: | ---: | ---: |");
+        for (int v = 0; v <= SOAK_KIND_COUNT; ++v) fprintf(f, " ---: |");
+        fprintf(f, "\n");
+    } else {
+        fprintf(f, "%-20s %7s %11s", "seed", "worlds", "updates");
+        for (int v = 0; v < SOAK_KIND_COUNT; ++v) fprintf(f, " %12s", soak_kind_name((soak_kind)v));
+        fprintf(f, " %9s\n", "not known");
+    }
+    soak_seed_row all;
+    memset(&all, 0, sizeof all);
+    for (int i = 0; i < count; ++i) {
+        char name[24];
+        snprintf(name, sizeof name, "%llu", (unsigned long long)rows[i].seed);
+        write_seed_row(f, name, &rows[i], markdown);
+        all.worlds += rows[i].worlds, all.updates += rows[i].updates, all.unknown += rows[i].unknown;
+        for (int v = 0; v < SOAK_KIND_COUNT; ++v) all.violations[v] += rows[i].violations[v];
+    }
+    if (count > 1) write_seed_row(f, markdown ? "**all**" : "all", &all, markdown);
+    fprintf(f, "\n");
+}
+
+static void write_report(FILE *f, const soak_seed_row *rows, int row_count, soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3],
+                         const soak_kind_total totals[SOAK_KIND_COUNT], bool markdown) {
+    write_seed_table(f, rows, row_count, markdown);
     if (markdown) {
         fprintf(f, "| strategy | shape | worlds | updates | worst penetration (m) | worst rise excess (m) | worst overshoot (m) | NaN | "
                    "fall-through | violating frames | crushed frames | reported crushed |\n");
@@ -299,17 +379,18 @@ static void write_report(FILE *f, soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3],
 
 static double max2(double a, double b) { return a > b ? a : b; }
 
-// Fold the worlds into the summary, in world order, and print one line per violation. Returns the number of
-// violations not in the known list.
+// Fold one seed's worlds (o->seed) into the summary, in world order, fill its row, and print one line per
+// violation. Returns the number of violations not in the known list.
 static long summarize(const soak_options *o, const soak_world_result *results, long worlds, const known_list *known,
-                      soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3], soak_kind_total totals[SOAK_KIND_COUNT]) {
+                      soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3], soak_kind_total totals[SOAK_KIND_COUNT], soak_seed_row *row) {
     char flags[64];
     filter_flags(o, flags, sizeof flags);
     long unknown = 0;
-    for (int s = 0; s < TREAD_STEP_STRATEGY_COUNT; ++s)
-        for (int k = 0; k < 3; ++k) cells[s][k].worst.rise_excess = cells[s][k].worst.overshoot = -INFINITY;
+    row->seed = o->seed;
+    row->worlds = worlds;
     for (long i = 0; i < worlds; ++i) {
         const soak_world_result *r = &results[i];
+        row->updates += r->updates;
         soak_cell *c = &cells[r->strategy][r->shape];
         ++c->worlds;
         c->updates += r->updates;
@@ -326,6 +407,7 @@ static long summarize(const soak_options *o, const soak_world_result *results, l
                    (unsigned long long)o->seed, i, flags);
             unknown += !k;
             ++totals[SOAK_ERROR].worlds, ++totals[SOAK_ERROR].frames, totals[SOAK_ERROR].known += k;
+            ++row->violations[SOAK_ERROR];
             continue;
         }
         for (int v = 0; v < SOAK_KIND_COUNT; ++v) {
@@ -334,6 +416,7 @@ static long summarize(const soak_options *o, const soak_world_result *results, l
             snprintf(id, sizeof id, "%llu:%ld %s", (unsigned long long)o->seed, i, soak_kind_name((soak_kind)v));
             bool k = is_known(known, id);
             unknown += !k;
+            ++row->violations[v];
             soak_kind_total *t = &totals[v];
             ++t->worlds;
             t->frames += r->counts[v];
@@ -345,6 +428,7 @@ static long summarize(const soak_options *o, const soak_world_result *results, l
                    r->first[v].detail, (unsigned long long)o->seed, i, flags);
         }
     }
+    row->unknown = unknown;
     return unknown;
 }
 
@@ -381,42 +465,71 @@ int main(int argc, char **argv) {
         free_known(&known);
         return EXIT_BAD_INPUT;
     }
-    long worlds = 0;
-    int *frames = plan_worlds(&o, &worlds);
-    soak_world_result *results = frames ? (soak_world_result *)calloc((size_t)worlds, sizeof(soak_world_result)) : NULL;
-    if (!results) {
-        fprintf(stderr, "tread_soak: out of memory planning %lld updates\n", o.updates);
-        free(frames);
-        free_known(&known);
-        if (report) fclose(report);
-        return EXIT_BAD_INPUT;
-    }
-    soak_job job = {&o, frames, results, worlds, 0};
-    pthread_t threads[SOAK_MAX_JOBS];
-    int started = 0;
-    for (; started < o.jobs - 1; ++started)
-        if (pthread_create(&threads[started], NULL, worker, &job) != 0) break; // fewer threads: slower, same results
-    worker(&job);
-    for (int i = 0; i < started; ++i) pthread_join(threads[i], NULL);
-
     static soak_cell cells[TREAD_STEP_STRATEGY_COUNT][3];
     static soak_kind_total totals[SOAK_KIND_COUNT];
-    long unknown = summarize(&o, results, worlds, &known, cells, totals);
+    static soak_seed_row rows[SOAK_MAX_SEEDS];
+    for (int s = 0; s < TREAD_STEP_STRATEGY_COUNT; ++s)
+        for (int k = 0; k < 3; ++k) cells[s][k].worst.rise_excess = cells[s][k].worst.overshoot = -INFINITY;
+    long unknown = 0, worlds_in_all = 0;
     long long updates = 0;
-    for (long i = 0; i < worlds; ++i) updates += results[i].updates;
-    printf("\nsoak: seed %llu, %lld updates in %ld worlds\n", (unsigned long long)o.seed, updates, worlds);
-    write_report(stdout, cells, totals, false);
+    struct timespec began;
+    clock_gettime(CLOCK_MONOTONIC, &began);
+    // One seed at a time, every thread on it: only one seed's results are held, and its violations are printed as
+    // soon as it is done.
+    for (int n = 0; n < o.seed_count; ++n) {
+        o.seed = o.seeds[n];
+        long long share = o.updates / o.seed_count + (n < o.updates % o.seed_count);
+        long worlds = 0;
+        int *frames = plan_worlds(&o, share, &worlds);
+        soak_world_result *results = frames ? (soak_world_result *)calloc((size_t)worlds, sizeof(soak_world_result)) : NULL;
+        if (!results) {
+            fprintf(stderr, "tread_soak: out of memory planning %lld updates of seed %llu\n", share, (unsigned long long)o.seed);
+            free(frames);
+            free_known(&known);
+            if (report) fclose(report);
+            return EXIT_BAD_INPUT;
+        }
+        soak_job job = {&o, frames, results, worlds, 0};
+        pthread_t threads[SOAK_MAX_JOBS];
+        int started = 0;
+        for (; started < o.jobs - 1; ++started)
+            if (pthread_create(&threads[started], NULL, worker, &job) != 0) break; // fewer threads: slower, same results
+        worker(&job);
+        for (int i = 0; i < started; ++i) pthread_join(threads[i], NULL);
+        unknown += summarize(&o, results, worlds, &known, cells, totals, &rows[n]);
+        worlds_in_all += worlds;
+        updates += rows[n].updates;
+        free(results);
+        free(frames);
+        if (o.seed_count > 1) { // progress of a long run, on stderr so that stdout stays the results
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            fprintf(stderr, "tread_soak: seed %llu (%d of %d): %lld updates in %ld worlds, %ld violations not known; %.0f s so far\n",
+                    (unsigned long long)o.seed, n + 1, o.seed_count, rows[n].updates, worlds, rows[n].unknown,
+                    (double)(now.tv_sec - began.tv_sec) + 1e-9 * (double)(now.tv_nsec - began.tv_nsec));
+        }
+    }
+
+    char seeds[64];
+    if (o.seed_count == 1) snprintf(seeds, sizeof seeds, "seed %llu", (unsigned long long)o.seeds[0]);
+    else snprintf(seeds, sizeof seeds, "%d seeds (%lld updates each)", o.seed_count, o.updates / o.seed_count);
+    printf("\nsoak: %s, %lld updates in %ld worlds\n", seeds, updates, worlds_in_all);
+    write_report(stdout, rows, o.seed_count, cells, totals, false);
     if (report) {
-        fprintf(report, "Seed %llu: %lld updates in %ld worlds.\n\n", (unsigned long long)o.seed, updates, worlds);
-        write_report(report, cells, totals, true);
+        if (o.seed_count == 1) fprintf(report, "Seed %llu: %lld updates in %ld worlds.\n\n", (unsigned long long)o.seeds[0], updates, worlds_in_all);
+        else {
+            fprintf(report, "Seeds ");
+            for (int n = 0; n < o.seed_count; ++n) fprintf(report, "%s%llu", n ? ", " : "", (unsigned long long)o.seeds[n]);
+            fprintf(report, ": %lld updates in %ld worlds (the first %lld updates of each seed).\n\n", updates, worlds_in_all,
+                    o.updates / o.seed_count);
+        }
+        write_report(report, rows, o.seed_count, cells, totals, true);
         fclose(report);
     }
     long known_count = 0;
     for (int v = 0; v < SOAK_KIND_COUNT; ++v) known_count += totals[v].known;
     printf("%ld violations not known%s", unknown, known_count ? "" : "\n");
     if (known_count) printf(" (and %ld known, listed in %s)\n", known_count, o.known);
-    free(results);
-    free(frames);
     free_known(&known);
     return unknown ? EXIT_VIOLATION : 0;
 }
