@@ -251,6 +251,36 @@ static void test_ground_point_lies_under_the_bottom(void **state) {
             }
 }
 
+// A round bottom over the lower edge of a 45 degree face that ends in a drop, touching the edge 46.5-51 degrees off
+// straight down: beyond its walkable cap, so it is not standing, whatever a triangle meeting the edge at the contact
+// says (a hit within the probe's 1 mm tie, reported with the face's normal). It rolls off the edge and falls; it was
+// held there on ground (ctf_inyard: a capsule on ground 50 degrees up its side).
+static void test_perched_on_a_slope_s_lower_edge_rolls_off(void **state) {
+    (void)state;
+    // The slope's triangles fan from the middle of its lower edge (z = 0), where the body touches it.
+    static const tread_vec3 v[7] = {{-2, 2, -3}, {-2, 2, 3}, {0, 0, -3}, {0, 0, 0}, {0, 0, 3}, {0, -3, -3}, {0, -3, 3}};
+    static const uint32_t idx[15] = {0, 3, 2, 0, 1, 3, 1, 4, 3, 2, 4, 6, 2, 6, 5};
+    const float angles[] = {46.5f, 48.0f, 49.5f, 51.0f};
+    const float offsets[] = {0.0f, 0.001f, 0.0025f};
+    for (int k = 0; k < 4; ++k)
+        for (int j = 0; j < 3; ++j) {
+            tread_world *w = NULL;
+            tread_world_create(NULL, &w);
+            tread_body_def def = tread_body_def_default();
+            def.shape = tread_shape_mesh(v, 7, idx, 5);
+            tread_body_id id;
+            assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+            course_box(w, tread_v3(-10, -4, -10), tread_v3(10, -3, 10));
+            tread_character_settings s = tread_character_settings_default();
+            float a = angles[k] * COURSE_PI / 180.0f, r = s.radius + 0.5f * s.skin;
+            course_begin(&run, w, tread_v3(r * sinf(a), r * cosf(a) - s.radius, offsets[j]), &s);
+            course_walk(&run, tread_v3(0, 0, 0), 1.5f, COURSE_DT);
+            assert_int_not_equal(run.f[0].ground, TREAD_GROUND_ON_GROUND);
+            assert_true(run.ch.position.y < -2.9f); // off the edge, down on the floor 3 m below
+            tread_world_destroy(w);
+        }
+}
+
 // A crevasse holds only between faces that face each other across the body (Catlike Coding's steep contacts): in a
 // V of two 60 degree faces every shape stands, grounded; on a ridge of the same two faces turned over (a roof) none
 // does: it slides off down the roof. The rule summed contact normals, which point up on a ridge too, so a box's
@@ -747,7 +777,7 @@ int main(void) {
         cmocka_unit_test(test_on_ground_touches_the_ground),
         cmocka_unit_test(test_small_hole_under_center_stays_grounded),
         cmocka_unit_test(test_standing_on_ledge_edge_is_grounded),
-        cmocka_unit_test(test_perched_beyond_the_cap_rolls_off), cmocka_unit_test(test_crevasse_holds_and_ridge_does_not),
+        cmocka_unit_test(test_perched_beyond_the_cap_rolls_off), cmocka_unit_test(test_crevasse_holds_and_ridge_does_not), cmocka_unit_test(test_perched_on_a_slope_s_lower_edge_rolls_off),
         cmocka_unit_test(test_ground_point_lies_under_the_bottom),
         cmocka_unit_test(test_max_slope_is_inclusive),
         cmocka_unit_test(test_keep_horizontal_speed_setting),

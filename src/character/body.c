@@ -13,6 +13,8 @@
 #define TR_TREAD_RISE_SLACK 1.0e-4f
 // Halvings that find where a tread's edge lies within a leg (a leg of 2.5 cm to within 0.4 mm).
 #define TR_TREAD_EDGE_HALVINGS 6
+// A round contact this close to the bottom sphere's centre (metres) gives no direction: its own normal does.
+#define TR_ROUND_CONTACT_MIN 1.0e-6f
 // Legs in which a tread's depth is followed along its surface (each along the plane of the face it starts on).
 #define TR_TREAD_SEGMENTS 4
 
@@ -109,23 +111,32 @@ tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tr
 }
 
 // Whether hit i of a probe is a walkable face (*out_face) and whether the body rests on it (*out_rests): a flat
-// bottom wherever it touches it, a round bottom only where its contact normal is as walkable as the face (its
-// contact within max slope of straight down: on a nose's edge beyond that, a capsule is perched, not standing).
-static tread_result rests_on(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hit, bool *out_face, bool *out_rests) {
+// bottom wherever it touches it, a round bottom only where the contact lies within its walkable cap (within max
+// slope of straight down) seen from where the body stops: the centre of its bottom sphere lowered by the nearest
+// hit's distance (`drop`), not the hit's own. A face's interior just beyond an edge that stops the probe first is
+// a hit within the tie, whose own normal is the face's, while the body, stopped on the edge, touches it off its cap.
+static tread_result rests_on(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float drop, const tread_shape_hit *hit,
+                             bool *out_face, bool *out_rests) {
+    const tread_character_settings *s = &ch->settings;
     *out_face = *out_rests = false;
     tread_result r = tr_is_walkable_on(q, ch, hit->body, hit->surface_normal, out_face);
     if (r != TREAD_OK || !*out_face) return r;
-    if (ch->settings.shape == TREAD_QUERY_BOX) {
+    if (s->shape == TREAD_QUERY_BOX) {
         *out_rests = true;
         return TREAD_OK;
     }
-    return tr_is_walkable_on(q, ch, hit->body, hit->normal, out_rests);
+    tread_vec3 centre = tread_v3_mad(feet, s->radius - drop, s->up), toward = tread_v3_sub(centre, hit->point);
+    float length = tread_v3_length(toward);
+    tread_vec3 normal = length > TR_ROUND_CONTACT_MIN ? tread_v3_scale(toward, 1.0f / length) : hit->normal;
+    if ((r = tr_is_walkable_on(q, ch, hit->body, hit->normal, out_rests)) != TREAD_OK || !*out_rests) return r;
+    return tr_is_walkable_on(q, ch, hit->body, normal, out_rests);
 }
 
-// The nearest tier of hits (within TR_GROUND_TIE of the nearest), below the shape: the most level face the body
-// rests on (*out_support) and, when it rests on none, the nearest walkable face it is perched on (*out_perch).
-static tread_result pick(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
-                         int *out_support, int *out_perch) {
+// The nearest tier of hits (within TR_GROUND_TIE of the nearest), below the shape at `feet`: the most level face
+// the body rests on (*out_support) and, when it rests on none, the nearest walkable face it is perched on
+// (*out_perch).
+static tread_result pick(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hits, int count,
+                         float distance, int *out_support, int *out_perch) {
     const tread_vec3 up = ch->settings.up;
     *out_support = *out_perch = -1;
     if (count == 0) return TREAD_OK;
@@ -135,7 +146,7 @@ static tread_result pick(const tr_move_query *q, const tread_character *ch, cons
         if (hits[i].fraction * distance > nearest + TR_GROUND_TIE) break;
         if (tread_v3_dot(hits[i].normal, up) <= 0.0f) continue;
         bool face = false, rests = false;
-        tread_result r = rests_on(q, ch, &hits[i], &face, &rests);
+        tread_result r = rests_on(q, ch, feet, nearest, &hits[i], &face, &rests);
         if (r != TREAD_OK) return r;
         if (face && !rests && *out_perch < 0) *out_perch = i;
         if (!rests) continue;
@@ -149,19 +160,19 @@ static tread_result pick(const tr_move_query *q, const tread_character *ch, cons
     return TREAD_OK;
 }
 
-tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
-                             int *out_index) {
+tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hits, int count,
+                             float distance, int *out_index) {
     // Candidates are below the shape (contact normal pointing up) on a walkable face the body rests on. Hits come
     // sorted by fraction; among those about as near as the nearest hit, the most level face wins, so at an edge
     // shared by two faces (a mesh's riser and tread) the face that can hold the character is the one reported.
     int perch;
-    return pick(q, ch, hits, count, distance, out_index, &perch);
+    return pick(q, ch, feet, hits, count, distance, out_index, &perch);
 }
 
-tread_result tr_pick_perch(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
-                           int *out_index) {
+tread_result tr_pick_perch(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hits, int count,
+                           float distance, int *out_index) {
     int support;
-    return pick(q, ch, hits, count, distance, &support, out_index);
+    return pick(q, ch, feet, hits, count, distance, &support, out_index);
 }
 
 // The walkable surface under `at` within `below` metres (a ray down from there): its point and normal.

@@ -48,12 +48,12 @@ tread_result tr_probe_down(const tr_move_query *q, const tread_character *ch, tr
                            int capacity, int *out_count);
 // The hit that supports: walkable face, contact below the shape, about as near as the nearest hit, most level,
 // and (a round bottom) the contact within max slope of straight down. *out_index is -1 when none.
-tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
-                             int *out_index);
+tread_result tr_pick_support(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hits, int count,
+                             float distance, int *out_index);
 // When nothing supports: the nearest hit of a walkable face the round bottom is perched on (its edge, the contact
 // beyond max slope from straight down). *out_index is -1 when none (always for a box).
-tread_result tr_pick_perch(const tr_move_query *q, const tread_character *ch, const tread_shape_hit *hits, int count, float distance,
-                           int *out_index);
+tread_result tr_pick_perch(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hits, int count,
+                           float distance, int *out_index);
 
 
 // The tread at `landing` (a point on it) is at least min_step_depth deep along `direction` (unit, horizontal),

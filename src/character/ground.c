@@ -134,7 +134,7 @@ tread_result tr_classify_ground(const tr_move_query *q, const tread_character *c
     // touched at the start for the sunk depth); only without support does the classification look at every hit
     // (the nearest steep face below, at any depth), so only then is the whole probe listed.
     tread_result r = tr_probe_down(q, ch, feet, probe, hits, TR_GROUND_HITS, &count);
-    if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, hits, count, probe, &best);
+    if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, feet, hits, count, probe, &best);
     if (r == TREAD_OK && count > 0 && best < 0) r = tr_probe_down_all(q, ch, feet, probe, hits, TR_GROUND_HITS, &count);
     if (r == TREAD_OK && count > 0)
         r = best >= 0 ? set_support(q, &found, TREAD_GROUND_ON_GROUND, hits[best].surface_normal, hits, count, best, probe)

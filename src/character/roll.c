@@ -68,16 +68,16 @@ tread_result tr_probe_landing(const tr_move_query *q, const tread_character *ch,
     *out_above = above;
     *out_support = -1;
     tread_result r = tr_probe_down(q, ch, above, distance, hits, capacity, out_count);
-    if (r != TREAD_OK || *out_count == 0 || (r = tr_pick_support(q, ch, hits, *out_count, distance, out_support)) != TREAD_OK ||
+    if (r != TREAD_OK || *out_count == 0 || (r = tr_pick_support(q, ch, above, hits, *out_count, distance, out_support)) != TREAD_OK ||
         *out_support >= 0)
         return r;
     // Coming down on the nose ahead, where a round bottom cannot rest: over it, still up here (the nose is below the
     // bottom at any distance from it), to where it rests on the tread, and down again.
     int perch = -1;
-    if ((r = tr_pick_perch(q, ch, hits, *out_count, distance, &perch)) != TREAD_OK || perch < 0) return r;
+    if ((r = tr_pick_perch(q, ch, above, hits, *out_count, distance, &perch)) != TREAD_OK || perch < 0) return r;
     if (tread_v3_dot(hits[perch].normal, motion) >= 0.0f) return TREAD_OK; // (from the nose back to the body)
     if ((r = tr_roll_onto(q, ch, above, &hits[perch], out_above)) != TREAD_OK) return r;
     if ((r = tr_probe_down(q, ch, *out_above, distance, hits, capacity, out_count)) != TREAD_OK || *out_count == 0) return r;
-    return tr_pick_support(q, ch, hits, *out_count, distance, out_support);
+    return tr_pick_support(q, ch, *out_above, hits, *out_count, distance, out_support);
 }
 

@@ -20,8 +20,8 @@ tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tre
         int count = 0, support = -1, perch = -1;
         float probe = reach - lowered;
         tread_result r = tr_probe_down(q, ch, at, probe, hits, TR_GROUND_HITS, &count);
-        if (r == TREAD_OK) r = tr_pick_support(q, ch, hits, count, probe, &support);
-        if (r == TREAD_OK && support < 0 && rolls == 0) r = tr_pick_perch(q, ch, hits, count, probe, &perch);
+        if (r == TREAD_OK) r = tr_pick_support(q, ch, at, hits, count, probe, &support);
+        if (r == TREAD_OK && support < 0 && rolls == 0) r = tr_pick_perch(q, ch, at, hits, count, probe, &perch);
         if (r != TREAD_OK || (support < 0 && perch < 0)) return r;
         const tread_shape_hit *met = &hits[support >= 0 ? support : perch];
         // The drop is measured from the surface stood on, not from the feet: a capsule rolling over a ledge's edge

@@ -87,7 +87,7 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         int count = 0, support = -1;
         if ((r = tr_probe_down(q, ch, over, drop, rests, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
         if (count == 0 || rests[0].fraction == 0.0f) continue;
-        if ((r = tr_pick_support(q, ch, rests, count, drop, &support)) != TREAD_OK) return r;
+        if ((r = tr_pick_support(q, ch, over, rests, count, drop, &support)) != TREAD_OK) return r;
         if (support < 0 || drop * (1.0f - rests[0].fraction) <= TR_MIN_STEP_RISE) continue; // nothing to stand on up there
         tread_vec3 lifted = tread_v3_mad(over, -drop * rests[0].fraction, up);
         tr_slide_result rest;

@@ -26,10 +26,10 @@ static tread_result ground_below(const tr_move_query *q, const tread_character *
     float depth = ch->settings.riser.depth;
     *out_holds = false;
     tread_result r = tr_probe_down(q, ch, feet, depth, hits, TR_GROUND_HITS, &count);
-    if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, hits, count, depth, &support);
+    if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, feet, hits, count, depth, &support);
     // The riser is in the ground wherever the body's bottom meets a walkable face, a nose it rolls over included
     // (Staxel's riser is a flat-bottomed volume under the body: a round bottom's walkable cap does not limit it).
-    if (r == TREAD_OK && count > 0 && support < 0) r = tr_pick_perch(q, ch, hits, count, depth, &support);
+    if (r == TREAD_OK && count > 0 && support < 0) r = tr_pick_perch(q, ch, feet, hits, count, depth, &support);
     if (r != TREAD_OK || support < 0) return r;
     *out_holds = true;
     *out_hit = hits[support];
