@@ -251,6 +251,14 @@ static void test_ground_point_lies_under_the_bottom(void **state) {
             }
 }
 
+// A static triangle mesh over the caller's arrays (copied by the world).
+static void add_mesh(tread_world *w, const tread_vec3 *v, int vertex_count, const uint32_t *idx, int triangle_count) {
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_mesh(v, vertex_count, idx, triangle_count);
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+}
+
 // A round bottom over the lower edge of a 45 degree face that ends in a drop, touching the edge 46.5-51 degrees off
 // straight down: beyond its walkable cap, so it is not standing, whatever a triangle meeting the edge at the contact
 // says (a hit within the probe's 1 mm tie, reported with the face's normal). It rolls off the edge and falls; it was
@@ -266,10 +274,7 @@ static void test_perched_on_a_slope_s_lower_edge_rolls_off(void **state) {
         for (int j = 0; j < 3; ++j) {
             tread_world *w = NULL;
             tread_world_create(NULL, &w);
-            tread_body_def def = tread_body_def_default();
-            def.shape = tread_shape_mesh(v, 7, idx, 5);
-            tread_body_id id;
-            assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+            add_mesh(w, v, 7, idx, 5);
             course_box(w, tread_v3(-10, -4, -10), tread_v3(10, -3, 10));
             tread_character_settings s = tread_character_settings_default();
             float a = angles[k] * COURSE_PI / 180.0f, r = s.radius + 0.5f * s.skin;
@@ -294,10 +299,7 @@ static void add_mesh_vee(tread_world *w, float sign) {
     p[3] = tread_v3(0, 0, 5), p[4] = tread_v3(2, h, -5), p[5] = tread_v3(2, h, 5);
     for (int t = 0; t < 4; ++t)
         assert_true(tread_v3_cross(tread_v3_sub(p[idx[3 * t + 1]], p[idx[3 * t]]), tread_v3_sub(p[idx[3 * t + 2]], p[idx[3 * t]])).y > 0.0f);
-    tread_body_def def = tread_body_def_default();
-    def.shape = tread_shape_mesh(p, 6, idx, 4);
-    tread_body_id id;
-    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    add_mesh(w, p, 6, idx, 4);
 }
 
 static void test_crevasse_holds_and_ridge_does_not(void **state) {
@@ -345,10 +347,7 @@ static void add_mesh_ramp(tread_world *w, float degrees, float height) {
     static const uint32_t idx[12] = {0, 1, 2, 0, 2, 3, 3, 2, 4, 3, 4, 5};
     v[0] = tread_v3(1, 0, -1), v[1] = tread_v3(1, 0, 1), v[2] = tread_v3(1 + run_length, height, 1);
     v[3] = tread_v3(1 + run_length, height, -1), v[4] = tread_v3(20, height, 1), v[5] = tread_v3(20, height, -1);
-    tread_body_def def = tread_body_def_default();
-    def.shape = tread_shape_mesh(v, 6, idx, 4);
-    tread_body_id id;
-    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    add_mesh(w, v, 6, idx, 4);
 }
 
 static void test_max_slope_is_inclusive(void **state) {

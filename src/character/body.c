@@ -192,22 +192,28 @@ static tread_result surface_under(const tr_move_query *q, const tread_character 
 // How far the walkable surface under `from` (normal `normal`) runs on the way `direction` goes (horizontal, unit),
 // followed along the surface, up to `length`: in TR_TREAD_SEGMENTS legs, each along the plane of the face it starts
 // on, just above it. A leg that meets a walkable face goes on up it (a tread that bends up into a ramp); one that
-// meets anything else (a riser, a wall) ends the run there (*out_blocked); at a leg's end the surface must still be
+// meets anything else (a riser, a wall) ends the run there (blocked); at a leg's end the surface must still be
 // under it within what the leg could have dropped along a walkable slope plus `drop` (a tread that bends down), or
 // the run ends at the edge before it: `bend` (the sine of the steepest bend down followed) times the leg, plus `drop`.
+typedef struct tr_tread_run {
+    float length;     // metres run along the surface
+    bool blocked;     // ended against something not walkable (else at an edge, or the whole length)
+    tread_vec3 end;   // on the surface where it ended
+} tr_tread_run;
+
 static tread_result run_along(const tr_move_query *q, const tread_character *ch, tread_vec3 from, tread_vec3 normal, tread_vec3 direction,
-                              float length, float bend, float drop, float *out_run, bool *out_blocked, tread_vec3 *out_end) {
+                              float length, float bend, float drop, tr_tread_run *out) {
     tread_query_filter filter = tr_ground_filter(ch);
     float leg = length / (float)TR_TREAD_SEGMENTS, lift = 0.5f * TR_TREAD_HEIGHT_TOLERANCE;
     tread_vec3 at = from;
-    *out_run = 0.0f;
-    *out_blocked = false;
-    for (int i = 0; i < 2 * TR_TREAD_SEGMENTS && *out_run < length; ++i) {
+    out->length = 0.0f;
+    out->blocked = false;
+    for (int i = 0; i < 2 * TR_TREAD_SEGMENTS && out->length < length; ++i) {
         tread_vec3 along = tread_v3_reject(direction, normal);
         float len = tread_v3_length(along);
         if (len < 1.0e-3f) break;
         along = tread_v3_scale(along, 1.0f / len);
-        float step = tr_minf(leg, length - *out_run);
+        float step = tr_minf(leg, length - out->length);
         tread_vec3 start = tread_v3_mad(at, lift, normal);
         tread_ray_hit hit;
         tread_result r = tr_query_ray(q, start, tread_v3_scale(along, step), &filter, &hit);
@@ -215,10 +221,10 @@ static tread_result run_along(const tr_move_query *q, const tread_character *ch,
         if (hit.hit) {
             bool walkable = false;
             if (hit.fraction > 0.0f && (r = tr_is_walkable_on(q, ch, hit.body, hit.normal, &walkable)) != TREAD_OK) return r;
-            *out_run += hit.fraction * step;
+            out->length += hit.fraction * step;
             at = tread_v3_mad(at, hit.fraction * step, along);
             if (!walkable) {
-                *out_blocked = true;
+                out->blocked = true;
                 break;
             }
             at = hit.point, normal = hit.normal; // up the face it bends into
@@ -236,14 +242,14 @@ static tread_result run_along(const tr_move_query *q, const tread_character *ch,
                 if (found) lo = mid;
                 else hi = mid;
             }
-            *out_run += lo;
+            out->length += lo;
             at = tread_v3_mad(at, lo, along);
             break;
         }
-        *out_run += step;
+        out->length += step;
         at = point, normal = n;
     }
-    *out_end = at;
+    out->end = at;
     return TREAD_OK;
 }
 
@@ -271,29 +277,27 @@ tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_charact
                                    2.0f * lift, &found, &point, &normal);
     if (r != TREAD_OK) return r;
     if (!found) normal = s->up;
-    float ahead = 0.0f, behind = 0.0f;
-    bool blocked = false, blocked_behind = false;
-    tread_vec3 end, start_end;
+    tr_tread_run ahead, behind;
     float bend = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos)); // sin(max slope): a walkable bend down
-    if ((r = run_along(q, ch, landing, normal, direction, depth, bend, TR_TREAD_HEIGHT_TOLERANCE, &ahead, &blocked, &end)) != TREAD_OK) return r;
-    if (ahead >= depth) {
+    if ((r = run_along(q, ch, landing, normal, direction, depth, bend, TR_TREAD_HEIGHT_TOLERANCE, &ahead)) != TREAD_OK) return r;
+    if (ahead.length >= depth) {
         *out_deep = true;
         return TREAD_OK;
     }
     // Behind, along the landing's plane: the tread below is one rise lower, and rises from 2 cm up must not count as
     // the same tread.
-    if ((r = run_along(q, ch, landing, normal, tread_v3_neg(direction), depth - ahead, 0.0f, TR_TREAD_BEHIND_TOLERANCE, &behind, &blocked_behind,
-                       &start_end)) != TREAD_OK)
+    if ((r = run_along(q, ch, landing, normal, tread_v3_neg(direction), depth - ahead.length, 0.0f, TR_TREAD_BEHIND_TOLERANCE, &behind)) !=
+        TREAD_OK)
         return r;
-    if (ahead + behind >= depth) {
+    if (ahead.length + behind.length >= depth) {
         *out_deep = true;
         return TREAD_OK;
     }
-    if (!blocked) return TREAD_OK;
+    if (!ahead.blocked) return TREAD_OK;
     // A staircase: the next step's top within max step above this tread, and the line from nose to nose walkable.
-    tread_vec3 over = tread_v3_mad(tread_v3_mad(end, TR_TREAD_DEPTH_TOLERANCE, direction), s->max_step_height + lift, s->up);
+    tread_vec3 over = tread_v3_mad(tread_v3_mad(ahead.end, TR_TREAD_DEPTH_TOLERANCE, direction), s->max_step_height + lift, s->up);
     if ((r = surface_under(q, ch, over, s->max_step_height + lift, &found, &point, &normal)) != TREAD_OK || !found) return r;
-    float rise = tread_v3_dot(tread_v3_sub(point, end), s->up), going = ahead + behind;
+    float rise = tread_v3_dot(tread_v3_sub(point, ahead.end), s->up), going = ahead.length + behind.length;
     *out_deep = rise > 0.0f && rise <= s->max_step_height + TR_TREAD_RISE_SLACK && going >= ch->max_slope_cos * sqrtf(going * going + rise * rise);
     return TREAD_OK;
 }
