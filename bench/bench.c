@@ -75,7 +75,7 @@ static bool terrain_mesh(void) {
     terrain *t = &g_terrain;
     if (t->mesh_built) return true;
     if (!terrain_data()) return false;
-    tread_mesh_def def = {t->vertices, t->vertex_count, t->indices, t->triangle_count};
+    tread_mesh_def def = {t->vertices, t->vertex_count, t->indices, t->triangle_count, NULL};
     if (tr_mesh_validate(&def) != TREAD_OK || tr_mesh_create(&t->mesh, &def) != TREAD_OK) return false;
     t->mesh_built = true;
     return true;
@@ -120,7 +120,7 @@ static int bench_bvh_build(const char *name) {
 static int bench_mesh_create(const char *name) {
     if (!terrain_data()) return 1;
     terrain *t = &g_terrain;
-    tread_mesh_def def = {t->vertices, t->vertex_count, t->indices, t->triangle_count};
+    tread_mesh_def def = {t->vertices, t->vertex_count, t->indices, t->triangle_count, NULL};
     double times[REPETITIONS];
     for (int r = 0; r < REPETITIONS; r++) {
         tr_mesh mesh;

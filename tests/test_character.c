@@ -336,6 +336,36 @@ static void test_crevasse_holds_and_ridge_does_not(void **state) {
     }
 }
 
+// A one-sided mesh is met from outside only (tread_mesh_def::one_sided): a box pressed against the side of a
+// floating closed block (a level brush), its sole level with the block's bottom face, falls past it. Two-sided, that
+// bottom face seen from above was a floor under the box's sole edge, and the box walked along the block's bottom edge
+// in mid-air (OpenArena's suspended).
+static void test_box_beside_a_closed_block_falls_past_its_bottom_edge(void **state) {
+    (void)state;
+    static const tread_vec3 v[8] = {{0, 1, -2}, {2, 1, -2}, {2, 1, 2}, {0, 1, 2}, {0, 3, -2}, {2, 3, -2}, {2, 3, 2}, {0, 3, 2}};
+    static const uint32_t idx[36] = {0, 1, 2, 0, 2, 3, 4, 6, 5, 4, 7, 6, 0, 4, 5, 0, 5, 1,
+                                     3, 2, 6, 3, 6, 7, 0, 3, 7, 0, 7, 4, 1, 5, 6, 1, 6, 2}; // wound to face out
+    static const uint8_t one_sided[12] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const tread_query_shape_type shapes[] = {TREAD_QUERY_BOX, TREAD_QUERY_CAPSULE};
+    for (int k = 0; k < 2; ++k) {
+        tread_world *w = NULL;
+        tread_world_create(NULL, &w);
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_mesh(v, 8, idx, 12);
+        def.shape.mesh.one_sided = one_sided;
+        tread_body_id id;
+        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+        course_box(w, tread_v3(-10, -6, -10), tread_v3(10, -5, 10));
+        tread_character_settings s = tread_character_settings_default();
+        s.shape = shapes[k];
+        course_begin(&run, w, tread_v3(-s.radius - 0.5f * s.skin, 1.0f + 0.5f * s.skin, 0), &s);
+        course_walk(&run, tread_v3(1, 0, 0), 1.5f, COURSE_DT);
+        assert_int_not_equal(run.f[0].ground, TREAD_GROUND_ON_GROUND);
+        assert_true(run.ch.position.y < -4.9f); // down on the floor below, not hanging at the block's bottom edge
+        tread_world_destroy(w);
+    }
+}
+
 // ---- slopes -------------------------------------------------------------------------------------------------
 
 // Max slope is inclusive (types.h, TREAD_SLOPE_TOLERANCE_DEGREES), however the slope is built: a box rotated by
@@ -776,7 +806,7 @@ int main(void) {
         cmocka_unit_test(test_on_ground_touches_the_ground),
         cmocka_unit_test(test_small_hole_under_center_stays_grounded),
         cmocka_unit_test(test_standing_on_ledge_edge_is_grounded),
-        cmocka_unit_test(test_perched_beyond_the_cap_rolls_off), cmocka_unit_test(test_crevasse_holds_and_ridge_does_not), cmocka_unit_test(test_perched_on_a_slope_s_lower_edge_rolls_off),
+        cmocka_unit_test(test_perched_beyond_the_cap_rolls_off), cmocka_unit_test(test_crevasse_holds_and_ridge_does_not), cmocka_unit_test(test_box_beside_a_closed_block_falls_past_its_bottom_edge), cmocka_unit_test(test_perched_on_a_slope_s_lower_edge_rolls_off),
         cmocka_unit_test(test_ground_point_lies_under_the_bottom),
         cmocka_unit_test(test_max_slope_is_inclusive),
         cmocka_unit_test(test_keep_horizontal_speed_setting),

@@ -83,7 +83,7 @@ static tri_list explicit_triangles(const tread_heightfield_def *def) {
             }
         }
     }
-    tread_mesh_def mdef = {vertices, nx * def->count_z, indices, l.count};
+    tread_mesh_def mdef = {vertices, nx * def->count_z, indices, l.count, NULL};
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &mdef), TREAD_OK);
     for (int s = 0; s < mesh.triangle_count; s++) {

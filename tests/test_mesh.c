@@ -66,6 +66,7 @@ static void make_grid(int cells, float size, float y, tread_vec3 **vertices, uin
     def->vertex_count = n * n;
     def->indices = *indices;
     def->triangle_count = cells * cells * 2;
+    def->one_sided = NULL;
 }
 
 // ---- validation --------------------------------------------------------------------------------------------
@@ -74,43 +75,43 @@ static void test_mesh_validate_reports_specific_errors(void **state) {
     (void)state;
     tread_vec3 v[3] = {{0, 0, 0}, {1, 0, 0}, {0, 0, 1}};
     uint32_t idx[3] = {0, 1, 2};
-    tread_mesh_def def = {v, 3, idx, 1};
+    tread_mesh_def def = {v, 3, idx, 1, NULL};
     assert_int_equal(tr_mesh_validate(&def), TREAD_OK);
     assert_int_equal(tr_mesh_validate(NULL), TREAD_ERR_NULL_ARGUMENT);
 
-    tread_mesh_def empty = {NULL, 0, NULL, 0};
+    tread_mesh_def empty = {NULL, 0, NULL, 0, NULL};
     assert_int_equal(tr_mesh_validate(&empty), TREAD_ERR_INVALID_MESH);
-    tread_mesh_def no_triangles = {v, 3, idx, 0};
+    tread_mesh_def no_triangles = {v, 3, idx, 0, NULL};
     assert_int_equal(tr_mesh_validate(&no_triangles), TREAD_ERR_INVALID_MESH);
     // The tree's child refs hold indices below 2^29: more triangles than TR_MESH_MAX_TRIANGLES are refused by count,
     // before the arrays are read.
-    tread_mesh_def too_many = {v, 3, idx, TR_MESH_MAX_TRIANGLES + 1};
+    tread_mesh_def too_many = {v, 3, idx, TR_MESH_MAX_TRIANGLES + 1, NULL};
     assert_int_equal(tr_mesh_validate(&too_many), TREAD_ERR_INVALID_MESH);
     assert_non_null(strstr(tread_error_message(), "mesh.triangle_count = 268435457 is too large (at most 268435456)"));
 
-    tread_mesh_def null_vertices = {NULL, 3, idx, 1};
+    tread_mesh_def null_vertices = {NULL, 3, idx, 1, NULL};
     assert_int_equal(tr_mesh_validate(&null_vertices), TREAD_ERR_NULL_ARGUMENT);
     assert_non_null(strstr(tread_error_message(), "mesh.vertices"));
-    tread_mesh_def null_indices = {v, 3, NULL, 1};
+    tread_mesh_def null_indices = {v, 3, NULL, 1, NULL};
     assert_int_equal(tr_mesh_validate(&null_indices), TREAD_ERR_NULL_ARGUMENT);
     assert_non_null(strstr(tread_error_message(), "mesh.indices"));
 
     uint32_t bad[3] = {0, 7, 2};
-    tread_mesh_def out_of_range = {v, 3, bad, 1};
+    tread_mesh_def out_of_range = {v, 3, bad, 1, NULL};
     assert_int_equal(tr_mesh_validate(&out_of_range), TREAD_ERR_INVALID_MESH);
     assert_non_null(strstr(tread_error_message(), "mesh.indices[1] = 7 is out of range (vertex_count 3)"));
 
     tread_vec3 nan_v[3] = {{0, 0, 0}, {1, NAN, 0}, {0, 0, 1}};
-    tread_mesh_def nan_def = {nan_v, 3, idx, 1};
+    tread_mesh_def nan_def = {nan_v, 3, idx, 1, NULL};
     assert_int_equal(tr_mesh_validate(&nan_def), TREAD_ERR_NOT_FINITE);
     assert_non_null(strstr(tread_error_message(), "mesh.vertices[1]"));
 
     tread_vec3 inf_v[3] = {{0, 0, 0}, {1, 0, 0}, {0, 0, INFINITY}};
-    tread_mesh_def inf_def = {inf_v, 3, idx, 1};
+    tread_mesh_def inf_def = {inf_v, 3, idx, 1, NULL};
     assert_int_equal(tr_mesh_validate(&inf_def), TREAD_ERR_NOT_FINITE);
 
     tread_vec3 far_v[3] = {{0, 0, 0}, {2.0e6f, 0, 0}, {0, 0, 1}};
-    tread_mesh_def far_def = {far_v, 3, idx, 1};
+    tread_mesh_def far_def = {far_v, 3, idx, 1, NULL};
     assert_int_equal(tr_mesh_validate(&far_def), TREAD_ERR_INVALID_MESH);
 }
 
@@ -152,7 +153,7 @@ static void check_fold(float rise, bool expect_active, bool soup, bool flip) {
         idx[4] = idx[3];
         idx[3] = t;
     }
-    tread_mesh_def def = {v, 6, idx, 2};
+    tread_mesh_def def = {v, 6, idx, 2, NULL};
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
     // Triangle 0 edge 1 (corner 2 -> corner 1) is the shared one.
@@ -169,6 +170,47 @@ static void test_mesh_folded_edges_active_flat_inactive(void **state) {
             check_fold(0.0f, false, soup, flip);   // flat
             check_fold(-1e-5f, false, soup, flip); // flatter than TR_INACTIVE_EDGE_COS
         }
+    }
+}
+
+// A one-sided triangle (tread_mesh_def::one_sided) is seen only from in front (its counter-clockwise winding's side):
+// a ray, a sphere cast and a contact query from below pass it; from above they meet it, as they meet a two-sided
+// triangle from either side.
+static void test_mesh_one_sided_triangles_are_met_from_in_front_only(void **state) {
+    (void)state;
+    static const tread_vec3 v[6] = {{-1, 0, -1}, {-1, 0, 1}, {1, 0, 0}, {-1, 0.5f, -1}, {-1, 0.5f, 1}, {1, 0.5f, 0}};
+    static const uint32_t idx[6] = {0, 1, 2, 3, 4, 5}; // both wound to face +y
+    for (int sided = 0; sided < 2; ++sided) {
+        static const uint8_t one[2] = {1, 1};
+        tread_world *w = NULL;
+        assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+        tread_body_def def = tread_body_def_default();
+        def.shape = tread_shape_mesh(v, 6, idx, 2);
+        def.shape.mesh.one_sided = sided ? one : NULL;
+        tread_body_id id;
+        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+        tread_ray_hit ray;
+        // From below, up through both: one-sided, neither is there; two-sided, the lower one stops it.
+        assert_int_equal(tread_world_cast_ray(w, tread_v3(-0.5f, -1, 0), tread_v3(0, 3, 0), NULL, &ray), TREAD_OK);
+        assert_int_equal(ray.hit, !sided);
+        // From above, down: the upper one, either way.
+        assert_int_equal(tread_world_cast_ray(w, tread_v3(-0.5f, 2, 0), tread_v3(0, -3, 0), NULL, &ray), TREAD_OK);
+        assert_true(ray.hit && fabsf(ray.point.y - 0.5f) < 1e-5f);
+        // Between them, down: the lower one is in front (faces up); up: the upper one's back, skipped one-sided.
+        assert_int_equal(tread_world_cast_ray(w, tread_v3(-0.5f, 0.25f, 0), tread_v3(0, -1, 0), NULL, &ray), TREAD_OK);
+        assert_true(ray.hit && fabsf(ray.point.y) < 1e-5f);
+        tread_query_shape ball = tread_query_sphere(0.1f);
+        tread_shape_hit hit;
+        assert_int_equal(tread_world_cast_shape(w, &ball, tread_v3(-0.5f, 0.25f, 0), tread_v3(0, 1, 0), NULL, &hit), TREAD_OK);
+        assert_int_equal(hit.hit, !sided);
+        tread_contact contacts[4];
+        int count = 0;
+        bool overflow = false;
+        assert_int_equal(tread_world_collect_contacts(w, &ball, tread_v3(-0.5f, 0.45f, 0), 0.01f, NULL, contacts, 4, &count, &overflow), TREAD_OK);
+        assert_int_equal(count, sided ? 0 : 1); // 5 cm under the upper triangle: its back
+        assert_int_equal(tread_world_collect_contacts(w, &ball, tread_v3(-0.5f, 0.55f, 0), 0.01f, NULL, contacts, 4, &count, &overflow), TREAD_OK);
+        assert_int_equal(count, 1); // 5 cm over it: its front
+        tread_world_destroy(w);
     }
 }
 
@@ -191,6 +233,7 @@ static void random_mesh(int triangles, tread_vec3 **vertices, uint32_t **indices
     def->vertex_count = vcount;
     def->indices = *indices;
     def->triangle_count = triangles;
+    def->one_sided = NULL;
 }
 
 static void compare_with_brute_force(bool rays) {
@@ -282,7 +325,7 @@ static void test_mesh_degenerate_triangles_never_hit(void **state) {
     // A unit quad (two triangles) plus a zero-area sliver along its diagonal and a collapsed triangle.
     tread_vec3 v[5] = {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}, {0.5f, 0, 0.5f}};
     uint32_t idx[12] = {0, 2, 1, 0, 3, 2, 0, 4, 2, 1, 1, 3};
-    tread_mesh_def def = {v, 5, idx, 4};
+    tread_mesh_def def = {v, 5, idx, 4, NULL};
     assert_int_equal(tr_mesh_validate(&def), TREAD_OK);
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
@@ -419,6 +462,7 @@ int main(void) {
         cmocka_unit_test(test_mesh_validate_reports_specific_errors),
         cmocka_unit_test(test_mesh_flat_grid_interior_edges_inactive),
         cmocka_unit_test(test_mesh_folded_edges_active_flat_inactive),
+        cmocka_unit_test(test_mesh_one_sided_triangles_are_met_from_in_front_only),
         cmocka_unit_test(test_mesh_rays_match_brute_force),
         cmocka_unit_test(test_mesh_capsules_match_brute_force),
         cmocka_unit_test(test_mesh_contacts_match_brute_force),

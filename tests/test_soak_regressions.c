@@ -104,7 +104,7 @@ static void add_quad(tread_world *w, float y, float half) {
     v[0] = tread_v3(-half, y, -half), v[1] = tread_v3(-half, y, half), v[2] = tread_v3(half, y, half), v[3] = tread_v3(half, y, -half);
     tread_body_def def = tread_body_def_default();
     def.shape.type = TREAD_SHAPE_MESH;
-    def.shape.mesh = (tread_mesh_def){v, 4, indices, 2};
+    def.shape.mesh = (tread_mesh_def){v, 4, indices, 2, NULL};
     tread_body_id id;
     assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK); // (the world copies the vertices)
 }

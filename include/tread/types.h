@@ -69,12 +69,17 @@ typedef enum tread_shape_type {
 } tread_shape_type;
 
 /// Indexed triangle mesh. The world copies the data; the caller may free it after tread_world_add_body.
-/// Triangles are two-sided. Degenerate (zero-area) triangles are kept in the count but never hit.
+/// Triangles are two-sided unless marked one-sided. Degenerate (zero-area) triangles are kept in the count but never
+/// hit.
 typedef struct tread_mesh_def {
     const tread_vec3 *vertices; ///< local-space positions, metres; default NULL
     int vertex_count;           ///< default 0
     const uint32_t *indices;    ///< 3 per triangle, each < vertex_count; default NULL
     int triangle_count;         ///< default 0
+    const uint8_t *one_sided;   ///< optional triangle_count flags, nonzero = one-sided: seen only by queries whose
+                                ///< core starts in front of it (the side its counter-clockwise winding faces), as a
+                                ///< closed mesh's or a level brush's faces are (Jolt's back-face mode); default NULL
+                                ///< (every triangle two-sided)
 } tread_mesh_def;
 
 /// Heightfield: samples on a regular grid in the local XZ plane, height along local +Y.

@@ -19,6 +19,9 @@
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
 #define MESH_DEGENERATE 0x80u
 #define MESH_EDGE_BITS 0x07u
+// Flags bit 6: the triangle is one-sided (tread_mesh_def::one_sided): a query whose core lies behind its plane
+// does not see it.
+#define MESH_ONE_SIDED 0x40u
 
 // ---- validation ------------------------------------------------------------------------------------
 
@@ -413,7 +416,7 @@ tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def) {
         boxes[t] = tread_aabb_union(tread_aabb_make(a, b), tread_aabb_make(c, c));
         tread_vec3 twice_area = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(c, a));
         bool degenerate = !(tread_v3_length(twice_area) >= TR_DEGENERATE_AREA);
-        src.flags[t] = degenerate ? (uint8_t)MESH_DEGENERATE : 0u;
+        src.flags[t] = (uint8_t)((degenerate ? MESH_DEGENERATE : 0u) | (def->one_sided && def->one_sided[t] ? MESH_ONE_SIDED : 0u));
         mesh->bounds = t == 0 ? boxes[0] : tread_aabb_union(mesh->bounds, boxes[t]);
     }
     if (!compute_active_edges(&src)) goto out_of_memory;
@@ -452,12 +455,18 @@ static uint32_t caller_index(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int3
 }
 
 // Slot s of `leaf`: its corners from the leaf's vertex window and its active-edge bits; false for a degenerate
-// triangle (never hit).
-static inline bool leaf_triangle(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s, tread_vec3 t[3], uint8_t *edges) {
+// triangle (never hit) and for a one-sided triangle whose plane has the query's core (`from`, the middle of its
+// segment at the start) behind it. A closed mesh's faces are then met from outside only: a brush's bottom face is
+// no floor to a character standing beside the brush, on its edge.
+static inline bool leaf_triangle(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s, tread_vec3 from, tread_vec3 t[3],
+                                 uint8_t *edges) {
     const tr_mesh_corners *tc = &mesh->corners[s];
     if (tc->flags & MESH_DEGENERATE) return false;
     const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
     for (int k = 0; k < 3; k++) t[k] = v[tc->corner[k]];
+    if ((tc->flags & MESH_ONE_SIDED) &&
+        tread_v3_dot(tread_v3_cross(tread_v3_sub(t[1], t[0]), tread_v3_sub(t[2], t[0])), tread_v3_sub(from, t[0])) < 0.0f)
+        return false;
     *edges = (uint8_t)(tc->flags & MESH_EDGE_BITS);
     return true;
 }
@@ -569,7 +578,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     // holding a hit at or within rounding of t_max (ties there are broken by feature, whatever the order).
     float pad = tr_cast_pad(o, c->d);
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
-    tread_vec3 inv_d = tr_inverse_direction(c->d);
+    tread_vec3 inv_d = tr_inverse_direction(c->d), from = c->is_ray ? c->p0 : tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
@@ -582,7 +591,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
             for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, leaf, s, t, &edges)) continue;
+                if (!leaf_triangle(mesh, leaf, s, from, t, &edges)) continue;
                 tr_feature_hit hit;
                 if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
                 hit.feature = caller_index(mesh, leaf, s);
@@ -627,6 +636,7 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
                                   tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far.x, tr_maxf(far.y, far.z));
     tread_aabb reach = tread_aabb_expand(query, slack);
+    tread_vec3 from = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
     stack[top++] = (stack_entry){0, 0, 0.0f};
@@ -637,7 +647,7 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
             for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, leaf, s, t, &edges)) continue;
+                if (!leaf_triangle(mesh, leaf, s, from, t, &edges)) continue;
                 tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
                 if (!tread_aabb_overlaps(box, reach)) continue;
                 tr_feature_contact contact;

@@ -188,20 +188,33 @@ bool level_add_to_world(const level *lv, tread_world *world, uint32_t layer, tre
                         size_t errsize) {
     *out_count = 0;
     const tread_vec3 *verts = (const tread_vec3 *)(const void *)lv->vertices; // three floats a vertex, as tread_vec3
-    for (int first = 0; first < lv->triangle_count; first += LEVEL_BODY_TRIANGLES) {
+    // Brush faces are one-sided, as the game collides: a brush is solid, met from outside only, so its bottom face is
+    // no floor to a character beside it. A patch is a surface with no inside, met from both sides.
+    uint8_t *one_sided = (uint8_t *)malloc(lv->triangle_count > 0 ? (size_t)lv->triangle_count : 1u);
+    if (!one_sided) {
+        snprintf(err, errsize, "%s: out of memory", lv->name);
+        return false;
+    }
+    for (int i = 0; i < lv->triangle_count; ++i) one_sided[i] = (lv->triangle_flags[i] & LEVEL_TRI_PATCH) == 0;
+    bool ok = true;
+    for (int first = 0; ok && first < lv->triangle_count; first += LEVEL_BODY_TRIANGLES) {
         int count = lv->triangle_count - first < LEVEL_BODY_TRIANGLES ? lv->triangle_count - first : LEVEL_BODY_TRIANGLES;
         if (*out_count >= capacity) {
             snprintf(err, errsize, "%s: more than %d bodies", lv->name, capacity);
-            return false;
+            ok = false;
+            break;
         }
         tread_body_def def = tread_body_def_default();
         def.shape = tread_shape_mesh(verts, lv->vertex_count, lv->indices + 3 * (size_t)first, count);
+        def.shape.mesh.one_sided = one_sided + first;
         def.layer = layer;
         if (tread_world_add_body(world, &def, &out_ids[*out_count]) != TREAD_OK) {
             snprintf(err, errsize, "%s: tread_world_add_body: %s", lv->name, tread_error_message());
-            return false;
+            ok = false;
+            break;
         }
         ++*out_count;
     }
-    return true;
+    free(one_sided);
+    return ok;
 }
