@@ -22,7 +22,7 @@
 
 // The pinned hashes (FNV-1a over the state bytes listed above).
 #define P1_HASH 0x1198e21bb4fffe84ull
-#define P3_HASH 0x0ab6f9c35b85ff54ull
+#define P3_HASH 0x854002e194f11222ull
 
 static void mix(uint64_t *h, const void *data, size_t size) {
     const unsigned char *b = (const unsigned char *)data;

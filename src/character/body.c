@@ -141,7 +141,7 @@ static tread_result pick(const tr_move_query *q, const tread_character *ch, trea
     *out_support = *out_perch = -1;
     if (count == 0) return TREAD_OK;
     float nearest = hits[0].fraction * distance;
-    float best_up = -2.0f;
+    float best_up = -2.0f, best_off_axis = INFINITY;
     for (int i = 0; i < count; ++i) {
         if (hits[i].fraction * distance > nearest + TR_GROUND_TIE) break;
         if (tread_v3_dot(hits[i].normal, up) <= 0.0f) continue;
@@ -150,10 +150,15 @@ static tread_result pick(const tr_move_query *q, const tread_character *ch, trea
         if (r != TREAD_OK) return r;
         if (face && !rests && *out_perch < 0) *out_perch = i;
         if (!rests) continue;
+        // Of faces in one plane (a floor split into triangles), the one under the body's axis: a neighbour touched
+        // only at its edge beside the body (a sunk round bottom reaches it) reports a point off the body's bottom.
         float up_dot = tread_v3_dot(hits[i].surface_normal, up);
-        if (up_dot > best_up) {
+        float off_axis = tread_v3_length(tread_v3_reject(tread_v3_sub(hits[i].point, feet), up));
+        bool coplanar = *out_support >= 0 && tread_v3_dot(hits[i].surface_normal, hits[*out_support].surface_normal) >= TR_SAME_PLANE_COS;
+        if (coplanar ? off_axis < best_off_axis : up_dot > best_up) {
             *out_support = i;
             best_up = up_dot;
+            best_off_axis = off_axis;
         }
     }
     if (*out_support >= 0) *out_perch = -1;

@@ -9,6 +9,8 @@
 
 // Hits this close to the nearest one (metres) compete to be the support.
 #define TR_GROUND_TIE 1.0e-3f
+// Normals that agree to within this cosine (0.8 degrees) belong to one face (a contact normal against a face's own).
+#define TR_SAME_PLANE_COS 0.9999f
 // Hits kept by a downward probe.
 #define TR_GROUND_HITS 8
 

@@ -468,9 +468,11 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     res->blocked = grounded && slide.blocked;
     res->blocked_position = slide.blocked_feet;
     res->blocked_motion = slide.blocked_motion;
-    if ((r = tr_classify_ground(q, ch, res->position, &res->ground)) != TREAD_OK) return r;
+    float support_gap = 0.0f;
+    if ((r = tr_classify_ground_gap(q, ch, res->position, &res->ground, &support_gap)) != TREAD_OK) return r;
     // Resting with the skin inside the ground (placed exactly on it, as a flat box bottom is): rise to the skin, so
     // every shape keeps the same gap and a flat bottom does not catch the nose of a tread at its own height.
+    bool lifted = false;
     if (res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance < 0.0f) {
         // The overlap is along the ground's normal; straight up it takes 1 / (n . up) as much (at most twice).
         float lift = tr_minf(-res->ground.distance, s->skin) / tr_maxf(tread_v3_dot(res->ground.normal, s->up), 0.5f);
@@ -482,13 +484,16 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
         if ((r = tr_query_cast(q, &bare, tr_center(ch, res->position), tread_v3_scale(s->up, lift), &filter, &hit)) != TREAD_OK) return r;
         if (hit.hit) lift *= hit.fraction;
         res->position = tread_v3_mad(res->position, lift, s->up);
-        res->ground.distance = 0.0f;
+        // Out of the deepest surface touched; the support (the most level face near it) may lie up to the ground
+        // tie farther, and the report says so. The body rests on the deeper one: it does not settle onto it.
+        res->ground.distance = tr_maxf(0.0f, support_gap + lift * tread_v3_dot(res->ground.normal, s->up));
+        lifted = true;
     }
     // Moving away from the ground faster than it moves (a jump) is leaving it, even while it is still within the
     // probe's reach: the frame a jump starts is not on ground.
     if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, s->up))
         res->ground = tr_ground_in_air(ch, res->position);
-    settle_on_ground(ch, &res->position, &res->ground);
+    if (!lifted) settle_on_ground(ch, &res->position, &res->ground);
     finish(ch, res);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;

@@ -18,8 +18,6 @@
 #define TR_MIN_STEP_RISE 1.0e-4f
 // Slack on the max-step limit for float rounding (metres). The limit stays a hard guarantee to within this.
 #define TR_STEP_HEIGHT_SLACK 1.0e-4f
-// Normals that agree to within this cosine (0.8 degrees) belong to one face (a contact normal against a face's own).
-#define TR_SAME_PLANE_COS 0.9999f
 // Normals that agree to within this cosine (0.026 degrees: float rounding of one normal) are one plane for the
 // slide's solver; nearer-parallel planes than TR_SAME_PLANE_COS are still distinct constraints.
 #define TR_DUPLICATE_PLANE_COS 0.9999999f
@@ -114,6 +112,9 @@ tread_result tr_probe_landing(const tr_move_query *q, const tread_character *ch,
 // No ground: in the air at `feet` (the state a teleport or a jump leaves).
 tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet);
 tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *ground);
+// As tr_classify_ground, and *out_gap: the support's own gap along the ground's normal (negative: sunk into it), where
+// ground.distance is the deepest sinking of all the surfaces touched (what a lift out of the ground must undo).
+tread_result tr_classify_ground_gap(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *ground, float *out_gap);
 
 // ---- snap.c --------------------------------------------------------------------------------------------------
 // Cast down by up to `distance` onto walkable ground no more than `distance` below the surface point `stood_on`,

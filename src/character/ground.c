@@ -19,14 +19,17 @@ static float sunk_depth(const tread_shape_hit *hits, int count, tread_vec3 norma
     return deepest;
 }
 
+// *out_gap (when not NULL): the support's own gap along `normal` (negative: sunk into it).
 static tread_result set_support(const tr_move_query *q, tread_ground *g, tread_ground_state state, tread_vec3 normal,
-                                const tread_shape_hit *hits, int count, int index, float probe) {
+                                const tread_shape_hit *hits, int count, int index, float probe, float *out_gap) {
     const tread_shape_hit *hit = &hits[index];
     g->state = state;
     // Negative when the skin overlaps the ground (a body placed exactly on it): the update lifts it out.
     // (Whichever hit supports: the most level face can be a little farther than a sunk corner's triangle.)
     float sunk = sunk_depth(hits, count, normal);
     g->distance = sunk > 0.0f ? -sunk : hit->fraction * probe;
+    if (out_gap)
+        *out_gap = hit->started_in_contact ? -hit->penetration * tr_maxf(0.0f, tread_v3_dot(hit->normal, normal)) : hit->fraction * probe;
     g->normal = normal;
     g->point = hit->point;
     g->body = hit->body;
@@ -62,7 +65,7 @@ static bool pushes(const tr_move_query *q, const tread_character *ch, tread_vec3
 // whose pushes combine to a walkable direction, hold the character; the most level such pair is reported, at its
 // more level contact. Otherwise the nearest steep face below, or whatever was touched.
 static tread_result classify_unsupported(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hits,
-                                         int count, float probe, tread_ground *g) {
+                                         int count, float probe, tread_ground *g, float *out_gap) {
     const tread_vec3 up = ch->settings.up;
     float nearest = hits[0].fraction * probe;
     tread_vec3 push[TR_GROUND_HITS];
@@ -91,8 +94,8 @@ static tread_result classify_unsupported(const tr_move_query *q, const tread_cha
             held = tread_v3_dot(push[i], up) > tread_v3_dot(push[j], up) ? i : j;
         }
     }
-    if (held >= 0) return set_support(q, g, TREAD_GROUND_ON_GROUND, held_normal, hits, count, held, probe);
-    if (steep < 0) return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe);
+    if (held >= 0) return set_support(q, g, TREAD_GROUND_ON_GROUND, held_normal, hits, count, held, probe, out_gap);
+    if (steep < 0) return set_support(q, g, TREAD_GROUND_NOT_SUPPORTED, up, hits, count, 0, probe, out_gap);
     // A steep face slides the body down its own slope. A round bottom on an edge (perched on a walkable face's nose
     // beyond its walkable cap, or on a steep ridge or rim) rolls off it along the contact normal, the way it leans
     // (with a face's normal it could roll over a ridge's top the wrong way and balance there). A box's sole meets an
@@ -110,7 +113,7 @@ static tread_result classify_unsupported(const tr_move_query *q, const tread_cha
     if (r != TREAD_OK) return r;
     bool rolls = walkable_face || ch->settings.shape != TREAD_QUERY_BOX;
     tread_vec3 normal = rolls ? hits[steep].normal : hits[steep].surface_normal;
-    return set_support(q, g, TREAD_GROUND_ON_STEEP, normal, hits, count, steep, probe);
+    return set_support(q, g, TREAD_GROUND_ON_STEEP, normal, hits, count, steep, probe, out_gap);
 }
 
 tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet) {
@@ -123,9 +126,10 @@ tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet) {
     return g;
 }
 
-tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *g) {
+tread_result tr_classify_ground_gap(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *g, float *out_gap) {
     const tread_character_settings *s = &ch->settings;
     tread_ground found = tr_ground_in_air(ch, feet);
+    if (out_gap) *out_gap = 0.0f;
 
     tread_shape_hit hits[TR_GROUND_HITS];
     float probe = s->ground_probe_distance;
@@ -137,10 +141,14 @@ tread_result tr_classify_ground(const tr_move_query *q, const tread_character *c
     if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, feet, hits, count, probe, &best);
     if (r == TREAD_OK && count > 0 && best < 0) r = tr_probe_down_all(q, ch, feet, probe, hits, TR_GROUND_HITS, &count);
     if (r == TREAD_OK && count > 0)
-        r = best >= 0 ? set_support(q, &found, TREAD_GROUND_ON_GROUND, hits[best].surface_normal, hits, count, best, probe)
-                      : classify_unsupported(q, ch, feet, hits, count, probe, &found);
+        r = best >= 0 ? set_support(q, &found, TREAD_GROUND_ON_GROUND, hits[best].surface_normal, hits, count, best, probe, out_gap)
+                      : classify_unsupported(q, ch, feet, hits, count, probe, &found, out_gap);
     if (r != TREAD_OK) return r;
     *g = found;
     tr_draw_ground(g, feet);
     return TREAD_OK;
+}
+
+tread_result tr_classify_ground(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_ground *g) {
+    return tr_classify_ground_gap(q, ch, feet, g, NULL);
 }
