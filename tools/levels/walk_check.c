@@ -177,13 +177,96 @@ static double point_triangle(soak_v3 p, const walk_tri *t) {
     return soak_round_vs_triangle(&point, t->p[0], t->p[1], t->p[2]);
 }
 
+// The point of triangle t nearest p (by regions: a vertex, an edge or the face).
+static soak_v3 closest_on_triangle(soak_v3 p, const walk_tri *t) {
+    soak_v3 a = t->p[0], b = t->p[1], c = t->p[2];
+    soak_v3 ab = soak_sub(b, a), ac = soak_sub(c, a), ap = soak_sub(p, a);
+    double d1 = soak_dot(ab, ap), d2 = soak_dot(ac, ap);
+    if (d1 <= 0.0 && d2 <= 0.0) return a;
+    soak_v3 bp = soak_sub(p, b);
+    double d3 = soak_dot(ab, bp), d4 = soak_dot(ac, bp);
+    if (d3 >= 0.0 && d4 <= d3) return b;
+    double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return soak_mad(a, d1 / (d1 - d3), ab);
+    soak_v3 cp = soak_sub(p, c);
+    double d5 = soak_dot(ab, cp), d6 = soak_dot(ac, cp);
+    if (d6 >= 0.0 && d5 <= d6) return c;
+    double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return soak_mad(a, d2 / (d2 - d6), ac);
+    double va = d3 * d6 - d5 * d4;
+    if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0) return soak_mad(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), soak_sub(c, b));
+    double denom = 1.0 / (va + vb + vc);
+    return soak_add(a, soak_add(soak_scale(ab, vb * denom), soak_scale(ac, vc * denom)));
+}
+
+// A round bottom held in a crevasse (README: "Crevasses"; Catlike Coding's steep contacts, Jolt's averaged steep
+// normals): the ground point is one of two contacts of the bottom sphere with the level, below its centre, that face
+// each other across it and whose pushes (from each contact toward the centre) sum to a walkable direction. Found
+// here from the level's triangles, not from what tread reports but the point.
+static bool held_in_crevasse(const walk_grid *g, walk_query *q, soak_v3 centre, double radius, double slack, double cos_slope, soak_v3 ground) {
+    enum { CONTACTS = 32 };
+    soak_v3 point[CONTACTS], push[CONTACTS];
+    int n = 0;
+    double reach = radius + slack;
+    walk_grid_near(g, q, soak_sub(centre, soak_v3_make(reach, reach, reach)), soak_add(centre, soak_v3_make(reach, reach, reach)));
+    for (int i = 0; i < q->found_count && n < CONTACTS; ++i) {
+        soak_v3 p = closest_on_triangle(centre, &g->tris[q->found[i]]), d = soak_sub(centre, p);
+        double len = soak_length(d);
+        if (len > reach || len <= 0.0 || d.y <= 0.0) continue;
+        point[n] = p;
+        push[n++] = soak_scale(d, 1.0 / len);
+    }
+    for (int i = 0; i < n; ++i) {
+        if (soak_length(soak_sub(point[i], ground)) > slack) continue;
+        for (int j = 0; j < n; ++j) {
+            soak_v3 across = soak_sub(point[j], point[i]), sum = soak_add(push[i], push[j]);
+            double len = soak_length(sum);
+            if (soak_dot(push[i], across) > 0.0 && soak_dot(push[j], across) < 0.0 && len > 0.0 && sum.y / len >= cos_slope - 1e-4) return true;
+        }
+    }
+    return false;
+}
+
+// The ground point on a walkable face (or its edge or corner)?
+static int check_on_walkable_face(const walk_grid *g, walk_query *q, soak_v3 p, double cos_slope, walk_verdict *out) {
+    char detail[200];
+    soak_v3 m = soak_v3_make(0.01, 0.01, 0.01);
+    walk_grid_near(g, q, soak_sub(p, m), soak_add(p, m));
+    double nearest = INFINITY;
+    for (int i = 0; i < q->found_count; ++i) {
+        const walk_tri *t = &g->tris[q->found[i]];
+        double d = point_triangle(p, t);
+        if (d < nearest) nearest = d;
+        if (t->n.y >= cos_slope - 1e-6 && d <= WALK_TOLERANCE) return 0;
+    }
+    snprintf(detail, sizeof detail, "not_walkable: ground point (%.4f, %.4f, %.4f) on no walkable face (nearest triangle %.4f m away)", p.x, p.y, p.z,
+             nearest);
+    verdict(out, WALK_GROUND, nearest, detail);
+    out->fault = WALK_GROUND_NOT_WALKABLE;
+    return 1;
+}
+
 static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_verdict *out) {
     const tread_character *a = f->after;
     const tread_character_settings *s = &a->settings;
     if (a->ground.state != TREAD_GROUND_ON_GROUND || f->others || !tread_body_id_equal(a->ground.body, f->level_body)) return 0;
     soak_v3 p = soak_v3_of(a->ground.point), feet = soak_v3_of(a->position);
-    double slack = s->skin + WALK_TOLERANCE, cos_slope = cos((s->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * WALK_PI / 180.0);
+    // Within skin of the bottom, plus the gap the move reports (ground.distance: on ground within the probe, at most
+    // the 1 mm hover the invariants allow before it settles).
+    double slack = s->skin + fmax(0.0, (double)a->ground.distance) + WALK_TOLERANCE, cos_slope = cos((s->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * WALK_PI / 180.0);
     char detail[200];
+    // Held by the riser (Staxel's volume, the riser strategy): the body stands on its riser, a volume reaching
+    // riser.depth below the feet, radius_scale times as wide: the ground point lies under that volume's bottom.
+    if (f->result->held_by_riser) {
+        double dy = p.y - feet.y, dx = p.x - feet.x, dz = p.z - feet.z, reach = s->radius * s->riser.radius_scale + slack;
+        bool under = s->shape == TREAD_QUERY_BOX ? fabs(dx) <= reach && fabs(dz) <= reach : sqrt(dx * dx + dz * dz) <= reach;
+        if (dy <= slack && dy >= -(s->riser.depth + slack) && under) return check_on_walkable_face(g, q, p, cos_slope, out);
+        snprintf(detail, sizeof detail, "%s: held by the riser, ground point %.4f m above the feet, %.4f / %.4f m from them across (riser depth "
+                 "%.4f, half width %.4f)", under ? "hover" : "off_bottom", dy, dx, dz, (double)s->riser.depth, reach - slack);
+        verdict(out, WALK_GROUND, fmax(fabs(dy) - s->riser.depth, 0.0), detail);
+        out->fault = under ? WALK_GROUND_HOVER : WALK_GROUND_OFF_BOTTOM;
+        return 1;
+    }
     // Off the body's bottom?
     if (s->shape == TREAD_QUERY_BOX) {
         double dy = p.y - feet.y, dx = fabs(p.x - feet.x), dz = fabs(p.z - feet.z);
@@ -199,6 +282,7 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
         soak_v3 c = soak_v3_make(feet.x, feet.y + s->radius, feet.z), d = soak_sub(p, c);
         double len = soak_length(d), down = len > 0.0 ? -d.y / len : 1.0;
         bool within = down >= cos_slope - 1e-4;
+        if (fabs(len - s->radius) <= slack && !within && held_in_crevasse(g, q, c, s->radius, slack, cos_slope, p)) return 0;
         if (fabs(len - s->radius) > slack || !within) {
             snprintf(detail, sizeof detail, "%s: ground point %.4f m from the bottom sphere's centre (radius %.4f), %.2f degrees off straight down "
                      "(ground.distance %.4f)", within ? "hover" : "off_bottom", len, (double)s->radius,
@@ -208,21 +292,7 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
             return 1;
         }
     }
-    // On a walkable face (or its edge or corner)?
-    soak_v3 m = soak_v3_make(0.01, 0.01, 0.01);
-    walk_grid_near(g, q, soak_sub(p, m), soak_add(p, m));
-    double nearest = INFINITY;
-    for (int i = 0; i < q->found_count; ++i) {
-        const walk_tri *t = &g->tris[q->found[i]];
-        double d = point_triangle(p, t);
-        if (d < nearest) nearest = d;
-        if (t->n.y >= cos_slope - 1e-6 && d <= WALK_TOLERANCE) return 0;
-    }
-    snprintf(detail, sizeof detail, "not_walkable: ground point (%.4f, %.4f, %.4f) on no walkable face (nearest triangle %.4f m away)", p.x, p.y, p.z,
-             nearest);
-    verdict(out, WALK_GROUND, nearest, detail);
-    out->fault = WALK_GROUND_NOT_WALKABLE;
-    return 1;
+    return check_on_walkable_face(g, q, p, cos_slope, out);
 }
 
 // The input's part along every contact plane (and the ground's): projected off each plane it pushes into, a few
