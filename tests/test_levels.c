@@ -359,10 +359,59 @@ static void test_walk_depth(void **state) {
     free(data);
 }
 
+// The ground check (walk_check.c) accepts a round bottom held in a crevasse only where the level holds it: a capsule
+// in a slot 0.75 m wide (narrower than its 0.9375 m), resting on the slot's two rims 53 degrees off straight down,
+// is on ground; the same capsule on one rim with nothing across is off its bottom.
+static int ground_verdicts(const box_brush *boxes, int count, const tread_character *ch) {
+    size_t size;
+    uint8_t *data = build_boxes(boxes, count, &size);
+    level lv;
+    walk_grid g;
+    walk_query q;
+    char err[256];
+    assert_true(level_load_bsp_memory(data, size, "slot.bsp", &lv, err, sizeof err));
+    assert_true(walk_grid_build(&g, &lv, err, sizeof err));
+    assert_true(walk_query_init(&q, &g));
+    tread_move_result res;
+    memset(&res, 0, sizeof res);
+    res.position = ch->position, res.ground = ch->ground;
+    walk_frame_facts f;
+    memset(&f, 0, sizeof f);
+    f.before = f.after = ch, f.result = &res, f.dt = 1.0 / 60.0, f.fresh = true, f.level_body = ch->ground.body;
+    walk_check_state st;
+    memset(&st, 0, sizeof st);
+    walk_verdict v[WALK_KIND_COUNT];
+    int n = walk_check_frame(&g, &q, &f, &st, v), ground = 0;
+    for (int i = 0; i < n; ++i) ground += v[i].kind == WALK_GROUND;
+    walk_query_free(&q);
+    walk_grid_free(&g);
+    level_free(&lv);
+    free(data);
+    return ground;
+}
+
+static void test_walk_ground_crevasse(void **state) {
+    (void)state;
+    // tread x = qx / 32, y = qz / 32: rims at x = 2 and 2.75, y = 1.
+    const box_brush slot[2] = {{{0, -64, 0}, {64, 64, 32}, SH_SOLID}, {{88, -64, 0}, {152, 64, 32}, SH_SOLID}};
+    tread_character_settings s = tread_character_settings_default();
+    s.shape = TREAD_QUERY_CAPSULE, s.radius = 0.46875f, s.height = 1.75f;
+    tread_character ch;
+    float across = 0.375f, reach = s.radius + 0.5f * s.skin;
+    float centre_y = 1.0f + sqrtf(reach * reach - across * across);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(2.375f, centre_y - s.radius, 0)), TREAD_OK);
+    ch.ground.state = TREAD_GROUND_ON_GROUND;
+    ch.ground.point = tread_v3(2.0f, 1.0f, 0);
+    ch.ground.normal = tread_v3(0, 1, 0);
+    ch.ground.distance = 0.0f;
+    assert_int_equal(ground_verdicts(slot, 2, &ch), 0);
+    assert_int_equal(ground_verdicts(slot, 1, &ch), 1); // one rim only: a ridge, not a crevasse
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_faces_outward), cmocka_unit_test(test_hidden_faces), cmocka_unit_test(test_coincident_brushes_keep_one_copy), cmocka_unit_test(test_patch_flatness),
-        cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth),
+        cmocka_unit_test(test_entities),           cmocka_unit_test(test_corrupt_files), cmocka_unit_test(test_walk_depth), cmocka_unit_test(test_walk_ground_crevasse),
         cmocka_unit_test(test_triggers),           cmocka_unit_test(test_jump_pad_apex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
