@@ -187,6 +187,9 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
         if (settle > 0.0f && (r = tr_fits(q, ch, landed, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
         if (!fits) landed = feet;
     }
+    // The ground is what the riser holds where the body ends (lifted or settled), not where it began: from there the
+    // old support lay as far away as the body moved.
+    if ((r = ground_below(q, ch, landed, &held, &below, &gap)) != TREAD_OK || !held) return r;
     out->base = rise > 0.0f ? res->blocked_position : feet;
     out->feet = landed;
     out->support = support;
@@ -196,7 +199,7 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     g->state = TREAD_GROUND_ON_GROUND;
     g->normal = below.surface_normal;
     g->point = below.point;
-    g->distance = 0.0f;
+    g->distance = gap;
     g->body = below.body;
     if ((r = tr_query_point_velocity(q, below.body, below.point, &g->velocity)) != TREAD_OK) return r;
     *out_found = true;

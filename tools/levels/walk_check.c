@@ -256,16 +256,15 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
     double slack = s->skin + fmax(0.0, (double)a->ground.distance) + WALK_TOLERANCE, cos_slope = cos((s->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * WALK_PI / 180.0);
     char detail[200];
     // Held by the riser (Staxel's volume, the riser strategy): the body stands on its riser, a volume reaching
-    // riser.depth below the feet, radius_scale times as wide: the ground point lies under that volume's bottom.
+    // riser.depth below the feet, radius_scale times as wide; a round bottom also on any walkable face its lower half
+    // meets (the riser's rule, docs/STRATEGIES.md: it holds the body on the noses it rises over); or on its own
+    // bottom (below).
     if (f->result->held_by_riser) {
         double dy = p.y - feet.y, dx = p.x - feet.x, dz = p.z - feet.z, reach = s->radius * s->riser.radius_scale + slack;
         bool under = s->shape == TREAD_QUERY_BOX ? fabs(dx) <= reach && fabs(dz) <= reach : sqrt(dx * dx + dz * dz) <= reach;
         if (dy <= slack && dy >= -(s->riser.depth + slack) && under) return check_on_walkable_face(g, q, p, cos_slope, out);
-        snprintf(detail, sizeof detail, "%s: held by the riser, ground point %.4f m above the feet, %.4f / %.4f m from them across (riser depth "
-                 "%.4f, half width %.4f)", under ? "hover" : "off_bottom", dy, dx, dz, (double)s->riser.depth, reach - slack);
-        verdict(out, WALK_GROUND, fmax(fabs(dy) - s->riser.depth, 0.0), detail);
-        out->fault = under ? WALK_GROUND_HOVER : WALK_GROUND_OFF_BOTTOM;
-        return 1;
+        soak_v3 d = soak_sub(p, soak_v3_make(feet.x, feet.y + s->radius, feet.z));
+        if (s->shape != TREAD_QUERY_BOX && d.y <= 0.0 && fabs(soak_length(d) - s->radius) <= slack) return check_on_walkable_face(g, q, p, cos_slope, out);
     }
     // Off the body's bottom?
     if (s->shape == TREAD_QUERY_BOX) {
