@@ -248,7 +248,13 @@ TREAD_API tread_result tread_world_closest(const tread_world *world, const tread
 /// The course character's settings: every field at the default its documentation gives (capsule 0.3 x 1.8 m,
 /// step 0.4 m, slopes up to 45 degrees, TREAD_STEP_SWEEP).
 TREAD_API tread_character_settings tread_character_settings_default(void);
-/// Validate settings and place the character's feet at `position`.
+/// Validate settings and place the character's feet at `position`. settings.up may have any finite nonzero length (it is
+/// normalised without overflow: (0, 1e30, 0) is +Y); TREAD_ERR_INVALID_ARGUMENT for a zero up, TREAD_ERR_NOT_FINITE for
+/// NaN or infinity. Every public function that reads a character afterwards (moves, phases, setters, save, the motor,
+/// the batch, tread_world_shift_origin) checks it again, settings and state, as this one and a move leave them: it is
+/// the caller's plain data, so a field written by hand out of range (a radius of -1, 1e5 slide iterations, a NaN snap
+/// timer, a ground normal that is not unit) is refused with the error naming it ("character->settings.radius ...")
+/// and nothing changes. Change settings through tread_character_set_settings (it derives what the move uses).
 TREAD_API tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
 /// Replace the character's settings, validated as tread_character_init does, keeping its feet, velocity and ground.
 /// A new shape must fit where the character stands: it may overlap the world no deeper than the current shape
@@ -353,9 +359,11 @@ TREAD_API tread_result tread_batch_get_report(const tread_batch *batch, tread_ba
 /// on every machine, so they restore anywhere. NULL bytes with capacity 0 asks the size (*out_size). Errors:
 /// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT when capacity is short (nothing is written).
 TREAD_API tread_result tread_character_save(const tread_character *character, void *bytes, size_t capacity, size_t *out_size);
-/// Restore a character from tread_character_save's bytes, validated as tread_character_init validates (on any error
-/// the character is unchanged): TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, not a character's
-/// state, another version, settings out of range), TREAD_ERR_NOT_FINITE.
+/// Restore a character from tread_character_save's bytes, validated as tread_character_init validates and every other
+/// field as every public entry checks a character (the same code: finite numbers, feet within the coordinate limit,
+/// a unit ground normal within 1e-3, a velocity within the speed limit, a snap timer in [0, 3600] s); on any error the
+/// character is unchanged: TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, not a character's state,
+/// another version, settings or a field out of range), TREAD_ERR_INVALID_SHAPE, TREAD_ERR_NOT_FINITE.
 TREAD_API tread_result tread_character_load(tread_character *character, const void *bytes, size_t size);
 /// Save every kinematic and dynamic body's motion state (transform now and at the last advance, velocities, surface
 /// velocity, its exact-rotation state) as versioned little-endian bytes: with the characters', what a re-run from

@@ -6,6 +6,7 @@
 #include "contacts.h"
 #include "../validate.h"
 
+#include <stdio.h>
 #include <string.h>
 
 // Probes reach a little past the distances the settings name (the tread-depth ray, the step probe's lift): the
@@ -78,8 +79,13 @@ static tread_result validate_shape_settings(const tread_character_settings *s) {
                             s->shape == TREAD_QUERY_CAPSULE ? "at least 2 * radius =" : ">", (double)lowest,
                             s->shape == TREAD_QUERY_CAPSULE ? "capsule" : "box");
     }
-    if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.up has a NaN or infinite component");
-    if (tread_v3_length(s->up) < 1.0e-6f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.up is the zero vector; expected a direction");
+    // Any finite direction, however long or short: normalised without overflow (apply_settings). (0, 1e30, 0) once
+    // squared to infinity and was stored as up = (0, 0, 0), with which every later move returned OK.
+    tread_vec3 unit;
+    if (!tread_v3_is_finite(s->up))
+        return tr_error(TREAD_ERR_NOT_FINITE, "settings.up = (%g, %g, %g) has a NaN or infinite component", (double)s->up.x, (double)s->up.y,
+                        (double)s->up.z);
+    if (!tr_v3_direction(s->up, &unit)) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.up is the zero vector; expected a direction");
     return TREAD_OK;
 }
 
@@ -124,10 +130,55 @@ static tread_result validate_settings(const tread_character_settings *s) {
 // The validated settings and what is derived from them.
 static void apply_settings(tread_character *ch, const tread_character_settings *settings) {
     ch->settings = *settings;
-    ch->settings.up = tread_v3_normalize(settings->up);
+    bool direction = tr_v3_direction(settings->up, &ch->settings.up);
+    TR_ASSERT(direction); // (validated)
+    (void)direction;
     // (Inclusive: a slope built at exactly the max slope is walkable whatever the rounding of its normal.)
     ch->max_slope_cos = cos_degrees(settings->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES);
     ch->stairs_slope_cos = cos_degrees(settings->stairs_max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES);
+}
+
+// The fastest velocity a move leaves in a character (m/s): its input's limit, or, with keep_horizontal_speed, that
+// limit lifted onto the steepest walkable slope (the same horizontal part is longer along the slope).
+static float stored_speed_limit(const tread_character *ch) {
+    float limit = ch->settings.keep_horizontal_speed ? TR_MAX_SPEED / ch->max_slope_cos : TR_MAX_SPEED;
+    return limit * (1.0f + TR_UNIT_TOLERANCE); // (the slide's rounding)
+}
+
+// A character's state, every field: settings as tread_character_init validates them (and what it derives from them),
+// feet, velocity, ground and snap timer as a move leaves them. The character is the caller's plain data, so this runs
+// on every public entry that reads one, and on every load.
+static tread_result check_state(const tread_character *ch) {
+    tread_result r = validate_settings(&ch->settings);
+    if (r != TREAD_OK) return r;
+    const tread_character_settings *s = &ch->settings;
+    if ((r = tr_check_unit("settings.up", s->up)) != TREAD_OK) return r;
+    // (Derived by apply_settings: cosines of at most 89.91 degrees.)
+    if (!(ch->max_slope_cos > 0.0f && ch->max_slope_cos <= 1.0f))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "max_slope_cos is %g; expected (0, 1] (change settings with tread_character_set_settings)",
+                        (double)ch->max_slope_cos);
+    if (!(ch->stairs_slope_cos > 0.0f && ch->stairs_slope_cos <= 1.0f))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "stairs_slope_cos is %g; expected (0, 1] (change settings with tread_character_set_settings)",
+                        (double)ch->stairs_slope_cos);
+    if ((r = tr_check_point("position", ch->position)) != TREAD_OK) return r;
+    if ((r = tr_check_length("velocity", ch->velocity, stored_speed_limit(ch), "m/s")) != TREAD_OK) return r;
+    if ((unsigned)ch->ground.state > (unsigned)TREAD_GROUND_IN_AIR)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "ground.state is %d; expected a tread_ground_state", (int)ch->ground.state);
+    if ((r = tr_check_unit("ground.normal", ch->ground.normal)) != TREAD_OK) return r;
+    // (A ground point lies on what the body touches: it may reach past the coordinate limit the feet keep to, by the
+    // body's size; twice the limit is beyond any of that.)
+    if ((r = tr_check_length("ground.point", ch->ground.point, 2.0f * TR_MAX_COORDINATE, "m")) != TREAD_OK) return r;
+    if ((r = tr_check_range("ground.distance", ch->ground.distance, -TR_MAX_COORDINATE, TR_MAX_COORDINATE, "m")) != TREAD_OK) return r;
+    if (!tread_v3_is_finite(ch->ground.velocity)) return tr_error(TREAD_ERR_NOT_FINITE, "ground.velocity has a NaN or infinite component");
+    return tr_check_range("snap_suppress_time", ch->snap_suppress_time, 0.0f, TR_MAX_SNAP_SUPPRESS, "s");
+}
+
+tread_result tr_check_character(const tread_character *ch, const char *name) {
+    tread_result r = tr_check_initialised(ch, name);
+    if (r != TREAD_OK || (r = check_state(ch)) == TREAD_OK) return r;
+    char detail[TR_MESSAGE_SIZE]; // (a copy: tr_error rewrites the buffer the detail points into)
+    snprintf(detail, sizeof detail, "%s", tr_error_detail());
+    return tr_error(r, "%s->%s", name, detail);
 }
 
 tread_result tread_character_init(tread_character *ch, const tread_character_settings *settings, tread_vec3 feet) {
@@ -175,7 +226,7 @@ static tread_result new_shape_fits(const tr_source *src, const tread_character *
 
 // tread_character_set_settings on `src` (none: world and backend NULL), which the caller names `name`.
 static tread_result set_settings(const tr_source *src, const char *name, tread_character *ch, const tread_character_settings *settings) {
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK) return r;
     if (!settings) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
     if ((r = validate_settings(settings)) != TREAD_OK) return r;
@@ -198,7 +249,7 @@ static tread_result set_settings(const tr_source *src, const char *name, tread_c
 // tread_character_set_height on `src`, named `name` as for set_settings.
 static tread_result set_height(const tr_source *src, const char *name, tread_character *ch, float height, bool *out_changed) {
     if (out_changed) *out_changed = false;
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK) return r;
     if (ch->settings.shape == TREAD_QUERY_SPHERE)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "the character is a sphere; its height is its diameter (set its radius instead)");
@@ -250,7 +301,7 @@ tread_query_shape tread_character_shape(const tread_character *ch) { return tr_b
 tread_vec3 tread_character_center(const tread_character *ch) { return tr_center(ch, ch->position); }
 
 tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) {
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK || (r = tr_check_point("position", feet)) != TREAD_OK) return r;
     ch->position = feet;
     // The ground stood on is somewhere else now: stepping or snapping from it measured heights from the old place
@@ -260,24 +311,17 @@ tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) 
 }
 
 tread_result tread_character_suppress_snap(tread_character *ch, float seconds) {
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK) return r;
-    r = tr_check_range("seconds", seconds, 0.0f, 3600.0f, "s");
+    r = tr_check_range("seconds", seconds, 0.0f, TR_MAX_SNAP_SUPPRESS, "s");
     if (r == TREAD_OK) ch->snap_suppress_time = seconds;
     return r;
 }
 
 // ---- a move's reach ---------------------------------------------------------------------------------------------
 
-static tread_result check_character(const tread_character *ch) {
-    tread_result r = tr_check_initialised(ch, "character");
-    if (r != TREAD_OK) return r;
-    // The character is the caller's plain data: the table index and the position must still be sane.
-    if ((int)ch->settings.step_strategy < 0 || ch->settings.step_strategy >= TREAD_STEP_STRATEGY_COUNT)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "character->settings.step_strategy is %d; expected a tread_step_strategy",
-                        (int)ch->settings.step_strategy);
-    return tr_check_point("character->position", ch->position);
-}
+// The character is the caller's plain data: all of it is checked again (its settings' table index, its position...).
+static tread_result check_character(const tread_character *ch) { return tr_check_character(ch, "character"); }
 
 tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt,
                                 const tread_move_result *res) {
@@ -596,10 +640,15 @@ static tread_result update_on(const tr_source *src, tread_character *ch, tread_v
     return r;
 }
 
-bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
-    if (!ch || !res || !(ch->settings.max_step_height > 0.0f) || check_character(ch) != TREAD_OK) return false;
+// tread_character_can_walk_stairs for a character already checked.
+static bool can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
+    if (!(ch->settings.max_step_height > 0.0f)) return false;
     if (tr_strategy_of(ch->settings.step_strategy)->every_move) return true;
     return res->blocked && tread_v3_length(res->blocked_motion) > TR_MIN_MOVE;
+}
+
+bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
+    return ch && res && check_character(ch) == TREAD_OK && can_walk_stairs(ch, res);
 }
 
 // A result handed back to a later phase: it came from an update (its dt is one an update accepts).
@@ -639,7 +688,7 @@ static tread_result stairs_of(const tr_move_query *q, tread_character *ch, tread
 
 static tread_result walk_stairs_on(const tr_source *src, tread_character *ch, tread_move_result *res) {
     tread_result r = check_phase_args(src, ch, res);
-    if (r != TREAD_OK || !tread_character_can_walk_stairs(ch, res)) return r;
+    if (r != TREAD_OK || !can_walk_stairs(ch, res)) return r;
     float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(res->position, res->start_position)) +
                   tread_v3_length(res->blocked_motion) + ch->settings.recovery_speed * res->dt + stairs_reach(ch);
     return run_later_phase(src, ch, tread_v3_zero(), res, reach, stairs_of);
@@ -691,7 +740,7 @@ static tread_result move_phases(const tr_move_query *q, tread_character *work, c
                                 tread_contact_memory *touching, tread_move_result *res) {
     tread_result r;
     if ((r = update_phase(q, work, carry, velocity, dt, res)) != TREAD_OK) return r;
-    if (tread_character_can_walk_stairs(work, res) && (r = stairs_phase(q, work, res)) != TREAD_OK) return r;
+    if (can_walk_stairs(work, res) && (r = stairs_phase(q, work, res)) != TREAD_OK) return r;
     if ((r = floor_phase(q, work, velocity, res)) != TREAD_OK) return r;
     if (q->contacts && (r = tr_record_touching(q, work, res)) != TREAD_OK) return r;
     if ((r = tr_move_impulses(q, work, velocity, dt, res)) != TREAD_OK) return r;

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// Every input validated once, at the door (issue 27): loads check every field as init and the setters do, a
+// character's settings are checked on every public entry (it is the caller's plain data), up vectors normalise
+// without overflow, surfaces keep to the speed limit over the whole body, a dynamic body put somewhere pushes no one,
+// and a character at the coordinate limit moves back inward. Each refusal names the field and changes nothing.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "course.h"
+
+static void assert_message_has(const char *part) {
+    if (!strstr(tread_error_message(), part)) fail_msg("message \"%s\" lacks \"%s\"", tread_error_message(), part);
+}
+
+static tread_character standing(tread_world *w, tread_vec3 feet) {
+    tread_character ch;
+    tread_character_settings s = tread_character_settings_default();
+    assert_int_equal(tread_character_init(&ch, &s, feet), TREAD_OK);
+    tread_move_result res;
+    for (int i = 0; i < 5; ++i) assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -1, 0), COURSE_DT, &res), TREAD_OK);
+    assert_int_equal(ch.ground.state, TREAD_GROUND_ON_GROUND);
+    return ch;
+}
+
+// ---- up vectors ------------------------------------------------------------------------------------------------
+
+// (0, 1e30, 0) squared to infinity and was stored as up = (0, 0, 0); every later move returned OK.
+static void test_up_is_normalised_without_overflow(void **state) {
+    (void)state;
+    tread_character_settings s = tread_character_settings_default();
+    tread_character ch;
+    const tread_vec3 ups[] = {{0, 1e30f, 0}, {0, 3e38f, 0}, {0, 1e-40f, 0}, {0, 1e-20f, 0}, {0, 0, -1e25f}};
+    const tread_vec3 want[] = {{0, 1, 0}, {0, 1, 0}, {0, 1, 0}, {0, 1, 0}, {0, 0, -1}};
+    for (int i = 0; i < 5; ++i) {
+        s.up = ups[i];
+        assert_int_equal(tread_character_init(&ch, &s, tread_v3_zero()), TREAD_OK);
+        assert_memory_equal(&ch.settings.up, &want[i], sizeof want[i]);
+    }
+    // A diagonal huge up is as long as a small one's.
+    s.up = tread_v3(2e30f, 2e30f, 0);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3_zero()), TREAD_OK);
+    assert_float_equal(tread_v3_length(ch.settings.up), 1.0f, 1e-6f);
+    assert_float_equal(ch.settings.up.x, ch.settings.up.y, 0.0f);
+    // An ordinary up normalises to the bits it always did (the pinned behaviour of every valid input).
+    s.up = tread_v3(0.3f, 0.9f, 0.1f);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3_zero()), TREAD_OK);
+    tread_vec3 usual = tread_v3_normalize(s.up);
+    assert_memory_equal(&ch.settings.up, &usual, sizeof usual);
+    // Zero and non-finite are refused by name, and the character is not touched.
+    tread_character before = ch;
+    s.up = tread_v3_zero();
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3_zero()), TREAD_ERR_INVALID_ARGUMENT);
+    assert_message_has("settings.up");
+    s.up = tread_v3(0, INFINITY, 0);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3_zero()), TREAD_ERR_NOT_FINITE);
+    assert_message_has("settings.up");
+    s.up = tread_v3(NAN, 1, 0);
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3_zero()), TREAD_ERR_NOT_FINITE);
+    assert_memory_equal(&ch, &before, sizeof ch);
+}
+
+// ---- the character's settings on every entry -------------------------------------------------------------------
+
+typedef void corrupt_fn(tread_character *ch);
+static void radius_negative(tread_character *ch) { ch->settings.radius = -1.0f; }
+static void iterations_huge(tread_character *ch) { ch->settings.max_slide_iterations = 100000; }
+static void timer_nan(tread_character *ch) { ch->snap_suppress_time = NAN; }
+static void normal_zero(tread_character *ch) { ch->ground.normal = tread_v3_zero(); }
+static void velocity_huge(tread_character *ch) { ch->velocity = tread_v3(3e38f, 0, 0); }
+static void up_long(tread_character *ch) { ch->settings.up = tread_v3(0, 2, 0); }
+
+// Every public function that reads a character refuses one whose hand-written fields are out of range, naming the
+// field, and leaves it (and the world) as it was. Radius -1 walked through a pillar; 1e5 iterations and a NaN timer
+// passed.
+static void test_hand_written_settings_are_refused_on_every_entry(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    course_box(w, tread_v3(0.5f, 0, -0.5f), tread_v3(1.5f, 3, 0.5f)); // a pillar ahead
+    tread_batch *batch = NULL;
+    tread_batch_def bd = tread_batch_def_default();
+    assert_int_equal(tread_batch_create(&bd, &batch), TREAD_OK);
+    const struct {
+        corrupt_fn *corrupt;
+        tread_result code;
+        const char *field;
+    } cases[] = {
+        {radius_negative, TREAD_ERR_INVALID_SHAPE, "character->settings.radius"},
+        {iterations_huge, TREAD_ERR_INVALID_ARGUMENT, "character->settings.max_slide_iterations"},
+        {timer_nan, TREAD_ERR_NOT_FINITE, "character->snap_suppress_time"},
+        {normal_zero, TREAD_ERR_INVALID_ARGUMENT, "character->ground.normal"},
+        {velocity_huge, TREAD_ERR_INVALID_ARGUMENT, "character->velocity"},
+        {up_long, TREAD_ERR_INVALID_ARGUMENT, "character->settings.up"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        tread_character ch = standing(w, tread_v3(-1, 0, 0));
+        cases[k].corrupt(&ch);
+        const tread_character before = ch;
+        tread_move_result res;
+        const tread_vec3 v = tread_v3(4, 0, 0);
+        tread_result got[12];
+        int n = 0;
+        got[n++] = tread_character_move(w, &ch, v, COURSE_DT, &res);
+        got[n++] = tread_character_update(w, &ch, v, COURSE_DT, &res);
+        tread_move_options o = tread_move_options_default();
+        got[n++] = tread_character_move_with(w, &ch, v, COURSE_DT, &o, &res);
+        got[n++] = tread_character_set_position(&ch, tread_v3(0, 0, 3));
+        got[n++] = tread_character_suppress_snap(&ch, 1.0f);
+        tread_character_settings s = tread_character_settings_default();
+        got[n++] = tread_character_set_settings(w, &ch, &s);
+        got[n++] = tread_character_set_height(w, &ch, 1.0f, NULL);
+        unsigned char bytes[TREAD_CHARACTER_STATE_SIZE];
+        size_t size;
+        got[n++] = tread_character_save(&ch, bytes, sizeof bytes, &size);
+        got[n++] = tread_world_shift_origin(w, tread_v3(1, 0, 0), &ch, 1);
+        tread_motor_state ms = tread_motor_state_default();
+        tread_motor_settings mset = tread_motor_settings_default();
+        tread_motor_input in = tread_motor_input_default();
+        tread_vec3 out;
+        got[n++] = tread_motor_update(&ms, &mset, &in, &ch, NULL, COURSE_DT, &out);
+        for (int i = 0; i < n; ++i) {
+            if (got[i] != cases[k].code)
+                fail_msg("case %zu, entry %d: %s (%s), expected %s", k, i, tread_result_name(got[i]), tread_error_message(),
+                         tread_result_name(cases[k].code));
+        }
+        assert_memory_equal(&ch, &before, sizeof ch);
+        // The batch names the character by its index.
+        tread_character crowd[2] = {standing(w, tread_v3(-3, 0, 3)), ch};
+        tread_vec3 vs[2] = {v, v};
+        tread_move_result rs[2];
+        assert_int_equal(tread_batch_move(batch, w, crowd, vs, 2, COURSE_DT, rs), cases[k].code);
+        assert_message_has("characters[1]");
+        assert_message_has(cases[k].field + strlen("character->"));
+        // The phases after an update: a valid result does not make a bad character acceptable.
+        tread_character good = standing(w, tread_v3(-1, 0, 0));
+        assert_int_equal(tread_character_update(w, &good, v, COURSE_DT, &res), TREAD_OK);
+        assert_int_equal(tread_character_walk_stairs(w, &ch, &res), cases[k].code);
+        assert_int_equal(tread_character_stick_to_floor(w, &ch, v, &res), cases[k].code);
+        assert_message_has(cases[k].field);
+        assert_false(tread_character_can_walk_stairs(&ch, &res));
+        assert_memory_equal(&ch, &before, sizeof ch);
+    }
+    tread_batch_destroy(batch);
+    tread_world_destroy(w);
+}
+
+// ---- loads -----------------------------------------------------------------------------------------------------
+
+// Byte offsets in a character's saved state (tread_character_save: the mark, the version, the settings, then the
+// state, field by field).
+enum { AT_UP_Y = 24, AT_VELOCITY_X = 132, AT_NORMAL_Y = 152, AT_POINT_X = 160 };
+
+static void put_f32(unsigned char *b, size_t at, float v) {
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    for (int i = 0; i < 4; ++i) b[at + (size_t)i] = (unsigned char)(u >> (8 * i));
+}
+
+// A load accepts only states init and a move could have made: ground normals of length 0 or 2, velocities of
+// 3e38 m/s and a zero up were accepted. The target is untouched by a refused load.
+static void test_character_load_refuses_what_init_refuses(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    tread_character ch = standing(w, tread_v3(0, 0, 0));
+    unsigned char b[TREAD_CHARACTER_STATE_SIZE], bad[TREAD_CHARACTER_STATE_SIZE];
+    size_t size;
+    assert_int_equal(tread_character_save(&ch, b, sizeof b, &size), TREAD_OK);
+    tread_character target = standing(w, tread_v3(3, 0, 3));
+    const tread_character before = target;
+    const struct {
+        size_t at;
+        float value;
+        tread_result code;
+        const char *field;
+    } cases[] = {
+        {AT_NORMAL_Y, 0.0f, TREAD_ERR_INVALID_ARGUMENT, "ground.normal"},
+        {AT_NORMAL_Y, 2.0f, TREAD_ERR_INVALID_ARGUMENT, "ground.normal"},
+        {AT_VELOCITY_X, 3e38f, TREAD_ERR_INVALID_ARGUMENT, "velocity"},
+        {AT_VELOCITY_X, INFINITY, TREAD_ERR_NOT_FINITE, "velocity"},
+        {AT_UP_Y, 0.0f, TREAD_ERR_INVALID_ARGUMENT, "settings.up"},
+        {AT_POINT_X, 1e30f, TREAD_ERR_INVALID_ARGUMENT, "ground.point"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        memcpy(bad, b, sizeof b);
+        put_f32(bad, cases[k].at, cases[k].value);
+        assert_int_equal(tread_character_load(&target, bad, sizeof bad), cases[k].code);
+        assert_message_has(cases[k].field);
+        assert_memory_equal(&target, &before, sizeof target);
+    }
+    // Every single flipped bit: refused (the target untouched), or a state every public entry accepts and that moves.
+    int accepted = 0;
+    for (size_t bit = 0; bit < 8 * sizeof b; ++bit) {
+        memcpy(bad, b, sizeof b);
+        bad[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        tread_character t = before;
+        if (tread_character_load(&t, bad, sizeof bad) != TREAD_OK) {
+            assert_memory_equal(&t, &before, sizeof t);
+            continue;
+        }
+        ++accepted;
+        tread_move_result res;
+        unsigned char again[TREAD_CHARACTER_STATE_SIZE];
+        assert_int_equal(tread_character_save(&t, again, sizeof again, &size), TREAD_OK);
+        tread_result r = tread_character_move(w, &t, tread_v3(1, -1, 0), COURSE_DT, &res);
+        if (r != TREAD_OK) fail_msg("bit %zu: loaded, then the move failed: %s", bit, tread_error_message());
+    }
+    assert_true(accepted > 0);
+    tread_world_destroy(w);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_up_is_normalised_without_overflow),
+        cmocka_unit_test(test_hand_written_settings_are_refused_on_every_entry),
+        cmocka_unit_test(test_character_load_refuses_what_init_refuses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
