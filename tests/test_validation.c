@@ -213,11 +213,236 @@ static void test_character_load_refuses_what_init_refuses(void **state) {
     tread_world_destroy(w);
 }
 
+// Bodies: a world of a turning kinematic disc, a lift and a dynamic crate, saved mid-motion.
+typedef struct bodies {
+    tread_world *world;
+    tread_body_id disc, lift, crate;
+} bodies;
+
+static bodies moving_bodies(void) {
+    bodies s;
+    s.world = course_world();
+    tread_body_def def = tread_body_def_default();
+    def.type = TREAD_BODY_KINEMATIC;
+    def.shape = tread_shape_box(tread_v3(2, 0.1f, 2));
+    def.transform.p = tread_v3(-5, 0.1f, 0);
+    def.angular_velocity = tread_v3(0, 0.9f, 0);
+    def.surface.linear = tread_v3(1, 0, 0);
+    assert_int_equal(tread_world_add_body(s.world, &def, &s.disc), TREAD_OK);
+    def.shape = tread_shape_box(tread_v3(1, 0.1f, 1));
+    def.transform.p = tread_v3(-5, 0.1f, 5);
+    def.angular_velocity = tread_v3_zero();
+    def.surface.linear = tread_v3_zero();
+    def.linear_velocity = tread_v3(0, 0.7f, 0);
+    assert_int_equal(tread_world_add_body(s.world, &def, &s.lift), TREAD_OK);
+    def.type = TREAD_BODY_DYNAMIC;
+    def.linear_velocity = tread_v3_zero();
+    def.shape = tread_shape_box(tread_v3(0.4f, 0.4f, 0.4f));
+    def.transform.p = tread_v3(-2, 0.4f, -4);
+    assert_int_equal(tread_world_add_body(s.world, &def, &s.crate), TREAD_OK);
+    for (int f = 0; f < 30; ++f) {
+        tread_transform t = {tread_v3(-2.0f + 0.01f * (float)f, 0.4f, -4), tread_quat_from_axis_angle(tread_v3(0, 1, 0), 0.02f * (float)f)};
+        assert_int_equal(tread_body_move_to(s.world, s.crate, t, tread_v3(0.6f, 0, 0), tread_v3(0, 1.2f, 0)), TREAD_OK);
+        assert_int_equal(tread_world_advance(s.world, COURSE_DT), TREAD_OK);
+    }
+    return s;
+}
+
+static void motion_of(const bodies *s, tread_transform out[6]) {
+    assert_int_equal(tread_body_get_motion(s->world, s->disc, &out[0], &out[1]), TREAD_OK);
+    assert_int_equal(tread_body_get_motion(s->world, s->lift, &out[2], &out[3]), TREAD_OK);
+    assert_int_equal(tread_body_get_motion(s->world, s->crate, &out[4], &out[5]), TREAD_OK);
+}
+
+// Offsets in saved bodies: a 16-byte header (mark, version, count, the last advance's motion bound), then 188 bytes a
+// body (slot, generation, type, moved, then the transform: position and rotation; the previous one; velocities; the
+// surface's).
+enum { BODY_MOTION_BOUND = 12, BODY_HEADER = 16, BODY_SIZE = 188, BODY_P_X = 16, BODY_Q_X = 28, BODY_SURFACE_LINEAR_X = 96 };
+
+// A flipped bit gave a rotation component of 4.2e37 (the next move asserted), a platform at x = 1e20 (it vanished):
+// loads check every field as the setters do, and a refused load changes no body.
+static void test_body_load_refuses_what_the_setters_refuse(void **state) {
+    (void)state;
+    bodies s = moving_bodies();
+    size_t size;
+    assert_int_equal(tread_world_save_bodies(s.world, NULL, 0, &size), TREAD_OK);
+    assert_int_equal(size, (size_t)(BODY_HEADER + 3 * BODY_SIZE));
+    unsigned char *b = (unsigned char *)malloc(size), *bad = (unsigned char *)malloc(size);
+    assert_non_null(b);
+    assert_non_null(bad);
+    assert_int_equal(tread_world_save_bodies(s.world, b, size, &size), TREAD_OK);
+    assert_int_equal(tread_world_advance(s.world, COURSE_DT), TREAD_OK);
+    tread_transform before[6], after[6];
+    motion_of(&s, before);
+    const struct {
+        size_t at;
+        float value;
+        tread_result code;
+        const char *field;
+    } cases[] = {
+        {BODY_HEADER + BODY_Q_X, 4.2e37f, TREAD_ERR_INVALID_ARGUMENT, "transform.q"},
+        {BODY_HEADER + BODY_Q_X, 0.5f, TREAD_ERR_INVALID_ARGUMENT, "transform.q"},
+        {BODY_HEADER + BODY_SIZE + BODY_P_X, 1e20f, TREAD_ERR_INVALID_ARGUMENT, "transform.p"},
+        {BODY_HEADER + 2 * BODY_SIZE + BODY_P_X, NAN, TREAD_ERR_NOT_FINITE, "transform"},
+        {BODY_HEADER + BODY_SURFACE_LINEAR_X, 2000.0f, TREAD_ERR_INVALID_ARGUMENT, "surface.linear"},
+        {BODY_MOTION_BOUND, 3e37f, TREAD_ERR_INVALID_ARGUMENT, "motion bound"}, // (every move then failed)
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+        memcpy(bad, b, size);
+        put_f32(bad, cases[k].at, cases[k].value);
+        assert_int_equal(tread_world_load_bodies(s.world, bad, size), cases[k].code);
+        assert_message_has(cases[k].field);
+        motion_of(&s, after);
+        assert_memory_equal(after, before, sizeof after);
+    }
+    // Every single flipped bit: refused with nothing changed, or every body's state is one the setters accept, and a
+    // character moves among them.
+    int accepted = 0;
+    for (size_t bit = 0; bit < 8 * size; ++bit) {
+        memcpy(bad, b, size);
+        bad[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        assert_int_equal(tread_world_load_bodies(s.world, b, size), TREAD_OK); // (from the same state each time)
+        motion_of(&s, before);
+        if (tread_world_load_bodies(s.world, bad, size) != TREAD_OK) {
+            motion_of(&s, after);
+            assert_memory_equal(after, before, sizeof after);
+            continue;
+        }
+        ++accepted;
+        motion_of(&s, after);
+        tread_body_id ids[3] = {s.disc, s.lift, s.crate};
+        for (int i = 0; i < 3; ++i) {
+            for (int k = 0; k < 2; ++k) {
+                tread_quat q = after[2 * i + k].q;
+                float len = sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+                if (!(fabsf(len - 1.0f) <= 1e-3f)) fail_msg("bit %zu: body %d holds a rotation of length %g", bit, i, (double)len);
+            }
+            tread_surface_velocity sv;
+            assert_int_equal(tread_body_get_surface_velocity(s.world, ids[i], &sv), TREAD_OK);
+            assert_int_equal(tread_body_set_surface_velocity(s.world, ids[i], &sv), TREAD_OK);
+            assert_int_equal(tread_body_set_transform(s.world, ids[i], after[2 * i + 1]), TREAD_OK);
+        }
+        tread_character ch;
+        tread_character_settings cs = tread_character_settings_default();
+        assert_int_equal(tread_character_init(&ch, &cs, tread_v3(-5, 0.2f, 0)), TREAD_OK);
+        tread_move_result res;
+        tread_result r = tread_character_move(s.world, &ch, tread_v3(1, -1, 0), COURSE_DT, &res);
+        if (r != TREAD_OK) fail_msg("bit %zu: loaded, then the move failed: %s", bit, tread_error_message());
+    }
+    assert_true(accepted > 0);
+    free(b);
+    free(bad);
+    tread_world_destroy(s.world);
+}
+
+// ---- surfaces ------------------------------------------------------------------------------------------------------
+
+// A surface carries riders at its own speed, so it keeps to a move's speed limit everywhere on the body: a 2,000 m/s
+// conveyor carried a rider 1,967 m in a second; one turning at 6e6 m/s at its rim made every move fail.
+static void test_surface_speed_is_limited_over_the_body(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3(3, 0.1f, 4)); // its corners 5 m (and a little) from its centre
+    def.transform.p = tread_v3(0, 0.1f, 0);
+    tread_body_id belt;
+    assert_int_equal(tread_world_add_body(w, &def, &belt), TREAD_OK);
+    tread_surface_velocity sv = {tread_v3(2000, 0, 0), tread_v3_zero(), tread_v3_zero()};
+    assert_int_equal(tread_body_set_surface_velocity(w, belt, &sv), TREAD_ERR_INVALID_ARGUMENT);
+    assert_message_has("surface.linear");
+    // Rim 5.001 m: 190 rad/s is 950 m/s there, 200 rad/s is 1,000.2 m/s.
+    float rim = tread_v3_length(tread_v3(3, 0.1f, 4));
+    sv = (tread_surface_velocity){tread_v3_zero(), tread_v3(0, 190, 0), tread_v3_zero()};
+    assert_int_equal(tread_body_set_surface_velocity(w, belt, &sv), TREAD_OK);
+    sv.angular = tread_v3(0, 1000.0f / rim * 1.001f, 0);
+    assert_int_equal(tread_body_set_surface_velocity(w, belt, &sv), TREAD_ERR_INVALID_ARGUMENT);
+    assert_message_has("surface.angular");
+    assert_message_has("rim");
+    // Linear and turning together: 900 m/s along and 20 rad/s (100 m/s at the rim) is past it.
+    sv = (tread_surface_velocity){tread_v3(900, 0, 0), tread_v3(0, 20.1f, 0), tread_v3_zero()};
+    assert_int_equal(tread_body_set_surface_velocity(w, belt, &sv), TREAD_ERR_INVALID_ARGUMENT);
+    // Turning about a centre off the body: the rim is measured from that centre.
+    sv = (tread_surface_velocity){tread_v3_zero(), tread_v3(0, 10, 0), tread_v3(100, 0, 0)};
+    assert_int_equal(tread_body_set_surface_velocity(w, belt, &sv), TREAD_ERR_INVALID_ARGUMENT);
+    tread_surface_velocity now;
+    assert_int_equal(tread_body_get_surface_velocity(w, belt, &now), TREAD_OK);
+    assert_float_equal(now.angular.y, 190.0f, 0.0f); // the last accepted one
+    // A definition is held to it too (its shape's bounds are the rim), and a refused one adds no body.
+    int count = tread_world_body_count(w);
+    def.surface.linear = tread_v3(0, 0, 1001);
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_ERR_INVALID_ARGUMENT);
+    assert_message_has("def.surface.linear");
+    def.surface.linear = tread_v3_zero();
+    def.shape = tread_shape_sphere(10.0f);
+    def.surface.angular = tread_v3(101, 0, 0);
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_ERR_INVALID_ARGUMENT);
+    assert_message_has("def.surface.angular");
+    assert_int_equal(tread_world_body_count(w), count);
+    tread_world_destroy(w);
+}
+
+// ---- teleports -----------------------------------------------------------------------------------------------------
+
+static tread_body_id add_crate(tread_world *w, tread_vec3 at) {
+    tread_body_def def = tread_body_def_default();
+    def.type = TREAD_BODY_DYNAMIC;
+    def.shape = tread_shape_box(tread_v3(0.5f, 0.5f, 0.5f));
+    def.transform.p = at;
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    return id;
+}
+
+// A dynamic body moved farther than TREAD_MAX_SPEED x dt in one advance was put there, not moved there: it pushes no
+// one (a 100 m respawn pushed a bystander 50.8 m in that frame). tread_body_set_transform is the caller's way to say
+// so at any distance. A body moved within the limit still pushes.
+static void test_a_teleported_dynamic_body_pushes_nothing(void **state) {
+    (void)state;
+    for (int how = 0; how < 3; ++how) {
+        tread_world *w = course_world();
+        tread_body_id crate = add_crate(w, tread_v3(-50, 0.5f, 0));
+        tread_character ch = standing(w, tread_v3(0, 0, 0));
+        const tread_transform at = {tread_v3(0.3f, 0.5f, 0), tread_quat_identity()}; // overlapping the character
+        if (how == 0) {
+            // 50.3 m in 1/60 s: 3,018 m/s.
+            assert_int_equal(tread_body_move_to(w, crate, at, tread_v3_zero(), tread_v3_zero()), TREAD_OK);
+        } else if (how == 1) {
+            assert_int_equal(tread_body_set_transform(w, crate, at), TREAD_OK);
+        } else {
+            // Just within the limit over the advance's dt (1,000 m/s x 1/60 s = 16.7 m): a motion, which pushes.
+            tread_transform near = {tread_v3(-16.0f, 0.5f, 0), tread_quat_identity()};
+            assert_int_equal(tread_body_set_transform(w, crate, near), TREAD_OK);
+            assert_int_equal(tread_world_advance(w, COURSE_DT), TREAD_OK);
+            assert_int_equal(tread_body_move_to(w, crate, at, tread_v3(960, 0, 0), tread_v3_zero()), TREAD_OK);
+        }
+        assert_int_equal(tread_world_advance(w, COURSE_DT), TREAD_OK);
+        tread_transform prev, now;
+        assert_int_equal(tread_body_get_motion(w, crate, &prev, &now), TREAD_OK);
+        tread_vec3 feet = ch.position;
+        tread_move_result res;
+        assert_int_equal(tread_character_move(w, &ch, tread_v3_zero(), COURSE_DT, &res), TREAD_OK);
+        if (how < 2) {
+            assert_memory_equal(&prev, &now, sizeof now); // no motion over the frame
+            assert_true(tread_v3_length(res.pushed) == 0.0f);
+            // (Inside the crate, it is recovered out of it at the recovery speed, not shoved ahead.)
+            assert_true(tread_v3_distance(feet, ch.position) < 0.5f);
+            assert_true(tread_world_largest_motion(w) == 0.0f);
+        } else {
+            assert_true(tread_v3_length(res.pushed) > 0.5f); // swept ahead of the crate
+        }
+        tread_world_destroy(w);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_up_is_normalised_without_overflow),
         cmocka_unit_test(test_hand_written_settings_are_refused_on_every_entry),
         cmocka_unit_test(test_character_load_refuses_what_init_refuses),
+        cmocka_unit_test(test_body_load_refuses_what_the_setters_refuse),
+        cmocka_unit_test(test_surface_speed_is_limited_over_the_body),
+        cmocka_unit_test(test_a_teleported_dynamic_body_pushes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,9 +117,13 @@ TREAD_API bool tread_body_is_valid(const tread_world *world, tread_body_id body)
 /// Number of live bodies.
 TREAD_API int tread_world_body_count(const tread_world *world);
 
-/// Teleport a body (static or kinematic) to `transform`; the rotation is renormalized. Characters are not pushed.
-/// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or TREAD_ERR_INVALID_ARGUMENT when the
-/// position lies beyond the usable range or q is not a unit quaternion.
+/// Teleport a body of any type to `transform`; the rotation is renormalized. Characters are neither pushed nor carried:
+/// the body has no motion over the frame (tread_body_get_motion gives previous == current). For a dynamic body it is
+/// the way to say "put, not moved" (a respawn, a reset), as b2Body_SetTransform in Box2D and SetPosition in Jolt are
+/// teleports beside their motion calls; it overrides a tread_body_move_to of the same frame, and leaves the velocity
+/// (tread_body_set_velocity sets it). TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
+/// TREAD_ERR_INVALID_ARGUMENT when the position lies beyond the usable range or q is not a unit quaternion (length^2
+/// outside [0.5, 2]).
 TREAD_API tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
 /// The body's current transform (position in metres, unit rotation) in *out_transform.
 /// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_transform, TREAD_ERR_INVALID_ID for a stale or unknown id.
@@ -133,7 +137,10 @@ TREAD_API tread_result tread_body_set_velocity(tread_world *world, tread_body_id
 /// tread_world_advance): the body moved from where it was to `transform` (rotation renormalized) over the frame, so
 /// it pushes characters it moved into and carries those standing on it, as a kinematic body does; `linear` (m/s) and
 /// `angular` (radians per second about world axes) are its velocity now (what a rider's relative velocity and an
-/// impulse's speed are measured against). A body not moved between two advances stood still. TREAD_ERR_NULL_ARGUMENT,
+/// impulse's speed are measured against). A body not moved between two advances stood still. A body whose farthest
+/// point went farther than TREAD_MAX_SPEED x dt over the advance (dt: tread_world_advance's) was not moved there but
+/// put there: it is a teleport, as tread_body_set_transform (no motion over the frame; it pushes and carries no one,
+/// where it once pushed a bystander 50.8 m in one frame). TREAD_ERR_NULL_ARGUMENT,
 /// TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or TREAD_ERR_INVALID_ARGUMENT for a body that is not dynamic, a position
 /// beyond the coordinate limit, a rotation that is not a unit quaternion or a velocity beyond the allowed range.
 TREAD_API tread_result tread_body_move_to(tread_world *world, tread_body_id body, tread_transform transform, tread_vec3 linear,
@@ -147,7 +154,8 @@ TREAD_API tread_result tread_body_get_type(const tread_world *world, tread_body_
 TREAD_API tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
 /// Set the velocity of the body's surface (a conveyor; any body type): it carries whoever stands on the body, and
 /// the body does not move. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
-/// TREAD_ERR_INVALID_ARGUMENT for a velocity beyond the allowed range or a centre beyond the coordinate limit.
+/// TREAD_ERR_INVALID_ARGUMENT for a centre beyond the coordinate limit or a surface faster than TREAD_MAX_SPEED
+/// anywhere on the body: |linear| + |angular| x (the farthest point of the body's bounds from `center`), m/s.
 TREAD_API tread_result tread_body_set_surface_velocity(tread_world *world, tread_body_id body, const tread_surface_velocity *surface);
 /// The body's surface velocity in *out_surface. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID.
 TREAD_API tread_result tread_body_get_surface_velocity(const tread_world *world, tread_body_id body, tread_surface_velocity *out_surface);
@@ -371,8 +379,12 @@ TREAD_API tread_result tread_character_load(tread_character *character, const vo
 /// NULL bytes with capacity 0 asks the size. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (capacity short).
 TREAD_API tread_result tread_world_save_bodies(const tread_world *world, void *bytes, size_t capacity, size_t *out_size);
 /// Restore tread_world_save_bodies' bytes into the same world (the same bodies still in it): all bodies or, on an
-/// error, none. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, mark or version, a body's type
-/// changed), TREAD_ERR_INVALID_ID (a saved body was removed), TREAD_ERR_NOT_FINITE. Writes the world (see Threads).
+/// error, none. Every field is checked as the setters check it (the same code: positions within the coordinate
+/// limit, velocities as tread_body_set_velocity takes them, surfaces within the speed limit), and rotations, kept bit
+/// for bit, must be unit to within 1e-3; the saved motion bound (tread_world_largest_motion) no more than the saved
+/// bodies can have moved in one advance. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, mark or
+/// version, a body's type changed, a field out of range, naming the body and the field), TREAD_ERR_INVALID_ID (a
+/// saved body was removed), TREAD_ERR_NOT_FINITE. Writes the world (see Threads).
 TREAD_API tread_result tread_world_load_bodies(tread_world *world, const void *bytes, size_t size);
 
 /* ---- building your own mover on tread's queries -------------------------------------------------------- */

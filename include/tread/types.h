@@ -143,8 +143,11 @@ typedef enum tread_body_flags {
 /// where it is): it carries whoever stands on the body, as the body's own motion does, and the body does not move.
 /// In the body's frame, so a belt on a moving platform runs along the platform.
 typedef struct tread_surface_velocity {
-    tread_vec3 linear;  ///< metres per second along the body's local axes; default zero
-    tread_vec3 angular; ///< radians per second about the body's local axes, turning about `center`; default zero
+    tread_vec3 linear;  ///< metres per second along the body's local axes; default zero. |linear| plus the rim speed
+                        ///< below is at most TREAD_MAX_SPEED
+    tread_vec3 angular; ///< radians per second about the body's local axes, turning about `center`; default zero. Its
+                        ///< rim speed, |angular| x the farthest point of the body's bounds from `center`, counts
+                        ///< toward TREAD_MAX_SPEED
     tread_vec3 center;  ///< the point the surface turns about, body-local metres; default zero (the body's origin)
 } tread_surface_velocity;
 
