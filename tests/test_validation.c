@@ -435,6 +435,45 @@ static void test_a_teleported_dynamic_body_pushes_nothing(void **state) {
     }
 }
 
+// ---- the coordinate limit ------------------------------------------------------------------------------------------
+
+// About 6 m short of the limit every move failed, walking back included (the move's reach crossed it). Now every
+// move whose feet stay within the limit succeeds, and the part of one beyond is clamped: the feet stop at the limit.
+static void test_a_character_near_the_limit_moves_back_inward(void **state) {
+    (void)state;
+    const float limit = TREAD_MAX_COORDINATE;
+    tread_world *w = NULL;
+    assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+    course_box(w, tread_v3(limit - 100.0f, -1, -50), tread_v3(limit, 0, 50));
+    for (int k = 0; k < 3; ++k) {
+        const float from[3] = {limit - 6.0f, limit - 0.5f, limit};
+        tread_character ch = standing(w, tread_v3(from[k], 0, 0));
+        tread_move_result res;
+        assert_int_equal(tread_character_move(w, &ch, tread_v3(-3, 0, 0), COURSE_DT, &res), TREAD_OK);
+        assert_true(ch.position.x < from[k]);
+        assert_int_equal(ch.ground.state, TREAD_GROUND_ON_GROUND);
+        // Along the limit, and outward: it stops at the limit, its outward velocity dropped; its other motion happens.
+        for (int f = 0; f < 60; ++f) assert_int_equal(tread_character_move(w, &ch, tread_v3(600, -1, 2), COURSE_DT, &res), TREAD_OK);
+        assert_float_equal(ch.position.x, limit, 0.0f);
+        assert_float_equal(res.position.x, limit, 0.0f);
+        assert_float_equal(res.velocity.x, 0.0f, 0.0f);
+        assert_true(ch.position.z > 1.9f);
+        assert_int_equal(ch.ground.state, TREAD_GROUND_ON_GROUND);
+        // And back in, by the phases one at a time too.
+        assert_int_equal(tread_character_update(w, &ch, tread_v3(-3, 0, 0), COURSE_DT, &res), TREAD_OK);
+        assert_int_equal(tread_character_stick_to_floor(w, &ch, tread_v3(-3, 0, 0), &res), TREAD_OK);
+        assert_true(ch.position.x < limit);
+    }
+    // Falling past the limit below: it stops there (no floor), every frame OK.
+    tread_character_settings s = tread_character_settings_default();
+    tread_character ch;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, -limit + 1.0f, 0)), TREAD_OK);
+    tread_move_result res;
+    for (int f = 0; f < 60; ++f) assert_int_equal(tread_character_move(w, &ch, tread_v3(0, -200, 0), COURSE_DT, &res), TREAD_OK);
+    assert_float_equal(ch.position.y, -limit, 0.0f);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_up_is_normalised_without_overflow),
@@ -443,6 +482,7 @@ int main(void) {
         cmocka_unit_test(test_body_load_refuses_what_the_setters_refuse),
         cmocka_unit_test(test_surface_speed_is_limited_over_the_body),
         cmocka_unit_test(test_a_teleported_dynamic_body_pushes_nothing),
+        cmocka_unit_test(test_a_character_near_the_limit_moves_back_inward),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -306,7 +306,9 @@ TREAD_API tread_result tread_character_walk_stairs(const tread_world *world, tre
 /// from the ground, settle down onto walkable ground within step_down_distance.
 TREAD_API tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
                                             tread_move_result *result);
-/// The reference move: update, walk_stairs when possible, stick_to_floor.
+/// The reference move: update, walk_stairs when possible, stick_to_floor. Every move (and phase) keeps the feet within
+/// TREAD_MAX_COORDINATE: its part beyond is clamped there (the velocity's part outward across it is dropped), and a
+/// move near the limit succeeds as anywhere, back inward included.
 TREAD_API tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                   tread_move_result *result);
 /// Defaults of tread_move_options (nothing ignored).

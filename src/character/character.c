@@ -355,6 +355,53 @@ static float floor_reach(const tread_character *ch) {
     return ch->settings.step_down_distance + ch->settings.ground_probe_distance + tr_roll_reach(ch);
 }
 
+// ---- the coordinate limit ---------------------------------------------------------------------------------------
+// The feet never leave the coordinate limit, and a move within it always succeeds. The move's queries may look past
+// the limit (its bounds need only be finite), so a character near it moves back inward, or along it, as anywhere
+// else: a move's reach (probes, recovery, a step's lift) once had to stay within the limit, so about 6 m short of it
+// every move failed, walking back included. The part of a move beyond the limit is clamped, not refused: a walk, a
+// fall or a push toward it ends at it, as at the world's edge, instead of failing every frame from then on. Nothing
+// changes for a move that stays within the limit.
+
+// True when `v` was clamped into [-TR_MAX_COORDINATE, TR_MAX_COORDINATE].
+static bool clamp_coordinate(float *v) {
+    if (*v > TR_MAX_COORDINATE) *v = TR_MAX_COORDINATE;
+    else if (*v < -TR_MAX_COORDINATE) *v = -TR_MAX_COORDINATE;
+    else return false;
+    return true;
+}
+
+// The velocity a walk from `feet` over dt seconds keeps to the limit with: a part that would take the feet past it on
+// an axis is shortened to reach it (the limit is a wall there, met head on: the floor runs on to it, and the slide
+// does the rest). Unchanged for a walk that stays within it.
+static tread_vec3 within_limit(tread_vec3 feet, tread_vec3 velocity, float dt) {
+    float *v[3] = {&velocity.x, &velocity.y, &velocity.z};
+    const float p[3] = {feet.x, feet.y, feet.z};
+    for (int k = 0; k < 3; ++k) {
+        float to = p[k] + *v[k] * dt;
+        if (to > TR_MAX_COORDINATE) *v[k] = tr_maxf(0.0f, (TR_MAX_COORDINATE - p[k]) / dt);
+        else if (to < -TR_MAX_COORDINATE) *v[k] = tr_minf(0.0f, (-TR_MAX_COORDINATE - p[k]) / dt);
+    }
+    return velocity;
+}
+
+// The end of a public phase: what else moved the feet past the limit (a carry, a push, a step, a slide turned along a
+// face) is clamped there on each axis, and the velocity's part outward across it dropped. The ground found where
+// the move ended stays.
+static void keep_within_limit(tread_character *ch, tread_move_result *res) {
+    float *feet[3] = {&res->position.x, &res->position.y, &res->position.z};
+    float *velocity[3] = {&res->velocity.x, &res->velocity.y, &res->velocity.z};
+    bool clamped = false;
+    for (int k = 0; k < 3; ++k) {
+        if (!clamp_coordinate(feet[k])) continue;
+        clamped = true;
+        if (*feet[k] * *velocity[k] > 0.0f) *velocity[k] = 0.0f; // (moving outward)
+    }
+    if (!clamped) return;
+    ch->position = res->position;
+    ch->velocity = res->velocity;
+}
+
 // ---- phases --------------------------------------------------------------------------------------------------
 
 static void begin_result(const tread_character *ch, float dt, tread_move_result *res) {
@@ -504,6 +551,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
         tread_vec3 out = tread_v3_normalize(push);
         v = tread_v3_mad(v, -tr_minf(0.0f, tread_v3_dot(v, out)), out);
     }
+    v = within_limit(tread_v3_add(ch->position, push), v, dt);
     tr_slide_result slide;
     r = tr_slide(q, ch, tread_v3_add(ch->position, push), tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, res, &slide);
     if (r != TREAD_OK) return r;
@@ -636,8 +684,10 @@ static tread_result update_on(const tr_source *src, tread_character *ch, tread_v
     tread_character work = *ch;
     r = update_phase(&q, &work, &carry, velocity, dt, res);
     tr_move_query_end(&q);
-    if (r == TREAD_OK) *ch = work;
-    return r;
+    if (r != TREAD_OK) return r;
+    keep_within_limit(&work, res);
+    *ch = work;
+    return TREAD_OK;
 }
 
 // tread_character_can_walk_stairs for a character already checked.
@@ -676,6 +726,7 @@ static tread_result run_later_phase(const tr_source *src, tread_character *ch, t
     r = phase(&q, &work, velocity, &next);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
+    keep_within_limit(&work, &next);
     *ch = work;
     *res = next;
     return TREAD_OK;
@@ -781,6 +832,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     r = move_phases(&q, &work, &carry, velocity, dt, events ? touching : NULL, res);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
+    keep_within_limit(&work, res);
     // Events only for a move that happened (the callbacks see the character as it was when the move began, as they
     // always have). A batch's are delivered by the batch once every move of it succeeded (`touching` was its own).
     if (touching == &single) {
@@ -808,6 +860,8 @@ tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *amon
     if (r == TREAD_OK) {
         ch->position = slid.feet;
         ch->ground = ground;
+        // (Pushed or parted toward the coordinate limit: stopped at it, as a move is.)
+        for (int k = 0; k < 3; ++k) clamp_coordinate(k == 0 ? &ch->position.x : k == 1 ? &ch->position.y : &ch->position.z);
     }
     return r;
 }
