@@ -118,7 +118,8 @@ static tread_result validate_settings(const tread_character_settings *s) {
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) {
         float v;
         memcpy(&v, (const char *)s + ranges[i].offset, sizeof v);
-        if ((r = tr_check_range(ranges[i].name, v, ranges[i].lo, ranges[i].hi, ranges[i].unit)) != TREAD_OK) return r;
+        // (Compared here, the message made only for a value out of range: this runs on every move.)
+        if (!(v >= ranges[i].lo && v <= ranges[i].hi)) return tr_check_range(ranges[i].name, v, ranges[i].lo, ranges[i].hi, ranges[i].unit);
     }
     if (s->max_slide_iterations < 1 || s->max_slide_iterations > 16)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.max_slide_iterations is %d; expected 1 .. 16", s->max_slide_iterations);
@@ -148,9 +149,31 @@ static float stored_speed_limit(const tread_character *ch) {
 // A character's state, every field: settings as tread_character_init validates them (and what it derives from them),
 // feet, velocity, ground and snap timer as a move leaves them. The character is the caller's plain data, so this runs
 // on every public entry that reads one, and on every load.
+// Unit to within half TR_UNIT_TOLERANCE, by its squared length (no square root).
+static bool near_unit(tread_vec3 n) {
+    const float lo = (1.0f - 0.5f * TR_UNIT_TOLERANCE) * (1.0f - 0.5f * TR_UNIT_TOLERANCE);
+    const float hi = (1.0f + 0.5f * TR_UNIT_TOLERANCE) * (1.0f + 0.5f * TR_UNIT_TOLERANCE);
+    float len_sq = tread_v3_length_sq(n);
+    return len_sq >= lo && len_sq <= hi;
+}
+
+// The state's checks below as plain comparisons (NaN fails every one), each a little stricter than the named check
+// it stands for: true means every one of them passes. It runs on every move; the named checks only when it is false,
+// to find the field and word the message (or to accept a value in the slack between the two).
+static bool state_plainly_valid(const tread_character *ch) {
+    const float limit = TR_MAX_COORDINATE, speed = TR_MAX_SPEED;
+    const tread_vec3 p = ch->position, g = ch->ground.point, gv = ch->ground.velocity;
+    return near_unit(ch->settings.up) && ch->max_slope_cos > 0.0f && ch->max_slope_cos <= 1.0f && ch->stairs_slope_cos > 0.0f &&
+           ch->stairs_slope_cos <= 1.0f && fabsf(p.x) <= limit && fabsf(p.y) <= limit && fabsf(p.z) <= limit &&
+           tread_v3_length_sq(ch->velocity) <= speed * speed && (unsigned)ch->ground.state <= (unsigned)TREAD_GROUND_IN_AIR &&
+           near_unit(ch->ground.normal) && fabsf(g.x) <= limit && fabsf(g.y) <= limit && fabsf(g.z) <= limit &&
+           fabsf(ch->ground.distance) <= limit && tread_v3_is_finite(gv) && ch->snap_suppress_time >= 0.0f &&
+           ch->snap_suppress_time <= TR_MAX_SNAP_SUPPRESS;
+}
+
 static tread_result check_state(const tread_character *ch) {
     tread_result r = validate_settings(&ch->settings);
-    if (r != TREAD_OK) return r;
+    if (r != TREAD_OK || state_plainly_valid(ch)) return r;
     const tread_character_settings *s = &ch->settings;
     if ((r = tr_check_unit("settings.up", s->up)) != TREAD_OK) return r;
     // (Derived by apply_settings: cosines of at most 89.91 degrees.)
