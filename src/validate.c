@@ -49,17 +49,8 @@ tread_result tr_check_unit_quat(const char *name, tread_quat q) {
     return TREAD_OK;
 }
 
-// Squared lengths between these neither overflow nor lose bits to underflow: tread_v3_normalize is exact enough.
-#define TR_NORMALIZE_MIN_SQ 1.0e-30f
-#define TR_NORMALIZE_MAX_SQ 1.0e30f
-
-bool tr_v3_direction(tread_vec3 v, tread_vec3 *out) {
+bool tr_v3_direction_scaled(tread_vec3 v, tread_vec3 *out) {
     if (!tread_v3_is_finite(v)) return false;
-    float len_sq = tread_v3_length_sq(v);
-    if (len_sq >= TR_NORMALIZE_MIN_SQ && len_sq <= TR_NORMALIZE_MAX_SQ) {
-        *out = tread_v3_normalize(v); // the usual path, bit for bit as before
-        return true;
-    }
     float largest = fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z)));
     if (!(largest > 0.0f)) return false;
     // Divided (not multiplied by a reciprocal, which overflows for a subnormal largest): components in [-1, 1].

@@ -15,10 +15,22 @@ tread_result tr_check_point(const char *name, tread_vec3 p);
 tread_result tr_check_unit(const char *name, tread_vec3 n);
 // `name` is a finite quaternion of length 1 to within TR_UNIT_TOLERANCE (a rotation kept as it is: a load's).
 tread_result tr_check_unit_quat(const char *name, tread_quat q);
+// Squared lengths between these neither overflow nor lose bits to underflow: tread_v3_normalize is exact enough.
+#define TR_NORMALIZE_MIN_SQ 1.0e-30f
+#define TR_NORMALIZE_MAX_SQ 1.0e30f
+// tr_v3_direction beyond those squared lengths (and for NaN or infinity).
+bool tr_v3_direction_scaled(tread_vec3 v, tread_vec3 *out);
 // The unit vector along `v` without overflow or underflow (scaled by its largest component first, so (0, 1e30, 0)
 // and (0, 1e-40, 0) both give (0, 1, 0)); false for a zero or non-finite `v` (*out untouched). Bit for bit
-// tread_v3_normalize where that one neither overflows nor underflows.
-bool tr_v3_direction(tread_vec3 v, tread_vec3 *out);
+// tread_v3_normalize where that one neither overflows nor underflows (the usual case costs one comparison more).
+static inline bool tr_v3_direction(tread_vec3 v, tread_vec3 *out) {
+    float len_sq = tread_v3_length_sq(v);
+    if (len_sq >= TR_NORMALIZE_MIN_SQ && len_sq <= TR_NORMALIZE_MAX_SQ) {
+        *out = tread_v3_normalize(v);
+        return true;
+    }
+    return tr_v3_direction_scaled(v, out);
+}
 // TREAD_ERR_NULL_ARGUMENT for a NULL character, TREAD_ERR_UNINITIALIZED for one that never went through
 // tread_character_init() or tread_character_load() (its settings lack the cookie); `name` names it in the message.
 tread_result tr_check_initialised(const tread_character *ch, const char *name);

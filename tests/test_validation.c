@@ -65,6 +65,34 @@ static void test_up_is_normalised_without_overflow(void **state) {
     assert_memory_equal(&ch, &before, sizeof ch);
 }
 
+// A query shape's up too: the constructors stored (0, 0, 0) for (1e30, 0, 0) (the query then refused "the zero
+// vector"), and a shape filled by hand with it was taken as no direction by the query and the backend's rotation.
+static void test_query_shape_up_is_normalised_without_overflow(void **state) {
+    (void)state;
+    tread_query_shape capsule = tread_query_capsule(0.6f, 0.3f, tread_v3(1e30f, 0, 0));
+    tread_query_shape box = tread_query_box(tread_v3(0.3f, 0.9f, 0.3f), tread_v3(0, 0, 1e-40f));
+    const tread_vec3 x = {1, 0, 0}, z = {0, 0, 1};
+    assert_memory_equal(&capsule.up, &x, sizeof x);
+    assert_memory_equal(&box.up, &z, sizeof z);
+    // Cast down onto the floor: the long up gives the very hit the unit up gives (a capsule lying along x).
+    tread_world *w = course_world();
+    tread_query_shape lying = tread_query_capsule(0.6f, 0.3f, x);
+    tread_query_shape by_hand = lying;
+    by_hand.up = tread_v3(3e38f, 0, 0);
+    tread_shape_hit a, b;
+    assert_int_equal(tread_world_cast_shape(w, &lying, tread_v3(0, 2, 0), tread_v3(0, -3, 0), NULL, &a), TREAD_OK);
+    assert_int_equal(tread_world_cast_shape(w, &by_hand, tread_v3(0, 2, 0), tread_v3(0, -3, 0), NULL, &b), TREAD_OK);
+    assert_true(a.hit && b.hit);
+    assert_memory_equal(&a, &b, sizeof a);
+    tread_quat qa = tread_query_shape_rotation(&lying), qb = tread_query_shape_rotation(&by_hand);
+    assert_memory_equal(&qa, &qb, sizeof qa);
+    assert_true(qa.w != 1.0f); // (turned: Y to X)
+    by_hand.up = tread_v3_zero();
+    assert_int_equal(tread_world_cast_shape(w, &by_hand, tread_v3(0, 2, 0), tread_v3(0, -3, 0), NULL, &b), TREAD_ERR_INVALID_SHAPE);
+    assert_message_has("shape.up");
+    tread_world_destroy(w);
+}
+
 // ---- the character's settings on every entry -------------------------------------------------------------------
 
 typedef void corrupt_fn(tread_character *ch);
@@ -477,6 +505,7 @@ static void test_a_character_near_the_limit_moves_back_inward(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_up_is_normalised_without_overflow),
+        cmocka_unit_test(test_query_shape_up_is_normalised_without_overflow),
         cmocka_unit_test(test_hand_written_settings_are_refused_on_every_entry),
         cmocka_unit_test(test_character_load_refuses_what_init_refuses),
         cmocka_unit_test(test_body_load_refuses_what_the_setters_refuse),

@@ -74,11 +74,12 @@ TREAD_API tread_shape_def tread_shape_box(tread_vec3 half_extents);
 /// A triangle mesh over the caller's arrays: `indices` holds 3 * triangle_count vertex indices. The arrays are only
 /// referenced here; tread_world_add_body() copies them (and checks the indices), after which they may be freed.
 TREAD_API tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
-/// A capsule query shape: core segment of half length `half_height` metres along `up` (normalized), `radius` metres.
+/// A capsule query shape: core segment of half length `half_height` metres along `up` (normalized without overflow:
+/// any finite nonzero length; a zero or non-finite `up` is stored as zero and refused by the query), `radius` metres.
 TREAD_API tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
 /// A sphere query shape of `radius` metres.
 TREAD_API tread_query_shape tread_query_sphere(float radius);
-/// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized.
+/// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized as tread_query_capsule's.
 TREAD_API tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
 
 /// Name of a stepping strategy ("sweep", "contact", "cast_down", "riser"); "unknown" outside the enum.
