@@ -32,6 +32,12 @@
 #define TR_INACTIVE_EDGE_COS 0.99985f
 // Largest coordinate magnitude accepted from callers (metres): the public limit (its reason is in base.h).
 #define TR_MAX_COORDINATE TREAD_MAX_COORDINATE
+// A vector or quaternion is unit to within this (dimensionless |length - 1|): a caller's normals from its own math,
+// and every normal and rotation a load reads (what tread wrote is unit to float rounding, about 1e-7).
+#define TR_UNIT_TOLERANCE 1.0e-3f
+// Fastest speed accepted (m/s): a move's velocity, a surface's at its rim, a dynamic body's motion over an advance
+// (faster is a teleport). Far beyond any game's characters; bounds casts.
+#define TR_MAX_SPEED TREAD_MAX_SPEED
 
 // ---- errors ----------------------------------------------------------------------------------
 // Record an error for tread_error_message() and return it. printf-style message naming the argument.

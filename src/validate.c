@@ -30,6 +30,35 @@ tread_result tr_check_point(const char *name, tread_vec3 p) {
     return TREAD_OK;
 }
 
+tread_result tr_check_unit(const char *name, tread_vec3 n) {
+    if (!tread_v3_is_finite(n)) return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
+    float len = tread_v3_length(n);
+    if (!(fabsf(len - 1.0f) <= TR_UNIT_TOLERANCE))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g) has length %g; expected a unit vector (within %g)", name, (double)n.x,
+                        (double)n.y, (double)n.z, (double)len, (double)TR_UNIT_TOLERANCE);
+    return TREAD_OK;
+}
+
+tread_result tr_check_unit_quat(const char *name, tread_quat q) {
+    if (!tread_quat_is_finite(q)) return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
+    // (In double: a component of 4.2e37 squares past the float range.)
+    double len = sqrt((double)q.x * q.x + (double)q.y * q.y + (double)q.z * q.z + (double)q.w * q.w);
+    if (!(fabs(len - 1.0) <= (double)TR_UNIT_TOLERANCE))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s = (%g, %g, %g, %g) has length %g; expected a unit quaternion (within %g)", name,
+                        (double)q.x, (double)q.y, (double)q.z, (double)q.w, len, (double)TR_UNIT_TOLERANCE);
+    return TREAD_OK;
+}
+
+bool tr_v3_direction_scaled(tread_vec3 v, tread_vec3 *out) {
+    if (!tread_v3_is_finite(v)) return false;
+    float largest = fmaxf(fabsf(v.x), fmaxf(fabsf(v.y), fabsf(v.z)));
+    if (!(largest > 0.0f)) return false;
+    // Divided (not multiplied by a reciprocal, which overflows for a subnormal largest): components in [-1, 1].
+    tread_vec3 scaled = tread_v3(v.x / largest, v.y / largest, v.z / largest);
+    *out = tread_v3_normalize(scaled);
+    return true;
+}
+
 tread_result tr_check_filter(const tread_query_filter *filter, const char *name) {
     // (A zero-filled filter's layer mask of 0 selects nothing: every query misses with TREAD_OK.)
     return filter ? tr_check_cookie(filter->internal_cookie, name, "tread_query_filter", "tread_query_filter_default()") : TREAD_OK;

@@ -434,17 +434,27 @@ static void backwards(tread_task_fn *task, void *task_context, int count, void *
     for (int i = count - 1; i >= 0; --i) task(task_context, i, i + 1);
 }
 
-// A batch whose one move fails (a character at the far end of the world running at 900 m/s, past the coordinate limit
-// midway through its move, while the others stand on the floor at the origin) is all or nothing: the error names that
+// An engine whose world has a region it cannot answer about (past x = 500: its begin_move fails there), through
+// tread's own world. (A move within tread's own limits no longer fails: a run past the coordinate limit stops at it.)
+static tread_result refuse_far(void *context, const tread_aabb *bounds, void **out_move) {
+    (void)context;
+    *out_move = NULL;
+    return bounds->max.x > 500.0f ? TREAD_ERR_INVALID_ARGUMENT : TREAD_OK;
+}
+
+// A batch whose one move fails (a character far out running at 900 m/s into the region the engine cannot answer
+// about, while the others stand on the floor at the origin) is all or nothing: the error names that
 // character in the message and in the batch's report, no character changes, the listener hears nothing (the others'
 // floor contacts were reported `added` before, for a frame that never happened) and no contact memory changes (the
 // next good frame reports them added, not persisted). With two failing, the first by index is reported, whatever
 // order the moves ran in.
 static void test_a_failed_move_fails_the_batch_silently(void **state) {
     (void)state;
-    const float edge = TREAD_MAX_COORDINATE - 10.0f;
+    const float edge = 500.0f;
     tread_world *w = course_world();
     course_box(w, tread_v3(edge - 20.0f, -1, -5), tread_v3(edge, 0, 5));
+    tread_backend engine = tread_world_backend(w);
+    engine.begin_move = refuse_far;
     enum { N = 5 };
     tread_character c[N];
     tread_vec3 v[N];
@@ -468,16 +478,16 @@ static void test_a_failed_move_fails_the_batch_silently(void **state) {
         else bd.threads = 1;
         tread_batch *b = NULL;
         assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
-        v[2] = tread_v3(900, 0, 0); // (15 m in a frame: past the limit)
+        v[2] = tread_v3(900, 0, 0); // (15 m in a frame: into the far region)
         if (threads) { // a second runaway, run before the first
             assert_int_equal(tread_character_set_position(&c[4], tread_v3(edge - 10.0f, 0, 3)), TREAD_OK);
             v[4] = v[2];
         }
         tread_character start[N];
         memcpy(start, c, sizeof start);
-        assert_int_equal(tread_batch_move_with(b, w, c, v, N, COURSE_DT, &options, res), TREAD_ERR_INVALID_ARGUMENT);
+        assert_int_equal(tread_batch_move_with_on(b, &engine, c, v, N, COURSE_DT, &options, res), TREAD_ERR_INVALID_ARGUMENT);
         assert_non_null(strstr(tread_error_message(), "characters[2]: "));
-        assert_non_null(strstr(tread_error_message(), "coordinate limit"));
+        assert_non_null(strstr(tread_error_message(), "backend->begin_move failed"));
         tread_batch_report report = {TREAD_OK, -2};
         assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
         assert_int_equal(report.result, TREAD_ERR_INVALID_ARGUMENT);
@@ -486,7 +496,7 @@ static void test_a_failed_move_fails_the_batch_silently(void **state) {
         assert_int_equal(events.added + events.persisted + events.removed, 0);
         // The frame again without the runaways: each character's floor is news (added), the memories untouched.
         v[2] = v[4] = tread_v3_zero();
-        assert_int_equal(tread_batch_move_with(b, w, c, v, N, COURSE_DT, &options, res), TREAD_OK);
+        assert_int_equal(tread_batch_move_with_on(b, &engine, c, v, N, COURSE_DT, &options, res), TREAD_OK);
         assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
         assert_int_equal(report.result, TREAD_OK);
         assert_int_equal(report.failed_character, -1);

@@ -69,12 +69,17 @@ static void test_bad_surfaces_name_their_json_path(void **state) {
     expect_error(SCENE_WITH(FLOOR ", " BELT("{\"angular\": [0, -1e5, 0]}"), RIDER), "bodies[1].surface.angular[1]: -100000 is out of range");
     expect_error(SCENE_WITH(FLOOR ", " BELT("{\"center\": [0, 0, 66000]}"), RIDER), "bodies[1].surface.center[2]: 66000 is out of range");
     expect_error(SCENE_WITH(FLOOR ", " BELT("{\"linear\": [1, 0, 0], \"linear\": [2, 0, 0]}"), RIDER), "bodies[1].surface");
-    // The limits themselves load, and the library takes them.
+    // The limits themselves load; the library then holds a surface to the speed limit over the body (issue 27),
+    // naming the field, and takes one within it about a centre at the coordinate limit.
     scene s;
     load_text(SCENE_WITH(FLOOR ", " BELT("{\"linear\": [65536, 0, -65536], \"center\": [0, 65536, 0]}"), RIDER), &s);
     tread_world *w = NULL;
     tread_body_id id;
     assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+    assert_int_equal(tread_world_add_body(w, &s.bodies[1].def, &id), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "def.surface.linear"));
+    scene_free(&s);
+    load_text(SCENE_WITH(FLOOR ", " BELT("{\"linear\": [700, 0, -700], \"center\": [0, 65536, 0]}"), RIDER), &s);
     assert_int_equal(tread_world_add_body(w, &s.bodies[1].def, &id), TREAD_OK);
     tread_world_destroy(w);
     scene_free(&s);

@@ -28,9 +28,13 @@
 /// Largest magnitude of any coordinate tread accepts (body positions and extents, character positions, query
 /// points), metres. Positions are floats: at distance d from the origin their spacing is d * 2^-23 (0.5 mm at 4 km,
 /// 7.8 mm here). The course passes every threshold up to here and not beyond (docs/DESIGN.md, "Large worlds"); for
-/// larger worlds keep play near the origin with tread_world_shift_origin().
+/// larger worlds keep play near the origin with tread_world_shift_origin(). A character's feet never leave it: a
+/// move toward it succeeds and stops at it (its part beyond is clamped, as at a wall), and one near it moves back
+/// inward like any other.
 #define TREAD_MAX_COORDINATE 65536.0f
-/// Largest speed tread accepts for a character's velocity, m/s.
+/// Largest speed tread accepts, m/s: a character's velocity; a body's surface velocity anywhere on the body (linear
+/// plus angular times the farthest point of its bounds from the centre it turns about); a dynamic body's motion in
+/// one tread_world_advance (farther than TREAD_MAX_SPEED x dt is a teleport: it pushes and carries no one).
 #define TREAD_MAX_SPEED 1000.0f
 
 /// Number of collision layers: a body's layer is in [0, TREAD_MAX_LAYERS), a mask has one bit per layer.

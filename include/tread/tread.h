@@ -74,11 +74,12 @@ TREAD_API tread_shape_def tread_shape_box(tread_vec3 half_extents);
 /// A triangle mesh over the caller's arrays: `indices` holds 3 * triangle_count vertex indices. The arrays are only
 /// referenced here; tread_world_add_body() copies them (and checks the indices), after which they may be freed.
 TREAD_API tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
-/// A capsule query shape: core segment of half length `half_height` metres along `up` (normalized), `radius` metres.
+/// A capsule query shape: core segment of half length `half_height` metres along `up` (normalized without overflow:
+/// any finite nonzero length; a zero or non-finite `up` is stored as zero and refused by the query), `radius` metres.
 TREAD_API tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);
 /// A sphere query shape of `radius` metres.
 TREAD_API tread_query_shape tread_query_sphere(float radius);
-/// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized.
+/// Upright box query: half extents along its local X, Y (= up), Z; `up` is normalized as tread_query_capsule's.
 TREAD_API tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up);
 
 /// Name of a stepping strategy ("sweep", "contact", "cast_down", "riser"); "unknown" outside the enum.
@@ -117,9 +118,13 @@ TREAD_API bool tread_body_is_valid(const tread_world *world, tread_body_id body)
 /// Number of live bodies.
 TREAD_API int tread_world_body_count(const tread_world *world);
 
-/// Teleport a body (static or kinematic) to `transform`; the rotation is renormalized. Characters are not pushed.
-/// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or TREAD_ERR_INVALID_ARGUMENT when the
-/// position lies beyond the usable range or q is not a unit quaternion.
+/// Teleport a body of any type to `transform`; the rotation is renormalized. Characters are neither pushed nor carried:
+/// the body has no motion over the frame (tread_body_get_motion gives previous == current). For a dynamic body it is
+/// the way to say "put, not moved" (a respawn, a reset), as b2Body_SetTransform in Box2D and SetPosition in Jolt are
+/// teleports beside their motion calls; it overrides a tread_body_move_to of the same frame, and leaves the velocity
+/// (tread_body_set_velocity sets it). TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
+/// TREAD_ERR_INVALID_ARGUMENT when the position lies beyond the usable range or q is not a unit quaternion (length^2
+/// outside [0.5, 2]).
 TREAD_API tread_result tread_body_set_transform(tread_world *world, tread_body_id body, tread_transform transform);
 /// The body's current transform (position in metres, unit rotation) in *out_transform.
 /// TREAD_ERR_NULL_ARGUMENT for a NULL world or out_transform, TREAD_ERR_INVALID_ID for a stale or unknown id.
@@ -133,7 +138,10 @@ TREAD_API tread_result tread_body_set_velocity(tread_world *world, tread_body_id
 /// tread_world_advance): the body moved from where it was to `transform` (rotation renormalized) over the frame, so
 /// it pushes characters it moved into and carries those standing on it, as a kinematic body does; `linear` (m/s) and
 /// `angular` (radians per second about world axes) are its velocity now (what a rider's relative velocity and an
-/// impulse's speed are measured against). A body not moved between two advances stood still. TREAD_ERR_NULL_ARGUMENT,
+/// impulse's speed are measured against). A body not moved between two advances stood still. A body whose farthest
+/// point went farther than TREAD_MAX_SPEED x dt over the advance (dt: tread_world_advance's) was not moved there but
+/// put there: it is a teleport, as tread_body_set_transform (no motion over the frame; it pushes and carries no one,
+/// where it once pushed a bystander 50.8 m in one frame). TREAD_ERR_NULL_ARGUMENT,
 /// TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or TREAD_ERR_INVALID_ARGUMENT for a body that is not dynamic, a position
 /// beyond the coordinate limit, a rotation that is not a unit quaternion or a velocity beyond the allowed range.
 TREAD_API tread_result tread_body_move_to(tread_world *world, tread_body_id body, tread_transform transform, tread_vec3 linear,
@@ -147,7 +155,8 @@ TREAD_API tread_result tread_body_get_type(const tread_world *world, tread_body_
 TREAD_API tread_result tread_body_get_velocity(const tread_world *world, tread_body_id body, tread_vec3 *out_linear, tread_vec3 *out_angular);
 /// Set the velocity of the body's surface (a conveyor; any body type): it carries whoever stands on the body, and
 /// the body does not move. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID, TREAD_ERR_NOT_FINITE, or
-/// TREAD_ERR_INVALID_ARGUMENT for a velocity beyond the allowed range or a centre beyond the coordinate limit.
+/// TREAD_ERR_INVALID_ARGUMENT for a centre beyond the coordinate limit or a surface faster than TREAD_MAX_SPEED
+/// anywhere on the body: |linear| + |angular| x (the farthest point of the body's bounds from `center`), m/s.
 TREAD_API tread_result tread_body_set_surface_velocity(tread_world *world, tread_body_id body, const tread_surface_velocity *surface);
 /// The body's surface velocity in *out_surface. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ID.
 TREAD_API tread_result tread_body_get_surface_velocity(const tread_world *world, tread_body_id body, tread_surface_velocity *out_surface);
@@ -248,7 +257,13 @@ TREAD_API tread_result tread_world_closest(const tread_world *world, const tread
 /// The course character's settings: every field at the default its documentation gives (capsule 0.3 x 1.8 m,
 /// step 0.4 m, slopes up to 45 degrees, TREAD_STEP_SWEEP).
 TREAD_API tread_character_settings tread_character_settings_default(void);
-/// Validate settings and place the character's feet at `position`.
+/// Validate settings and place the character's feet at `position`. settings.up may have any finite nonzero length (it is
+/// normalised without overflow: (0, 1e30, 0) is +Y); TREAD_ERR_INVALID_ARGUMENT for a zero up, TREAD_ERR_NOT_FINITE for
+/// NaN or infinity. Every public function that reads a character afterwards (moves, phases, setters, save, the motor,
+/// the batch, tread_world_shift_origin) checks it again, settings and state, as this one and a move leave them: it is
+/// the caller's plain data, so a field written by hand out of range (a radius of -1, 1e5 slide iterations, a NaN snap
+/// timer, a ground normal that is not unit) is refused with the error naming it ("character->settings.radius ...")
+/// and nothing changes. Change settings through tread_character_set_settings (it derives what the move uses).
 TREAD_API tread_result tread_character_init(tread_character *character, const tread_character_settings *settings, tread_vec3 position);
 /// Replace the character's settings, validated as tread_character_init does, keeping its feet, velocity and ground.
 /// A new shape must fit where the character stands: it may overlap the world no deeper than the current shape
@@ -292,7 +307,9 @@ TREAD_API tread_result tread_character_walk_stairs(const tread_world *world, tre
 /// from the ground, settle down onto walkable ground within step_down_distance.
 TREAD_API tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
                                             tread_move_result *result);
-/// The reference move: update, walk_stairs when possible, stick_to_floor.
+/// The reference move: update, walk_stairs when possible, stick_to_floor. Every move (and phase) keeps the feet within
+/// TREAD_MAX_COORDINATE: its part beyond is clamped there (the velocity's part outward across it is dropped), and a
+/// move near the limit succeeds as anywhere, back inward included.
 TREAD_API tread_result tread_character_move(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                   tread_move_result *result);
 /// Defaults of tread_move_options (nothing ignored).
@@ -353,9 +370,11 @@ TREAD_API tread_result tread_batch_get_report(const tread_batch *batch, tread_ba
 /// on every machine, so they restore anywhere. NULL bytes with capacity 0 asks the size (*out_size). Errors:
 /// TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT when capacity is short (nothing is written).
 TREAD_API tread_result tread_character_save(const tread_character *character, void *bytes, size_t capacity, size_t *out_size);
-/// Restore a character from tread_character_save's bytes, validated as tread_character_init validates (on any error
-/// the character is unchanged): TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, not a character's
-/// state, another version, settings out of range), TREAD_ERR_NOT_FINITE.
+/// Restore a character from tread_character_save's bytes, validated as tread_character_init validates and every other
+/// field as every public entry checks a character (the same code: finite numbers, feet within the coordinate limit,
+/// a unit ground normal within 1e-3, a velocity within the speed limit, a snap timer in [0, 3600] s); on any error the
+/// character is unchanged: TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, not a character's state,
+/// another version, settings or a field out of range), TREAD_ERR_INVALID_SHAPE, TREAD_ERR_NOT_FINITE.
 TREAD_API tread_result tread_character_load(tread_character *character, const void *bytes, size_t size);
 /// Save every kinematic and dynamic body's motion state (transform now and at the last advance, velocities, surface
 /// velocity, its exact-rotation state) as versioned little-endian bytes: with the characters', what a re-run from
@@ -363,8 +382,12 @@ TREAD_API tread_result tread_character_load(tread_character *character, const vo
 /// NULL bytes with capacity 0 asks the size. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (capacity short).
 TREAD_API tread_result tread_world_save_bodies(const tread_world *world, void *bytes, size_t capacity, size_t *out_size);
 /// Restore tread_world_save_bodies' bytes into the same world (the same bodies still in it): all bodies or, on an
-/// error, none. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, mark or version, a body's type
-/// changed), TREAD_ERR_INVALID_ID (a saved body was removed), TREAD_ERR_NOT_FINITE. Writes the world (see Threads).
+/// error, none. Every field is checked as the setters check it (the same code: positions within the coordinate
+/// limit, velocities as tread_body_set_velocity takes them, surfaces within the speed limit), and rotations, kept bit
+/// for bit, must be unit to within 1e-3; the saved motion bound (tread_world_largest_motion) no more than the saved
+/// bodies can have moved in one advance. TREAD_ERR_NULL_ARGUMENT, TREAD_ERR_INVALID_ARGUMENT (wrong size, mark or
+/// version, a body's type changed, a field out of range, naming the body and the field), TREAD_ERR_INVALID_ID (a
+/// saved body was removed), TREAD_ERR_NOT_FINITE. Writes the world (see Threads).
 TREAD_API tread_result tread_world_load_bodies(tread_world *world, const void *bytes, size_t size);
 
 /* ---- building your own mover on tread's queries -------------------------------------------------------- */

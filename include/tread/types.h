@@ -148,8 +148,11 @@ typedef enum tread_body_flags {
 /// where it is): it carries whoever stands on the body, as the body's own motion does, and the body does not move.
 /// In the body's frame, so a belt on a moving platform runs along the platform.
 typedef struct tread_surface_velocity {
-    tread_vec3 linear;  ///< metres per second along the body's local axes; default zero
-    tread_vec3 angular; ///< radians per second about the body's local axes, turning about `center`; default zero
+    tread_vec3 linear;  ///< metres per second along the body's local axes; default zero. |linear| plus the rim speed
+                        ///< below is at most TREAD_MAX_SPEED
+    tread_vec3 angular; ///< radians per second about the body's local axes, turning about `center`; default zero. Its
+                        ///< rim speed, |angular| x the farthest point of the body's bounds from `center`, counts
+                        ///< toward TREAD_MAX_SPEED
     tread_vec3 center;  ///< the point the surface turns about, body-local metres; default zero (the body's origin)
 } tread_surface_velocity;
 
@@ -303,7 +306,8 @@ typedef struct tread_character_settings {
     float radius;                   ///< metres, (0, 100] (box: half its width along both horizontal axes); default 0.3
     float height;                   ///< total height, metres, at most 1000: capsule >= 2 * radius; box > 0 (feet at the
                                     ///< bottom face's centre); sphere: ignored; default 1.8
-    tread_vec3 up;                  ///< unit up direction (normalized on init); default (0, 1, 0)
+    tread_vec3 up;                  ///< up direction, any finite nonzero length (normalized on init, without
+                                    ///< overflow); default (0, 1, 0)
     float max_slope_degrees;        ///< steepest walkable ground, degrees in [0, 89.9], inclusive within
                                     ///< TREAD_SLOPE_TOLERANCE_DEGREES; default 45
     float max_step_height;          ///< tallest step climbed, metres, [0, 100] (a hard limit, measured at the tread);
@@ -367,7 +371,9 @@ typedef struct tread_body_impulse {
 } tread_body_impulse;
 
 /// A character: plain data owned by the caller (no allocation, no pointers: saving it is a memcpy). Fields are
-/// read-only for the caller; change them through tread_character_* functions.
+/// read-only for the caller; change them through tread_character_* functions. Every public function that reads one
+/// checks all of it first (settings in their documented ranges, a unit up and ground normal, finite numbers, the
+/// coordinate and speed limits) and refuses one written out of range by hand, naming the field.
 typedef struct tread_character {
     tread_character_settings settings; ///< validated copy (tread_character_set_settings changes it); its cookie marks
                                        ///< a character tread_character_init() or _load() made: one zero-filled or
@@ -375,7 +381,7 @@ typedef struct tread_character {
     tread_vec3 position;               ///< feet: the lowest point of the shape along up, metres
     tread_vec3 velocity;               ///< velocity after the last move's collisions, m/s
     tread_ground ground;               ///< ground after the last move
-    float snap_suppress_time;          ///< seconds left during which stick-to-floor is suppressed
+    float snap_suppress_time;          ///< seconds left during which stick-to-floor is suppressed, [0, 3600]
     float max_slope_cos;               ///< derived: cos(settings.max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES)
     float stairs_slope_cos;            ///< derived: cos(settings.stairs_max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES)
 } tread_character;

@@ -454,7 +454,7 @@ static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_charac
     for (int i = 0; i < count; ++i) {
         char name[32];
         snprintf(name, sizeof name, "characters[%d]", i);
-        if ((r = tr_check_initialised(&c[i], name)) != TREAD_OK) {
+        if ((r = tr_check_character(&c[i], name)) != TREAD_OK) {
             b->report.failed_character = i;
             return r;
         }

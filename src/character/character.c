@@ -6,6 +6,7 @@
 #include "contacts.h"
 #include "../validate.h"
 
+#include <stdio.h>
 #include <string.h>
 
 // Probes reach a little past the distances the settings name (the tread-depth ray, the step probe's lift): the
@@ -78,8 +79,13 @@ static tread_result validate_shape_settings(const tread_character_settings *s) {
                             s->shape == TREAD_QUERY_CAPSULE ? "at least 2 * radius =" : ">", (double)lowest,
                             s->shape == TREAD_QUERY_CAPSULE ? "capsule" : "box");
     }
-    if (!tread_v3_is_finite(s->up)) return tr_error(TREAD_ERR_NOT_FINITE, "settings.up has a NaN or infinite component");
-    if (tread_v3_length(s->up) < 1.0e-6f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.up is the zero vector; expected a direction");
+    // Any finite direction, however long or short: normalised without overflow (apply_settings). (0, 1e30, 0) once
+    // squared to infinity and was stored as up = (0, 0, 0), with which every later move returned OK.
+    tread_vec3 unit;
+    if (!tread_v3_is_finite(s->up))
+        return tr_error(TREAD_ERR_NOT_FINITE, "settings.up = (%g, %g, %g) has a NaN or infinite component", (double)s->up.x, (double)s->up.y,
+                        (double)s->up.z);
+    if (!tr_v3_direction(s->up, &unit)) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.up is the zero vector; expected a direction");
     return TREAD_OK;
 }
 
@@ -112,7 +118,8 @@ static tread_result validate_settings(const tread_character_settings *s) {
     for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; ++i) {
         float v;
         memcpy(&v, (const char *)s + ranges[i].offset, sizeof v);
-        if ((r = tr_check_range(ranges[i].name, v, ranges[i].lo, ranges[i].hi, ranges[i].unit)) != TREAD_OK) return r;
+        // (Compared here, the message made only for a value out of range: this runs on every move.)
+        if (!(v >= ranges[i].lo && v <= ranges[i].hi)) return tr_check_range(ranges[i].name, v, ranges[i].lo, ranges[i].hi, ranges[i].unit);
     }
     if (s->max_slide_iterations < 1 || s->max_slide_iterations > 16)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "settings.max_slide_iterations is %d; expected 1 .. 16", s->max_slide_iterations);
@@ -124,10 +131,77 @@ static tread_result validate_settings(const tread_character_settings *s) {
 // The validated settings and what is derived from them.
 static void apply_settings(tread_character *ch, const tread_character_settings *settings) {
     ch->settings = *settings;
-    ch->settings.up = tread_v3_normalize(settings->up);
+    bool direction = tr_v3_direction(settings->up, &ch->settings.up);
+    TR_ASSERT(direction); // (validated)
+    (void)direction;
     // (Inclusive: a slope built at exactly the max slope is walkable whatever the rounding of its normal.)
     ch->max_slope_cos = cos_degrees(settings->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES);
     ch->stairs_slope_cos = cos_degrees(settings->stairs_max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES);
+}
+
+// The fastest velocity a move leaves in a character (m/s): its input's limit, or, with keep_horizontal_speed, that
+// limit lifted onto the steepest walkable slope (the same horizontal part is longer along the slope).
+static float stored_speed_limit(const tread_character *ch) {
+    float limit = ch->settings.keep_horizontal_speed ? TR_MAX_SPEED / ch->max_slope_cos : TR_MAX_SPEED;
+    return limit * (1.0f + TR_UNIT_TOLERANCE); // (the slide's rounding)
+}
+
+// A character's state, every field: settings as tread_character_init validates them (and what it derives from them),
+// feet, velocity, ground and snap timer as a move leaves them. The character is the caller's plain data, so this runs
+// on every public entry that reads one, and on every load.
+// Unit to within half TR_UNIT_TOLERANCE, by its squared length (no square root).
+static bool near_unit(tread_vec3 n) {
+    const float lo = (1.0f - 0.5f * TR_UNIT_TOLERANCE) * (1.0f - 0.5f * TR_UNIT_TOLERANCE);
+    const float hi = (1.0f + 0.5f * TR_UNIT_TOLERANCE) * (1.0f + 0.5f * TR_UNIT_TOLERANCE);
+    float len_sq = tread_v3_length_sq(n);
+    return len_sq >= lo && len_sq <= hi;
+}
+
+// The state's checks below as plain comparisons (NaN fails every one), each a little stricter than the named check
+// it stands for: true means every one of them passes. It runs on every move; the named checks only when it is false,
+// to find the field and word the message (or to accept a value in the slack between the two).
+static bool state_plainly_valid(const tread_character *ch) {
+    const float limit = TR_MAX_COORDINATE, speed = TR_MAX_SPEED;
+    const tread_vec3 p = ch->position, g = ch->ground.point, gv = ch->ground.velocity;
+    return near_unit(ch->settings.up) && ch->max_slope_cos > 0.0f && ch->max_slope_cos <= 1.0f && ch->stairs_slope_cos > 0.0f &&
+           ch->stairs_slope_cos <= 1.0f && fabsf(p.x) <= limit && fabsf(p.y) <= limit && fabsf(p.z) <= limit &&
+           tread_v3_length_sq(ch->velocity) <= speed * speed && (unsigned)ch->ground.state <= (unsigned)TREAD_GROUND_IN_AIR &&
+           near_unit(ch->ground.normal) && fabsf(g.x) <= limit && fabsf(g.y) <= limit && fabsf(g.z) <= limit &&
+           fabsf(ch->ground.distance) <= limit && tread_v3_is_finite(gv) && ch->snap_suppress_time >= 0.0f &&
+           ch->snap_suppress_time <= TR_MAX_SNAP_SUPPRESS;
+}
+
+static tread_result check_state(const tread_character *ch) {
+    tread_result r = validate_settings(&ch->settings);
+    if (r != TREAD_OK || state_plainly_valid(ch)) return r;
+    const tread_character_settings *s = &ch->settings;
+    if ((r = tr_check_unit("settings.up", s->up)) != TREAD_OK) return r;
+    // (Derived by apply_settings: cosines of at most 89.91 degrees.)
+    if (!(ch->max_slope_cos > 0.0f && ch->max_slope_cos <= 1.0f))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "max_slope_cos is %g; expected (0, 1] (change settings with tread_character_set_settings)",
+                        (double)ch->max_slope_cos);
+    if (!(ch->stairs_slope_cos > 0.0f && ch->stairs_slope_cos <= 1.0f))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "stairs_slope_cos is %g; expected (0, 1] (change settings with tread_character_set_settings)",
+                        (double)ch->stairs_slope_cos);
+    if ((r = tr_check_point("position", ch->position)) != TREAD_OK) return r;
+    if ((r = tr_check_length("velocity", ch->velocity, stored_speed_limit(ch), "m/s")) != TREAD_OK) return r;
+    if ((unsigned)ch->ground.state > (unsigned)TREAD_GROUND_IN_AIR)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "ground.state is %d; expected a tread_ground_state", (int)ch->ground.state);
+    if ((r = tr_check_unit("ground.normal", ch->ground.normal)) != TREAD_OK) return r;
+    // (A ground point lies on what the body touches: it may reach past the coordinate limit the feet keep to, by the
+    // body's size; twice the limit is beyond any of that.)
+    if ((r = tr_check_length("ground.point", ch->ground.point, 2.0f * TR_MAX_COORDINATE, "m")) != TREAD_OK) return r;
+    if ((r = tr_check_range("ground.distance", ch->ground.distance, -TR_MAX_COORDINATE, TR_MAX_COORDINATE, "m")) != TREAD_OK) return r;
+    if (!tread_v3_is_finite(ch->ground.velocity)) return tr_error(TREAD_ERR_NOT_FINITE, "ground.velocity has a NaN or infinite component");
+    return tr_check_range("snap_suppress_time", ch->snap_suppress_time, 0.0f, TR_MAX_SNAP_SUPPRESS, "s");
+}
+
+tread_result tr_check_character(const tread_character *ch, const char *name) {
+    tread_result r = tr_check_initialised(ch, name);
+    if (r != TREAD_OK || (r = check_state(ch)) == TREAD_OK) return r;
+    char detail[TR_MESSAGE_SIZE]; // (a copy: tr_error rewrites the buffer the detail points into)
+    snprintf(detail, sizeof detail, "%s", tr_error_detail());
+    return tr_error(r, "%s->%s", name, detail);
 }
 
 tread_result tread_character_init(tread_character *ch, const tread_character_settings *settings, tread_vec3 feet) {
@@ -175,7 +249,7 @@ static tread_result new_shape_fits(const tr_source *src, const tread_character *
 
 // tread_character_set_settings on `src` (none: world and backend NULL), which the caller names `name`.
 static tread_result set_settings(const tr_source *src, const char *name, tread_character *ch, const tread_character_settings *settings) {
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK) return r;
     if (!settings) return tr_error(TREAD_ERR_NULL_ARGUMENT, "settings is NULL");
     if ((r = validate_settings(settings)) != TREAD_OK) return r;
@@ -198,7 +272,7 @@ static tread_result set_settings(const tr_source *src, const char *name, tread_c
 // tread_character_set_height on `src`, named `name` as for set_settings.
 static tread_result set_height(const tr_source *src, const char *name, tread_character *ch, float height, bool *out_changed) {
     if (out_changed) *out_changed = false;
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK) return r;
     if (ch->settings.shape == TREAD_QUERY_SPHERE)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "the character is a sphere; its height is its diameter (set its radius instead)");
@@ -250,7 +324,7 @@ tread_query_shape tread_character_shape(const tread_character *ch) { return tr_b
 tread_vec3 tread_character_center(const tread_character *ch) { return tr_center(ch, ch->position); }
 
 tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) {
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK || (r = tr_check_point("position", feet)) != TREAD_OK) return r;
     ch->position = feet;
     // The ground stood on is somewhere else now: stepping or snapping from it measured heights from the old place
@@ -260,24 +334,17 @@ tread_result tread_character_set_position(tread_character *ch, tread_vec3 feet) 
 }
 
 tread_result tread_character_suppress_snap(tread_character *ch, float seconds) {
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK) return r;
-    r = tr_check_range("seconds", seconds, 0.0f, 3600.0f, "s");
+    r = tr_check_range("seconds", seconds, 0.0f, TR_MAX_SNAP_SUPPRESS, "s");
     if (r == TREAD_OK) ch->snap_suppress_time = seconds;
     return r;
 }
 
 // ---- a move's reach ---------------------------------------------------------------------------------------------
 
-static tread_result check_character(const tread_character *ch) {
-    tread_result r = tr_check_initialised(ch, "character");
-    if (r != TREAD_OK) return r;
-    // The character is the caller's plain data: the table index and the position must still be sane.
-    if ((int)ch->settings.step_strategy < 0 || ch->settings.step_strategy >= TREAD_STEP_STRATEGY_COUNT)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "character->settings.step_strategy is %d; expected a tread_step_strategy",
-                        (int)ch->settings.step_strategy);
-    return tr_check_point("character->position", ch->position);
-}
+// The character is the caller's plain data: all of it is checked again (its settings' table index, its position...).
+static tread_result check_character(const tread_character *ch) { return tr_check_character(ch, "character"); }
 
 tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt,
                                 const tread_move_result *res) {
@@ -309,6 +376,53 @@ static float stairs_reach(const tread_character *ch) {
 
 static float floor_reach(const tread_character *ch) {
     return ch->settings.step_down_distance + ch->settings.ground_probe_distance + tr_roll_reach(ch);
+}
+
+// ---- the coordinate limit ---------------------------------------------------------------------------------------
+// The feet never leave the coordinate limit, and a move within it always succeeds. The move's queries may look past
+// the limit (its bounds need only be finite), so a character near it moves back inward, or along it, as anywhere
+// else: a move's reach (probes, recovery, a step's lift) once had to stay within the limit, so about 6 m short of it
+// every move failed, walking back included. The part of a move beyond the limit is clamped, not refused: a walk, a
+// fall or a push toward it ends at it, as at the world's edge, instead of failing every frame from then on. Nothing
+// changes for a move that stays within the limit.
+
+// True when `v` was clamped into [-TR_MAX_COORDINATE, TR_MAX_COORDINATE].
+static bool clamp_coordinate(float *v) {
+    if (*v > TR_MAX_COORDINATE) *v = TR_MAX_COORDINATE;
+    else if (*v < -TR_MAX_COORDINATE) *v = -TR_MAX_COORDINATE;
+    else return false;
+    return true;
+}
+
+// The velocity a walk from `feet` over dt seconds keeps to the limit with: a part that would take the feet past it on
+// an axis is shortened to reach it (the limit is a wall there, met head on: the floor runs on to it, and the slide
+// does the rest). Unchanged for a walk that stays within it.
+static tread_vec3 within_limit(tread_vec3 feet, tread_vec3 velocity, float dt) {
+    float *v[3] = {&velocity.x, &velocity.y, &velocity.z};
+    const float p[3] = {feet.x, feet.y, feet.z};
+    for (int k = 0; k < 3; ++k) {
+        float to = p[k] + *v[k] * dt;
+        if (to > TR_MAX_COORDINATE) *v[k] = tr_maxf(0.0f, (TR_MAX_COORDINATE - p[k]) / dt);
+        else if (to < -TR_MAX_COORDINATE) *v[k] = tr_minf(0.0f, (-TR_MAX_COORDINATE - p[k]) / dt);
+    }
+    return velocity;
+}
+
+// The end of a public phase: what else moved the feet past the limit (a carry, a push, a step, a slide turned along a
+// face) is clamped there on each axis, and the velocity's part outward across it dropped. The ground found where
+// the move ended stays.
+static void keep_within_limit(tread_character *ch, tread_move_result *res) {
+    float *feet[3] = {&res->position.x, &res->position.y, &res->position.z};
+    float *velocity[3] = {&res->velocity.x, &res->velocity.y, &res->velocity.z};
+    bool clamped = false;
+    for (int k = 0; k < 3; ++k) {
+        if (!clamp_coordinate(feet[k])) continue;
+        clamped = true;
+        if (*feet[k] * *velocity[k] > 0.0f) *velocity[k] = 0.0f; // (moving outward)
+    }
+    if (!clamped) return;
+    ch->position = res->position;
+    ch->velocity = res->velocity;
 }
 
 // ---- phases --------------------------------------------------------------------------------------------------
@@ -460,6 +574,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
         tread_vec3 out = tread_v3_normalize(push);
         v = tread_v3_mad(v, -tr_minf(0.0f, tread_v3_dot(v, out)), out);
     }
+    v = within_limit(tread_v3_add(ch->position, push), v, dt);
     tr_slide_result slide;
     r = tr_slide(q, ch, tread_v3_add(ch->position, push), tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, res, &slide);
     if (r != TREAD_OK) return r;
@@ -597,14 +712,21 @@ static tread_result update_on(const tr_source *src, tread_character *ch, tread_v
     tread_character work = *ch;
     r = update_phase(&q, &work, &carry, velocity, dt, res);
     tr_move_query_end(&q);
-    if (r == TREAD_OK) *ch = work;
-    return r;
+    if (r != TREAD_OK) return r;
+    keep_within_limit(&work, res);
+    *ch = work;
+    return TREAD_OK;
+}
+
+// tread_character_can_walk_stairs for a character already checked.
+static bool can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
+    if (!(ch->settings.max_step_height > 0.0f)) return false;
+    if (tr_strategy_of(ch->settings.step_strategy)->every_move) return true;
+    return res->blocked && tread_v3_length(res->blocked_motion) > TR_MIN_MOVE;
 }
 
 bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
-    if (!ch || !res || !(ch->settings.max_step_height > 0.0f) || check_character(ch) != TREAD_OK) return false;
-    if (tr_strategy_of(ch->settings.step_strategy)->every_move) return true;
-    return res->blocked && tread_v3_length(res->blocked_motion) > TR_MIN_MOVE;
+    return ch && res && check_character(ch) == TREAD_OK && can_walk_stairs(ch, res);
 }
 
 // A result handed back to a later phase: it came from an update (its dt is one an update accepts).
@@ -632,6 +754,7 @@ static tread_result run_later_phase(const tr_source *src, tread_character *ch, t
     r = phase(&q, &work, velocity, &next);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
+    keep_within_limit(&work, &next);
     *ch = work;
     *res = next;
     return TREAD_OK;
@@ -644,7 +767,7 @@ static tread_result stairs_of(const tr_move_query *q, tread_character *ch, tread
 
 static tread_result walk_stairs_on(const tr_source *src, tread_character *ch, tread_move_result *res) {
     tread_result r = check_phase_args(src, ch, res);
-    if (r != TREAD_OK || !tread_character_can_walk_stairs(ch, res)) return r;
+    if (r != TREAD_OK || !can_walk_stairs(ch, res)) return r;
     float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(res->position, res->start_position)) +
                   tread_v3_length(res->blocked_motion) + ch->settings.recovery_speed * res->dt + stairs_reach(ch);
     return run_later_phase(src, ch, tread_v3_zero(), res, reach, stairs_of);
@@ -696,7 +819,7 @@ static tread_result move_phases(const tr_move_query *q, tread_character *work, c
                                 tread_contact_memory *touching, tread_move_result *res) {
     tread_result r;
     if ((r = update_phase(q, work, carry, velocity, dt, res)) != TREAD_OK) return r;
-    if (tread_character_can_walk_stairs(work, res) && (r = stairs_phase(q, work, res)) != TREAD_OK) return r;
+    if (can_walk_stairs(work, res) && (r = stairs_phase(q, work, res)) != TREAD_OK) return r;
     if ((r = floor_phase(q, work, velocity, res)) != TREAD_OK) return r;
     if (q->contacts && (r = tr_record_touching(q, work, res)) != TREAD_OK) return r;
     if ((r = tr_move_impulses(q, work, velocity, dt, res)) != TREAD_OK) return r;
@@ -737,6 +860,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     r = move_phases(&q, &work, &carry, velocity, dt, events ? touching : NULL, res);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
+    keep_within_limit(&work, res);
     // Events only for a move that happened (the callbacks see the character as it was when the move began, as they
     // always have). A batch's are delivered by the batch once every move of it succeeded (`touching` was its own).
     if (touching == &single) {
@@ -764,6 +888,8 @@ tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *amon
     if (r == TREAD_OK) {
         ch->position = slid.feet;
         ch->ground = ground;
+        // (Pushed or parted toward the coordinate limit: stopped at it, as a move is.)
+        for (int k = 0; k < 3; ++k) clamp_coordinate(k == 0 ? &ch->position.x : k == 1 ? &ch->position.y : &ch->position.z);
     }
     return r;
 }

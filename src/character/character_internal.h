@@ -26,8 +26,9 @@
 #define TR_HOVER_GAP 1.0e-3f
 // Penetration shallower than this is left to the skin (metres): below float noise at 1 km.
 #define TR_PENETRATION_SLOP 1.0e-5f
-// Fastest speed a move accepts (metres per second): far beyond any game's characters; bounds casts.
-#define TR_MAX_SPEED TREAD_MAX_SPEED
+// (TR_MAX_SPEED, the fastest speed a move accepts, is core.h's: bodies' surfaces and motions are held to it too.)
+// Longest snap suppression accepted (seconds): tread_character_suppress_snap's range.
+#define TR_MAX_SNAP_SUPPRESS 3600.0f
 // Thickest skin accepted (metres). Up to 0.5 m was allowed: a skin a step high or half the radius stepped, snapped
 // and recovered from the wrong surfaces (29 of the soak's 269 failing worlds had a skin over 5 cm).
 #define TR_MAX_SKIN 0.05f

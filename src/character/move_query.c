@@ -63,11 +63,11 @@ tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, cons
     TR_ASSERT(q && src && (src->world || src->backend) && ch && isfinite(reach) && reach >= 0.0f);
     tread_vec3 r = tread_v3(reach, reach, reach);
     tread_aabb b = {tread_v3_sub(center, r), tread_v3_add(center, r)};
-    if (!tread_v3_is_finite(center) || fabsf(center.x) + reach > TR_MAX_COORDINATE || fabsf(center.y) + reach > TR_MAX_COORDINATE ||
-        fabsf(center.z) + reach > TR_MAX_COORDINATE)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT,
-                        "the move around (%g, %g, %g) reaches %g m, past the %g m coordinate limit", (double)center.x,
-                        (double)center.y, (double)center.z, (double)reach, (double)TR_MAX_COORDINATE);
+    // The bounds may reach past the coordinate limit (the feet stay within it: character.c, keep_within_limit): a
+    // character near the limit moves back inward. Finite is what they must be.
+    if (!tread_v3_is_finite(b.min) || !tread_v3_is_finite(b.max))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "the move around (%g, %g, %g) reaches %g m: its bounds are not finite", (double)center.x,
+                        (double)center.y, (double)center.z, (double)reach);
     q->src = *src;
     q->bounds = b;
     q->filter = NULL;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The controller's query layer: every world query a move makes goes through a per-move context. A move begins
-// with its bounds — everything it can reach, validated once against the coordinate limit — and then casts,
+// with its bounds — everything it can reach, validated once (finite; they may reach past the coordinate limit, which
+// the feet keep to: character.c) — and then casts,
 // collects contacts and probes inside them without re-validating each argument. Every query returns a status
 // that its caller checks (a query outside the move's bounds is an error, not a silent miss), so a failure
 // reaches the caller of the move with the character unchanged. The context is also where debug drawing sees
@@ -66,8 +67,8 @@ typedef struct tr_move_query {
 // (Bodies of `others` are named with TR_OTHERS_BIT set in their index, source.h.)
 
 // Begin a move of `ch` (as it is now) around `center` that reaches at most `reach` metres from it (shape included),
-// on `src` (a backend's begin_move is told the bounds). Fails when that reach crosses the coordinate limit or the
-// backend's begin_move fails; once it succeeded, tr_move_query_end must follow. The move's filter, listener, contact
+// on `src` (a backend's begin_move is told the bounds, which may reach past TREAD_MAX_COORDINATE). Fails when the
+// bounds are not finite or the backend's begin_move fails; once it succeeded, tr_move_query_end must follow. The move's filter, listener, contact
 // buffer and the other characters start empty (NULL); set them after beginning.
 tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, const tread_character *ch, tread_vec3 center, float reach);
 // The same on tread's own world `w` (nothing to end).

@@ -72,17 +72,6 @@ tread_vec3 tr_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 groun
 
 // ---- the public, validating forms --------------------------------------------------------------------------
 
-// A unit vector to within this (dimensionless |length - 1|): normals from the caller's own math.
-#define TR_UNIT_TOLERANCE 1.0e-3f
-
-static tread_result check_unit(const char *name, tread_vec3 n) {
-    if (!tread_v3_is_finite(n)) return tr_error(TREAD_ERR_NOT_FINITE, "%s has a NaN or infinite component", name);
-    float len = tread_v3_length(n);
-    if (fabsf(len - 1.0f) > TR_UNIT_TOLERANCE)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "%s has length %g; expected a unit vector", name, (double)len);
-    return TREAD_OK;
-}
-
 tread_result tread_solve_planes(tread_vec3 motion, const tread_vec3 *normals, int count, tread_vec3 *out_motion) {
     if (!out_motion) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_motion is NULL");
     if (count < 0 || count > TREAD_MAX_SOLVER_PLANES)
@@ -93,7 +82,7 @@ tread_result tread_solve_planes(tread_vec3 motion, const tread_vec3 *normals, in
     for (int i = 0; i < count; ++i) {
         char name[32];
         snprintf(name, sizeof name, "normals[%d]", i);
-        if ((r = check_unit(name, normals[i])) != TREAD_OK) return r;
+        if ((r = tr_check_unit(name, normals[i])) != TREAD_OK) return r;
     }
     *out_motion = tr_solve_planes(motion, normals, count);
     return TREAD_OK;
@@ -104,8 +93,8 @@ tread_result tread_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 
     if (!out_motion) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_motion is NULL");
     tread_result r = tr_check_length("motion", motion, TR_MAX_COORDINATE, "m");
     if (r != TREAD_OK) return r;
-    if ((r = check_unit("up", up)) != TREAD_OK) return r;
-    if ((r = check_unit("ground_normal", ground_normal)) != TREAD_OK) return r;
+    if ((r = tr_check_unit("up", up)) != TREAD_OK) return r;
+    if ((r = tr_check_unit("ground_normal", ground_normal)) != TREAD_OK) return r;
     *out_motion = tr_align_to_ground(motion, up, ground_normal, keep_horizontal);
     return TREAD_OK;
 }

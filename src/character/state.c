@@ -86,7 +86,7 @@ static void put_character(tr_cursor *c, const tread_character *ch) {
 
 tread_result tread_character_save(const tread_character *ch, void *bytes, size_t capacity, size_t *out_size) {
     if (!ch || !out_size) return tr_error(TREAD_ERR_NULL_ARGUMENT, "character or out_size is NULL");
-    tread_result r = tr_check_initialised(ch, "character");
+    tread_result r = tr_check_character(ch, "character");
     if (r != TREAD_OK) return r;
     if (!bytes && capacity > 0) return tr_error(TREAD_ERR_NULL_ARGUMENT, "bytes is NULL with capacity %zu", capacity);
     *out_size = TREAD_CHARACTER_STATE_SIZE;
@@ -129,9 +129,9 @@ tread_result tread_character_load(tread_character *ch, const void *bytes, size_t
     TR_ASSERT(!c.short_read && c.at == size);
     if (state > (uint32_t)TREAD_GROUND_IN_AIR) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "ground state %u is not a tread_ground_state", state);
     next.ground.state = (tread_ground_state)state;
-    if (!tread_v3_is_finite(next.velocity) || !tread_v3_is_finite(next.ground.normal) || !tread_v3_is_finite(next.ground.point) ||
-        !isfinite(next.ground.distance) || !tread_v3_is_finite(next.ground.velocity) || !isfinite(next.snap_suppress_time))
-        return tr_error(TREAD_ERR_NOT_FINITE, "a saved velocity, ground or snap time is NaN or infinite");
+    // The rest as every public entry checks a character (the same code): unit normals, the speed limit, finite
+    // numbers, the coordinate limit. It accepted ground normals of length 0 or 2 and velocities of 3e38 m/s.
+    if ((r = tr_check_character(&next, "saved character")) != TREAD_OK) return r;
     *ch = next;
     return TREAD_OK;
 }

@@ -298,7 +298,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     if ((r = tr_check_cookie(state->internal_cookie, "state", "tread_motor_state", "tread_motor_state_default()")) != TREAD_OK ||
         (r = tr_check_cookie(s->internal_cookie, "settings", "tread_motor_settings", "tread_motor_settings_default()")) != TREAD_OK ||
         (r = tr_check_cookie(in->internal_cookie, "input", "tread_motor_input", "tread_motor_input_default()")) != TREAD_OK ||
-        (r = tr_check_initialised(ch, "character")) != TREAD_OK)
+        (r = tr_check_character(ch, "character")) != TREAD_OK)
         return r;
     if ((r = validate_settings(s)) != TREAD_OK || (r = validate_input(in)) != TREAD_OK || (r = validate_state(state)) != TREAD_OK)
         return r;

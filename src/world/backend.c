@@ -6,6 +6,7 @@
 #include "world_internal.h"
 #include "world_query.h"
 #include "../geometry/box.h"
+#include "../validate.h"
 
 // ---- the queries: the whole world's (a move's candidates are the move query's own business) ----------------------
 
@@ -140,6 +141,7 @@ tread_quat tr_upright_rotation(tread_vec3 up) {
 }
 
 tread_quat tread_query_shape_rotation(const tread_query_shape *shape) {
-    if (!shape || !tread_v3_is_finite(shape->up) || tread_v3_length_sq(shape->up) == 0.0f) return tread_quat_identity();
-    return tr_upright_rotation(tread_v3_normalize(shape->up)); // as the queries take it
+    tread_vec3 up;
+    if (!shape || !tr_v3_direction(shape->up, &up)) return tread_quat_identity();
+    return tr_upright_rotation(up); // as the queries take it
 }

@@ -297,6 +297,15 @@ static void sorted_insert(sorted_buffer *buf, const void *item, int position) {
 
 // ---- validation ---------------------------------------------------------------------------------------------
 
+// A query shape's up as a unit vector, normalised without overflow (validated: never zero).
+static tread_vec3 shape_up(const tread_query_shape *s) {
+    tread_vec3 up = tread_v3_zero();
+    bool direction = tr_v3_direction(s->up, &up);
+    TR_ASSERT(direction);
+    (void)direction;
+    return up;
+}
+
 // The query shape in world space (no checks: the shape was validated or built by the controller): a capsule's
 // core segment and radius, a sphere, or the upright box (centre and axes).
 static void prepare_shape(const tread_query_shape *s, tread_vec3 position, tr_cast *q) {
@@ -310,7 +319,7 @@ static void prepare_shape(const tread_query_shape *s, tread_vec3 position, tr_ca
         q->r = 0.0f;
         q->is_box = true;
         q->box_half = s->half_extents;
-        tr_upright_axes(tread_v3_normalize(s->up), q->box_axes);
+        tr_upright_axes(shape_up(s), q->box_axes);
         return;
     }
     q->r = s->radius;
@@ -318,15 +327,15 @@ static void prepare_shape(const tread_query_shape *s, tread_vec3 position, tr_ca
         q->p0 = q->p1 = position;
         return;
     }
-    tread_vec3 up = tread_v3_normalize(s->up);
+    tread_vec3 up = shape_up(s);
     q->p0 = tread_v3_mad(position, -s->half_height, up);
     q->p1 = tread_v3_mad(position, s->half_height, up);
 }
 
 static tread_result check_up(tread_vec3 up) {
     if (!tread_v3_is_finite(up)) return tr_error(TREAD_ERR_NOT_FINITE, "shape.up has a NaN or infinite component");
-    if (tread_v3_length_sq(tread_v3_normalize(up)) == 0.0f)
-        return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.up is the zero vector; expected a direction");
+    tread_vec3 unit;
+    if (!tr_v3_direction(up, &unit)) return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.up is the zero vector; expected a direction");
     return TREAD_OK;
 }
 
@@ -764,7 +773,8 @@ tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up) {
     s.radius = 0.0f;
     s.half_height = 0.0f;
     s.half_extents = half_extents;
-    s.up = tread_v3_normalize(up);
+    s.up = tread_v3_zero(); // (kept zero when `up` is zero or not finite: the query that takes it refuses it)
+    tr_v3_direction(up, &s.up);
     return s;
 }
 
@@ -772,7 +782,8 @@ tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec
     tread_query_shape s = tread_query_shape_default();
     s.half_height = half_height;
     s.radius = radius;
-    s.up = tread_v3_normalize(up);
+    s.up = tread_v3_zero(); // (kept zero when `up` is zero or not finite: the query that takes it refuses it)
+    tr_v3_direction(up, &s.up);
     return s;
 }
 

@@ -25,7 +25,7 @@ tread_result tread_world_shift_origin(tread_world *w, tread_vec3 offset, tread_c
     for (int i = 0; i < count; ++i) {
         char name[32];
         snprintf(name, sizeof name, "characters[%d]", i);
-        tread_result r = tr_check_initialised(&characters[i], name);
+        tread_result r = tr_check_character(&characters[i], name);
         if (r != TREAD_OK) return r;
     }
     tread_vec3 p;

@@ -87,16 +87,8 @@ static tread_result get_body(tr_cursor *c, const tread_world *w, tr_body *out, u
     for (int i = 0; i < 3; ++i) b.spin_axis[i] = tr_get_f64(c);
     b.spin_angle = tr_get_f64(c);
     b.spin_error = tr_get_f64(c);
-    const float f[] = {b.transform.p.x, b.transform.p.y, b.transform.p.z, b.transform.q.x, b.transform.q.y, b.transform.q.z,
-                       b.transform.q.w, b.previous.p.x, b.previous.p.y, b.previous.p.z, b.previous.q.x, b.previous.q.y,
-                       b.previous.q.z, b.previous.q.w, b.linear_velocity.x, b.linear_velocity.y, b.linear_velocity.z,
-                       b.angular_velocity.x, b.angular_velocity.y, b.angular_velocity.z, b.surface.linear.x, b.surface.linear.y,
-                       b.surface.linear.z, b.surface.angular.x, b.surface.angular.y, b.surface.angular.z, b.surface.center.x,
-                       b.surface.center.y, b.surface.center.z, b.spin_base.x, b.spin_base.y, b.spin_base.z, b.spin_base.w};
-    bool finite = isfinite(b.spin_axis[0]) && isfinite(b.spin_axis[1]) && isfinite(b.spin_axis[2]) && isfinite(b.spin_angle) &&
-                  isfinite(b.spin_error);
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; ++i) finite = finite && isfinite(f[i]);
-    if (!finite) return tr_error(TREAD_ERR_NOT_FINITE, "saved body {index %u} has a NaN or infinite number", slot);
+    tread_result r = tr_world_check_saved_body(&b, slot);
+    if (r != TREAD_OK) return r;
     *out = b;
     *out_slot = slot;
     return TREAD_OK;
@@ -116,12 +108,18 @@ tread_result tread_world_load_bodies(tread_world *w, const void *bytes, size_t s
     if (!isfinite(largest_motion) || largest_motion < 0.0f)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "saved bodies' motion bound is %g; expected a finite number >= 0", (double)largest_motion);
     // Everything checked before anything changes: a load restores every body or none.
+    float cap = TR_MAX_SPEED; // (what a dynamic body may move in an advance, also when none was saved)
     for (uint32_t k = 0; k < count; ++k) {
         tr_body b;
         uint32_t slot;
         tread_result r = get_body(&c, w, &b, &slot);
         if (r != TREAD_OK) return r;
+        cap = tr_maxf(cap, tr_world_motion_cap(&b));
     }
+    // (How far every move looks for bodies that pushed it: a flipped bit made it 3e37 m, and every move failed.)
+    if (largest_motion > cap)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "saved bodies' motion bound is %g m; these bodies cannot have moved farther than %g m in an advance",
+                        (double)largest_motion, (double)cap);
     c.at = TR_BODIES_HEADER;
     for (uint32_t k = 0; k < count; ++k) {
         tr_body b;

@@ -6,6 +6,7 @@
 #include "../validate.h"
 
 #include <float.h>
+#include <stdio.h>
 #include <string.h>
 
 // Rebuild the broadphase when the refit tree costs this many times its freshly built cost.
@@ -367,7 +368,6 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     if ((r = validate_transform("def.transform", def->transform)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.linear_velocity", def->linear_velocity)) != TREAD_OK) return r;
     if ((r = validate_velocity("def.angular_velocity", def->angular_velocity)) != TREAD_OK) return r;
-    if ((r = tr_validate_surface(true, &def->surface)) != TREAD_OK) return r;
     if ((r = validate_shape(&def->shape)) != TREAD_OK) return r;
     if (w->free_list < 0 && w->slot_count == w->body_capacity && !grow_bodies(w))
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "growing the body array past %d failed", w->body_capacity);
@@ -375,6 +375,12 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     tr_body body;
     memset(&body, 0, sizeof body);
     if ((r = create_shape(&body, &def->shape)) != TREAD_OK) return r;
+    // (The surface's speed is judged over the shape's bounds.)
+    body.local_bounds = local_bounds(&body);
+    if ((r = tr_validate_surface(true, &def->surface, &body.local_bounds)) != TREAD_OK) {
+        free_shape(&body);
+        return r;
+    }
     int32_t slot = w->free_list >= 0 ? w->free_list : w->slot_count;
     uint32_t generation = slot < w->slot_count ? w->bodies[slot].generation + 1u : 1u;
     if (generation == 0u) generation = 1u; // wrapped: 0 is reserved for the null id
@@ -493,6 +499,25 @@ static float motion_bound(const tr_body *b) {
     return tread_v3_distance(b->previous.p, b->transform.p) + 2.0f * chord * tread_v3_length(far);
 }
 
+// How far the farthest point of a body went from its previous transform to its current one (metres, to float
+// rounding): the translation plus the turn's chord there, 2 r sin(a/2), where sin(a/2) is the length of the vector
+// part of the relative rotation.
+static float farthest_motion(const tr_body *b) {
+    tread_quat turn = tr_motion_turn(&b->previous, &b->transform);
+    tread_vec3 far = tread_v3_max(tread_v3_abs(b->local_bounds.min), tread_v3_abs(b->local_bounds.max));
+    float half_sine = tread_v3_length(tread_v3(turn.x, turn.y, turn.z));
+    return tread_v3_distance(b->previous.p, b->transform.p) + 2.0f * half_sine * tread_v3_length(far);
+}
+
+// A dynamic body that went farther than TR_MAX_SPEED allows over `dt` seconds did not move there: it was put there (a
+// respawn, a reset). Like tread_body_set_transform, it is at its new place with no motion over the frame, so it pushes
+// and carries no one: moved 100 m in one frame, a body once pushed a bystander 50.8 m in that frame.
+static bool teleported(tr_body *b, float dt) {
+    if (!(farthest_motion(b) > TR_MAX_SPEED * dt)) return false;
+    b->previous = b->transform;
+    return true;
+}
+
 tread_result tread_body_move_to(tread_world *w, tread_body_id id, tread_transform transform, tread_vec3 linear, tread_vec3 angular) {
     tr_body *b;
     tread_result r = lookup_checked(w, id, &b);
@@ -511,8 +536,9 @@ tread_result tread_body_move_to(tread_world *w, tread_body_id id, tread_transfor
     b->angular_velocity = angular;
     b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
-    // Characters updated before the next advance see this motion too.
-    w->largest_motion = tr_maxf(w->largest_motion, motion_bound(b));
+    // Characters updated before the next advance see this motion too, unless no advance (at most 1 s) could hold it:
+    // then it is a teleport already (the advance judges it again by its own dt).
+    if (!teleported(b, 1.0f)) w->largest_motion = tr_maxf(w->largest_motion, motion_bound(b));
     return TREAD_OK;
 }
 
@@ -597,7 +623,7 @@ tread_result tread_body_set_surface_velocity(tread_world *w, tread_body_id id, c
     if (!surface) return tr_error(TREAD_ERR_NULL_ARGUMENT, "surface is NULL");
     tread_result r = lookup_checked(w, id, &b);
     if (r != TREAD_OK) return r;
-    if ((r = tr_validate_surface(false, surface)) != TREAD_OK) return r;
+    if ((r = tr_validate_surface(false, surface, &b->local_bounds)) != TREAD_OK) return r;
     b->surface = *surface;
     return TREAD_OK;
 }
@@ -678,7 +704,7 @@ tread_result tread_world_advance(tread_world *w, float dt) {
         tr_body *b = &w->bodies[i];
         if (b->alive && b->body_type == TREAD_BODY_DYNAMIC) {
             // Moved by the game since the last advance: that motion is this frame's. Not moved: it stood still.
-            if (b->moved) largest = tr_maxf(largest, motion_bound(b));
+            if (b->moved && !teleported(b, dt)) largest = tr_maxf(largest, motion_bound(b));
             else b->previous = b->transform;
             b->moved = false;
         }
@@ -729,6 +755,67 @@ bool tr_world_body_top(const tread_world *w, tread_body_id id, tread_vec3 up, fl
     const tr_body *b = lookup(w, id);
     if (b) *out_top = tr_bounds_top(&b->local_bounds, &b->previous, &b->transform, up);
     return b != NULL;
+}
+
+float tr_world_motion_cap(const tr_body *b) {
+    // A kinematic body moves by its velocity for at most 1 s (tread_world_advance's dt); a dynamic one at most
+    // TR_MAX_SPEED x 1 s (farther is a teleport); either may since have been given another velocity, so what its
+    // transforms say it moved counts too.
+    tread_vec3 far = tread_v3_max(tread_v3_abs(b->local_bounds.min), tread_v3_abs(b->local_bounds.max));
+    float by_velocity = tread_v3_length(b->linear_velocity) + tread_v3_length(b->angular_velocity) * tread_v3_length(far);
+    return tr_maxf(tr_maxf(TR_MAX_SPEED, by_velocity), motion_bound(b));
+}
+
+// Largest angle a kinematic body's exact rotation holds about one axis (radians): rebased past TR_SPIN_REBASE_ANGLE,
+// plus one advance's turn (|angular| <= sqrt(3) x 65536 rad/s for at most 1 s), well within tr_sincos's range.
+#define TR_SPIN_ANGLE_LIMIT (2.0 * TR_SPIN_REBASE_ANGLE)
+// The rounding its compensated sum carries (radians): a few ulps of that angle, 2^-30 with room to spare.
+#define TR_SPIN_ERROR_LIMIT 1.0e-3
+
+// A saved rotation is kept bit for bit (a re-run repeats itself): unit to within TR_UNIT_TOLERANCE, not renormalised.
+static tread_result validate_saved_transform(const char *name, tread_transform t) {
+    tread_result r = validate_transform(name, t);
+    if (r != TREAD_OK) return r;
+    char q[80];
+    snprintf(q, sizeof q, "%s.q", name);
+    return tr_check_unit_quat(q, t.q);
+}
+
+tread_result tr_world_check_saved_body(const tr_body *b, uint32_t slot) {
+    // The same checks as tread_body_set_transform, tread_body_move_to, tread_body_set_velocity and
+    // tread_body_set_surface_velocity make, named after the body. A flipped bit gave a rotation component of 4.2e37
+    // (the next move asserted) and a platform at x = 1e20 (it vanished).
+    char name[64];
+    tread_result r;
+    snprintf(name, sizeof name, "saved body {index %u}: transform", slot);
+    if ((r = validate_saved_transform(name, b->transform)) != TREAD_OK) return r;
+    snprintf(name, sizeof name, "saved body {index %u}: previous transform", slot);
+    if ((r = validate_saved_transform(name, b->previous)) != TREAD_OK) return r;
+    snprintf(name, sizeof name, "saved body {index %u}: linear velocity", slot);
+    if ((r = validate_velocity(name, b->linear_velocity)) != TREAD_OK) return r;
+    snprintf(name, sizeof name, "saved body {index %u}: angular velocity", slot);
+    if ((r = validate_velocity(name, b->angular_velocity)) != TREAD_OK) return r;
+    if ((r = tr_validate_surface(false, &b->surface, &b->local_bounds)) != TREAD_OK) {
+        char detail[TR_MESSAGE_SIZE];
+        snprintf(detail, sizeof detail, "%s", tr_error_detail());
+        return tr_error(r, "saved body {index %u}: %s", slot, detail);
+    }
+    if (b->moved && b->body_type != TREAD_BODY_DYNAMIC)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "saved body {index %u} is not dynamic but was moved by tread_body_move_to", slot);
+    // Its exact-rotation state (kinematic bodies' turns): a unit base, a unit axis (or none), a bounded angle.
+    snprintf(name, sizeof name, "saved body {index %u}: spin base", slot);
+    if ((r = tr_check_unit_quat(name, b->spin_base)) != TREAD_OK) return r;
+    const double *a = b->spin_axis;
+    if (!isfinite(a[0]) || !isfinite(a[1]) || !isfinite(a[2]) || !isfinite(b->spin_angle) || !isfinite(b->spin_error))
+        return tr_error(TREAD_ERR_NOT_FINITE, "saved body {index %u}: its spin axis, angle or error is NaN or infinite", slot);
+    double axis_sq = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    if (!(axis_sq == 0.0 || fabs(axis_sq - 1.0) <= 1.0e-9))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "saved body {index %u}: spin axis (%g, %g, %g) is neither unit nor zero", slot, a[0], a[1],
+                        a[2]);
+    if (!(fabs(b->spin_angle) <= TR_SPIN_ANGLE_LIMIT) || !(fabs(b->spin_error) <= TR_SPIN_ERROR_LIMIT))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "saved body {index %u}: spin angle %g rad (error %g rad) is beyond %g rad", slot,
+                        b->spin_angle, b->spin_error, TR_SPIN_ANGLE_LIMIT);
+    return TREAD_OK;
 }
 
 void tr_world_restore_body(tread_world *w, uint32_t slot, const tr_body *saved) {

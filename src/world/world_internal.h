@@ -76,8 +76,10 @@ struct tread_world {
 };
 
 // ---- surface.c: a body's surface velocity (conveyors) ----------------------------------------------------------
-// Check a surface velocity; `def` names its fields as tread_body_def's (def.surface.linear), else as the setter's.
-tread_result tr_validate_surface(bool def, const tread_surface_velocity *surface);
+// Check a surface velocity on a body of `local` bounds: finite, within the coordinate limit, and no faster than
+// TR_MAX_SPEED anywhere on the body (|linear| + |angular| x the farthest point of the bounds from its centre). `def`
+// names its fields as tread_body_def's (def.surface.linear), else as the setter's.
+tread_result tr_validate_surface(bool def, const tread_surface_velocity *surface, const tread_aabb *local);
 // (The velocity it adds and the carry over dt: motion.h.)
 
 // ---- world.c, for the world's other files ---------------------------------------------------------------------
@@ -86,6 +88,12 @@ const tr_body *tr_world_live_body(const tread_world *w, tread_body_id id);
 // World bounds of local bounds under a transform.
 tread_aabb tr_transform_bounds(tread_transform t, tread_aabb local);
 // ---- world.c, for state.c -----------------------------------------------------------------------------------
+// A saved body's motion state (`b`: the live body in `slot` with the saved fields read over it), every field checked
+// as the setters check it (their code); rotations must be unit to within TR_UNIT_TOLERANCE (a load keeps them).
+tread_result tr_world_check_saved_body(const tr_body *b, uint32_t slot);
+// The farthest a body in this state can have moved in one tread_world_advance (metres, a bound): what a saved
+// world's motion bound is checked against.
+float tr_world_motion_cap(const tr_body *b);
 // Put a saved body's motion state back into its slot (the same live body), its bounds and tree leaf refitted.
 void tr_world_restore_body(tread_world *w, uint32_t slot, const tr_body *saved);
 // True when the body passes the query filter.
