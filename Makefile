@@ -8,8 +8,13 @@ TSAN_BUILD ?= build-tsan
 CLANG_BUILD ?= build-clang
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
+# The version, from include/tread/base.h (its one source).
+TREAD_VERSION = $(shell awk '/^\#define TREAD_VERSION_(MAJOR|MINOR|PATCH) /{printf "%s%s", s, $$3; s="."}' include/tread/base.h)
 
-.PHONY: all deps build run test test-fast sanitize tsan determinism fuzz strategies matrix soak levels bench docs cycles clean
+# The npm package `make package` writes (and test-web installs).
+NPM_PACKAGE = $(BUILD)/package/tread-$(TREAD_VERSION).tgz
+
+.PHONY: all deps build run test test-fast sanitize tsan determinism fuzz strategies matrix soak levels bench docs cycles package clean
 
 all: build
 
@@ -160,9 +165,20 @@ web/dist/tread.mjs: web/dist/lib/tread_wasm.mjs $(WEB_JS)
 
 wasm: web/dist/tread.mjs
 
-test-web: build wasm
+test-web: build wasm $(NPM_PACKAGE)
 	@bash web/native/build.sh $(BUILD)
-	@BUILD=$(BUILD) node --test --test-reporter=spec web/test/*.test.mjs
+	@BUILD=$(BUILD) TREAD_NPM_PACKAGE=$(abspath $(NPM_PACKAGE)) node --test --test-reporter=spec web/test/*.test.mjs
+
+# package: the release archives in $(BUILD)/package (docs/INSTALL.md): tread-X.Y.Z.tgz, the npm package of the
+# WebAssembly build (the typed wrapper, web/README.md's three.js quick start, no runtime dependencies; test-web installs
+# it offline into an empty folder and runs it there: web/test/package.test.mjs), and tread-X.Y.Z.tar.gz, the source
+# (git archive of HEAD: commit first; what examples/cmake/fetchcontent fetches).
+$(NPM_PACKAGE): web/dist/tread.mjs web/package.json web/README.md LICENSE include/tread/base.h scripts/package.sh
+	@bash scripts/package.sh npm $(BUILD)/package >/dev/null
+
+package: $(NPM_PACKAGE)
+	@bash scripts/package.sh source $(BUILD)/package >/dev/null
+	@echo "package: $(NPM_PACKAGE) (npm install ./tread-$(TREAD_VERSION).tgz), $(BUILD)/package/tread-$(TREAD_VERSION).tar.gz (source)"
 
 # web: the browser viewer in web/dist/viewer (docs/WEB.md, "The viewer"): web/viewer/*.mjs with three.js bundled by
 # esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), the shipped scenes copied beside it.
@@ -200,7 +216,8 @@ course-plot: build
 	@node scripts/plot_trace.mjs $(BUILD)/S1-trace.csv docs/img/S1-climb.svg --until 1.5 \
 	  --title "S1-stairs-up: ten 0.2 m steps at 4 m/s, the first 1.5 s (tread run --trace, sweep strategy)"
 
-# bench-peers: tread's WebAssembly build, Jolt and Rapier from npm (versions pinned in web/package-lock.json) in one node
+# bench-peers: tread's WebAssembly build, Jolt and Rapier from npm (versions pinned in web/bench/package-lock.json, a
+# package of their own that only this target installs, so make test never downloads them) in one node
 # process on the course: S1-S10 scored by their expectations, P1-P3 timed (interleaved rounds, medians), tread's native
 # bench run after them for a native column; one Markdown table on stdout and in $(BUILD)/peers.md (about ten minutes
 # on two busy cores). Without PEERS_ARGS it rewrites the results of docs/PERFORMANCE.md's "Peers" section (machine,
@@ -208,7 +225,11 @@ course-plot: build
 # "--engine-gaps"; web/bench/peers.mjs).
 PEERS_ARGS ?=
 .PHONY: bench-peers
-bench-peers: build wasm web/node_modules/.package-lock.json
+web/bench/node_modules/.package-lock.json: web/bench/package.json web/bench/package-lock.json
+	@bash scripts/deps.sh web
+	@cd web/bench && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.package-lock.json
+
+bench-peers: build wasm web/bench/node_modules/.package-lock.json
 	@load=$$(cut -d' ' -f1-3 /proc/loadavg); \
 	node web/bench/peers.mjs --markdown $(BUILD)/peers.md --native $(BUILD)/bench/tread_bench_character $(PEERS_ARGS) || exit $$?; \
 	[ -z "$(PEERS_ARGS)" ] || exit 0; \
@@ -221,7 +242,6 @@ bench-peers: build wasm web/node_modules/.package-lock.json
 
 # API reference of include/tread/ in $(BUILD)/docs/html. Doxygen's warnings (one per undocumented public
 # member) are printed and kept in $(BUILD)/docs/warnings.txt.
-TREAD_VERSION = $(shell awk '/^\#define TREAD_VERSION_(MAJOR|MINOR|PATCH) /{printf "%s%s", s, $$3; s="."}' include/tread/base.h)
 docs:
 	@bash scripts/deps.sh docs
 	@command -v doxygen >/dev/null || { echo "make docs: doxygen is missing (scripts/deps.sh docs installs it)" >&2; exit 1; }
