@@ -137,13 +137,14 @@ bench: build
 	@$(BUILD)/bench/tread_bench_character --csv $(BUILD)/bench.csv $(BENCH_ARGS)
 
 bench-callgrind: build
+	@bash scripts/deps.sh bench
 	@bash bench/callgrind.sh $(BUILD)
 
 bench-queries: build
 	@$(BUILD)/bench/tread_bench
 
 bench-levels: build
-	@bash scripts/deps.sh levels
+	@bash scripts/deps.sh levels $(if $(findstring --callgrind,$(BENCH_LEVELS_ARGS)),bench)
 	@bash bench/levels.sh $(BUILD) $(BENCH_LEVELS_ARGS)
 
 # ---- the web (web/, docs/WEB.md) ----------------------------------------------------------------------------
