@@ -1,6 +1,7 @@
-# Thin wrapper over CMake. `make run` is the main job; `make test` runs every test, then the unit tests
-# again under AddressSanitizer + UndefinedBehaviorSanitizer, and the threads test under ThreadSanitizer, then the
-# WebAssembly build's tests (test-web) and the viewer's browser test (test-browser).
+# Thin wrapper over CMake. `make run` is the main job; `make test` runs every test (test-fast: every ctest), then the
+# unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer, the threads test under ThreadSanitizer, the
+# determinism check under clang, a short fuzz, the WebAssembly build's tests with the npm package (test-web) and the
+# viewer's browser test (test-browser): TEST_STAGES below, announced one by one, then a verdict with the time taken.
 # Warnings are errors when CI is set.
 BUILD ?= build
 SAN_BUILD ?= build-san
@@ -27,10 +28,19 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: every course scene, scored, with plots in out/.
-run: build
-	@mkdir -p out
-	@$(BUILD)/tread suite scenes/course --plots out
+# The main job: every course scene, scored, with plots in out/. The build is quiet: its output goes to
+# $(BUILD)/build.log, shown (the last 60 lines) only when it fails.
+run: deps
+	@mkdir -p $(BUILD) out
+	@echo "make run: building tread in $(BUILD)/ (output in $(BUILD)/build.log)"
+	@{ cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) && cmake --build $(BUILD) -j $(JOBS); } \
+	  > $(BUILD)/build.log 2>&1 || { tail -n 60 $(BUILD)/build.log; echo "make run: the build failed; the whole log is $(BUILD)/build.log" >&2; exit 1; }
+	@echo "make run: the course (docs/COURSE.md), each scene's checks under the default stepping strategy (the sweep column)"
+	@echo
+	@status=0; $(BUILD)/tread suite scenes/course --plots out || status=$$?; \
+	echo; echo "plots: out/<scene>.svg, one per scene: the path among the bodies, in the views each scene names (docs/SCENES.md, Plots)"; \
+	echo "more: $(BUILD)/tread suite scenes/course --strategy all (every strategy), $(BUILD)/tread run FILE --plot F.svg (docs/SCENES.md)"; \
+	exit $$status
 
 # The soak's commit-seeded sample (soak_sample_commit) prints its seed first: a failure names the worlds to replay.
 test-fast: build
@@ -61,7 +71,28 @@ determinism: deps
 fuzz: deps
 	@bash scripts/fuzz.sh 20
 
-test: test-fast sanitize tsan determinism fuzz test-web test-browser
+# make test runs its stages one after another, each announced as it starts, and ends on one verdict line with the
+# time taken (the first failing stage stops it and is named).
+TEST_STAGES = test-fast sanitize tsan determinism fuzz test-web test-browser
+test:
+	@start=$$(date +%s); n=0; total=$(words $(TEST_STAGES)); \
+	elapsed() { s=$$(( $$(date +%s) - start )); printf '%d min %02d s' $$((s / 60)) $$((s % 60)); }; \
+	for stage in $(TEST_STAGES); do \
+	  n=$$((n + 1)); \
+	  case $$stage in \
+	    test-fast) what="every ctest: unit tests, scenes, examples, install and consumers, matrix, soak and levels samples" ;; \
+	    sanitize) what="the ctests again under AddressSanitizer + UndefinedBehaviorSanitizer (build in $(SAN_BUILD))" ;; \
+	    tsan) what="the threading contract's test under ThreadSanitizer" ;; \
+	    determinism) what="the pinned state hash and the no-FMA check built by clang -O2" ;; \
+	    fuzz) what="20 s of libFuzzer on the scene loader" ;; \
+	    test-web) what="the WebAssembly build's tests and the npm package installed offline" ;; \
+	    test-browser) what="the viewer in headless chromium" ;; \
+	    *) what="" ;; \
+	  esac; \
+	  echo "==> make test: stage $$n of $$total, $$stage$${what:+: $$what} (at $$(elapsed))"; \
+	  $(MAKE) --no-print-directory $$stage || { echo "==> make test: FAILED in stage $$n of $$total ($$stage) after $$(elapsed)"; exit 1; }; \
+	done; \
+	echo "==> make test: PASSED, all $$total stages ($(TEST_STAGES)) in $$(elapsed)"
 
 # docs/STRATEGIES.md's table of every scene under every stepping strategy.
 strategies: build
