@@ -1,6 +1,7 @@
-# Thin wrapper over CMake. `make run` is the main job; `make test` runs every test, then the unit tests
-# again under AddressSanitizer + UndefinedBehaviorSanitizer, and the threads test under ThreadSanitizer, then the
-# WebAssembly build's tests (test-web) and the viewer's browser test (test-browser).
+# Thin wrapper over CMake. `make run` is the main job; `make test` runs every test (test-fast: every ctest), then the
+# unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer, the threads test under ThreadSanitizer, the
+# determinism check under clang, a short fuzz, the WebAssembly build's tests with the npm package (test-web) and the
+# viewer's browser test (test-browser): TEST_STAGES below, announced one by one, then a verdict with the time taken.
 # Warnings are errors when CI is set.
 BUILD ?= build
 SAN_BUILD ?= build-san
@@ -8,8 +9,13 @@ TSAN_BUILD ?= build-tsan
 CLANG_BUILD ?= build-clang
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 WERROR ?= $(if $(CI),ON,OFF)
+# The version, from include/tread/base.h (its one source).
+TREAD_VERSION = $(shell awk '/^\#define TREAD_VERSION_(MAJOR|MINOR|PATCH) /{printf "%s%s", s, $$3; s="."}' include/tread/base.h)
 
-.PHONY: all deps build run test test-fast sanitize tsan determinism fuzz strategies matrix soak levels bench docs cycles clean
+# The npm package `make package` writes (and test-web installs).
+NPM_PACKAGE = $(BUILD)/package/tread-$(TREAD_VERSION).tgz
+
+.PHONY: all deps build run test test-fast sanitize tsan determinism fuzz strategies matrix soak levels bench docs cycles package clean
 
 all: build
 
@@ -22,10 +28,19 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: every course scene, scored, with plots in out/.
-run: build
-	@mkdir -p out
-	@$(BUILD)/tread suite scenes/course --plots out
+# The main job: every course scene, scored, with plots in out/. The build is quiet: its output goes to
+# $(BUILD)/build.log, shown (the last 60 lines) only when it fails.
+run: deps
+	@mkdir -p $(BUILD) out
+	@echo "make run: building tread in $(BUILD)/ (output in $(BUILD)/build.log)"
+	@{ cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTREAD_WERROR=$(WERROR) && cmake --build $(BUILD) -j $(JOBS); } \
+	  > $(BUILD)/build.log 2>&1 || { tail -n 60 $(BUILD)/build.log; echo "make run: the build failed; the whole log is $(BUILD)/build.log" >&2; exit 1; }
+	@echo "make run: the course (docs/COURSE.md), each scene's checks under the default stepping strategy (the sweep column)"
+	@echo
+	@status=0; $(BUILD)/tread suite scenes/course --plots out || status=$$?; \
+	echo; echo "plots: out/<scene>.svg, one per scene: the path among the bodies, in the views each scene names (docs/SCENES.md, Plots)"; \
+	echo "more: $(BUILD)/tread suite scenes/course --strategy all (every strategy), $(BUILD)/tread run FILE --plot F.svg (docs/SCENES.md)"; \
+	exit $$status
 
 # The soak's commit-seeded sample (soak_sample_commit) prints its seed first: a failure names the worlds to replay.
 test-fast: build
@@ -56,7 +71,28 @@ determinism: deps
 fuzz: deps
 	@bash scripts/fuzz.sh 20
 
-test: test-fast sanitize tsan determinism fuzz test-web test-browser
+# make test runs its stages one after another, each announced as it starts, and ends on one verdict line with the
+# time taken (the first failing stage stops it and is named).
+TEST_STAGES = test-fast sanitize tsan determinism fuzz test-web test-browser
+test:
+	@start=$$(date +%s); n=0; total=$(words $(TEST_STAGES)); \
+	elapsed() { s=$$(( $$(date +%s) - start )); printf '%d min %02d s' $$((s / 60)) $$((s % 60)); }; \
+	for stage in $(TEST_STAGES); do \
+	  n=$$((n + 1)); \
+	  case $$stage in \
+	    test-fast) what="every ctest: unit tests, scenes, examples, install and consumers, matrix, soak and levels samples" ;; \
+	    sanitize) what="the ctests again under AddressSanitizer + UndefinedBehaviorSanitizer (build in $(SAN_BUILD))" ;; \
+	    tsan) what="the threading contract's test under ThreadSanitizer" ;; \
+	    determinism) what="the pinned state hash and the no-FMA check built by clang -O2" ;; \
+	    fuzz) what="20 s of libFuzzer on the scene loader" ;; \
+	    test-web) what="the WebAssembly build's tests and the npm package installed offline" ;; \
+	    test-browser) what="the viewer in headless chromium" ;; \
+	    *) what="" ;; \
+	  esac; \
+	  echo "==> make test: stage $$n of $$total, $$stage$${what:+: $$what} (at $$(elapsed))"; \
+	  $(MAKE) --no-print-directory $$stage || { echo "==> make test: FAILED in stage $$n of $$total ($$stage) after $$(elapsed)"; exit 1; }; \
+	done; \
+	echo "==> make test: PASSED, all $$total stages ($(TEST_STAGES)) in $$(elapsed)"
 
 # docs/STRATEGIES.md's table of every scene under every stepping strategy.
 strategies: build
@@ -132,13 +168,14 @@ bench: build
 	@$(BUILD)/bench/tread_bench_character --csv $(BUILD)/bench.csv $(BENCH_ARGS)
 
 bench-callgrind: build
+	@bash scripts/deps.sh bench
 	@bash bench/callgrind.sh $(BUILD)
 
 bench-queries: build
 	@$(BUILD)/bench/tread_bench
 
 bench-levels: build
-	@bash scripts/deps.sh levels
+	@bash scripts/deps.sh levels $(if $(findstring --callgrind,$(BENCH_LEVELS_ARGS)),bench)
 	@bash bench/levels.sh $(BUILD) $(BENCH_LEVELS_ARGS)
 
 # ---- the web (web/, docs/WEB.md) ----------------------------------------------------------------------------
@@ -160,9 +197,20 @@ web/dist/tread.mjs: web/dist/lib/tread_wasm.mjs $(WEB_JS)
 
 wasm: web/dist/tread.mjs
 
-test-web: build wasm
+test-web: build wasm $(NPM_PACKAGE)
 	@bash web/native/build.sh $(BUILD)
-	@BUILD=$(BUILD) node --test --test-reporter=spec web/test/*.test.mjs
+	@BUILD=$(BUILD) TREAD_NPM_PACKAGE=$(abspath $(NPM_PACKAGE)) node --test --test-reporter=spec web/test/*.test.mjs
+
+# package: the release archives in $(BUILD)/package (docs/INSTALL.md): tread-X.Y.Z.tgz, the npm package of the
+# WebAssembly build (the typed wrapper, web/README.md's three.js quick start, no runtime dependencies; test-web installs
+# it offline into an empty folder and runs it there: web/test/package.test.mjs), and tread-X.Y.Z.tar.gz, the source
+# (git archive of HEAD: commit first; what examples/cmake/fetchcontent fetches).
+$(NPM_PACKAGE): web/dist/tread.mjs web/package.json web/README.md LICENSE include/tread/base.h scripts/package.sh
+	@bash scripts/package.sh npm $(BUILD)/package >/dev/null
+
+package: $(NPM_PACKAGE)
+	@bash scripts/package.sh source $(BUILD)/package >/dev/null
+	@echo "package: $(NPM_PACKAGE) (npm install ./tread-$(TREAD_VERSION).tgz), $(BUILD)/package/tread-$(TREAD_VERSION).tar.gz (source)"
 
 # web: the browser viewer in web/dist/viewer (docs/WEB.md, "The viewer"): web/viewer/*.mjs with three.js bundled by
 # esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), the shipped scenes copied beside it.
@@ -200,7 +248,8 @@ course-plot: build
 	@node scripts/plot_trace.mjs $(BUILD)/S1-trace.csv docs/img/S1-climb.svg --until 1.5 \
 	  --title "S1-stairs-up: ten 0.2 m steps at 4 m/s, the first 1.5 s (tread run --trace, sweep strategy)"
 
-# bench-peers: tread's WebAssembly build, Jolt and Rapier from npm (versions pinned in web/package-lock.json) in one node
+# bench-peers: tread's WebAssembly build, Jolt and Rapier from npm (versions pinned in web/bench/package-lock.json, a
+# package of their own that only this target installs, so make test never downloads them) in one node
 # process on the course: S1-S10 scored by their expectations, P1-P3 timed (interleaved rounds, medians), tread's native
 # bench run after them for a native column; one Markdown table on stdout and in $(BUILD)/peers.md (about ten minutes
 # on two busy cores). Without PEERS_ARGS it rewrites the results of docs/PERFORMANCE.md's "Peers" section (machine,
@@ -208,7 +257,11 @@ course-plot: build
 # "--engine-gaps"; web/bench/peers.mjs).
 PEERS_ARGS ?=
 .PHONY: bench-peers
-bench-peers: build wasm web/node_modules/.package-lock.json
+web/bench/node_modules/.package-lock.json: web/bench/package.json web/bench/package-lock.json
+	@bash scripts/deps.sh web
+	@cd web/bench && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.package-lock.json
+
+bench-peers: build wasm web/bench/node_modules/.package-lock.json
 	@load=$$(cut -d' ' -f1-3 /proc/loadavg); \
 	node web/bench/peers.mjs --markdown $(BUILD)/peers.md --native $(BUILD)/bench/tread_bench_character $(PEERS_ARGS) || exit $$?; \
 	[ -z "$(PEERS_ARGS)" ] || exit 0; \
@@ -221,7 +274,6 @@ bench-peers: build wasm web/node_modules/.package-lock.json
 
 # API reference of include/tread/ in $(BUILD)/docs/html. Doxygen's warnings (one per undocumented public
 # member) are printed and kept in $(BUILD)/docs/warnings.txt.
-TREAD_VERSION = $(shell awk '/^\#define TREAD_VERSION_(MAJOR|MINOR|PATCH) /{printf "%s%s", s, $$3; s="."}' include/tread/base.h)
 docs:
 	@bash scripts/deps.sh docs
 	@command -v doxygen >/dev/null || { echo "make docs: doxygen is missing (scripts/deps.sh docs installs it)" >&2; exit 1; }

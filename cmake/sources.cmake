@@ -20,6 +20,7 @@ set(TREAD_SOURCES
   src/world/motion.c
   src/world/query.c
   src/world/shape.c
+  src/world/shape_grids.c
   src/world/shift.c
   src/world/state.c
   src/world/surface.c

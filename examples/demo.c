@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* tread demo: builds the course's stairs (S1 of docs/COURSE.md) as boxes and prints what the
  * collision world answers: a ray down onto each step, a capsule cast walking into the stairs, the contacts
- * of a capsule resting on the floor, and the closest surface. The scene runner replaces this later. */
+ * of a capsule resting on the floor, and the closest surface. A first look at the queries a character is moved
+ * with; the other programs in examples/ show one feature each (docs/EXAMPLES.md), and `tread run` runs whole
+ * scenes (docs/SCENES.md). */
 #include <stdio.h>
 #include <tread/tread.h>
 

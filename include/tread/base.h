@@ -21,7 +21,7 @@
 /// Compare with tread_version() to check the library you link against.
 #define TREAD_VERSION_MAJOR 0
 /// Minor version of these headers: features added without breaking the API.
-#define TREAD_VERSION_MINOR 2
+#define TREAD_VERSION_MINOR 3
 /// Patch version of these headers: fixes only, no API change.
 #define TREAD_VERSION_PATCH 0
 

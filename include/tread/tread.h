@@ -74,6 +74,20 @@ TREAD_API tread_shape_def tread_shape_box(tread_vec3 half_extents);
 /// A triangle mesh over the caller's arrays: `indices` holds 3 * triangle_count vertex indices. The arrays are only
 /// referenced here; tread_world_add_body() copies them (and checks the indices), after which they may be freed.
 TREAD_API tread_shape_def tread_shape_mesh(const tread_vec3 *vertices, int vertex_count, const uint32_t *indices, int triangle_count);
+/// A heightfield over the caller's arrays: count_x * count_z samples (each >= 2) in the body's local XZ plane,
+/// `spacing_x` and `spacing_z` metres apart (> 0); sample (i, j) stands at local (i * spacing_x, heights[j * count_x + i],
+/// j * spacing_z), heights in metres along local +Y. `holes` may be NULL (no holes) or flag each of the
+/// (count_x - 1) * (count_z - 1) cells, row-major in X, nonzero = a hole. The arrays are only referenced here;
+/// tread_world_add_body() validates them (TREAD_ERR_INVALID_MESH for too few samples, TREAD_ERR_INVALID_SHAPE for a
+/// spacing, TREAD_ERR_NOT_FINITE, TREAD_ERR_NULL_ARGUMENT for no heights) and copies them.
+TREAD_API tread_shape_def tread_shape_heightfield(int count_x, int count_z, float spacing_x, float spacing_z, const float *heights,
+                                                  const uint8_t *holes);
+/// A voxel grid over the caller's array: count_x * count_y * count_z cubic cells (each count >= 1) of `cell_size`
+/// metres (> 0); cell (i, j, k) is the box [i, i+1] x [j, j+1] x [k, k+1] times cell_size in the body's frame, solid
+/// where solid[(k * count_y + j) * count_x + i] is nonzero. The array is only referenced here;
+/// tread_world_add_body() validates it (TREAD_ERR_INVALID_MESH for a count, TREAD_ERR_INVALID_SHAPE for the cell
+/// size, TREAD_ERR_NULL_ARGUMENT for no array) and copies it.
+TREAD_API tread_shape_def tread_shape_voxels(int count_x, int count_y, int count_z, float cell_size, const uint8_t *solid);
 /// A capsule query shape: core segment of half length `half_height` metres along `up` (normalized without overflow:
 /// any finite nonzero length; a zero or non-finite `up` is stored as zero and refused by the query), `radius` metres.
 TREAD_API tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up);

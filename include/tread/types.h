@@ -143,7 +143,6 @@ typedef enum tread_body_flags {
                                   ///< listener reports entering, staying in and leaving it
 } tread_body_flags;
 
-/// Everything needed to add a body to a world.
 /// Velocity of a body's surface that is not the body's own motion (a conveyor belt; a turning floor that stays
 /// where it is): it carries whoever stands on the body, as the body's own motion does, and the body does not move.
 /// In the body's frame, so a belt on a moving platform runs along the platform.
@@ -156,6 +155,7 @@ typedef struct tread_surface_velocity {
     tread_vec3 center;  ///< the point the surface turns about, body-local metres; default zero (the body's origin)
 } tread_surface_velocity;
 
+/// Everything needed to add a body to a world (tread_world_add_body). Start from tread_body_def_default().
 typedef struct tread_body_def {
     tread_body_type type;        ///< default TREAD_BODY_STATIC
     tread_shape_def shape;       ///< default a 1 m box

@@ -90,7 +90,20 @@ static bool engine_named(const char *command, const char *name, const run_engine
 
 static void print_usage(FILE *f) {
     fprintf(f, "tread: run, score and plot character-controller scenes\n\n%s\n%s\n%s\n%s\n%s", run_usage, suite_usage, gen_usage, matrix_usage,
-            "usage: tread walk [MAP ...|--all] [options]   (Quake III levels, docs/LEVELS.md; tread walk --help)\n");
+            "usage: tread walk [MAP ...|--all] [options]   (Quake III levels, docs/LEVELS.md; tread walk --help)\n"
+            "usage: tread --version                         (the library's version; CHANGELOG.md says what changed)\n");
+}
+
+// `tread --version`: the library's version as linked (tread_version()), and the headers' when they differ (a tool
+// built against one release and run with another's shared library).
+static int print_version(void) {
+    tread_version_info v = tread_version();
+    printf("tread %d.%d.%d\n", v.major, v.minor, v.patch);
+    if (v.major != TREAD_VERSION_MAJOR || v.minor != TREAD_VERSION_MINOR || v.patch != TREAD_VERSION_PATCH) {
+        printf("(built with the headers of tread %d.%d.%d)\n", TREAD_VERSION_MAJOR, TREAD_VERSION_MINOR, TREAD_VERSION_PATCH);
+        return 1;
+    }
+    return 0;
 }
 
 // "a,b,c" against a NULL-terminated name list -> bit mask; false on an unknown name.
@@ -687,6 +700,7 @@ int main(int argc, char **argv) {
         print_usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_BAD_INPUT : 0;
     }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V") || !strcmp(argv[1], "version")) return print_version();
     if (!strcmp(argv[1], "run")) return command_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "suite")) return command_suite(argc - 2, argv + 2);
     if (!strcmp(argv[1], "gen")) return command_gen(argc - 2, argv + 2);

@@ -22,7 +22,12 @@ function walk(world, ch, vx, vz, frames) {
 }
 
 test('the version and the deterministic functions come from the library', () => {
-  assert.deepEqual(tread.version, { major: 0, minor: 2, patch: 0 });
+  // One version everywhere: the headers (include/tread/base.h, the source of truth), the module and the npm package.
+  const header = readFileSync(join(ROOT, 'include/tread/base.h'), 'utf8');
+  const part = (name) => Number(header.match(new RegExp(`#define TREAD_VERSION_${name} +(\\d+)`))[1]);
+  assert.deepEqual(tread.version, { major: part('MAJOR'), minor: part('MINOR'), patch: part('PATCH') });
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'web/package.json'), 'utf8'));
+  assert.equal(pkg.version, `${part('MAJOR')}.${part('MINOR')}.${part('PATCH')}`);
   assert.equal(tread.sin(1), Math.fround(Math.sin(1)));
   assert.equal(tread.cos(0), 1);
   const q = tread.quatFromAxisAngle([0, 1, 0], Math.PI);
