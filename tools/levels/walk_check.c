@@ -17,6 +17,8 @@
 #define WALK_PI 3.14159265358979323846
 // Feet this far behind an up-facing face went through it (a foot a little behind is a penetration, reported there).
 #define FALL_DEPTH 0.01
+// The library's ground tie (TR_GROUND_TIE): contacts this much farther than the nearest still pair in a crevasse.
+#define WALK_GROUND_TIE 1e-3
 // The freeze check: input along the contact planes for this long, moving under FREEZE_MOVE, while FREEZE_PATH
 // that way is free; the tangent part counts from FREEZE_SHARE of the input.
 #define FREEZE_TIME 2.0
@@ -227,6 +229,38 @@ static bool held_in_crevasse(const walk_grid *g, walk_query *q, soak_v3 centre, 
     return false;
 }
 
+// A flat bottom held in a crevasse (the same rule as a round bottom's, above): the ground point lies on a face the
+// box touches (within the slack; the partner, as the library's rule takes it, within its 1 mm ground tie more), and
+// another face it touches faces it across the box: each face's point nearest the
+// box's centre lies in front of the other face, and the two normals sum to a walkable direction. A ridge's faces fall
+// away from each other (each lies behind the other's plane), so a box on a roof is not held.
+static bool box_held_in_crevasse(const walk_grid *g, walk_query *q, const tread_character_settings *s, soak_v3 feet, double slack, double cos_slope,
+                                 soak_v3 ground) {
+    enum { FACES = 32 };
+    soak_shape shape = soak_shape_at(s, feet);
+    soak_v3 centre = shape.box.c, m = soak_v3_make(slack, slack, slack);
+    int face[FACES], n = 0, on = -1;
+    walk_grid_near(g, q, soak_sub(shape.lo, m), soak_add(shape.hi, m));
+    for (int i = 0; i < q->found_count && n < FACES; ++i) {
+        const walk_tri *t = &g->tris[q->found[i]];
+        if (t->n.y <= 0.0 || soak_box_vs_triangle(&shape.box, t->p[0], t->p[1], t->p[2]) > slack + WALK_GROUND_TIE) continue;
+        if (on < 0 && point_triangle(ground, t) <= WALK_TOLERANCE) on = n;
+        face[n++] = q->found[i];
+    }
+    if (on < 0) return false;
+    const walk_tri *a = &g->tris[face[on]];
+    soak_v3 qa = closest_on_triangle(centre, a);
+    for (int j = 0; j < n; ++j) {
+        const walk_tri *b = &g->tris[face[j]];
+        soak_v3 qb = closest_on_triangle(centre, b), sum = soak_add(a->n, b->n);
+        double len = soak_length(sum);
+        if (j != on && soak_dot(a->n, soak_sub(qb, qa)) > 0.0 && soak_dot(b->n, soak_sub(qa, qb)) > 0.0 && len > 0.0 &&
+            sum.y / len >= cos_slope - 1e-4)
+            return true;
+    }
+    return false;
+}
+
 // The ground point on a walkable face (or its edge or corner)?
 static int check_on_walkable_face(const walk_grid *g, walk_query *q, soak_v3 p, double cos_slope, walk_verdict *out) {
     char detail[200];
@@ -291,6 +325,7 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
             return 1;
         }
     }
+    if (s->shape == TREAD_QUERY_BOX && box_held_in_crevasse(g, q, s, feet, slack, cos_slope, p)) return 0;
     return check_on_walkable_face(g, q, p, cos_slope, out);
 }
 
