@@ -179,27 +179,8 @@ static double point_triangle(soak_v3 p, const walk_tri *t) {
     return soak_round_vs_triangle(&point, t->p[0], t->p[1], t->p[2]);
 }
 
-// The point of triangle t nearest p (by regions: a vertex, an edge or the face).
-static soak_v3 closest_on_triangle(soak_v3 p, const walk_tri *t) {
-    soak_v3 a = t->p[0], b = t->p[1], c = t->p[2];
-    soak_v3 ab = soak_sub(b, a), ac = soak_sub(c, a), ap = soak_sub(p, a);
-    double d1 = soak_dot(ab, ap), d2 = soak_dot(ac, ap);
-    if (d1 <= 0.0 && d2 <= 0.0) return a;
-    soak_v3 bp = soak_sub(p, b);
-    double d3 = soak_dot(ab, bp), d4 = soak_dot(ac, bp);
-    if (d3 >= 0.0 && d4 <= d3) return b;
-    double vc = d1 * d4 - d3 * d2;
-    if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return soak_mad(a, d1 / (d1 - d3), ab);
-    soak_v3 cp = soak_sub(p, c);
-    double d5 = soak_dot(ab, cp), d6 = soak_dot(ac, cp);
-    if (d6 >= 0.0 && d5 <= d6) return c;
-    double vb = d5 * d2 - d1 * d6;
-    if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return soak_mad(a, d2 / (d2 - d6), ac);
-    double va = d3 * d6 - d5 * d4;
-    if (va <= 0.0 && d4 - d3 >= 0.0 && d5 - d6 >= 0.0) return soak_mad(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), soak_sub(c, b));
-    double denom = 1.0 / (va + vb + vc);
-    return soak_add(a, soak_add(soak_scale(ab, vb * denom), soak_scale(ac, vc * denom)));
-}
+// The point of triangle t nearest p.
+static soak_v3 closest_on_triangle(soak_v3 p, const walk_tri *t) { return soak_closest_on_triangle(p, t->p[0], t->p[1], t->p[2]); }
 
 // A round bottom held in a crevasse (README: "Crevasses"; Catlike Coding's steep contacts, Jolt's averaged steep
 // normals): the ground point is one of two contacts of the bottom sphere with the level, below its centre, that face

@@ -114,7 +114,7 @@ static double segment_segment_sq(soak_v3 p1, soak_v3 q1, soak_v3 p2, soak_v3 q2)
 }
 
 // Closest point of triangle abc to p (Ericson 5.1.5: Voronoi regions of the vertices, edges and face).
-static soak_v3 closest_on_triangle(soak_v3 p, soak_v3 a, soak_v3 b, soak_v3 c) {
+soak_v3 soak_closest_on_triangle(soak_v3 p, soak_v3 a, soak_v3 b, soak_v3 c) {
     soak_v3 ab = soak_sub(b, a), ac = soak_sub(c, a), ap = soak_sub(p, a);
     double d1 = soak_dot(ab, ap), d2 = soak_dot(ac, ap);
     if (d1 <= 0.0 && d2 <= 0.0) return a;
@@ -136,7 +136,7 @@ static soak_v3 closest_on_triangle(soak_v3 p, soak_v3 a, soak_v3 b, soak_v3 c) {
 }
 
 static double point_triangle_sq(soak_v3 p, soak_v3 a, soak_v3 b, soak_v3 c) {
-    soak_v3 d = soak_sub(p, closest_on_triangle(p, a, b, c));
+    soak_v3 d = soak_sub(p, soak_closest_on_triangle(p, a, b, c));
     return soak_dot(d, d);
 }
 

@@ -99,6 +99,8 @@ typedef struct soak_round {
 // separates the two convex pieces).
 double soak_round_vs_round(const soak_round *s, const soak_round *t);
 double soak_round_vs_box(const soak_round *s, const soak_box *b);
+// Closest point of triangle abc to p.
+soak_v3 soak_closest_on_triangle(soak_v3 p, soak_v3 a, soak_v3 b, soak_v3 c);
 double soak_round_vs_triangle(const soak_round *s, soak_v3 t0, soak_v3 t1, soak_v3 t2);
 double soak_box_vs_box(const soak_box *a, const soak_box *b);
 double soak_box_vs_triangle(const soak_box *a, soak_v3 t0, soak_v3 t1, soak_v3 t2);
