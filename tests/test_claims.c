@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// Numbers the docs state that no behaviour test pinned (docs/CLAIMS.md lists every claim and what checks it): the
+// character's size, the defaults the README and docs/DESIGN.md quote, what follows from them (the roll bound per
+// nose), float spacing in large worlds, the drift of straight-line platform integration DESIGN.md's "Moving ground"
+// quotes, the setting ranges docs/RELIABILITY.md quotes, the layer limit, and S1's climb time at 30, 60 and 240 Hz.
+// The named tolerances are compared with docs/DESIGN.md's table by tests/check_doc_constants.sh.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "course.h"
+#include "character/character_internal.h"
+#include "tread/motor.h"
+
+// README "Features", DESIGN.md "Settings live in the character": the character is 204 bytes of plain data; its saved
+// state (README "Save and restore") is 200.
+static void test_character_is_204_bytes_and_saves_200(void **state) {
+    (void)state;
+    assert_int_equal(sizeof(tread_character), 204);
+    assert_int_equal(TREAD_CHARACTER_STATE_SIZE, 200);
+    tread_character_settings s = tread_character_settings_default();
+    tread_character ch;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_OK);
+    unsigned char bytes[TREAD_CHARACTER_STATE_SIZE + 16];
+    size_t size = 0;
+    assert_int_equal(tread_character_save(&ch, bytes, sizeof bytes, &size), TREAD_OK);
+    assert_int_equal(size, 200);
+}
+
+// types.h, README's examples ("capsule 0.3 x 1.8 m", "walks at up to 6 m/s"), DESIGN.md's tolerance table (skin 2 mm,
+// ground probe 0.02 m) and "Minimum tread depth" (0.1 m).
+static void test_defaults_are_the_documented_ones(void **state) {
+    (void)state;
+    tread_character_settings s = tread_character_settings_default();
+    assert_int_equal(s.shape, TREAD_QUERY_CAPSULE);
+    assert_true(s.radius == 0.3f && s.height == 1.8f);
+    assert_true(s.max_step_height == 0.4f && s.max_slope_degrees == 45.0f);
+    assert_true(s.skin == 0.002f && s.ground_probe_distance == 0.02f && s.min_step_depth == 0.1f);
+    assert_true(s.up.x == 0.0f && s.up.y == 1.0f && s.up.z == 0.0f);
+    tread_motor_settings m = tread_motor_settings_default();
+    assert_true(m.max_speed == 6.0f);
+}
+
+// DESIGN.md "A round bottom stands only on its walkable cap" and README "Features": a roll goes at most
+// radius + skin - 0.98 radius sin(max slope) sideways, 0.094 m for the default capsule.
+static void test_roll_bound_of_the_default_capsule_is_0_094(void **state) {
+    (void)state;
+    tread_character_settings s = tread_character_settings_default();
+    double roll = (double)s.radius + (double)s.skin - (double)TR_ROLL_REST * (double)s.radius * sin((double)s.max_slope_degrees * TR_PI_D / 180.0);
+    print_message("roll bound %.5f m\n", roll);
+    assert_true(TR_ROLL_REST == 0.98f);
+    assert_true(fabs(roll - 0.094) < 0.0005);
+}
+
+// DESIGN.md "Large worlds": at distance d the spacing of floats is at most d * 2^-23: 0.5 mm at 4 km (4,096 m),
+// 2 mm at 16 km (16,384 m), 7.8 mm at 65 km (65,536 m, the coordinate limit).
+static void test_float_spacing_in_large_worlds(void **state) {
+    (void)state;
+    for (float d = 1.0f; d <= TREAD_MAX_COORDINATE; d *= 1.37f) assert_true((double)(nextafterf(d, INFINITY) - d) <= (double)d * 0x1p-23);
+    assert_true(fabs((double)(nextafterf(4096.0f, INFINITY) - 4096.0f) - 0.5e-3) < 0.02e-3);
+    assert_true(fabs((double)(nextafterf(16384.0f, INFINITY) - 16384.0f) - 2.0e-3) < 0.05e-3);
+    assert_true(fabs((double)(nextafterf(65536.0f, INFINITY) - 65536.0f) - 7.8e-3) < 0.05e-3);
+    assert_true(TREAD_MAX_COORDINATE == 65536.0f);
+}
+
+// DESIGN.md "Moving ground is carried": integrating a turning disc's velocity at one point in a straight line lets a
+// rider drift outward, 6 cm in 10 s at 0.5 rad/s, 3 m out (at the course's 60 Hz). Each step moves the rider
+// along the tangent, r -> r sqrt(1 + (w dt)^2).
+static void test_straight_line_integration_drifts_6_cm(void **state) {
+    (void)state;
+    double x = 3.0, z = 0.0, w = 0.5, dt = 1.0 / 60.0;
+    for (int i = 0; i < 600; ++i) {
+        double vx = -w * z, vz = w * x; // the disc's velocity at the rider
+        x += vx * dt, z += vz * dt;
+    }
+    double drift = sqrt(x * x + z * z) - 3.0;
+    print_message("drift %.4f m\n", drift);
+    assert_true(drift > 0.055 && drift < 0.065);
+}
+
+// docs/RELIABILITY.md: the skin's documented range is [1e-4, 0.05] m; types.h's ranges for the soak's others.
+static void test_skin_range_is_1e4_to_0_05(void **state) {
+    (void)state;
+    const float ok[] = {1.0e-4f, 0.05f}, bad[] = {0.99e-4f, 0.0501f};
+    for (int i = 0; i < 2; ++i) {
+        tread_character_settings s = tread_character_settings_default();
+        tread_character ch;
+        s.skin = ok[i];
+        assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_OK);
+        s.skin = bad[i];
+        assert_int_equal(tread_character_init(&ch, &s, tread_v3(0, 0, 0)), TREAD_ERR_INVALID_ARGUMENT);
+    }
+}
+
+// DESIGN.md "Layers": indices 0 .. TREAD_MAX_LAYERS - 1 = 31; README: 32 layers.
+static void test_layers_are_0_to_31(void **state) {
+    (void)state;
+    assert_int_equal(TREAD_MAX_LAYERS, 32);
+    tread_world *w = NULL;
+    assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3(1, 1, 1));
+    tread_body_id id;
+    def.layer = 31;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    def.layer = 32;
+    assert_int_not_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    tread_world_destroy(w);
+}
+
+// S1 (the course's stairs, 4 m/s) climbed to y >= 1.95 m by the default capsule: DESIGN.md "A round bottom stands only
+// on its walkable cap" (0.80 s at 60 and 240 Hz against 0.97 s at 30 Hz) and README's course table (the 60 Hz time; it
+// said 0.950 s, from before the roll over noses). `tread run scenes/course/S01-stairs-up.json` reports the same.
+static course_run run;
+static float s1_climb_time(float hz) {
+    tread_world *w = course_world();
+    course_stairs(w);
+    float dt = 1.0f / hz;
+    course_begin(&run, w, tread_v3(0, 0, 0), NULL);
+    course_walk(&run, tread_v3(4, 0, 0), fminf(2.0f, (float)(COURSE_MAX_FRAMES - 1) * dt), dt);
+    float t = -1.0f;
+    for (int i = 0; i < run.frames && t < 0.0f; ++i)
+        if (run.f[i].feet.y >= 1.95f) t = (float)(i + 1) * dt;
+    tread_world_destroy(w);
+    return t;
+}
+
+static void test_s1_climb_times(void **state) {
+    (void)state;
+    float t30 = s1_climb_time(30.0f), t60 = s1_climb_time(60.0f), t240 = s1_climb_time(240.0f);
+    print_message("S1 climbed in %.3f s at 30 Hz, %.3f s at 60 Hz, %.3f s at 240 Hz\n", (double)t30, (double)t60, (double)t240);
+    // Within one frame of the documented times.
+    assert_true(fabsf(t30 - 0.967f) <= 1.0f / 30.0f);
+    assert_true(fabsf(t60 - 0.800f) <= 1.0f / 60.0f);
+    assert_true(fabsf(t240 - 0.796f) <= 1.0f / 240.0f);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_character_is_204_bytes_and_saves_200),
+        cmocka_unit_test(test_defaults_are_the_documented_ones),
+        cmocka_unit_test(test_roll_bound_of_the_default_capsule_is_0_094),
+        cmocka_unit_test(test_float_spacing_in_large_worlds),
+        cmocka_unit_test(test_straight_line_integration_drifts_6_cm),
+        cmocka_unit_test(test_skin_range_is_1e4_to_0_05),
+        cmocka_unit_test(test_layers_are_0_to_31),
+        cmocka_unit_test(test_s1_climb_times),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
