@@ -2,7 +2,8 @@
 // Numbers the docs state that no behaviour test pinned (docs/CLAIMS.md lists every claim and what checks it): the
 // character's size, the defaults the README and docs/DESIGN.md quote, what follows from them (the roll bound per
 // nose), float spacing in large worlds, the drift of straight-line platform integration DESIGN.md's "Moving ground"
-// quotes, the setting ranges docs/RELIABILITY.md quotes, the layer limit, and S1's climb time at 30, 60 and 240 Hz.
+// quotes, the setting ranges docs/RELIABILITY.md quotes, the layer limit, S1's climb time at 30, 60 and 240 Hz, and a
+// mesh's bytes per triangle.
 // The named tolerances are compared with docs/DESIGN.md's table by tests/check_doc_constants.sh.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,10 +13,12 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "course.h"
 #include "character/character_internal.h"
 #include "tread/motor.h"
+#include "world/mesh.h"
 
 // README "Features", DESIGN.md "Settings live in the character": the character is 204 bytes of plain data; its saved
 // state (README "Save and restore") is 200.
@@ -140,6 +143,63 @@ static void test_s1_climb_times(void **state) {
     assert_true(fabsf(t240 - 0.796f) <= 1.0f / 240.0f);
 }
 
+// README "Collision world": a triangle mesh costs 24 bytes per triangle with its tree, vertices kept exactly
+// (docs/PERFORMANCE.md measures 23.9 on the benchmark's 1M-triangle terrain; here the same rolling grid, 400 x 400
+// cells). Live bytes are counted through the allocator hook, each block's size kept in a header.
+static size_t live_bytes;
+static void *sized_alloc(size_t size, void *context) {
+    (void)context;
+    max_align_t *block = malloc(sizeof(max_align_t) + size);
+    if (!block) return NULL;
+    memcpy(block, &size, sizeof size);
+    live_bytes += size;
+    return block + 1;
+}
+static void sized_free(void *memory, void *context) {
+    (void)context;
+    if (!memory) return;
+    max_align_t *block = (max_align_t *)memory - 1;
+    size_t size;
+    memcpy(&size, block, sizeof size);
+    live_bytes -= size;
+    free(block);
+}
+
+static float rolling(float x, float period) { // a triangle wave of amplitude 1, as bench/bench.c's terrain
+    float u = x / period;
+    u -= (float)(long)u;
+    return u < 0.5f ? 4.0f * u - 1.0f : 3.0f - 4.0f * u;
+}
+
+static void test_mesh_costs_24_bytes_per_triangle(void **state) {
+    (void)state;
+    enum { CELLS = 400, N = CELLS + 1 };
+    tread_vec3 *v = malloc((size_t)N * N * sizeof *v);
+    uint32_t *idx = malloc((size_t)CELLS * CELLS * 6 * sizeof *idx), *p = idx;
+    assert_true(v && idx);
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < N; i++)
+            v[j * N + i] = tread_v3((float)i, 1.5f * rolling((float)i, 37.0f) + rolling((float)j, 23.0f) + 0.25f * rolling((float)(i + j), 5.3f), (float)j);
+    for (int j = 0; j < CELLS; j++)
+        for (int i = 0; i < CELLS; i++) {
+            uint32_t a = (uint32_t)(j * N + i), b = a + 1, c = a + (uint32_t)N, d = c + 1;
+            *p++ = a, *p++ = d, *p++ = b, *p++ = a, *p++ = c, *p++ = d;
+        }
+    tread_mesh_def def = {v, N * N, idx, CELLS * CELLS * 2, NULL};
+    tread_set_allocator(sized_alloc, sized_free, NULL);
+    size_t before = live_bytes;
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    double per = (double)(live_bytes - before) / (double)def.triangle_count;
+    print_message("mesh: %.1f bytes per triangle (%d triangles)\n", per, def.triangle_count);
+    tr_mesh_destroy(&mesh);
+    tread_set_allocator(NULL, NULL, NULL);
+    assert_true(live_bytes == before);
+    assert_true(per <= 24.5);
+    free(v);
+    free(idx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_character_is_204_bytes_and_saves_200),
@@ -150,6 +210,7 @@ int main(void) {
         cmocka_unit_test(test_skin_range_is_1e4_to_0_05),
         cmocka_unit_test(test_layers_are_0_to_31),
         cmocka_unit_test(test_s1_climb_times),
+        cmocka_unit_test(test_mesh_costs_24_bytes_per_triangle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
