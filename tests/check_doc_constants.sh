@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The named constants the docs quote against the code's #defines (docs/CLAIMS.md): every row of docs/DESIGN.md's
 # tolerance table that names a constant, and the constants the prose of docs/DESIGN.md, docs/RELIABILITY.md and the
-# README quote by value. Fails when a doc and the code disagree, or a constant the docs name no longer exists.
+# README quote by value; and the math layer's operations. Fails when a doc and the code disagree, or a constant the
+# docs name no longer exists.
 #   tests/check_doc_constants.sh [ROOT]
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -58,6 +59,17 @@ check TREAD_MAX_LAYERS 32 "docs/DESIGN.md Layers, README Collision world: 32 lay
 check TREAD_MAX_COORDINATE 65536 "docs/DESIGN.md Large worlds, README: 65,536 m"
 check TREAD_MAX_SPEED 1000 "docs/DESIGN.md Put is not moved, docs/RELIABILITY.md Inputs"
 check TREAD_CHARACTER_STATE_SIZE 200 "README Save and restore: 200 bytes"
+
+# 3. docs/DESIGN.md "Layers": the math layer (include/tread/math.h) uses only + - * /, sqrtf and the exact fabsf and
+# isfinite: every call in it, comments left out, is to one of those or to math.h's own tread_ functions.
+others=$(sed -E 's|//.*||' "$root/include/tread/math.h" | grep -oE '\b[A-Za-z_][A-Za-z_0-9]*[[:space:]]*\(' | tr -d ' (' |
+  grep -vE '^(tread_[a-z_0-9]+|sqrtf|fabsf|isfinite|if|for|while|return|sizeof|defined)$' | sort -u || true)
+if [ -n "$others" ]; then
+  echo "FAIL include/tread/math.h calls more than docs/DESIGN.md's math layer allows (+ - * /, sqrtf, fabsf, isfinite): $others"
+  failed=1
+else
+  echo "ok   include/tread/math.h calls only sqrtf, fabsf and isfinite (docs/DESIGN.md Layers)"
+fi
 
 [ "$failed" = 0 ] && echo "check_doc_constants: the docs' constants match the code"
 exit "$failed"
