@@ -2,8 +2,8 @@
 // Numbers the docs state that no behaviour test pinned (docs/CLAIMS.md lists every claim and what checks it): the
 // character's size, the defaults the README and docs/DESIGN.md quote, what follows from them (the roll bound per
 // nose), float spacing in large worlds, the drift of straight-line platform integration DESIGN.md's "Moving ground"
-// quotes, the setting ranges docs/RELIABILITY.md quotes, the layer limit, S1's climb time at 30, 60 and 240 Hz, and a
-// mesh's bytes per triangle.
+// quotes, the setting ranges docs/RELIABILITY.md quotes, the layer limit, S1's climb time at 30, 60 and 240 Hz, a
+// mesh's bytes per triangle, and one always/never rule no test held (another character is never a crevasse wall).
 // The named tolerances are compared with docs/DESIGN.md's table by tests/check_doc_constants.sh.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -200,6 +200,68 @@ static void test_mesh_costs_24_bytes_per_triangle(void **state) {
     free(idx);
 }
 
+// DESIGN.md "Ground": two steep contacts facing each other across a round bottom hold it (a crevasse), but another
+// character is never a crevasse wall. A sphere rests on a standing capsule's shoulder (its contact 60 degrees from up,
+// steep) against a wall leaning 80 degrees (steep): the two push it toward walkable, so with a static capsule in the
+// other character's place it is held, and with the character it is not.
+static void crevasse_world(tread_world **out, bool capsule_is_a_body, tread_character *sphere) {
+    tread_world *w = course_world();
+    const double pi = TR_PI_D, skin = 0.002, r = 0.3;
+    // The sphere's centre: 0.6 m (plus the skin) from the capsule's top sphere centre (0, 1.5, 0), 30 degrees up.
+    double cx = (0.6 + skin) * cos(pi / 6.0), cy = 1.5 + (0.6 + skin) * sin(pi / 6.0);
+    // The wall's face: normal (-cos 10, sin 10), the skin from the sphere; a box turned 80 degrees about z, half 1 m
+    // thick, its +y face on that plane.
+    double nx = -cos(pi / 18.0), ny = sin(pi / 18.0), gap = r + skin;
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3(2.0f, 1.0f, 2.0f));
+    def.transform.p = tread_v3((float)(cx - gap * nx - nx), (float)(cy - gap * ny - ny), 0.0f);
+    def.transform.q = tread_quat_from_axis_angle(tread_v3(0, 0, 1), (float)(80.0 * pi / 180.0));
+    tread_body_id id;
+    assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    if (capsule_is_a_body) {
+        def = tread_body_def_default();
+        def.shape = tread_shape_capsule(0.6f, 0.3f);
+        def.transform.p = tread_v3(0.0f, 0.9f, 0.0f);
+        assert_int_equal(tread_world_add_body(w, &def, &id), TREAD_OK);
+    }
+    tread_character_settings s = tread_character_settings_default();
+    s.shape = TREAD_QUERY_SPHERE;
+    s.radius = (float)r;
+    assert_int_equal(tread_character_init(sphere, &s, tread_v3((float)cx, (float)(cy - r), 0.0f)), TREAD_OK);
+    *out = w;
+}
+
+static void test_another_character_is_never_a_crevasse_wall(void **state) {
+    (void)state;
+    // A static capsule and the wall: a crevasse, the sphere is held.
+    tread_world *w;
+    tread_character sphere;
+    crevasse_world(&w, true, &sphere);
+    tread_move_result res;
+    assert_int_equal(tread_character_move(w, &sphere, tread_v3(0, -0.1f, 0), COURSE_DT, &res), TREAD_OK);
+    print_message("against a capsule body: ground state %d, feet y %.4f\n", (int)sphere.ground.state, (double)sphere.position.y);
+    assert_int_equal(sphere.ground.state, TREAD_GROUND_ON_GROUND);
+    tread_world_destroy(w);
+
+    // The same capsule as a character of a batch: not ground for the sphere.
+    crevasse_world(&w, false, &sphere);
+    tread_character c[2];
+    tread_character_settings s = tread_character_settings_default();
+    assert_int_equal(tread_character_init(&c[0], &s, tread_v3(0, 0, 0)), TREAD_OK);
+    c[1] = sphere;
+    tread_batch_def bd = tread_batch_def_default();
+    bd.threads = 1;
+    tread_batch *b = NULL;
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+    tread_vec3 v[2] = {tread_v3(0, 0, 0), tread_v3(0, -0.1f, 0)};
+    tread_move_result r2[2];
+    assert_int_equal(tread_batch_move(b, w, c, v, 2, COURSE_DT, r2), TREAD_OK);
+    print_message("against a character: ground state %d, feet y %.4f\n", (int)c[1].ground.state, (double)c[1].position.y);
+    assert_int_not_equal(c[1].ground.state, TREAD_GROUND_ON_GROUND);
+    tread_batch_destroy(b);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_character_is_204_bytes_and_saves_200),
@@ -211,6 +273,7 @@ int main(void) {
         cmocka_unit_test(test_layers_are_0_to_31),
         cmocka_unit_test(test_s1_climb_times),
         cmocka_unit_test(test_mesh_costs_24_bytes_per_triangle),
+        cmocka_unit_test(test_another_character_is_never_a_crevasse_wall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
