@@ -9,8 +9,8 @@ set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 failed=0
 
-# Every #define of src/ and include/, read once.
-defines=$(grep -rhE '^#define [A-Z_]+[[:space:]]' "$root/src" "$root/include")
+# Every #define of src/, include/ and the soak's checker (tools/soak/), read once.
+defines=$(grep -rhE '^#define [A-Z_]+[[:space:]]' "$root/src" "$root/include" "$root/tools/soak")
 
 # The number `#define NAME number` gives (a trailing f, parentheses and comments dropped).
 value_of() {
@@ -23,7 +23,7 @@ check() {
   local name=$1 want=$2 where=$3 got
   got=$(value_of "$name")
   if [ -z "$got" ]; then
-    echo "FAIL $name: no #define in src/ or include/ ($where says $want)"
+    echo "FAIL $name: no #define in src/, include/ or tools/soak/ ($where says $want)"
     failed=1
   elif ! awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= 1e-6 * m) }'; then
     echo "FAIL $name: the code says $got, $where says $want"
@@ -59,6 +59,8 @@ check TREAD_MAX_LAYERS 32 "docs/DESIGN.md Layers, README Collision world: 32 lay
 check TREAD_MAX_COORDINATE 65536 "docs/DESIGN.md Large worlds, README: 65,536 m"
 check TREAD_MAX_SPEED 1000 "docs/DESIGN.md Put is not moved, docs/RELIABILITY.md Inputs"
 check TREAD_CHARACTER_STATE_SIZE 200 "README Save and restore: 200 bytes"
+check SOAK_TOLERANCE 1e-3 "docs/RELIABILITY.md checks: penetration at most 1 mm (tools/soak/soak.h)"
+check SOAK_FLOOR_SLACK 0.01 "docs/RELIABILITY.md checks: fall_through more than 1 cm below (tools/soak/check.c)"
 
 # 3. docs/DESIGN.md "Layers": the math layer (include/tread/math.h) uses only + - * /, sqrtf and the exact fabsf and
 # isfinite: every call in it, comments left out, is to one of those or to math.h's own tread_ functions.
