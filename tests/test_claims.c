@@ -262,11 +262,41 @@ static void test_another_character_is_never_a_crevasse_wall(void **state) {
     tread_world_destroy(w);
 }
 
+// DESIGN.md "A round bottom": a roll goes at most radius + skin - 0.98 radius sin(max slope) sideways (0.094 m for
+// the default capsule), once per nose, whatever the rate. Up S1's ten noses at 4 m/s, at 30, 60, 120 and 240 Hz: no
+// frame goes farther along x than its motion plus that, and all the frames together gain at most ten of it.
+static void test_rolls_gain_at_most_the_bound_per_nose(void **state) {
+    (void)state;
+    tread_character_settings s = tread_character_settings_default();
+    float bound = s.radius + s.skin - TR_ROLL_REST * s.radius * (float)sin((double)s.max_slope_degrees * TR_PI_D / 180.0);
+    const float rates[] = {30.0f, 60.0f, 120.0f, 240.0f};
+    for (int k = 0; k < 4; ++k) {
+        tread_world *w = course_world();
+        course_stairs(w);
+        float dt = 1.0f / rates[k];
+        course_begin(&run, w, tread_v3(0, 0, 0), NULL);
+        course_walk(&run, tread_v3(4, 0, 0), 1.5f, dt);
+        float worst = 0.0f, gained = 0.0f, x = 0.0f;
+        for (int i = 0; i < run.frames; ++i) {
+            float excess = run.f[i].feet.x - x - 4.0f * dt;
+            x = run.f[i].feet.x;
+            if (excess > 0.0f) gained += excess;
+            worst = fmaxf(worst, excess);
+        }
+        print_message("%.0f Hz: worst frame %.4f m past its motion, %.4f m in all (bound %.4f a nose)\n", (double)rates[k],
+                      (double)worst, (double)gained, (double)bound);
+        assert_true(worst <= bound + 1e-4f);
+        assert_true(gained <= 10.0f * bound + 1e-3f);
+        tread_world_destroy(w);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_character_is_204_bytes_and_saves_200),
         cmocka_unit_test(test_defaults_are_the_documented_ones),
         cmocka_unit_test(test_roll_bound_of_the_default_capsule_is_0_094),
+        cmocka_unit_test(test_rolls_gain_at_most_the_bound_per_nose),
         cmocka_unit_test(test_float_spacing_in_large_worlds),
         cmocka_unit_test(test_straight_line_integration_drifts_6_cm),
         cmocka_unit_test(test_skin_range_is_1e4_to_0_05),
