@@ -291,9 +291,35 @@ static void test_rolls_gain_at_most_the_bound_per_nose(void **state) {
     }
 }
 
+// README "Features", DESIGN.md "Settings live in the character": the character is plain data, saving it is a memcpy.
+// A byte copy taken mid-climb moves on exactly as the original does.
+static void test_a_memcpy_of_a_character_moves_the_same(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    course_stairs(w);
+    course_begin(&run, w, tread_v3(0, 0, 0), NULL);
+    course_walk(&run, tread_v3(4, 0, 0), 0.4f, COURSE_DT);
+    tread_character copy;
+    memcpy(&copy, &run.ch, sizeof copy);
+    for (int i = 0; i < 60; ++i) {
+        tread_move_result ra, rb;
+        tread_vec3 v = tread_v3(4, run.ch.ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : run.ch.velocity.y - 9.81f * COURSE_DT, 0);
+        assert_int_equal(tread_character_move(w, &run.ch, v, COURSE_DT, &ra), TREAD_OK);
+        assert_int_equal(tread_character_move(w, &copy, v, COURSE_DT, &rb), TREAD_OK);
+        unsigned char a[TREAD_CHARACTER_STATE_SIZE], b[TREAD_CHARACTER_STATE_SIZE];
+        size_t na = 0, nb = 0;
+        assert_int_equal(tread_character_save(&run.ch, a, sizeof a, &na), TREAD_OK);
+        assert_int_equal(tread_character_save(&copy, b, sizeof b, &nb), TREAD_OK);
+        assert_true(na == nb && memcmp(a, b, na) == 0); // every saved field, bit for bit (not padding)
+    }
+    assert_true(copy.position.y > 1.9f);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_character_is_204_bytes_and_saves_200),
+        cmocka_unit_test(test_a_memcpy_of_a_character_moves_the_same),
         cmocka_unit_test(test_defaults_are_the_documented_ones),
         cmocka_unit_test(test_roll_bound_of_the_default_capsule_is_0_094),
         cmocka_unit_test(test_rolls_gain_at_most_the_bound_per_nose),
