@@ -14,12 +14,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tread_scene.h"
 #include "walk.h"
 #ifdef TREAD_HAVE_BULLET
 #include "run_engine_bullet.h"
 #endif
+
+// A long scene's progress line (rewritten in place with a carriage return) goes to a terminal only: in a log file or
+// CI's output every rewrite would be a line of its own.
+static bool progress_wanted(void) { return isatty(fileno(stderr)) != 0; }
 
 #define EXIT_CHECK_FAILED 1
 #define EXIT_BAD_INPUT 2
@@ -368,7 +373,7 @@ static int command_run(int argc, char **argv) {
     bool json = false;
     run_options o = {0};
     o.sets = sets;
-    o.progress = true;
+    o.progress = progress_wanted();
     for (int i = 0; i < argc; ++i) {
         const char *a = argv[i];
         bool has_value = i + 1 < argc;
@@ -631,7 +636,7 @@ static int command_suite(int argc, char **argv) {
         for (int k = 0; k < strategies; ++k) {
             run_options o = {0};
             o.strategy = chosen[k];
-            o.progress = !json;
+            o.progress = !json && progress_wanted();
             o.rotate_up = rotate;
             o.up = up;
             o.engine = engine;
