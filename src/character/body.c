@@ -141,7 +141,7 @@ static tread_result pick(const tr_move_query *q, const tread_character *ch, trea
     *out_support = *out_perch = -1;
     if (count == 0) return TREAD_OK;
     float nearest = hits[0].fraction * distance;
-    float best_up = -2.0f, best_off_axis = INFINITY;
+    float best_up = -2.0f, best_off_axis_sq = INFINITY;
     for (int i = 0; i < count; ++i) {
         if (hits[i].fraction * distance > nearest + TR_GROUND_TIE) break;
         if (tread_v3_dot(hits[i].normal, up) <= 0.0f) continue;
@@ -153,12 +153,12 @@ static tread_result pick(const tr_move_query *q, const tread_character *ch, trea
         // Of faces in one plane (a floor split into triangles), the one under the body's axis: a neighbour touched
         // only at its edge beside the body (a sunk round bottom reaches it) reports a point off the body's bottom.
         float up_dot = tread_v3_dot(hits[i].surface_normal, up);
-        float off_axis = tread_v3_length(tread_v3_reject(tread_v3_sub(hits[i].point, feet), up));
+        float off_axis_sq = tread_v3_length_sq(tread_v3_reject(tread_v3_sub(hits[i].point, feet), up)); // (compared only)
         bool coplanar = *out_support >= 0 && tread_v3_dot(hits[i].surface_normal, hits[*out_support].surface_normal) >= TR_SAME_PLANE_COS;
-        if (coplanar ? off_axis < best_off_axis : up_dot > best_up) {
+        if (coplanar ? off_axis_sq < best_off_axis_sq : up_dot > best_up) {
             *out_support = i;
             best_up = up_dot;
-            best_off_axis = off_axis;
+            best_off_axis_sq = off_axis_sq;
         }
     }
     if (*out_support >= 0) *out_perch = -1;

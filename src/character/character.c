@@ -146,9 +146,6 @@ static float stored_speed_limit(const tread_character *ch) {
     return limit * (1.0f + TR_UNIT_TOLERANCE); // (the slide's rounding)
 }
 
-// A character's state, every field: settings as tread_character_init validates them (and what it derives from them),
-// feet, velocity, ground and snap timer as a move leaves them. The character is the caller's plain data, so this runs
-// on every public entry that reads one, and on every load.
 // Unit to within half TR_UNIT_TOLERANCE, by its squared length (no square root).
 static bool near_unit(tread_vec3 n) {
     const float lo = (1.0f - 0.5f * TR_UNIT_TOLERANCE) * (1.0f - 0.5f * TR_UNIT_TOLERANCE);
@@ -171,6 +168,9 @@ static bool state_plainly_valid(const tread_character *ch) {
            ch->snap_suppress_time <= TR_MAX_SNAP_SUPPRESS;
 }
 
+// A character's state, every field: settings as tread_character_init validates them (and what it derives from them),
+// feet, velocity, ground and snap timer as a move leaves them. The character is the caller's plain data, so this runs
+// on every public entry that reads one, and on every load.
 static tread_result check_state(const tread_character *ch) {
     tread_result r = validate_settings(&ch->settings);
     if (r != TREAD_OK || state_plainly_valid(ch)) return r;
