@@ -53,6 +53,13 @@ int main(void) {
     tread_motor_state motor = tread_motor_state_default();
     tread_step_smoothing smoothing = tread_step_smoothing_default();
     tread_move_result last_move;
+    /* What the last move met while moving (walls, ceilings): the motor reads it to stop pushing into them and for wall
+       jumps. The move writes it into the caller's buffer. */
+    tread_contact last_contacts[TREAD_MAX_MOVE_CONTACTS];
+    tread_move_options move_options = tread_move_options_default();
+    move_options.contacts = last_contacts;
+    move_options.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    move_options.contacts_where_it_ends = false;
     int moves = 0, jumps = 0;
     float stood_up_at = -1.0f; /* x where the character stood up again after the tunnel */
 
@@ -78,10 +85,10 @@ int main(void) {
             input.crouch = player.settings.height < STAND_HEIGHT; /* crouched speed while the body is crouched */
             /* 3. the motor turns the wish into a velocity; 4. the controller moves the character */
             tread_vec3 velocity;
-            if (tread_motor_update(&motor, &motor_settings, &input, &player, moves > 0 ? &last_move : NULL, SIM_DT,
-                                   &velocity) != TREAD_OK ||
+            if (tread_motor_update(&motor, &motor_settings, &input, &player, moves > 0 ? &last_move : NULL, last_contacts,
+                                   TREAD_MAX_MOVE_CONTACTS, SIM_DT, &velocity) != TREAD_OK ||
                 (motor.jumped && tread_character_suppress_snap(&player, motor_settings.jump_snap_suppress_time) != TREAD_OK) ||
-                tread_character_move(world, &player, velocity, SIM_DT, &last_move) != TREAD_OK) {
+                tread_character_move_with(world, &player, velocity, SIM_DT, &move_options, &last_move) != TREAD_OK) {
                 printf("%s\n", tread_error_message());
                 return 1;
             }

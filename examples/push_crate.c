@@ -71,11 +71,16 @@ int main(void) {
         /* Walk +x at 2 m/s for 4 s, then stand; gravity while in the air. */
         float walk = frame < 240 ? 2.0f : 0.0f;
         float vy = ch.ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : ch.velocity.y - GRAVITY * DT;
+        /* The move writes the impulses it gives dynamic bodies into our buffer, for our physics step to apply. */
         tread_move_result res;
-        if (check(tread_character_move(world, &ch, tread_v3(walk, vy, 0.0f), DT, &res), "character_move")) return 1;
-        for (int i = 0; i < res.impulse_count; ++i)
-            if (tread_body_id_equal(res.impulses[i].body, box.body))
-                box.impulse = tread_v3_mad(box.impulse, res.impulses[i].magnitude, res.impulses[i].direction);
+        tread_body_impulse impulses[TREAD_MAX_MOVE_IMPULSES];
+        tread_move_options options = tread_move_options_default();
+        options.impulses = impulses;
+        options.impulse_capacity = TREAD_MAX_MOVE_IMPULSES;
+        if (check(tread_character_move_with(world, &ch, tread_v3(walk, vy, 0.0f), DT, &options, &res), "character_move_with")) return 1;
+        for (int i = 0; i < res.impulse_count && i < TREAD_MAX_MOVE_IMPULSES; ++i)
+            if (tread_body_id_equal(impulses[i].body, box.body))
+                box.impulse = tread_v3_mad(box.impulse, impulses[i].magnitude, impulses[i].direction);
 
         tread_query_shape shape = tread_character_shape(&ch);
         tread_distance_result d;

@@ -27,6 +27,7 @@ typedef struct game {
     tread_character player;
     tread_motor_state motor;
     tread_move_result last_move;
+    tread_contact last_contacts[TREAD_MAX_MOVE_CONTACTS]; /* what it met while moving (the move's buffer) */
     int moves;
 } game;
 
@@ -35,7 +36,8 @@ typedef struct snapshot { /* everything a re-run from this frame needs */
     unsigned char bodies[1024];
     size_t bodies_size;
     tread_motor_state motor;      /* the game's own state: plain structs, copied */
-    tread_move_result last_move;  /* the motor reads the last move's contacts (walls, wall jumps) */
+    tread_move_result last_move;  /* the motor reads the last move's result and the contacts it met (walls, wall jumps) */
+    tread_contact last_contacts[TREAD_MAX_MOVE_CONTACTS];
     int moves;
 } snapshot;
 
@@ -51,9 +53,15 @@ static int step(game *g, int frame, int jump_frame, const tread_motor_settings *
     input.magnitude = 0.4f;                                     /* 2.4 m/s toward the lift */
     input.jump = frame >= jump_frame && frame < jump_frame + 6; /* a tap of 0.1 s */
     tread_vec3 v;
-    if (tread_motor_update(&g->motor, ms, &input, &g->player, g->moves ? &g->last_move : NULL, DT, &v) != TREAD_OK) return 1;
+    if (tread_motor_update(&g->motor, ms, &input, &g->player, g->moves ? &g->last_move : NULL, g->last_contacts, TREAD_MAX_MOVE_CONTACTS, DT,
+                           &v) != TREAD_OK)
+        return 1;
     if (g->motor.jumped && tread_character_suppress_snap(&g->player, ms->jump_snap_suppress_time) != TREAD_OK) return 1;
-    if (tread_character_move(g->world, &g->player, v, DT, &g->last_move) != TREAD_OK) return 1;
+    tread_move_options options = tread_move_options_default();
+    options.contacts = g->last_contacts;
+    options.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    options.contacts_where_it_ends = false;
+    if (tread_character_move_with(g->world, &g->player, v, DT, &options, &g->last_move) != TREAD_OK) return 1;
     g->moves++;
     return 0;
 }
@@ -62,6 +70,7 @@ static int save(const game *g, snapshot *s) {
     size_t size;
     s->motor = g->motor;
     s->last_move = g->last_move;
+    memcpy(s->last_contacts, g->last_contacts, sizeof s->last_contacts);
     s->moves = g->moves;
     return tread_character_save(&g->player, s->character, sizeof s->character, &size) != TREAD_OK ||
            tread_world_save_bodies(g->world, s->bodies, sizeof s->bodies, &s->bodies_size) != TREAD_OK;
@@ -70,6 +79,7 @@ static int save(const game *g, snapshot *s) {
 static int restore(game *g, const snapshot *s) {
     g->motor = s->motor;
     g->last_move = s->last_move;
+    memcpy(g->last_contacts, s->last_contacts, sizeof g->last_contacts);
     g->moves = s->moves;
     return tread_character_load(&g->player, s->character, sizeof s->character) != TREAD_OK ||
            tread_world_load_bodies(g->world, s->bodies, s->bodies_size) != TREAD_OK;

@@ -34,7 +34,7 @@ out=$("$tread" run "$data/fall-200s.json" 2>&1); rc=$?
 [ "$rc" -eq 1 ] || fail "run fall-200s.json: exit $rc, expected 1"$'\n'"$out"
 has "$out" "stopped after 6115 of 12000 frames" "run fall-200s.json"
 has "$out" "FAIL  faller: library call" "run fall-200s.json"
-has "$out" "tread_character_move failed in frame 6116 (t = 101.917 s): TREAD_ERR_INVALID_ARGUMENT: velocity = (0, -1000.02, 0) is longer than 1000 m/s" "run fall-200s.json"
+has "$out" "tread_character_move_with failed in frame 6116 (t = 101.917 s): TREAD_ERR_INVALID_ARGUMENT: velocity = (0, -1000.02, 0) is longer than 1000 m/s" "run fall-200s.json"
 has "$out" "1 expectation not evaluated" "run fall-200s.json"
 lacks "$out" "pass  fell" "run fall-200s.json"
 out=$("$tread" run "$data/fall-200s.json" --json 2>&1); rc=$?
@@ -42,7 +42,7 @@ out=$("$tread" run "$data/fall-200s.json" --json 2>&1); rc=$?
 has "$out" '"passed":	false' "run fall-200s.json --json"
 has "$out" '"character":	"faller"' "run fall-200s.json --json"
 has "$out" '"frame":	6116' "run fall-200s.json --json"
-has "$out" '"call":	"tread_character_move"' "run fall-200s.json --json"
+has "$out" '"call":	"tread_character_move_with"' "run fall-200s.json --json"
 has "$out" '"code":	"TREAD_ERR_INVALID_ARGUMENT"' "run fall-200s.json --json"
 "$tread" run "$data/fall-200s.json" --trace "$work/fall.csv" --plot "$work/fall.svg" >/dev/null 2>&1
 [ "$(tail -n +2 "$work/fall.csv" | wc -l)" -eq 6115 ] || fail "fall-200s trace: $(tail -n +2 "$work/fall.csv" | wc -l) rows, expected the 6115 frames that ran"
@@ -50,7 +50,7 @@ has "$out" '"code":	"TREAD_ERR_INVALID_ARGUMENT"' "run fall-200s.json --json"
 rm -rf "$work/falls" && mkdir -p "$work/falls" && cp "$data/fall-200s.json" "$data/suite/walk.json" "$work/falls/"
 out=$("$tread" suite "$work/falls" 2>&1); rc=$?
 [ "$rc" -eq 1 ] || fail "suite with the fall: exit $rc, expected 1"$'\n'"$out"
-has "$out" "FAIL faller: library call: tread_character_move failed at 101.917 s" "suite with the fall"
+has "$out" "FAIL faller: library call: tread_character_move_with failed at 101.917 s" "suite with the fall"
 
 # Hostile scene files are bad input (exit 2) with a message naming the file, the JSON path and what is wrong.
 hostile() {

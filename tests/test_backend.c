@@ -155,10 +155,11 @@ static void walk(tread_world *w, const tread_backend *backend, bool phases, int 
                 assert_int_equal(backend ? tread_character_move_on(backend, &c[i], v, COURSE_DT, &res) : tread_character_move(w, &c[i], v, COURSE_DT, &res),
                                  TREAD_OK);
             } else {
-                assert_int_equal(backend ? tread_character_update_on(backend, &c[i], v, COURSE_DT, &res) : tread_character_update(w, &c[i], v, COURSE_DT, &res),
+                tread_move_state st;
+                assert_int_equal(backend ? tread_character_update_on(backend, &c[i], v, COURSE_DT, &st) : tread_character_update(w, &c[i], v, COURSE_DT, &st),
                                  TREAD_OK);
-                assert_int_equal(backend ? tread_character_walk_stairs_on(backend, &c[i], &res) : tread_character_walk_stairs(w, &c[i], &res), TREAD_OK);
-                assert_int_equal(backend ? tread_character_stick_to_floor_on(backend, &c[i], v, &res) : tread_character_stick_to_floor(w, &c[i], v, &res),
+                assert_int_equal(backend ? tread_character_walk_stairs_on(backend, &c[i], &st) : tread_character_walk_stairs(w, &c[i], &st), TREAD_OK);
+                assert_int_equal(backend ? tread_character_stick_to_floor_on(backend, &c[i], v, &st) : tread_character_stick_to_floor(w, &c[i], v, &st),
                                  TREAD_OK);
             }
             trail[f * 3 + i] = c[i].position;
@@ -316,7 +317,8 @@ static void test_a_bad_backend_is_named(void **state) {
     public_engine engine;
     tread_backend b = public_backend(&engine, w);
     b.collect_contacts = NULL;
-    assert_int_equal(tread_character_update_on(&b, &ch, tread_v3(1, 0, 0), COURSE_DT, &res), TREAD_ERR_NULL_ARGUMENT);
+    tread_move_state st;
+    assert_int_equal(tread_character_update_on(&b, &ch, tread_v3(1, 0, 0), COURSE_DT, &st), TREAD_ERR_NULL_ARGUMENT);
     assert_non_null(strstr(tread_error_message(), "backend->collect_contacts is NULL"));
     tread_backend own = tread_world_backend(NULL);
     assert_int_equal(tread_character_move_on(&own, &ch, tread_v3(1, 0, 0), COURSE_DT, &res), TREAD_ERR_NULL_ARGUMENT);

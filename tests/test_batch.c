@@ -392,11 +392,24 @@ static void test_characters_apart_move_as_alone(void **state) {
         bd.threads = k + 1;
         assert_int_equal(tread_batch_create(&bd, &b[k]), TREAD_OK);
     }
+    // Each character's contacts go to its own slice of the batch's buffer, as its single move's go to its buffer.
+    enum { CAP = 8 };
+    static tread_contact single[CAP], sliced[N * CAP];
+    tread_move_options one = tread_move_options_default(), all = tread_move_options_default();
+    one.contacts = single, one.contact_capacity = CAP;
+    all.contacts = sliced, all.contact_capacity = CAP;
     float overlapped = 0.0f;
+    int touching = 0;
     for (int f = 0; f < 90; ++f) {
-        for (int i = 0; i < N; ++i) assert_int_equal(tread_character_move(w, &alone[i], v[i], COURSE_DT, &res[i]), TREAD_OK);
+        for (int k = 0; k < 2; ++k) assert_int_equal(tread_batch_move_with(b[k], w, together[k], v, N, COURSE_DT, &all, batch_res), TREAD_OK);
+        for (int i = 0; i < N; ++i) {
+            assert_int_equal(tread_character_move_with(w, &alone[i], v[i], COURSE_DT, &one, &res[i]), TREAD_OK);
+            assert_int_equal(batch_res[i].contact_count, res[i].contact_count);
+            int n = res[i].contact_count < CAP ? res[i].contact_count : CAP;
+            assert_memory_equal(sliced + i * CAP, single, sizeof single[0] * (size_t)n);
+            touching += n > 0;
+        }
         for (int k = 0; k < 2; ++k) {
-            assert_int_equal(tread_batch_move(b[k], w, together[k], v, N, COURSE_DT, batch_res), TREAD_OK);
             assert_memory_equal(together[k], alone, sizeof alone);
             for (int i = 0; i < N; ++i) assert_memory_equal(&batch_res[i].position, &res[i].position, sizeof(tread_vec3));
         }
@@ -404,6 +417,7 @@ static void test_characters_apart_move_as_alone(void **state) {
         if (worst > overlapped) overlapped = worst;
     }
     assert_true(overlapped > 0.1f); // they passed through each other
+    assert_true(touching > N * 90 / 2); // (the floor at least: the slices were filled)
     for (int k = 0; k < 2; ++k) tread_batch_destroy(b[k]);
     tread_world_destroy(w);
 }

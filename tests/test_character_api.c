@@ -47,32 +47,36 @@ static void test_move_toward_the_coordinate_limit_stops_at_it(void **state) {
     assert_int_equal(tread_character_move(w, &ch, tread_v3(900, 0, 0), COURSE_DT, &res), TREAD_OK);
     assert_float_equal(ch.position.x, TREAD_MAX_COORDINATE, 0.0f);
     assert_int_equal(ch.ground.state, TREAD_GROUND_ON_GROUND);
-    assert_int_equal(tread_character_update(w, &ch, tread_v3(900, 0, 0), COURSE_DT, &res), TREAD_OK);
-    assert_float_equal(res.position.x, TREAD_MAX_COORDINATE, 0.0f);
+    tread_move_state st;
+    assert_int_equal(tread_character_update(w, &ch, tread_v3(900, 0, 0), COURSE_DT, &st), TREAD_OK);
+    assert_float_equal(st.result.position.x, TREAD_MAX_COORDINATE, 0.0f);
     // Standing still at the limit, its probes reaching across: every move succeeds.
     assert_int_equal(tread_character_move(w, &ch, tread_v3_zero(), COURSE_DT, &res), TREAD_OK);
     assert_float_equal(ch.position.x, TREAD_MAX_COORDINATE, 0.0f);
     tread_world_destroy(w);
 }
 
-// The later phases check the result they are handed and their own reach.
-static void test_phases_refuse_a_result_no_update_wrote(void **state) {
+// The later phases check the state they are handed and their own reach.
+static void test_phases_refuse_a_state_no_update_wrote(void **state) {
     (void)state;
     tread_world *w = course_world();
     tread_character ch = standing(w, tread_character_settings_default(), tread_v3(0, 0, 0));
     tread_character before = ch;
+    tread_move_state st;
+    memset(&st, 0, sizeof st);
+    st.blocked = true;
+    st.blocked_motion = tread_v3(1, 0, 0);
+    assert_int_equal(tread_character_walk_stairs(w, &ch, &st), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "state->dt"));
+    assert_int_equal(tread_character_stick_to_floor(w, &ch, tread_v3_zero(), &st), TREAD_ERR_INVALID_ARGUMENT);
+    assert_int_equal(tread_character_walk_stairs(NULL, &ch, &st), TREAD_ERR_NULL_ARGUMENT);
+    assert_int_equal(tread_character_walk_stairs(w, &ch, NULL), TREAD_ERR_NULL_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "state is NULL"));
     tread_move_result res;
-    memset(&res, 0, sizeof res);
-    res.blocked = true;
-    res.blocked_motion = tread_v3(1, 0, 0);
-    assert_int_equal(tread_character_walk_stairs(w, &ch, &res), TREAD_ERR_INVALID_ARGUMENT);
-    assert_non_null(strstr(tread_error_message(), "dt"));
-    assert_int_equal(tread_character_stick_to_floor(w, &ch, tread_v3_zero(), &res), TREAD_ERR_INVALID_ARGUMENT);
-    assert_int_equal(tread_character_walk_stairs(NULL, &ch, &res), TREAD_ERR_NULL_ARGUMENT);
     ch.settings.step_strategy = (tread_step_strategy)99; // the caller's plain data, corrupted
     assert_int_equal(tread_character_move(w, &ch, tread_v3_zero(), COURSE_DT, &res), TREAD_ERR_INVALID_ARGUMENT);
     assert_non_null(strstr(tread_error_message(), "step_strategy"));
-    assert_false(tread_character_can_walk_stairs(&ch, &res));
+    assert_false(tread_character_can_walk_stairs(&ch, &st));
     ch.settings.step_strategy = before.settings.step_strategy;
     assert_memory_equal(&before, &ch, sizeof ch);
     tread_world_destroy(w);
@@ -312,7 +316,7 @@ static void test_move_filters_ignore_bodies(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_toward_the_coordinate_limit_stops_at_it),
-        cmocka_unit_test(test_phases_refuse_a_result_no_update_wrote),
+        cmocka_unit_test(test_phases_refuse_a_state_no_update_wrote),
         cmocka_unit_test(test_set_settings_validates_and_keeps_the_state),
         cmocka_unit_test(test_crouch_and_stand_for_capsule_and_box),
         cmocka_unit_test(test_strategy_names_round_trip),

@@ -174,13 +174,22 @@ static void test_walking_into_a_crate_gives_an_impulse(void **state) {
         s.max_strength = strong ? 1.0e6f : 100.0f;
         assert_int_equal(tread_character_set_settings(w, &ch, &s), TREAD_OK);
         tread_move_result res;
+        tread_body_impulse impulses[2];
+        tread_move_options o = tread_move_options_default();
+        o.impulses = impulses;
+        o.impulse_capacity = 2;
         int frames_with_impulse = 0;
         for (int f = 0; f < 60; ++f) {
-            assert_int_equal(tread_character_move(w, &ch, course_velocity(&ch, tread_v3(2, 0, 0)), COURSE_DT, &res), TREAD_OK);
+            // Every other frame without the buffer: the move is the same, only the count is kept.
+            bool buffered = f % 2 == 0;
+            assert_int_equal(tread_character_move_with(w, &ch, course_velocity(&ch, tread_v3(2, 0, 0)), COURSE_DT, buffered ? &o : NULL, &res),
+                             TREAD_OK);
+            assert_false(res.impulses_overflow);
             if (res.impulse_count == 0) continue;
             ++frames_with_impulse;
             assert_int_equal(res.impulse_count, 1);
-            const tread_body_impulse *j = &res.impulses[0];
+            if (!buffered) continue;
+            const tread_body_impulse *j = &impulses[0];
             assert_true(tread_body_id_equal(j->body, crate));
             assert_float_equal(j->direction.x, 1.0f, 1e-4f);
             assert_float_equal(j->point.x, 1.0f, 1e-3f);
@@ -189,6 +198,11 @@ static void test_walking_into_a_crate_gives_an_impulse(void **state) {
         }
         // It touches the crate within the first half second and pushes every frame after (the crate never moves here).
         assert_true(frames_with_impulse >= 38);
+        // A buffer with no room: the count stays, the overflow says none was written.
+        o.impulse_capacity = 0;
+        assert_int_equal(tread_character_move_with(w, &ch, course_velocity(&ch, tread_v3(2, 0, 0)), COURSE_DT, &o, &res), TREAD_OK);
+        assert_int_equal(res.impulse_count, 1);
+        assert_true(res.impulses_overflow);
         assert_true(ch.position.x < 1.0f - 0.29f);
         tread_world_destroy(w);
     }
@@ -487,8 +501,8 @@ static void test_batch_push_permission(void **state) {
 // ---- the caller's contact buffer ------------------------------------------------------------------------------
 
 // A character on a finely cut mesh floor (5 cm cells) touches more triangles than the result holds: given a
-// buffer, the move lists every surface within skin + ground probe of where it ends; the total counts them all, the
-// buffer holds as many as fit, and the dropped count says how many did not.
+// buffer, the move lists every surface within skin + ground probe of where it ends; the count counts them all, the
+// buffer holds as many as fit, and the overflow flag says when some did not.
 static void test_contact_buffer(void **state) {
     (void)state;
     enum { N = 80 }; // cells per side: a 4 x 4 m floor
@@ -509,7 +523,7 @@ static void test_contact_buffer(void **state) {
     def.shape = tread_shape_mesh(vertices, (N + 1) * (N + 1), indices, N * N * 2);
     tread_body_id floor;
     assert_int_equal(tread_world_add_body(w, &def, &floor), TREAD_OK);
-    static tread_contact big[256], small[4];
+    static tread_contact big[256], small[4], met[256];
     int totals[2] = {0, 0};
     for (int pass = 0; pass < 2; ++pass) {
         tread_character ch = standing_at(tread_v3(0.01f, 0.002f, 0.02f));
@@ -518,29 +532,38 @@ static void test_contact_buffer(void **state) {
         o.contact_capacity = pass ? 4 : 256;
         tread_move_result res;
         assert_int_equal(tread_character_move_with(w, &ch, tread_v3(0.5f, 0, 0), COURSE_DT, &o, &res), TREAD_OK);
-        totals[pass] = res.contact_total;
+        totals[pass] = res.contact_count;
+        assert_true(res.moving_contact_count <= res.contact_count);
         if (pass == 0) {
-            assert_true(res.contact_total > TREAD_MAX_MOVE_CONTACTS);
-            assert_int_equal(res.contacts_dropped, 0);
-            assert_true(res.contacts_overflow);
-            assert_int_equal(res.contact_count, TREAD_MAX_MOVE_CONTACTS);
-            // The buffer starts as the result's list does, and holds distinct triangles of the floor.
-            assert_memory_equal(big, res.contacts, sizeof res.contacts);
-            for (int i = 0; i < res.contact_total; ++i) {
+            assert_true(res.contact_count > TREAD_MAX_MOVE_CONTACTS);
+            assert_false(res.contacts_overflow);
+            // Distinct triangles of the floor.
+            for (int i = 0; i < res.contact_count; ++i) {
                 assert_true(tread_body_id_equal(big[i].body, floor));
                 for (int m = 0; m < i; ++m) assert_true(big[i].feature != big[m].feature);
             }
         } else {
-            assert_int_equal(res.contacts_dropped, res.contact_total - 4);
+            assert_true(res.contacts_overflow);
             assert_memory_equal(small, big, sizeof small);
         }
     }
     assert_int_equal(totals[0], totals[1]);
-    // Without a buffer: what it met while moving, the dropped count the result's own.
-    tread_character ch = standing_at(tread_v3(0.01f, 0.002f, 0.02f));
-    tread_move_result res;
-    assert_int_equal(tread_character_move(w, &ch, tread_v3(0.5f, 0, 0), COURSE_DT, &res), TREAD_OK);
-    assert_int_equal(res.contacts_dropped, res.contact_total > TREAD_MAX_MOVE_CONTACTS ? res.contact_total - TREAD_MAX_MOVE_CONTACTS : 0);
+    // Only what it met while moving: the buffer's first ones as above, the same move.
+    tread_character ch = standing_at(tread_v3(0.01f, 0.002f, 0.02f)), alone = ch;
+    tread_move_options o = tread_move_options_default();
+    o.contacts = met;
+    o.contact_capacity = 256;
+    o.contacts_where_it_ends = false;
+    tread_move_result res, plain;
+    assert_int_equal(tread_character_move_with(w, &ch, tread_v3(0.5f, 0, 0), COURSE_DT, &o, &res), TREAD_OK);
+    assert_int_equal(res.contact_count, res.moving_contact_count);
+    assert_memory_equal(met, big, sizeof met[0] * (size_t)res.contact_count);
+    // Without a buffer: the same move, its count kept, no overflow.
+    assert_int_equal(tread_character_move(w, &alone, tread_v3(0.5f, 0, 0), COURSE_DT, &plain), TREAD_OK);
+    assert_memory_equal(&alone, &ch, sizeof ch);
+    assert_int_equal(plain.moving_contact_count, plain.contact_count);
+    assert_true(plain.contact_count >= res.contact_count); // (past the state's full list a surface met twice counts twice)
+    assert_false(plain.contacts_overflow);
     tread_world_destroy(w);
 }
 
@@ -557,6 +580,13 @@ static void test_bad_options(void **state) {
     o.contact_capacity = 8;
     assert_int_equal(tread_character_move_with(w, &ch, tread_v3_zero(), COURSE_DT, &o, &res), TREAD_ERR_NULL_ARGUMENT);
     assert_non_null(strstr(tread_error_message(), "options.contacts"));
+    o = tread_move_options_default();
+    o.impulse_capacity = -2;
+    assert_int_equal(tread_character_move_with(w, &ch, tread_v3_zero(), COURSE_DT, &o, &res), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "options.impulse_capacity"));
+    o.impulse_capacity = 3;
+    assert_int_equal(tread_character_move_with(w, &ch, tread_v3_zero(), COURSE_DT, &o, &res), TREAD_ERR_NULL_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "options.impulses"));
     o = tread_move_options_default();
     static listener_log log;
     tread_contact_listener l = listener_of(&log);

@@ -115,11 +115,21 @@ static tread_character_settings quake_player(tread_query_shape_type shape) {
     return s;
 }
 
+// A move that lists the first TREAD_MAX_MOVE_CONTACTS surfaces it meets while moving into `contacts`.
+static tread_result move_meeting(const tread_world *w, tread_character *ch, tread_vec3 velocity, tread_move_result *res, tread_contact *contacts) {
+    tread_move_options o = tread_move_options_default();
+    o.contacts = contacts;
+    o.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    o.contacts_where_it_ends = false;
+    return tread_character_move_with(w, ch, velocity, DT, &o, res);
+}
+
 // The input's part tangent to every wall met (each contact's normal made horizontal; floors are not walls).
-static tread_vec3 tangent_part(tread_vec3 input, const tread_move_result *res) {
+static tread_vec3 tangent_part(tread_vec3 input, const tread_move_result *res, const tread_contact *contacts) {
+    int met = res->moving_contact_count < TREAD_MAX_MOVE_CONTACTS ? res->moving_contact_count : TREAD_MAX_MOVE_CONTACTS;
     for (int pass = 0; pass < 4; ++pass)
-        for (int c = 0; c < res->contact_count; ++c) {
-            tread_vec3 n = res->contacts[c].normal;
+        for (int c = 0; c < met; ++c) {
+            tread_vec3 n = contacts[c].normal;
             if (n.y >= WALKABLE_UP) continue;
             n.y = 0.0f;
             if (tread_v3_length_sq(n) == 0.0f) continue;
@@ -132,9 +142,10 @@ static tread_vec3 tangent_part(tread_vec3 input, const tread_move_result *res) {
 
 // The frame from `before` froze: the character moved under 0.5 mm though the input keeps 20 % along the walls it
 // touched and a 3 cm cast that way, along the ground it stands on, lifted 1 cm, is free.
-static bool is_frozen(const tread_world *w, const tread_character *ch, tread_vec3 before, tread_vec3 input, const tread_move_result *res) {
+static bool is_frozen(const tread_world *w, const tread_character *ch, tread_vec3 before, tread_vec3 input, const tread_move_result *res,
+                      const tread_contact *contacts) {
     if (tread_v3_length(tread_v3_sub(ch->position, before)) >= 5e-4f) return false;
-    tread_vec3 way = tangent_part(input, res);
+    tread_vec3 way = tangent_part(input, res, contacts);
     if (ch->ground.state == TREAD_GROUND_ON_GROUND) way = tread_v3_mad(way, -tread_v3_dot(way, ch->ground.normal), ch->ground.normal);
     float length = tread_v3_length(way);
     if (length < 0.2f * SPEED) return false;
@@ -168,8 +179,9 @@ static int frozen_frames(tread_query_shape_type shape, uint64_t seed, char *firs
             tread_vec3 input = tread_v3((float)(SPEED * dx / dl), 0, (float)(SPEED * dz / dl));
             tread_vec3 before = ch.position;
             tread_move_result res;
-            assert_int_equal(tread_character_move(w, &ch, tread_v3(input.x, -1.0f, input.z), DT, &res), TREAD_OK);
-            if (f < 10 || !is_frozen(w, &ch, before, input, &res)) continue;
+            tread_contact contacts[TREAD_MAX_MOVE_CONTACTS];
+            assert_int_equal(move_meeting(w, &ch, tread_v3(input.x, -1.0f, input.z), &res, contacts), TREAD_OK);
+            if (f < 10 || !is_frozen(w, &ch, before, input, &res, contacts)) continue;
             if (frozen++ == 0)
                 snprintf(first, size, "trial %d (%d sides, radius %.2f m, press %.2f) frame %d at (%.4f, %.4f, %.4f)", trial, sides, radius, press, f,
                          (double)ch.position.x, (double)ch.position.y, (double)ch.position.z);
@@ -231,9 +243,10 @@ static int frozen_in_valleys(tread_query_shape_type shape, uint64_t seed, char *
         for (int f = 0; f < FRAMES / 2; ++f) {
             tread_vec3 before = ch.position;
             tread_move_result res;
-            assert_int_equal(tread_character_move(w, &ch, tread_v3(input.x, -1.0f, input.z), DT, &res), TREAD_OK);
+            tread_contact contacts[TREAD_MAX_MOVE_CONTACTS];
+            assert_int_equal(move_meeting(w, &ch, tread_v3(input.x, -1.0f, input.z), &res, contacts), TREAD_OK);
             if (tread_v3_length(ch.position) > 15.0f) break; // off the squares
-            if (f < 10 || !is_frozen(w, &ch, before, input, &res)) continue;
+            if (f < 10 || !is_frozen(w, &ch, before, input, &res, contacts)) continue;
             if (frozen++ == 0)
                 snprintf(first, size, "trial %d (floor (%.3f, %.3f, %.3f), face (%.3f, %.3f, %.3f)) frame %d at (%.4f, %.4f, %.4f)", trial,
                          (double)floor.x, (double)floor.y, (double)floor.z, (double)face.x, (double)face.y, (double)face.z, f,

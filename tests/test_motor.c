@@ -19,6 +19,7 @@ typedef struct sim {
     tread_motor_settings s;
     tread_motor_state m;
     tread_move_result last;
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; // the last move's buffer: what it met while moving feeds the motor
     bool has_last;
     float t;
     float apex; // highest feet along up so far
@@ -42,10 +43,14 @@ static void sim_init(sim *x, tread_world *w, tread_vec3 feet) { sim_init_up(x, w
 
 static void sim_step(sim *x, const tread_motor_input *in, float dt) {
     tread_vec3 v;
-    tread_result r = tread_motor_update(&x->m, &x->s, in, &x->ch, x->has_last ? &x->last : NULL, dt, &v);
+    tread_result r = tread_motor_update(&x->m, &x->s, in, &x->ch, x->has_last ? &x->last : NULL, x->contacts, TREAD_MAX_MOVE_CONTACTS, dt, &v);
     if (r != TREAD_OK) fail_msg("tread_motor_update: %s", tread_error_message());
     if (x->m.jumped) tread_character_suppress_snap(&x->ch, x->s.jump_snap_suppress_time);
-    assert_int_equal(tread_character_move(x->w, &x->ch, v, dt, &x->last), TREAD_OK);
+    tread_move_options o = tread_move_options_default();
+    o.contacts = x->contacts;
+    o.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    o.contacts_where_it_ends = false;
+    assert_int_equal(tread_character_move_with(x->w, &x->ch, v, dt, &o, &x->last), TREAD_OK);
     x->has_last = true;
     x->t += dt;
     float h = tread_v3_dot(x->ch.position, x->ch.settings.up);
@@ -75,7 +80,7 @@ static tread_result update_once(tread_motor_state *st, const tread_motor_setting
     tread_character_settings cs = tread_character_settings_default();
     assert_int_equal(tread_character_init(&ch, &cs, tread_v3_zero()), TREAD_OK);
     tread_vec3 v;
-    return tread_motor_update(st, s, in, &ch, NULL, dt, &v);
+    return tread_motor_update(st, s, in, &ch, NULL, NULL, 0, dt, &v);
 }
 
 static void expect_bad_setting(tread_motor_settings s, tread_result want, const char *field) {
@@ -129,7 +134,7 @@ static void test_bad_input_and_dt_are_rejected(void **state) {
     assert_int_equal(update_once(&st, &s, &in, 0.0f), TREAD_ERR_INVALID_ARGUMENT);
     assert_int_equal(update_once(&st, &s, &in, INFINITY), TREAD_ERR_NOT_FINITE);
     tread_vec3 v;
-    assert_int_equal(tread_motor_update(&st, &s, &in, NULL, NULL, DT, &v), TREAD_ERR_NULL_ARGUMENT);
+    assert_int_equal(tread_motor_update(&st, &s, &in, NULL, NULL, NULL, 0, DT, &v), TREAD_ERR_NULL_ARGUMENT);
     tread_motor_state zero = tread_motor_state_default();
     assert_memory_equal(&st, &zero, sizeof st);
 }

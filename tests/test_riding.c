@@ -123,6 +123,7 @@ typedef struct rider {
     tread_motor_settings s;
     tread_motor_state m;
     tread_move_result last;
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; // the last move's buffer: the motor reads what it met while moving
     bool has_last;
 } rider;
 
@@ -140,9 +141,14 @@ static void rider_init(rider *x, float dt) {
 static void rider_step(rider *x, const tread_motor_input *in, float dt) {
     tread_vec3 v;
     assert_int_equal(tread_world_advance(x->w, dt), TREAD_OK);
-    assert_int_equal(tread_motor_update(&x->m, &x->s, in, &x->ch, x->has_last ? &x->last : NULL, dt, &v), TREAD_OK);
+    assert_int_equal(tread_motor_update(&x->m, &x->s, in, &x->ch, x->has_last ? &x->last : NULL, x->contacts, TREAD_MAX_MOVE_CONTACTS, dt, &v),
+                     TREAD_OK);
     if (x->m.jumped) assert_int_equal(tread_character_suppress_snap(&x->ch, x->s.jump_snap_suppress_time), TREAD_OK);
-    assert_int_equal(tread_character_move(x->w, &x->ch, v, dt, &x->last), TREAD_OK);
+    tread_move_options o = tread_move_options_default();
+    o.contacts = x->contacts;
+    o.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    o.contacts_where_it_ends = false;
+    assert_int_equal(tread_character_move_with(x->w, &x->ch, v, dt, &o, &x->last), TREAD_OK);
     x->has_last = true;
 }
 

@@ -50,10 +50,10 @@ static void test_a_move_failing_in_the_first_frame_stops_the_run(void **state) {
     assert_int_equal(t.failure.character, 0);
     assert_int_equal(t.failure.frame, 1);
     assert_int_equal(t.failure.code, TREAD_ERR_INVALID_ARGUMENT);
-    assert_string_equal(t.failure.call, "tread_character_move");
+    assert_string_equal(t.failure.call, "tread_character_move_with");
     assert_int_equal(t.frame_count, 0);
     assert_true(t.final[0].position.y == 5.0f); // a failed move changes nothing
-    expect_failure_result(&s, &t, "tread_character_move failed in frame 1 (t = 0.000 s): TREAD_ERR_INVALID_ARGUMENT: velocity = (0, -16666.7, 0)");
+    expect_failure_result(&s, &t, "tread_character_move_with failed in frame 1 (t = 0.000 s): TREAD_ERR_INVALID_ARGUMENT: velocity = (0, -16666.7, 0)");
     char path[] = "/tmp/tread_failure_plot_XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -108,7 +108,7 @@ static void second_character_fails(bool collide, const char *call) {
 static void test_a_second_character_failing_keeps_the_completed_frames(void **state) {
     (void)state;
     second_character_fails(true, "tread_batch_move_with");
-    second_character_fails(false, "tread_character_move");
+    second_character_fails(false, "tread_character_move_with");
 }
 
 int main(void) {

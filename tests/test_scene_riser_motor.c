@@ -59,6 +59,11 @@ static walk walk_as(const char *name, tread_query_shape_type shape, tread_vec3 d
     input.direction = direction;
     input.speed = speed;
     tread_move_result last;
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; // the last move's: the motor reads what it met while moving
+    tread_move_options options = tread_move_options_default();
+    options.contacts = contacts;
+    options.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    options.contacts_where_it_ends = false;
     bool has_last = false, descending = true;
     int counted = 0, grounded = 0;
     walk out = {0};
@@ -66,10 +71,11 @@ static walk walk_as(const char *name, tread_query_shape_type shape, tread_vec3 d
     int frames = (int)(seconds * hz + 0.5f);
     for (int f = 0; f < frames; ++f) {
         tread_vec3 v;
-        assert_int_equal(tread_motor_update(&state, &motor, &input, &ch, has_last ? &last : NULL, dt, &v), TREAD_OK);
+        assert_int_equal(tread_motor_update(&state, &motor, &input, &ch, has_last ? &last : NULL, contacts, TREAD_MAX_MOVE_CONTACTS, dt, &v),
+                         TREAD_OK);
         if (state.jumped) assert_int_equal(tread_character_suppress_snap(&ch, motor.jump_snap_suppress_time), TREAD_OK);
         float before = ch.position.y;
-        assert_int_equal(tread_character_move(w, &ch, v, dt, &last), TREAD_OK);
+        assert_int_equal(tread_character_move_with(w, &ch, v, dt, &options, &last), TREAD_OK);
         has_last = true;
         bool on_ground = ch.ground.state == TREAD_GROUND_ON_GROUND;
         if (on_ground && before - ch.position.y > out.max_drop) out.max_drop = before - ch.position.y;

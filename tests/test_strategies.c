@@ -52,21 +52,21 @@ static void test_contact_climbs_s1_one_frame_after_touching(void **state) {
     tread_world_destroy(w);
 }
 
-// A move result as the slide leaves it: on the floor, stopped by a riser face at x = 1 (a 0.2 m step).
-static tread_move_result riser_contact(tread_body_id step, tread_vec3 motion) {
-    tread_move_result res;
-    memset(&res, 0, sizeof res);
-    res.previous_ground.state = TREAD_GROUND_ON_GROUND;
-    res.previous_ground.point = tread_v3(0.7f, 0, 0);
-    res.blocked = true;
-    res.blocked_position = tread_v3(0.7f, 0.002f, 0);
-    res.blocked_motion = motion;
-    res.contact_count = 1;
-    res.contacts[0].point = tread_v3(1.0f, 0.2f, 0);
-    res.contacts[0].normal = tread_v3(-0.94f, 0.33f, 0);
-    res.contacts[0].surface_normal = tread_v3(-1, 0, 0);
-    res.contacts[0].body = step;
-    return res;
+// A move's state as the slide leaves it: on the floor, stopped by a riser face at x = 1 (a 0.2 m step).
+static tread_move_state riser_contact(tread_body_id step, tread_vec3 motion) {
+    tread_move_state st;
+    memset(&st, 0, sizeof st);
+    st.previous_ground.state = TREAD_GROUND_ON_GROUND;
+    st.previous_ground.point = tread_v3(0.7f, 0, 0);
+    st.blocked = true;
+    st.blocked_position = tread_v3(0.7f, 0.002f, 0);
+    st.blocked_motion = motion;
+    st.contacts_kept = 1;
+    st.contacts[0].point = tread_v3(1.0f, 0.2f, 0);
+    st.contacts[0].normal = tread_v3(-0.94f, 0.33f, 0);
+    st.contacts[0].surface_normal = tread_v3(-1, 0, 0);
+    st.contacts[0].body = step;
+    return st;
 }
 
 static void test_contact_cases_the_source_write_up_leaves_open(void **state) {
@@ -85,7 +85,7 @@ static void test_contact_cases_the_source_write_up_leaves_open(void **state) {
     tr_step step_found;
     bool found = false;
     // Moving into the riser: a step of the riser's height.
-    tread_move_result res = riser_contact(step, tread_v3(0.05f, 0, 0));
+    tread_move_state res = riser_contact(step, tread_v3(0.05f, 0, 0));
     assert_int_equal(tr_step_contact(&q, &ch, &res, &step_found, &found), TREAD_OK);
     assert_true(found);
     assert_float_equal(step_found.support.y, 0.2f, 1e-4f);

@@ -197,14 +197,16 @@ static void test_zero_character(void **state) {
     const char *T = "tread_character";
     tread_vec3 v = tread_v3(1, -1, 0);
     tread_move_result res = f.res;
+    tread_move_state st;
+    assert_int_equal(tread_character_update(f.w, &f.ch, tread_v3_zero(), COURSE_DT, &st), TREAD_OK); // (a state a good update began)
     tread_character_settings s = tread_character_settings_default();
     bool changed;
-    REFUSED(tread_character_update(f.w, &z, v, COURSE_DT, &res), "character", T);
-    REFUSED(tread_character_update_on(&f.backend, &z, v, COURSE_DT, &res), "character", T);
-    REFUSED(tread_character_walk_stairs(f.w, &z, &res), "character", T);
-    REFUSED(tread_character_walk_stairs_on(&f.backend, &z, &res), "character", T);
-    REFUSED(tread_character_stick_to_floor(f.w, &z, v, &res), "character", T);
-    REFUSED(tread_character_stick_to_floor_on(&f.backend, &z, v, &res), "character", T);
+    REFUSED(tread_character_update(f.w, &z, v, COURSE_DT, &st), "character", T);
+    REFUSED(tread_character_update_on(&f.backend, &z, v, COURSE_DT, &st), "character", T);
+    REFUSED(tread_character_walk_stairs(f.w, &z, &st), "character", T);
+    REFUSED(tread_character_walk_stairs_on(&f.backend, &z, &st), "character", T);
+    REFUSED(tread_character_stick_to_floor(f.w, &z, v, &st), "character", T);
+    REFUSED(tread_character_stick_to_floor_on(&f.backend, &z, v, &st), "character", T);
     REFUSED(tread_character_move(f.w, &z, v, COURSE_DT, &res), "character", T);
     REFUSED(tread_character_move_on(&f.backend, &z, v, COURSE_DT, &res), "character", T);
     REFUSED(tread_character_move_with(f.w, &z, v, COURSE_DT, NULL, &res), "character", T);
@@ -215,7 +217,7 @@ static void test_zero_character(void **state) {
     REFUSED(tread_character_set_height_on(&f.backend, &z, 1.0f, &changed), "character", T);
     REFUSED(tread_character_set_position(&z, tread_v3_zero()), "character", T);
     REFUSED(tread_character_suppress_snap(&z, 0.1f), "character", T);
-    assert_false(tread_character_can_walk_stairs(&z, &res));
+    assert_false(tread_character_can_walk_stairs(&z, &st));
     unsigned char bytes[TREAD_CHARACTER_STATE_SIZE];
     size_t size;
     REFUSED(tread_character_save(&z, bytes, sizeof bytes, &size), "character", T);
@@ -240,7 +242,7 @@ static void test_zero_character(void **state) {
     tread_motor_settings mset = tread_motor_settings_default();
     tread_motor_input in = tread_motor_input_default();
     tread_vec3 out;
-    REFUSED(tread_motor_update(&ms, &mset, &in, &z, NULL, COURSE_DT, &out), "character", T);
+    REFUSED(tread_motor_update(&ms, &mset, &in, &z, NULL, NULL, 0, COURSE_DT, &out), "character", T);
     // Initialised (or loaded from a save), every one of them passes.
     assert_int_equal(tread_character_save(&f.ch, bytes, sizeof bytes, &size), TREAD_OK);
     assert_int_equal(tread_character_load(&z, bytes, size), TREAD_OK);
@@ -251,7 +253,7 @@ static void test_zero_character(void **state) {
     assert_int_equal(report.result, TREAD_OK);
     assert_int_equal(report.failed_character, -1);
     assert_int_equal(tread_world_shift_origin(f.w, tread_v3(1, 0, 0), two, 2), TREAD_OK);
-    assert_int_equal(tread_motor_update(&ms, &mset, &in, &z, NULL, COURSE_DT, &out), TREAD_OK);
+    assert_int_equal(tread_motor_update(&ms, &mset, &in, &z, NULL, NULL, 0, COURSE_DT, &out), TREAD_OK);
     assert_int_equal(tread_character_move(f.w, &z, v, COURSE_DT, &res), TREAD_OK);
     assert_int_equal(tread_character_suppress_snap(&z, 0.1f), TREAD_OK);
     assert_int_equal(tread_character_set_height(f.w, &z, 1.0f, &changed), TREAD_OK);
@@ -270,10 +272,10 @@ static void test_zero_motor_structs(void **state) {
     memset(&zm, 0, sizeof zm);
     memset(&zi, 0, sizeof zi);
     tread_vec3 out;
-    REFUSED(tread_motor_update(&zs, &dm, &di, &f.ch, &f.res, COURSE_DT, &out), "state", "tread_motor_state");
-    REFUSED(tread_motor_update(&ds, &zm, &di, &f.ch, &f.res, COURSE_DT, &out), "settings", "tread_motor_settings");
-    REFUSED(tread_motor_update(&ds, &dm, &zi, &f.ch, &f.res, COURSE_DT, &out), "input", "tread_motor_input");
-    assert_int_equal(tread_motor_update(&ds, &dm, &di, &f.ch, &f.res, COURSE_DT, &out), TREAD_OK);
+    REFUSED(tread_motor_update(&zs, &dm, &di, &f.ch, &f.res, NULL, 0, COURSE_DT, &out), "state", "tread_motor_state");
+    REFUSED(tread_motor_update(&ds, &zm, &di, &f.ch, &f.res, NULL, 0, COURSE_DT, &out), "settings", "tread_motor_settings");
+    REFUSED(tread_motor_update(&ds, &dm, &zi, &f.ch, &f.res, NULL, 0, COURSE_DT, &out), "input", "tread_motor_input");
+    assert_int_equal(tread_motor_update(&ds, &dm, &di, &f.ch, &f.res, NULL, 0, COURSE_DT, &out), TREAD_OK);
 
     tread_step_smoothing zsm, dsm = tread_step_smoothing_default();
     memset(&zsm, 0, sizeof zsm);

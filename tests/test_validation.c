@@ -130,11 +130,12 @@ static void test_hand_written_settings_are_refused_on_every_entry(void **state) 
         cases[k].corrupt(&ch);
         const tread_character before = ch;
         tread_move_result res;
+        tread_move_state st;
         const tread_vec3 v = tread_v3(4, 0, 0);
         tread_result got[12];
         int n = 0;
         got[n++] = tread_character_move(w, &ch, v, COURSE_DT, &res);
-        got[n++] = tread_character_update(w, &ch, v, COURSE_DT, &res);
+        got[n++] = tread_character_update(w, &ch, v, COURSE_DT, &st);
         tread_move_options o = tread_move_options_default();
         got[n++] = tread_character_move_with(w, &ch, v, COURSE_DT, &o, &res);
         got[n++] = tread_character_set_position(&ch, tread_v3(0, 0, 3));
@@ -150,7 +151,7 @@ static void test_hand_written_settings_are_refused_on_every_entry(void **state) 
         tread_motor_settings mset = tread_motor_settings_default();
         tread_motor_input in = tread_motor_input_default();
         tread_vec3 out;
-        got[n++] = tread_motor_update(&ms, &mset, &in, &ch, NULL, COURSE_DT, &out);
+        got[n++] = tread_motor_update(&ms, &mset, &in, &ch, NULL, NULL, 0, COURSE_DT, &out);
         for (int i = 0; i < n; ++i) {
             if (got[i] != cases[k].code)
                 fail_msg("case %zu, entry %d: %s (%s), expected %s", k, i, tread_result_name(got[i]), tread_error_message(),
@@ -166,11 +167,11 @@ static void test_hand_written_settings_are_refused_on_every_entry(void **state) 
         assert_message_has(cases[k].field + strlen("character->"));
         // The phases after an update: a valid result does not make a bad character acceptable.
         tread_character good = standing(w, tread_v3(-1, 0, 0));
-        assert_int_equal(tread_character_update(w, &good, v, COURSE_DT, &res), TREAD_OK);
-        assert_int_equal(tread_character_walk_stairs(w, &ch, &res), cases[k].code);
-        assert_int_equal(tread_character_stick_to_floor(w, &ch, v, &res), cases[k].code);
+        assert_int_equal(tread_character_update(w, &good, v, COURSE_DT, &st), TREAD_OK);
+        assert_int_equal(tread_character_walk_stairs(w, &ch, &st), cases[k].code);
+        assert_int_equal(tread_character_stick_to_floor(w, &ch, v, &st), cases[k].code);
         assert_message_has(cases[k].field);
-        assert_false(tread_character_can_walk_stairs(&ch, &res));
+        assert_false(tread_character_can_walk_stairs(&ch, &st));
         assert_memory_equal(&ch, &before, sizeof ch);
     }
     tread_batch_destroy(batch);
@@ -488,8 +489,9 @@ static void test_a_character_near_the_limit_moves_back_inward(void **state) {
         assert_true(ch.position.z > 1.9f);
         assert_int_equal(ch.ground.state, TREAD_GROUND_ON_GROUND);
         // And back in, by the phases one at a time too.
-        assert_int_equal(tread_character_update(w, &ch, tread_v3(-3, 0, 0), COURSE_DT, &res), TREAD_OK);
-        assert_int_equal(tread_character_stick_to_floor(w, &ch, tread_v3(-3, 0, 0), &res), TREAD_OK);
+        tread_move_state st;
+        assert_int_equal(tread_character_update(w, &ch, tread_v3(-3, 0, 0), COURSE_DT, &st), TREAD_OK);
+        assert_int_equal(tread_character_stick_to_floor(w, &ch, tread_v3(-3, 0, 0), &st), TREAD_OK);
         assert_true(ch.position.x < limit);
     }
     // Falling past the limit below: it stops there (no floor), every frame OK.

@@ -152,12 +152,12 @@ TREAD_API tread_backend tread_world_backend(const tread_world *world);
 
 /// tread_character_update on a backend.
 TREAD_API tread_result tread_character_update_on(const tread_backend *backend, tread_character *character, tread_vec3 velocity, float dt,
-                                                 tread_move_result *result);
+                                                 tread_move_state *state);
 /// tread_character_walk_stairs on a backend.
-TREAD_API tread_result tread_character_walk_stairs_on(const tread_backend *backend, tread_character *character, tread_move_result *result);
+TREAD_API tread_result tread_character_walk_stairs_on(const tread_backend *backend, tread_character *character, tread_move_state *state);
 /// tread_character_stick_to_floor on a backend.
 TREAD_API tread_result tread_character_stick_to_floor_on(const tread_backend *backend, tread_character *character, tread_vec3 velocity,
-                                                         tread_move_result *result);
+                                                         tread_move_state *state);
 /// tread_character_move (the reference move) on a backend.
 TREAD_API tread_result tread_character_move_on(const tread_backend *backend, tread_character *character, tread_vec3 velocity, float dt,
                                                tread_move_result *result);

@@ -124,14 +124,17 @@ TREAD_API tread_motor_input tread_motor_input_default(void);
 TREAD_API tread_motor_state tread_motor_state_default(void);
 
 /// Turn this frame's input into the velocity to hand to tread_character_move for `dt` seconds.
-/// `character` is the character after its last move; `last_move` that move's result (NULL before the first move):
-/// its contacts take velocity into walls and ceilings away and offer wall jumps. A character no longer where its
-/// last move left it was teleported: no coyote jump from the ground it left, and its last contacts are ignored. Validates everything
-/// (TREAD_ERR_INVALID_ARGUMENT naming the field, TREAD_ERR_NOT_FINITE for NaN or infinity); on error the state
-/// is unchanged.
+/// `character` is the character after its last move; `last_move` that move's result (NULL before the first move);
+/// `last_contacts` the contact buffer that move was given (tread_move_options::contacts, `last_contact_capacity`
+/// entries; NULL and 0: none): the surfaces it met while moving, the buffer's first last_move->moving_contact_count
+/// (at most TREAD_MAX_MOVE_CONTACTS are read), take velocity into walls and ceilings away and offer wall jumps. A
+/// character no longer where its last move left it was teleported: no coyote jump from the ground it left, and its
+/// last contacts are ignored. Validates everything (TREAD_ERR_INVALID_ARGUMENT naming the field, TREAD_ERR_NOT_FINITE
+/// for NaN or infinity); on error the state is unchanged.
 TREAD_API tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *settings, const tread_motor_input *input,
-                                const tread_character *character, const tread_move_result *last_move, float dt,
-                                tread_vec3 *out_velocity);
+                                          const tread_character *character, const tread_move_result *last_move,
+                                          const tread_contact *last_contacts, int last_contact_capacity, float dt,
+                                          tread_vec3 *out_velocity);
 
 #ifdef __cplusplus
 }

@@ -301,26 +301,28 @@ TREAD_API tread_result tread_character_suppress_snap(tread_character *character,
 
 /// Phase 1: recover from penetration, collide and slide with `velocity` for dt seconds, classify the ground.
 /// Standing on a body that moved in the last tread_world_advance, the character is first carried by that body's
-/// change of transform at its feet (result->carried, result->ground_turn, result->ground_yaw); `velocity` is its own,
+/// change of transform at its feet (result.carried, result.ground_turn, result.ground_yaw); `velocity` is its own,
 /// relative to the ground it stands on (in the air: its world velocity). A character deeper than 1 mm inside its
 /// ground is not carried. Then bodies that moved into it in that advance push it ahead of them (their motion swept
 /// against it: at any speed, never through it; only the collide mask's layers choose which bodies push, no callback
 /// vetoes it); pressed against another body it cannot leave, the result says crushed.
 /// Recovery pushes the character out of what it overlaps at settings.recovery_speed; when no such push leads out
 /// (buried between bodies, or through a mesh or heightfield) or it would take longer than half a second, it jumps
-/// at once to the nearest free spot within three body reaches or 2 m (result->unburied says how far), as a spawn
+/// at once to the nearest free spot within three body reaches or 2 m (result.unburied says how far), as a spawn
 /// inside geometry would be moved. While it is pushed out, the move does not go back in against the push.
+/// It begins `state` (tread_move_state: the phases' working state, the report in state->result); hand it to the
+/// later phases. The impulses on dynamic bodies and the contact listener belong to the reference move (tread_character_move_with).
 TREAD_API tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
-                                    tread_move_result *result);
+                                              tread_move_state *state);
 /// True when the last update was stopped by a wall or riser while on ground (a step candidate).
-TREAD_API bool tread_character_can_walk_stairs(const tread_character *character, const tread_move_result *result);
+TREAD_API bool tread_character_can_walk_stairs(const tread_character *character, const tread_move_state *state);
 /// Phase 2: try to step up where the update was stopped (sweep up, forward, down). Keeps the update's
 /// result when no step fits.
-TREAD_API tread_result tread_character_walk_stairs(const tread_world *world, tread_character *character, tread_move_result *result);
+TREAD_API tread_result tread_character_walk_stairs(const tread_world *world, tread_character *character, tread_move_state *state);
 /// Phase 3: if the move started on ground and lost it (or hovers above it), and the caller is not moving away
 /// from the ground, settle down onto walkable ground within step_down_distance.
 TREAD_API tread_result tread_character_stick_to_floor(const tread_world *world, tread_character *character, tread_vec3 velocity,
-                                            tread_move_result *result);
+                                                      tread_move_state *state);
 /// The reference move: update, walk_stairs when possible, stick_to_floor. Every move (and phase) keeps the feet within
 /// TREAD_MAX_COORDINATE: its part beyond is clamped there (the velocity's part outward across it is dropped), and a
 /// move near the limit succeeds as anywhere, back inward included.
@@ -329,7 +331,8 @@ TREAD_API tread_result tread_character_move(const tread_world *world, tread_char
 /// Defaults of tread_move_options (nothing ignored).
 TREAD_API tread_move_options tread_move_options_default(void);
 /// The reference move with options (NULL: the defaults, as tread_character_move): a filter every query of the move
-/// passes too (ignore the character's proxy body, or any set of bodies).
+/// passes too (ignore the character's proxy body, or any set of bodies), a listener, and the caller's buffers for the
+/// surfaces touched and the impulses given.
 TREAD_API tread_result tread_character_move_with(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
                                                  const tread_move_options *options, tread_move_result *result);
 
@@ -352,8 +355,8 @@ TREAD_API void tread_batch_destroy(tread_batch *batch);
 /// depend on their order in the array); one that walked into another pushes it by its mass's share, as far as the
 /// world and the crowd let it go; characters still overlapping are parted, the overlap split by mass (the heavier
 /// moves less), sliding along the world. A crowd squeezed against itself never teleports anyone (only the world's
-/// bodies can bury a character). results[i] is character i's move (its contacts list the other
-/// characters it met as bodies of the batch, not of the world). Characters stand on each other as on a platform.
+/// bodies can bury a character). results[i] is character i's move (the contacts in its buffer name the
+/// other characters it met as bodies of the batch, not of the world). Characters stand on each other as on a platform.
 /// Advance the world first, as for single moves. Every argument is checked before anything moves. All or nothing:
 /// on an error (an argument, or any one character's move) no character changes, no contact memory changes and the
 /// listener hears nothing; the message and tread_batch_get_report() name the character it failed on.
@@ -368,7 +371,8 @@ TREAD_API tread_result tread_batch_move(tread_batch *batch, const tread_world *w
 /// thread, character by character in index order, each given the character as it was when the frame began (as a
 /// single move's are). The batch keeps each index's contact memory itself (allocated once a
 /// listener has added, persisted or removed: keep a character at the same index, or its events mix with another's);
-/// options.memory and options.contacts are for single moves (TREAD_ERR_INVALID_ARGUMENT). NULL: the defaults.
+/// options.memory is for single moves (TREAD_ERR_INVALID_ARGUMENT). options.contacts and options.impulses are
+/// per-character buffers: character i's start at contacts + i * contact_capacity (impulses likewise). NULL: the defaults.
 TREAD_API tread_result tread_batch_move_with(tread_batch *batch, const tread_world *world, tread_character *characters,
                                              const tread_vec3 *velocities, int count, float dt, const tread_move_options *options,
                                              tread_move_result *results);

@@ -128,7 +128,7 @@ typedef enum tread_body_type {
     TREAD_BODY_KINEMATIC, ///< moves by its linear and angular velocity in tread_world_advance() (moving platforms)
     TREAD_BODY_DYNAMIC,   ///< moved by the game's physics: tread_body_move_to() each frame gives its new transform and
                           ///< velocity; it pushes and carries characters as a kinematic body does, and a move reports
-                          ///< the impulse the character gives it (tread_move_result::impulses) for the game to apply
+                          ///< the impulse the character gives it (tread_move_options::impulses) for the game to apply
 } tread_body_type;
 
 /// Body flags (tread_body_def::flags), combined with |.
@@ -354,9 +354,10 @@ typedef struct tread_ground {
     tread_body_id body;        ///< supporting body, null in the air
 } tread_ground;
 
-/// Contacts kept per move in tread_move_result::contacts (a move can also fill a buffer of the caller's: tread_move_options).
+/// Contacts a move keeps in its own state (tread_move_state::contacts; a caller's buffer, tread_move_options::contacts,
+/// takes any number).
 #define TREAD_MAX_MOVE_CONTACTS 16
-/// Impulses on dynamic bodies kept per move (one per body).
+/// Dynamic bodies a move gives impulses to, at most (one impulse per body).
 #define TREAD_MAX_MOVE_IMPULSES 8
 /// Bodies and characters a contact memory follows from one move to the next.
 #define TREAD_MAX_CONTACT_MEMORY 32
@@ -386,7 +387,8 @@ typedef struct tread_character {
     float stairs_slope_cos;            ///< derived: cos(settings.stairs_max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES)
 } tread_character;
 
-/// What one move did.
+/// What one move did: what a game reads, kept small (at most 256 bytes: one per character costs little). The surfaces
+/// touched and the impulses given go to the caller's buffers (tread_move_options), counted here.
 typedef struct tread_move_result {
     tread_vec3 position;       ///< new feet position, metres
     tread_vec3 velocity;       ///< velocity after collisions, m/s
@@ -394,26 +396,25 @@ typedef struct tread_move_result {
     float step_up;             ///< distance the stairs phase lifted the feet along up, metres, >= 0
     float snap_down;           ///< distance stick-to-floor lowered the feet along up, metres, >= 0 (camera smoothing
                                ///< absorbs step_up - snap_down)
-    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; ///< surfaces touched during the move, in the order met (one per
-                               ///< body and feature)
-    int contact_count;         ///< entries of contacts in use
-    bool contacts_overflow;    ///< more surfaces were touched than TREAD_MAX_MOVE_CONTACTS
-    int contact_total;         ///< surfaces touched in all (the caller's buffer, tread_move_options::contacts, holds
-                               ///< the first min(contact_total, contact_capacity) of them)
-    int contacts_dropped;      ///< how many of them did not fit: in the caller's buffer when one was given, else here
-    tread_body_impulse impulses[TREAD_MAX_MOVE_IMPULSES]; ///< what the move gives the dynamic bodies it walked into,
-                               ///< one per body, in the order met
-    int impulse_count;         ///< entries of impulses in use
-    int impulses_dropped;      ///< dynamic bodies pushed beyond TREAD_MAX_MOVE_IMPULSES (their impulses are lost)
-    tread_vec3 start_position; ///< feet when the update began, metres
-    float dt;                  ///< seconds the update covered
-    tread_ground previous_ground; ///< the ground the move started on (the stairs and floor phases judge it)
-    bool snap_suppressed;      ///< stick-to-floor was suppressed when the update began (tread_character_suppress_snap)
-    bool leaving_ground;       ///< the update's velocity moved away from the ground it started on faster than that
-                               ///< ground moves (a jump): the later phases neither step nor snap it back
-    bool blocked;              ///< on ground, a wall or riser stopped part of the motion (a step candidate)
-    tread_vec3 blocked_position; ///< feet where it was first stopped, metres
-    tread_vec3 blocked_motion; ///< the horizontal motion still to do there, metres (the stairs phase's input)
+    int contact_count;         ///< surfaces touched in all, one per body and feature: those met while moving and, with a
+                               ///< buffer (tread_move_options::contacts), every one within skin + ground probe of where it
+                               ///< ended; the buffer holds the first min(contact_count, contact_capacity) of them
+    int moving_contact_count;  ///< of contact_count, those met while moving: the buffer's first ones (the rest touch the
+                               ///< character where the move ended)
+    int impulse_count;         ///< dynamic bodies the move gives an impulse (tread_move_options::impulses holds the first
+                               ///< min(impulse_count, impulse_capacity), at most TREAD_MAX_MOVE_IMPULSES)
+    bool contacts_overflow;    ///< the caller's buffer did not hold every surface touched (contact_count > its
+                               ///< capacity); false without a buffer
+    bool impulses_overflow;    ///< the caller's buffer did not hold every impulse (impulse_count is more than it holds:
+                               ///< beyond its capacity, or beyond TREAD_MAX_MOVE_IMPULSES bodies); false without a buffer
+    bool crushed;              ///< a moving body pressed it against something else and the push could not be made
+                               ///< along the body's motion (or it is still inside that body, squeezed): it is never
+                               ///< moved through a body and never jumps; it went aside to the nearest free spot a sweep
+                               ///< reaches (crushed_aside), or stays where it last was free, overlapping only
+                               ///< crushed_by. The game decides what a crush does (damage, respawn)
+    bool started_on_ground;    ///< the move began on walkable ground (the character's ground before it)
+    bool held_by_riser;        ///< riser strategy: the riser is in the ground, so gravity is off (the update
+                               ///< cancels downward velocity while it holds)
     tread_vec3 carried;        ///< how far the ground's motion over the last tread_world_advance carried the feet
                                ///< before the update walked, metres (its rigid motion at the feet; less where the
                                ///< carry met something else)
@@ -423,11 +424,6 @@ typedef struct tread_move_result {
                                ///< by it to keep facing the same way on the platform
     tread_vec3 pushed;         ///< how far bodies that moved into the character in the last tread_world_advance
                                ///< pushed it ahead of them, metres (swept: at any speed, never through it)
-    bool crushed;              ///< a moving body pressed it against something else and the push could not be made
-                               ///< along the body's motion (or it is still inside that body, squeezed): it is never
-                               ///< moved through a body and never jumps; it went aside to the nearest free spot a sweep
-                               ///< reaches (crushed_aside), or stays where it last was free, overlapping only
-                               ///< crushed_by. The game decides what a crush does (damage, respawn)
     tread_body_id crushed_by;  ///< crushed: the moving body that crushed it (the first, when several did); otherwise
                                ///< the null id (generation 0)
     int crushed_character;     ///< crushed in a batch update (tread_batch_move): the index, in the batch's arrays, of
@@ -439,9 +435,30 @@ typedef struct tread_move_result {
                                ///< overlapped) and jumped this far to the nearest free spot, metres; 0 otherwise
                                ///< (at most max(3 reaches, 2 m) + skin; the reach is the radius for a
                                ///< sphere, else sqrt(2 radius^2 + (height / 2)^2))
-    bool held_by_riser;        ///< riser strategy: the riser is in the ground, so gravity is off (the update
-                               ///< cancels downward velocity while it holds)
 } tread_move_result;
+
+/// One move made phase by phase (tread_character_update, then tread_character_walk_stairs when
+/// tread_character_can_walk_stairs, then tread_character_stick_to_floor: the reference move's phases, to compose as
+/// Jolt's ExtendedUpdate is): what the phases pass each other. Caller-owned plain data, on the stack for the move;
+/// tread_character_update begins it. Read `result` and the contacts; the other fields are the phases' own.
+typedef struct tread_move_state {
+    tread_move_result result;  ///< the move's report so far (after the last phase, the move's)
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; ///< the first surfaces touched while moving, in the order met (one
+                               ///< per body and feature; result.contact_count counts them all)
+    int contacts_kept;         ///< entries of contacts in use
+    tread_body_impulse impulses[TREAD_MAX_MOVE_IMPULSES]; ///< impulses of the reference move (tread_character_move*),
+                               ///< one per dynamic body, in the order met; the phases alone give none
+    int impulses_kept;         ///< entries of impulses in use
+    tread_vec3 start_position; ///< feet when the update began, metres
+    float dt;                  ///< seconds the update covered
+    tread_ground previous_ground; ///< the ground the move started on (the stairs and floor phases judge it)
+    bool snap_suppressed;      ///< stick-to-floor was suppressed when the update began (tread_character_suppress_snap)
+    bool leaving_ground;       ///< the update's velocity moved away from the ground it started on faster than that
+                               ///< ground moves (a jump): the later phases neither step nor snap it back
+    bool blocked;              ///< on ground, a wall or riser stopped part of the motion (a step candidate)
+    tread_vec3 blocked_position; ///< feet where it was first stopped, metres
+    tread_vec3 blocked_motion; ///< the horizontal motion still to do there, metres (the stairs phase's input)
+} tread_move_state;
 
 /// A piece of a batch update's work: items [begin, end) of `count` (tread_parallel_for_fn).
 typedef void tread_task_fn(void *task_context, int begin, int end);
@@ -535,11 +552,22 @@ typedef struct tread_move_options {
     const tread_contact_listener *listener; ///< default NULL (none)
     tread_contact_memory *memory;  ///< what the listener's added / persisted / removed compare against (required when
                                    ///< the listener has any of them; a batch update keeps its own); default NULL
-    tread_contact *contacts;       ///< the caller's buffer for every surface the move touches, without the result's
-                                   ///< cap: those met while moving (as result.contacts) and, given a buffer, also every
-                                   ///< surface within skin + ground probe of where it ends (up to 128: all the
-                                   ///< triangles of a mesh under its feet, for footsteps or damage); default NULL
-    int contact_capacity;          ///< entries `contacts` holds, >= 0; default 0
+    tread_contact *contacts;       ///< the caller's buffer for every surface the move touches: those met while moving,
+                                   ///< in the order met, then (contacts_where_it_ends) every surface within skin + ground
+                                   ///< probe of where it ends (up to 128: all the triangles of a mesh under its feet, for
+                                   ///< footsteps or damage);
+                                   ///< result.contact_count counts them. A batch takes contact_capacity entries per
+                                   ///< character: character i's start at contacts + i * contact_capacity. Default NULL
+                                   ///< (only the count is kept)
+    int contact_capacity;          ///< entries `contacts` holds (a batch: per character), >= 0; default 0
+    bool contacts_where_it_ends;   ///< the buffer also gets the surfaces touched where the move ended (one more query a
+                                   ///< move); false: only those met while moving (what tread_motor_update reads);
+                                   ///< default true
+    tread_body_impulse *impulses;  ///< the caller's buffer for the impulses the move gives dynamic bodies it walked into,
+                                   ///< one per body in the order met, for the game to apply in its physics step;
+                                   ///< result.impulse_count counts them. A batch takes impulse_capacity entries per
+                                   ///< character, as contacts. Default NULL (only the count is kept)
+    int impulse_capacity;          ///< entries `impulses` holds (a batch: per character), >= 0; default 0
     uint32_t internal_cookie; ///< set by tread_move_options_default(), never by hand: a struct without it (zero-filled,
                               ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_move_options;

@@ -24,6 +24,14 @@
 // Most other characters one character is parted from per pass (the nearest ones; contacts come sorted).
 #define TR_BATCH_CONTACTS 16
 
+// The other characters one move met while moving, in the order met (its state's contacts with their bodies): the
+// push pass reads them once every move is done.
+typedef struct tr_met {
+    int count;
+    tread_body_id body[TREAD_MAX_MOVE_CONTACTS];
+    tread_vec3 normal[TREAD_MAX_MOVE_CONTACTS]; // from the other toward this one
+} tr_met;
+
 struct tread_batch {
     tread_batch_def def;
     tread_world *others;
@@ -31,6 +39,7 @@ struct tread_batch {
     int *order;             // rank -> index in the caller's array
     int *rank;              // index -> rank
     tread_character *moved; // per index: the character after its move, until every move is done
+    tr_met *met;            // per index: the other characters its move met
     tread_vec3 *shape;      // per rank: the body's shape (type, radius, height): reused while it fits
     bool *dirty;            // per rank: moved by the last separation pass
     tread_contact_memory *memories; // per index: the listener's contact memory (only once a listener has events)
@@ -79,11 +88,12 @@ static void free_arrays(tread_batch *b) {
     tr_free(b->order);
     tr_free(b->rank);
     tr_free(b->moved);
+    tr_free(b->met);
     tr_free(b->shape);
     tr_free(b->dirty);
     tr_free(b->status);
     b->status = NULL;
-    b->bodies = NULL, b->order = NULL, b->rank = NULL, b->moved = NULL, b->shape = NULL, b->dirty = NULL;
+    b->bodies = NULL, b->order = NULL, b->rank = NULL, b->moved = NULL, b->met = NULL, b->shape = NULL, b->dirty = NULL;
     b->capacity = 0;
 }
 
@@ -93,11 +103,12 @@ static tread_result reserve(tread_batch *b, int count) {
     tread_body_id *bodies = (tread_body_id *)tr_alloc(sizeof *bodies * (size_t)cap);
     int *order = (int *)tr_alloc(sizeof *order * (size_t)cap), *rank = (int *)tr_alloc(sizeof *rank * (size_t)cap);
     tread_character *moved = (tread_character *)tr_alloc(sizeof *moved * (size_t)cap);
+    tr_met *met = (tr_met *)tr_alloc(sizeof *met * (size_t)cap);
     tread_vec3 *shape = (tread_vec3 *)tr_alloc(sizeof *shape * (size_t)cap);
     bool *dirty = (bool *)tr_alloc(sizeof *dirty * (size_t)cap);
     tread_result *status = (tread_result *)tr_alloc(sizeof *status * (size_t)cap);
-    if (!bodies || !order || !rank || !moved || !shape || !dirty || !status) {
-        tr_free(bodies), tr_free(order), tr_free(rank), tr_free(moved), tr_free(shape), tr_free(dirty);
+    if (!bodies || !order || !rank || !moved || !met || !shape || !dirty || !status) {
+        tr_free(bodies), tr_free(order), tr_free(rank), tr_free(moved), tr_free(met), tr_free(shape), tr_free(dirty);
         tr_free(status);
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch of %d characters", count);
     }
@@ -106,7 +117,7 @@ static tread_result reserve(tread_batch *b, int count) {
         memcpy(shape, b->shape, sizeof *shape * (size_t)b->placed);
     }
     free_arrays(b);
-    b->bodies = bodies, b->order = order, b->rank = rank, b->moved = moved, b->shape = shape;
+    b->bodies = bodies, b->order = order, b->rank = rank, b->moved = moved, b->met = met, b->shape = shape;
     b->dirty = dirty;
     b->status = status;
     b->capacity = cap;
@@ -297,19 +308,17 @@ static tread_result part(tread_batch *b, const tr_source *w, tread_character *c,
 // squeezes a third character (pushed blind, a queue was compressed a few centimetres a frame, more than the
 // parting could undo). Gauss-Seidel in rank order, each body moved with its character. Two walking into each other
 // push each other back equally hard: they stand; a heavy one pushes a light one faster than the reverse.
-static tread_result push_pass(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, float dt,
-                              const tread_move_result *results, int count) {
+static tread_result push_pass(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, float dt, int count) {
     for (int k = 0; k < count; ++k) {
         int i = b->order[k];
-        const tread_move_result *res = &results[i];
+        const tr_met *met = &b->met[i];
         if (!((c[i].settings.collide_mask >> b->def.character_layer) & 1u)) continue;
-        for (int m = 0; m < res->contact_count; ++m) {
-            int other = rank_of(b, res->contacts[m].body), seen = 0;
-            if (other < 0) continue;
-            for (int e = 0; e < m && !seen; ++e) seen = rank_of(b, res->contacts[e].body) == other; // once per pair
+        for (int m = 0; m < met->count; ++m) {
+            int other = rank_of(b, met->body[m]), seen = 0;
+            for (int e = 0; e < m && !seen; ++e) seen = rank_of(b, met->body[e]) == other; // once per pair
             if (seen) continue;
             int j = b->order[other];
-            tread_vec3 n = res->contacts[m].normal; // from the other toward this one
+            tread_vec3 n = met->normal[m];
             float press = -tread_v3_dot(tread_v3_scale(velocities[i], dt), n);
             if (!(press > 0.0f) || !pair_meets(b, c, i, j)) continue;
             float share_i, share_j;
@@ -377,14 +386,34 @@ typedef struct move_job {
     tread_move_result *results;
 } move_job;
 
+// The other characters among the contacts the move met while moving (they come first in its state's list).
+static void keep_met(const tread_move_state *st, tr_met *out) {
+    int moving = st->contacts_kept < st->result.moving_contact_count ? st->contacts_kept : st->result.moving_contact_count;
+    out->count = 0;
+    for (int m = 0; m < moving; ++m) {
+        if (!tr_is_other(st->contacts[m].body)) continue;
+        out->body[out->count] = st->contacts[m].body;
+        out->normal[out->count++] = st->contacts[m].normal;
+    }
+}
+
 static tread_result move_one(const move_job *job, int i) {
     tread_batch *b = job->b;
     b->moved[i] = job->c[i];
-    tr_batch_place place = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
+    tr_batch_place place = {NULL, (tread_body_id){0u, 0u}, NULL, i};
     if (job->meet) place = (tr_batch_place){b->others, b->bodies[b->rank[i]], b->order, i};
     // (The listener hears nothing from a move: what it touches waits in `touching` until every move has succeeded.)
     tread_contact_memory *touching = job->events ? &b->touching[i] : NULL;
-    return tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, job->options, NULL, touching, &job->results[i]);
+    // Its part of the caller's buffers.
+    tread_move_options options = *job->options;
+    if (options.contacts) options.contacts += (size_t)i * (size_t)options.contact_capacity;
+    if (options.impulses) options.impulses += (size_t)i * (size_t)options.impulse_capacity;
+    tread_move_state st;
+    tread_result r = tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, &options, NULL, touching, &st);
+    if (r != TREAD_OK) return r;
+    job->results[i] = st.result;
+    keep_met(&st, &b->met[i]);
+    return TREAD_OK;
 }
 
 // Keep move i's failure when it is the first by index so far (on the thread that ran it, where its message is).
@@ -439,12 +468,12 @@ static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_charac
                                 const tread_move_options *options, tread_move_result *results) {
     tread_result r;
     if (options) {
-        if ((r = tr_check_cookie(options->internal_cookie, "options", "tread_move_options", "tread_move_options_default()")) != TREAD_OK ||
-            (r = tr_check_filter(&options->filter, "options.filter")) != TREAD_OK)
-            return r;
-        if (options->contacts || options->contact_capacity != 0 || options->memory)
-            return tr_error(TREAD_ERR_INVALID_ARGUMENT,
-                            "options.contacts, contact_capacity and memory are for single moves; a batch keeps each character's memory");
+        if (options->memory)
+            return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.memory is for single moves; a batch keeps each character's memory");
+        // (The listener's events need no memory of the caller's here: the check sees a copy without the listener.)
+        tread_move_options buffers = *options;
+        buffers.listener = NULL;
+        if ((r = tr_check_move_options(&buffers)) != TREAD_OK) return r;
     }
     tread_move_options moved_with = options ? *options : tread_move_options_default();
     const tread_contact_listener *l = moved_with.listener;
@@ -458,7 +487,7 @@ static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_charac
             b->report.failed_character = i;
             return r;
         }
-        if ((r = tr_check_move_args(w, &c[i], velocities[i], dt, &results[i])) != TREAD_OK) return fail_on(b, r, i, tr_error_detail());
+        if ((r = tr_check_move_args(w, &c[i], velocities[i], dt, &results[i], "result")) != TREAD_OK) return fail_on(b, r, i, tr_error_detail());
     }
     if ((r = reserve(b, count)) != TREAD_OK || (events && (r = reserve_memories(b, count)) != TREAD_OK)) return r;
     b->listener = l;
@@ -487,7 +516,7 @@ static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_charac
             if ((r = replace_body(b, &moved[b->order[k]], k)) != TREAD_OK) return r;
             b->dirty[k] = true;
         }
-        if ((r = push_pass(b, w, moved, velocities, dt, results, count)) != TREAD_OK) return r;
+        if ((r = push_pass(b, w, moved, velocities, dt, count)) != TREAD_OK) return r;
         bool any = true;
         for (int pass = 0; pass < b->def.separation_passes && any; ++pass)
             if ((r = separate(b, w, moved, count, &any)) != TREAD_OK) return r;

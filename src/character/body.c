@@ -307,13 +307,13 @@ tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_charact
     return TREAD_OK;
 }
 
-float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet) {
+float tr_perch_depth(const tread_character *ch, const tread_move_state *st, tread_vec3 feet) {
     const tread_character_settings *s = &ch->settings;
-    if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || s->shape == TREAD_QUERY_BOX) return 0.0f;
+    if (st->previous_ground.state != TREAD_GROUND_ON_GROUND || s->shape == TREAD_QUERY_BOX) return 0.0f;
     // A round bottom rests on an edge at most its radius below it (the support is the edge's walkable face, whatever
     // the contact normal there).
     float deepest = s->radius + s->skin;
-    return tr_clampf(tread_v3_dot(tread_v3_sub(res->previous_ground.point, feet), s->up), 0.0f, deepest);
+    return tr_clampf(tread_v3_dot(tread_v3_sub(st->previous_ground.point, feet), s->up), 0.0f, deepest);
 }
 
 static tread_contact contact_of(const tread_shape_hit *hit) {
@@ -333,26 +333,18 @@ static bool listed(const tread_contact *list, int count, const tread_contact *c)
     return false;
 }
 
-void tr_record_touch(const tr_move_query *q, tread_move_result *res, const tread_contact *c) {
-    if (!res) return;
-    // New when neither list has it (past a full list it cannot tell: counted again, as the totals say).
-    if (listed(res->contacts, res->contact_count, c)) return;
-    int kept = q->contacts ? (res->contact_total < q->contact_capacity ? res->contact_total : q->contact_capacity) : 0;
-    if (q->contacts && listed(q->contacts, kept, c)) return;
-    ++res->contact_total;
-    if (q->contacts) {
-        if (kept < q->contact_capacity) q->contacts[kept] = *c;
-        else ++res->contacts_dropped;
-    }
-    if (res->contact_count == TREAD_MAX_MOVE_CONTACTS) {
-        res->contacts_overflow = true;
-        if (!q->contacts) ++res->contacts_dropped;
-        return;
-    }
-    res->contacts[res->contact_count++] = *c;
+void tr_record_touch(const tr_move_query *q, tread_move_state *st, const tread_contact *c) {
+    if (!st) return;
+    // New when neither list has it (past full lists it cannot tell: counted again, as the count says).
+    if (listed(st->contacts, st->contacts_kept, c)) return;
+    int written = q->contacts ? (st->result.contact_count < q->contact_capacity ? st->result.contact_count : q->contact_capacity) : 0;
+    if (q->contacts && listed(q->contacts, written, c)) return;
+    ++st->result.contact_count;
+    if (q->contacts && written < q->contact_capacity) q->contacts[written] = *c;
+    if (st->contacts_kept < TREAD_MAX_MOVE_CONTACTS) st->contacts[st->contacts_kept++] = *c;
 }
 
-void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tread_shape_hit *hit) {
+void tr_record_contact(const tr_move_query *q, tread_move_state *st, const tread_shape_hit *hit) {
     tread_contact c = contact_of(hit);
-    tr_record_touch(q, res, &c);
+    tr_record_touch(q, st, &c);
 }

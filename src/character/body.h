@@ -67,12 +67,12 @@ tread_result tr_tread_is_deep_enough(const tr_move_query *q, const tread_charact
 // How far `feet` are below the surface the move started on (its ground point), metres: a capsule perched on a
 // nose stands up to its radius below the tread that holds it. Steps are measured from that surface, so
 // the feet may rise this much more than max step. 0 off the ground or for a body standing flat.
-float tr_perch_depth(const tread_character *ch, const tread_move_result *res, tread_vec3 feet);
+float tr_perch_depth(const tread_character *ch, const tread_move_state *st, tread_vec3 feet);
 
 // Remember a touched surface in the move's result and the caller's buffer of the move, if any (deduplicated by body
-// and feature; res may be NULL), counting the total and what did not fit.
-void tr_record_contact(const tr_move_query *q, tread_move_result *res, const tread_shape_hit *hit);
+// and feature; st may be NULL), counting the total and what did not fit.
+void tr_record_contact(const tr_move_query *q, tread_move_state *st, const tread_shape_hit *hit);
 // The same for a surface found by contact collection.
-void tr_record_touch(const tr_move_query *q, tread_move_result *res, const tread_contact *contact);
+void tr_record_touch(const tr_move_query *q, tread_move_state *st, const tread_contact *contact);
 
 #endif

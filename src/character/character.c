@@ -346,11 +346,11 @@ tread_result tread_character_suppress_snap(tread_character *ch, float seconds) {
 // The character is the caller's plain data: all of it is checked again (its settings' table index, its position...).
 static tread_result check_character(const tread_character *ch) { return tr_check_character(ch, "character"); }
 
-tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt,
-                                const tread_move_result *res) {
+tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt, const void *out,
+                                const char *out_name) {
     tread_result r = tr_source_check(src);
     if (r != TREAD_OK) return r;
-    if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
+    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "%s is NULL", out_name);
     if ((r = check_character(ch)) != TREAD_OK) return r;
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
     if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
@@ -411,9 +411,9 @@ static tread_vec3 within_limit(tread_vec3 feet, tread_vec3 velocity, float dt) {
 // The end of a public phase: what else moved the feet past the limit (a carry, a push, a step, a slide turned along a
 // face) is clamped there on each axis, and the velocity's part outward across it dropped. The ground found where
 // the move ended stays.
-static void keep_within_limit(tread_character *ch, tread_move_result *res) {
-    float *feet[3] = {&res->position.x, &res->position.y, &res->position.z};
-    float *velocity[3] = {&res->velocity.x, &res->velocity.y, &res->velocity.z};
+static void keep_within_limit(tread_character *ch, tread_move_state *st) {
+    float *feet[3] = {&st->result.position.x, &st->result.position.y, &st->result.position.z};
+    float *velocity[3] = {&st->result.velocity.x, &st->result.velocity.y, &st->result.velocity.z};
     bool clamped = false;
     for (int k = 0; k < 3; ++k) {
         if (!clamp_coordinate(feet[k])) continue;
@@ -421,27 +421,32 @@ static void keep_within_limit(tread_character *ch, tread_move_result *res) {
         if (*feet[k] * *velocity[k] > 0.0f) *velocity[k] = 0.0f; // (moving outward)
     }
     if (!clamped) return;
-    ch->position = res->position;
-    ch->velocity = res->velocity;
+    ch->position = st->result.position;
+    ch->velocity = st->result.velocity;
 }
+
+// A game keeps one report per character: it stays small (issue: the report once carried the phases' own state, 1,380
+// bytes).
+_Static_assert(sizeof(tread_move_result) <= 256, "tread_move_result holds what a game reads, within 256 bytes");
 
 // ---- phases --------------------------------------------------------------------------------------------------
 
-static void begin_result(const tread_character *ch, float dt, tread_move_result *res) {
-    memset(res, 0, sizeof *res);
-    res->crushed_character = -1;
-    res->position = ch->position;
-    res->velocity = ch->velocity;
-    res->ground = ch->ground;
-    res->previous_ground = ch->ground;
-    res->start_position = ch->position;
-    res->dt = dt;
+static void begin_result(const tread_character *ch, float dt, tread_move_state *st) {
+    memset(st, 0, sizeof *st);
+    st->result.crushed_character = -1;
+    st->result.started_on_ground = ch->ground.state == TREAD_GROUND_ON_GROUND;
+    st->result.position = ch->position;
+    st->result.velocity = ch->velocity;
+    st->result.ground = ch->ground;
+    st->previous_ground = ch->ground;
+    st->start_position = ch->position;
+    st->dt = dt;
 }
 
-static void finish(tread_character *ch, const tread_move_result *res) {
-    ch->position = res->position;
-    ch->velocity = res->velocity;
-    ch->ground = res->ground;
+static void finish(tread_character *ch, const tread_move_state *st) {
+    ch->position = st->result.position;
+    ch->velocity = st->result.velocity;
+    ch->ground = st->result.ground;
 }
 
 // The caller moves away from its ground (a jump): its velocity, relative to the ground, points up. (The ground's
@@ -489,7 +494,7 @@ static ground_carry carry_of(const tr_source *src, const tread_world *others, co
 // Carry the character by its ground's motion over the last world advance (Godot's and Jolt's moving platforms, but
 // by the body's change of transform rather than its velocity at one point in a straight line: a rider of a turning
 // disc stays on its spot). The carry slides along anything it meets.
-static tread_result carry_phase(const tr_move_query *q, tread_character *ch, const ground_carry *carry, tread_move_result *res) {
+static tread_result carry_phase(const tr_move_query *q, tread_character *ch, const ground_carry *carry, tread_move_state *st) {
     if (!carry->moved) return TREAD_OK;
     const tread_vec3 up = ch->settings.up;
     tread_body_id ground = ch->ground.body;
@@ -511,19 +516,19 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     tr_slide_result slid;
     r = tr_slide_filtered(q, ch, ch->position, tread_v3_sub(carry->to, ch->position), TR_SLIDE_AIR, &filter, NULL, &slid);
     if (r != TREAD_OK) return r;
-    res->carried = tread_v3_sub(slid.feet, ch->position);
-    res->ground_turn = carry->turn;
+    st->result.carried = tread_v3_sub(slid.feet, ch->position);
+    st->result.ground_turn = carry->turn;
     // The turn's twist about up (the part a heading follows): 2 atan2(axis . up sin(a/2), cos(a/2)), in (-pi, pi].
     double yaw = 2.0 * tr_atan2((double)tread_v3_dot(tread_v3(carry->turn.x, carry->turn.y, carry->turn.z), up), (double)carry->turn.w);
     if (yaw > TR_PI_D) yaw -= 2.0 * TR_PI_D;
     if (yaw <= -TR_PI_D) yaw += 2.0 * TR_PI_D;
-    res->ground_yaw = (float)yaw;
+    st->result.ground_yaw = (float)yaw;
     // The point it stood on went along: the stairs and floor phases measure from it.
     tread_quat unused;
-    tr_ground_motion(&q->src, q->others, ground, res->previous_ground.point, &res->previous_ground.point, &unused);
-    tr_surface_motion(&q->src, q->others, ground, res->previous_ground.point, res->dt, &res->previous_ground.point, &unused);
+    tr_ground_motion(&q->src, q->others, ground, st->previous_ground.point, &st->previous_ground.point, &unused);
+    tr_surface_motion(&q->src, q->others, ground, st->previous_ground.point, st->dt, &st->previous_ground.point, &unused);
     ch->position = slid.feet;
-    res->position = slid.feet;
+    st->result.position = slid.feet;
     return TREAD_OK;
 }
 
@@ -539,33 +544,33 @@ static void settle_on_ground(const tread_character *ch, tread_vec3 *feet, tread_
 }
 
 static tread_result update_phase(const tr_move_query *q, tread_character *ch, const ground_carry *carry, tread_vec3 velocity, float dt,
-                                 tread_move_result *res) {
+                                 tread_move_state *st) {
     const tread_character_settings *s = &ch->settings;
     const tr_strategy *strategy = tr_strategy_of(s->step_strategy);
-    begin_result(ch, dt, res);
-    res->snap_suppressed = ch->snap_suppress_time > 0.0f;
-    tread_result r = carry_phase(q, ch, carry, res);
+    begin_result(ch, dt, st);
+    st->snap_suppressed = ch->snap_suppress_time > 0.0f;
+    tread_result r = carry_phase(q, ch, carry, st);
     if (r != TREAD_OK) return r;
     tr_crush crush;
-    if ((r = tr_push_by_bodies(q, ch, ch->position, carry->pushers, &res->pushed, &crush)) != TREAD_OK) return r;
-    ch->position = tread_v3_add(ch->position, res->pushed);
-    res->position = ch->position;
+    if ((r = tr_push_by_bodies(q, ch, ch->position, carry->pushers, &st->result.pushed, &crush)) != TREAD_OK) return r;
+    ch->position = tread_v3_add(ch->position, st->result.pushed);
+    st->result.position = ch->position;
     tread_vec3 push;
     bool unburied = false;
     r = tr_recover(q, ch, ch->position, dt, &crush, &push, &unburied);
     if (r != TREAD_OK) return r;
-    if (unburied) res->unburied = tread_v3_length(push);
-    res->crushed = crush.count > 0;
-    if (res->crushed) {
-        res->crushed_by = crush.bodies[0];
-        res->crushed_aside = crush.aside;
-        res->crushed_character = tr_pressed_against_character(q, ch, tread_v3_add(ch->position, push));
+    if (unburied) st->result.unburied = tread_v3_length(push);
+    st->result.crushed = crush.count > 0;
+    if (st->result.crushed) {
+        st->result.crushed_by = crush.bodies[0];
+        st->result.crushed_aside = crush.aside;
+        st->result.crushed_character = tr_pressed_against_character(q, ch, tread_v3_add(ch->position, push));
     }
     // A strategy that holds the body up (the riser in the ground) turns gravity off: downward input is dropped.
     bool held = false;
     if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;
     if (held) velocity = without_downward(velocity, s->up);
-    res->leaving_ground = moving_away(velocity, s->up);
+    st->leaving_ground = moving_away(velocity, s->up);
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
     tread_vec3 v = along_ground(ch, velocity);
     // While recovery pushes it out, the move does not go back in against the push: gravity pulled a box 4 mm a frame
@@ -576,72 +581,72 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     }
     v = within_limit(tread_v3_add(ch->position, push), v, dt);
     tr_slide_result slide;
-    r = tr_slide(q, ch, tread_v3_add(ch->position, push), tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, res, &slide);
+    r = tr_slide(q, ch, tread_v3_add(ch->position, push), tread_v3_scale(v, dt), grounded ? TR_SLIDE_GROUNDED : TR_SLIDE_AIR, st, &slide);
     if (r != TREAD_OK) return r;
-    res->position = slide.feet;
-    res->velocity = tr_slide_velocity(&slide, v, s->up);
-    res->blocked = grounded && slide.blocked;
-    res->blocked_position = slide.blocked_feet;
-    res->blocked_motion = slide.blocked_motion;
+    st->result.position = slide.feet;
+    st->result.velocity = tr_slide_velocity(&slide, v, s->up);
+    st->blocked = grounded && slide.blocked;
+    st->blocked_position = slide.blocked_feet;
+    st->blocked_motion = slide.blocked_motion;
     float support_gap = 0.0f;
-    if ((r = tr_classify_ground_gap(q, ch, res->position, &res->ground, &support_gap)) != TREAD_OK) return r;
+    if ((r = tr_classify_ground_gap(q, ch, st->result.position, &st->result.ground, &support_gap)) != TREAD_OK) return r;
     // Resting with the skin inside the ground (placed exactly on it, as a flat box bottom is): rise to the skin, so
     // every shape keeps the same gap and a flat bottom does not catch the nose of a tread at its own height.
     bool lifted = false;
-    if (res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance < 0.0f) {
+    if (st->result.ground.state == TREAD_GROUND_ON_GROUND && st->result.ground.distance < 0.0f) {
         // The overlap is along the ground's normal; straight up it takes 1 / (n . up) as much (at most twice).
-        float lift = tr_minf(-res->ground.distance, s->skin) / tr_maxf(tread_v3_dot(res->ground.normal, s->up), 0.5f);
+        float lift = tr_minf(-st->result.ground.distance, s->skin) / tr_maxf(tread_v3_dot(st->result.ground.normal, s->up), 0.5f);
         // Never into something above: the bare shape rises only as far as it is free (a box teleported under a
         // heightfield's overhang rose 5 cm a frame into it).
         tread_query_shape bare = tr_body_shape(ch, 0.0f);
         tread_query_filter filter = tr_collide_filter(ch);
         tread_shape_hit hit;
-        if ((r = tr_query_cast(q, &bare, tr_center(ch, res->position), tread_v3_scale(s->up, lift), &filter, &hit)) != TREAD_OK) return r;
+        if ((r = tr_query_cast(q, &bare, tr_center(ch, st->result.position), tread_v3_scale(s->up, lift), &filter, &hit)) != TREAD_OK) return r;
         if (hit.hit) lift *= hit.fraction;
-        res->position = tread_v3_mad(res->position, lift, s->up);
+        st->result.position = tread_v3_mad(st->result.position, lift, s->up);
         // Out of the deepest surface touched; the support (the most level face near it) may lie up to the ground
         // tie farther, and the report says so. The body rests on the deeper one: it does not settle onto it.
-        res->ground.distance = tr_maxf(0.0f, support_gap + lift * tread_v3_dot(res->ground.normal, s->up));
+        st->result.ground.distance = tr_maxf(0.0f, support_gap + lift * tread_v3_dot(st->result.ground.normal, s->up));
         lifted = true;
     }
     // Moving away from the ground faster than it moves (a jump) is leaving it, even while it is still within the
     // probe's reach: the frame a jump starts is not on ground.
-    if (res->ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, s->up))
-        res->ground = tr_ground_in_air(ch, res->position);
-    if (!lifted) settle_on_ground(ch, &res->position, &res->ground);
-    finish(ch, res);
+    if (st->result.ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, s->up))
+        st->result.ground = tr_ground_in_air(ch, st->result.position);
+    if (!lifted) settle_on_ground(ch, &st->result.position, &st->result.ground);
+    finish(ch, st);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;
 }
 
-static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tread_move_result *res) {
+static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tread_move_state *st) {
     const tread_vec3 up = ch->settings.up;
     // Crushed, the world moved it this frame: no step on top of its way out (a crushed sphere went aside, then stepped
     // 1.18 m up through the bodies around it: the soak's 4:2874).
-    if (res->crushed) return TREAD_OK;
+    if (st->result.crushed) return TREAD_OK;
     tr_step step;
     memset(&step, 0, sizeof step);
     bool found = false;
-    tread_result r = tr_strategy_of(ch->settings.step_strategy)->step(q, ch, res, &step, &found);
+    tread_result r = tr_strategy_of(ch->settings.step_strategy)->step(q, ch, st, &step, &found);
     if (r != TREAD_OK || !found) return r;
-    bool allowed = tr_step_within_limit(ch, res, &step);
+    bool allowed = tr_step_within_limit(ch, st, &step);
     tr_draw_step(step.base, step.feet, allowed);
     if (!allowed) return TREAD_OK; // higher than max step: keep the update's result
     // (Written in place: on an error the callers drop both the result and the character copy they passed.)
-    res->position = step.feet;
-    res->step_up += tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(step.feet, step.base), up));
-    if (step.has_landing) tr_record_contact(q, res, &step.landing);
+    st->result.position = step.feet;
+    st->result.step_up += tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(step.feet, step.base), up));
+    if (step.has_landing) tr_record_contact(q, st, &step.landing);
     if (step.holds) {
-        res->ground = step.ground;
-        res->held_by_riser = true;
-        res->velocity = without_downward(res->velocity, up);
+        st->result.ground = step.ground;
+        st->result.held_by_riser = true;
+        st->result.velocity = without_downward(st->result.velocity, up);
     } else {
         // The step replaces the slide from the point where the riser stopped it.
-        res->blocked = false;
-        res->velocity = tread_v3_reject(res->velocity, up); // relative to the ground it steps onto
-        if ((r = tr_classify_ground(q, ch, res->position, &res->ground)) != TREAD_OK) return r;
+        st->blocked = false;
+        st->result.velocity = tread_v3_reject(st->result.velocity, up); // relative to the ground it steps onto
+        if ((r = tr_classify_ground(q, ch, st->result.position, &st->result.ground)) != TREAD_OK) return r;
     }
-    finish(ch, res);
+    finish(ch, st);
     return TREAD_OK;
 }
 
@@ -650,143 +655,146 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
 // lands on is within max step of the surface the move began on: after the stairs phase's own step a second one could
 // climb twice the max step (two steps of 1.9 m put the soak's capsule 2.2 m up in one move); on short treads the
 // contact strategy's step ends against the next nose, and that next step is within it. The caller undoes the rest.
-static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character *ch, tread_vec3 heading, tread_move_result *res,
+static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character *ch, tread_vec3 heading, tread_move_state *st,
                                          bool *out_stepped) {
     const tread_character_settings *s = &ch->settings;
-    float stepped_before = res->step_up;
+    float stepped_before = st->result.step_up;
     *out_stepped = false;
     if (!(s->max_step_height > 0.0f)) return TREAD_OK;
-    res->blocked = true;
-    res->blocked_position = res->position;
-    res->blocked_motion = tread_v3_scale(tread_v3_normalize(heading), TR_NOSE_NUDGE);
-    tread_result r = stairs_phase(q, ch, res);
-    res->blocked = false;
-    float top = tread_v3_dot(tread_v3_sub(res->ground.point, res->previous_ground.point), s->up);
-    *out_stepped = r == TREAD_OK && res->step_up > stepped_before &&
+    st->blocked = true;
+    st->blocked_position = st->result.position;
+    st->blocked_motion = tread_v3_scale(tread_v3_normalize(heading), TR_NOSE_NUDGE);
+    tread_result r = stairs_phase(q, ch, st);
+    st->blocked = false;
+    float top = tread_v3_dot(tread_v3_sub(st->result.ground.point, st->previous_ground.point), s->up);
+    *out_stepped = r == TREAD_OK && st->result.step_up > stepped_before &&
                    (stepped_before <= 0.0f || top <= s->max_step_height + TR_STEP_HEIGHT_SLACK);
     return r;
 }
 
-static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_state *st) {
     const tread_character_settings *s = &ch->settings;
     if (!tr_strategy_of(s->step_strategy)->snaps) return TREAD_OK;
     // Lost the ground, or still over it but hovering (e.g. after riding over an edge): settle down.
-    bool settled = res->ground.state == TREAD_GROUND_ON_GROUND && res->ground.distance <= TR_MIN_MOVE;
-    if (res->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || res->snap_suppressed) return TREAD_OK;
+    bool settled = st->result.ground.state == TREAD_GROUND_ON_GROUND && st->result.ground.distance <= TR_MIN_MOVE;
+    if (st->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || st->snap_suppressed) return TREAD_OK;
     // Never while the caller moves away from the ground faster than the ground does (a jump), nor too fast.
     if (moving_away(velocity, s->up) || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
-    tread_vec3 feet = res->position;
+    tread_vec3 feet = st->result.position;
     float lowered = 0.0f;
     bool perched_ahead = false;
     tread_vec3 heading = tread_v3_reject(velocity, s->up);
-    tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, heading, &lowered, &perched_ahead);
+    tread_result r = tr_snap_down(q, ch, &feet, s->step_down_distance, st->previous_ground.point, heading, &lowered, &perched_ahead);
     if (r == TREAD_OK && perched_ahead) {
         // Down on the nose, a step onto it; no step there: back off it (from where the move left the body).
-        tread_move_result before = *res;
+        tread_move_state before = *st;
         bool stepped = false;
-        res->position = feet;
-        res->snap_down += lowered;
-        if ((r = step_onto_nose_ahead(q, ch, heading, res, &stepped)) != TREAD_OK || stepped) return r;
-        *res = before;
-        finish(ch, res);
-        feet = before.position;
-        r = tr_snap_down(q, ch, &feet, s->step_down_distance, res->previous_ground.point, tread_v3_zero(), &lowered, &perched_ahead);
+        st->result.position = feet;
+        st->result.snap_down += lowered;
+        if ((r = step_onto_nose_ahead(q, ch, heading, st, &stepped)) != TREAD_OK || stepped) return r;
+        *st = before;
+        finish(ch, st);
+        feet = before.result.position;
+        r = tr_snap_down(q, ch, &feet, s->step_down_distance, st->previous_ground.point, tread_v3_zero(), &lowered, &perched_ahead);
     }
-    if (r != TREAD_OK || tread_v3_distance(feet, res->position) <= 0.0f) return r;
+    if (r != TREAD_OK || tread_v3_distance(feet, st->result.position) <= 0.0f) return r;
     tread_ground ground;
     if ((r = tr_classify_ground(q, ch, feet, &ground)) != TREAD_OK) return r;
-    res->position = feet;
-    res->snap_down += lowered;
-    res->ground = ground;
-    finish(ch, res);
+    st->result.position = feet;
+    st->result.snap_down += lowered;
+    st->result.ground = ground;
+    finish(ch, st);
     return TREAD_OK;
 }
 
 // ---- the public phases and the reference move --------------------------------------------------------------------
 // Each runs on a source: tread's own world (the world-taking functions) or a backend (the _on functions).
 
-static tread_result update_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
-    tread_result r = tr_check_move_args(src, ch, velocity, dt, res);
+static tread_result update_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, tread_move_state *st) {
+    tread_result r = tr_check_move_args(src, ch, velocity, dt, st, "state");
     if (r != TREAD_OK) return r;
     ground_carry carry = carry_of(src, NULL, ch, dt);
     tr_move_query q;
     if ((r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK)
         return r;
     tread_character work = *ch;
-    r = update_phase(&q, &work, &carry, velocity, dt, res);
+    r = update_phase(&q, &work, &carry, velocity, dt, st);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
-    keep_within_limit(&work, res);
+    keep_within_limit(&work, st);
+    st->result.moving_contact_count = st->result.contact_count; // (the phases alone list no end-of-move contacts)
     *ch = work;
     return TREAD_OK;
 }
 
 // tread_character_can_walk_stairs for a character already checked.
-static bool can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
+static bool can_walk_stairs(const tread_character *ch, const tread_move_state *st) {
     if (!(ch->settings.max_step_height > 0.0f)) return false;
     if (tr_strategy_of(ch->settings.step_strategy)->every_move) return true;
-    return res->blocked && tread_v3_length(res->blocked_motion) > TR_MIN_MOVE;
+    return st->blocked && tread_v3_length(st->blocked_motion) > TR_MIN_MOVE;
 }
 
-bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move_result *res) {
-    return ch && res && check_character(ch) == TREAD_OK && can_walk_stairs(ch, res);
+bool tread_character_can_walk_stairs(const tread_character *ch, const tread_move_state *st) {
+    return ch && st && check_character(ch) == TREAD_OK && can_walk_stairs(ch, st);
 }
 
-// A result handed back to a later phase: it came from an update (its dt is one an update accepts).
-static tread_result check_phase_args(const tr_source *src, const tread_character *ch, const tread_move_result *res) {
+// A state handed back to a later phase: it came from an update (its dt is one an update accepts).
+static tread_result check_phase_args(const tr_source *src, const tread_character *ch, const tread_move_state *st) {
     tread_result r = tr_source_check(src);
     if (r != TREAD_OK) return r;
-    if (!res) return tr_error(TREAD_ERR_NULL_ARGUMENT, "result is NULL");
+    if (!st) return tr_error(TREAD_ERR_NULL_ARGUMENT, "state is NULL");
     if ((r = check_character(ch)) != TREAD_OK) return r;
-    if (!(res->dt > 0.0f && res->dt <= 1.0f))
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "result->dt is %g; expected the result of tread_character_update", (double)res->dt);
-    if ((r = tr_check_point("result->position", res->position)) != TREAD_OK) return r;
+    if (!(st->dt > 0.0f && st->dt <= 1.0f))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "state->dt is %g; expected a state tread_character_update began", (double)st->dt);
+    if ((r = tr_check_point("state->result.position", st->result.position)) != TREAD_OK) return r;
     return TREAD_OK;
 }
 
-typedef tread_result later_phase_fn(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_result *res);
+typedef tread_result later_phase_fn(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_state *st);
 
 // A later phase run on its own: in a context of `reach` around the result's position, on copies kept only on success.
-static tread_result run_later_phase(const tr_source *src, tread_character *ch, tread_vec3 velocity, tread_move_result *res, float reach,
+static tread_result run_later_phase(const tr_source *src, tread_character *ch, tread_vec3 velocity, tread_move_state *st, float reach,
                                     later_phase_fn *phase) {
     tr_move_query q;
-    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, res->position), reach);
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, st->result.position), reach);
     if (r != TREAD_OK) return r;
     tread_character work = *ch;
-    tread_move_result next = *res;
+    tread_move_state next = *st;
     r = phase(&q, &work, velocity, &next);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
     keep_within_limit(&work, &next);
+    next.result.moving_contact_count = next.result.contact_count;
     *ch = work;
-    *res = next;
+    *st = next;
     return TREAD_OK;
 }
 
-static tread_result stairs_of(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+static tread_result stairs_of(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_state *st) {
     (void)velocity;
-    return stairs_phase(q, ch, res);
+    return stairs_phase(q, ch, st);
 }
 
-static tread_result walk_stairs_on(const tr_source *src, tread_character *ch, tread_move_result *res) {
-    tread_result r = check_phase_args(src, ch, res);
-    if (r != TREAD_OK || !can_walk_stairs(ch, res)) return r;
-    float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(res->position, res->start_position)) +
-                  tread_v3_length(res->blocked_motion) + ch->settings.recovery_speed * res->dt + stairs_reach(ch);
-    return run_later_phase(src, ch, tread_v3_zero(), res, reach, stairs_of);
+static tread_result walk_stairs_on(const tr_source *src, tread_character *ch, tread_move_state *st) {
+    tread_result r = check_phase_args(src, ch, st);
+    if (r != TREAD_OK || !can_walk_stairs(ch, st)) return r;
+    float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(st->result.position, st->start_position)) +
+                  tread_v3_length(st->blocked_motion) + ch->settings.recovery_speed * st->dt + stairs_reach(ch);
+    return run_later_phase(src, ch, tread_v3_zero(), st, reach, stairs_of);
 }
 
-static tread_result stick_to_floor_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
-    tread_result r = check_phase_args(src, ch, res);
+static tread_result stick_to_floor_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, tread_move_state *st) {
+    tread_result r = check_phase_args(src, ch, st);
     if (r != TREAD_OK) return r;
     if ((r = tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
-    return run_later_phase(src, ch, velocity, res, body_reach(ch) + floor_reach(ch), floor_phase);
+    return run_later_phase(src, ch, velocity, st, body_reach(ch) + floor_reach(ch), floor_phase);
 }
 
 tread_move_options tread_move_options_default(void) {
     tread_move_options o;
     memset(&o, 0, sizeof o);
     o.filter = tread_query_filter_default();
+    o.contacts_where_it_ends = true;
     o.internal_cookie = TR_COOKIE;
     return o;
 }
@@ -800,6 +808,10 @@ tread_result tr_check_move_options(const tread_move_options *o) {
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.contact_capacity is %d; expected >= 0", o->contact_capacity);
     if (o->contact_capacity > 0 && !o->contacts)
         return tr_error(TREAD_ERR_NULL_ARGUMENT, "options.contacts is NULL with contact_capacity %d", o->contact_capacity);
+    if (o->impulse_capacity < 0)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.impulse_capacity is %d; expected >= 0", o->impulse_capacity);
+    if (o->impulse_capacity > 0 && !o->impulses)
+        return tr_error(TREAD_ERR_NULL_ARGUMENT, "options.impulses is NULL with impulse_capacity %d", o->impulse_capacity);
     const tread_contact_listener *l = o->listener;
     if (l && (l->added || l->persisted || l->removed) && !o->memory)
         return tr_error(TREAD_ERR_NULL_ARGUMENT, "options.memory is NULL; the listener's added / persisted / removed need it");
@@ -811,27 +823,42 @@ tread_result tr_check_move_options(const tread_move_options *o) {
 
 static tread_result move_with_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, const tread_move_options *options,
                                  tread_move_result *res) {
-    tread_result r = tr_check_move_args(src, ch, velocity, dt, res);
+    tread_result r = tr_check_move_args(src, ch, velocity, dt, res, "result");
     if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
     tr_batch_place none = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
-    return tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, NULL, res);
+    tread_move_state st;
+    if ((r = tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, NULL, &st)) != TREAD_OK) return r;
+    *res = st.result;
+    return TREAD_OK;
 }
 
 // The three phases and the move's reports, in one context.
 static tread_result move_phases(const tr_move_query *q, tread_character *work, const ground_carry *carry, tread_vec3 velocity, float dt,
-                                tread_contact_memory *touching, tread_move_result *res) {
+                                bool where_it_ends, tread_contact_memory *touching, tread_move_state *st) {
     tread_result r;
-    if ((r = update_phase(q, work, carry, velocity, dt, res)) != TREAD_OK) return r;
-    if (can_walk_stairs(work, res) && (r = stairs_phase(q, work, res)) != TREAD_OK) return r;
-    if ((r = floor_phase(q, work, velocity, res)) != TREAD_OK) return r;
-    if (q->contacts && (r = tr_record_touching(q, work, res)) != TREAD_OK) return r;
-    if ((r = tr_move_impulses(q, work, velocity, dt, res)) != TREAD_OK) return r;
-    return touching ? tr_touching_events(q, work, res, touching) : TREAD_OK;
+    if ((r = update_phase(q, work, carry, velocity, dt, st)) != TREAD_OK) return r;
+    if (can_walk_stairs(work, st) && (r = stairs_phase(q, work, st)) != TREAD_OK) return r;
+    if ((r = floor_phase(q, work, velocity, st)) != TREAD_OK) return r;
+    // Impulses for what it met while moving; then, into a caller's buffer, what it touches where it ended.
+    if ((r = tr_move_impulses(q, work, velocity, dt, st)) != TREAD_OK) return r;
+    st->result.moving_contact_count = st->result.contact_count;
+    if (q->contacts && where_it_ends && (r = tr_record_touching(q, work, st)) != TREAD_OK) return r;
+    return touching ? tr_touching_events(q, work, st, touching) : TREAD_OK;
+}
+
+// The impulses into the caller's buffer, and whether each buffer held all it was given.
+static void write_buffers(const tread_move_options *o, tread_move_state *st) {
+    if (!o) return;
+    if (o->contacts) st->result.contacts_overflow = st->result.contact_count > o->contact_capacity;
+    if (!o->impulses) return;
+    int n = st->impulses_kept < o->impulse_capacity ? st->impulses_kept : o->impulse_capacity;
+    if (n > 0) memcpy(o->impulses, st->impulses, sizeof *st->impulses * (size_t)n);
+    st->result.impulses_overflow = st->result.impulse_count > n;
 }
 
 tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
                                      const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
-                                     tread_move_result *res) {
+                                     tread_move_state *st) {
     // One context for the whole move: everything the three phases can reach, validated once.
     ground_carry carry = carry_of(src, place->others, ch, dt);
     float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
@@ -860,10 +887,12 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     bool events = tr_listener_has_events(listener);
     if (!touching && events) touching = &single;
     tread_character work = *ch;
-    r = move_phases(&q, &work, &carry, velocity, dt, events ? touching : NULL, res);
+    bool where_it_ends = options && options->contacts_where_it_ends;
+    r = move_phases(&q, &work, &carry, velocity, dt, where_it_ends, events ? touching : NULL, st);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
-    keep_within_limit(&work, res);
+    keep_within_limit(&work, st);
+    write_buffers(options, st);
     // Events only for a move that happened (the callbacks see the character as it was when the move began, as they
     // always have). A batch's are delivered by the batch once every move of it succeeded (`touching` was its own).
     if (touching == &single) {
@@ -899,19 +928,19 @@ tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *amon
 
 // ---- the public entry points: on tread's own world, and on any backend -------------------------------------------
 
-tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+tread_result tread_character_update(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_state *st) {
     tr_source src = tr_source_world(w);
-    return update_on(&src, ch, velocity, dt, res);
+    return update_on(&src, ch, velocity, dt, st);
 }
 
-tread_result tread_character_walk_stairs(const tread_world *w, tread_character *ch, tread_move_result *res) {
+tread_result tread_character_walk_stairs(const tread_world *w, tread_character *ch, tread_move_state *st) {
     tr_source src = tr_source_world(w);
-    return walk_stairs_on(&src, ch, res);
+    return walk_stairs_on(&src, ch, st);
 }
 
-tread_result tread_character_stick_to_floor(const tread_world *w, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+tread_result tread_character_stick_to_floor(const tread_world *w, tread_character *ch, tread_vec3 velocity, tread_move_state *st) {
     tr_source src = tr_source_world(w);
-    return stick_to_floor_on(&src, ch, velocity, res);
+    return stick_to_floor_on(&src, ch, velocity, st);
 }
 
 tread_result tread_character_move(const tread_world *w, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
@@ -925,22 +954,22 @@ tread_result tread_character_move_with(const tread_world *w, tread_character *ch
     return move_with_on(&src, ch, velocity, dt, options, res);
 }
 
-tread_result tread_character_update_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+tread_result tread_character_update_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, float dt, tread_move_state *st) {
     tr_source src;
     tread_result r = tr_source_of(backend, &src);
-    return r != TREAD_OK ? r : update_on(&src, ch, velocity, dt, res);
+    return r != TREAD_OK ? r : update_on(&src, ch, velocity, dt, st);
 }
 
-tread_result tread_character_walk_stairs_on(const tread_backend *backend, tread_character *ch, tread_move_result *res) {
+tread_result tread_character_walk_stairs_on(const tread_backend *backend, tread_character *ch, tread_move_state *st) {
     tr_source src;
     tread_result r = tr_source_of(backend, &src);
-    return r != TREAD_OK ? r : walk_stairs_on(&src, ch, res);
+    return r != TREAD_OK ? r : walk_stairs_on(&src, ch, st);
 }
 
-tread_result tread_character_stick_to_floor_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, tread_move_result *res) {
+tread_result tread_character_stick_to_floor_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, tread_move_state *st) {
     tr_source src;
     tread_result r = tr_source_of(backend, &src);
-    return r != TREAD_OK ? r : stick_to_floor_on(&src, ch, velocity, res);
+    return r != TREAD_OK ? r : stick_to_floor_on(&src, ch, velocity, st);
 }
 
 tread_result tread_character_move_on(const tread_backend *backend, tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {

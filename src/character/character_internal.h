@@ -71,13 +71,13 @@ typedef struct tr_slide_result {
     tread_vec3 blocked_motion; // the horizontal motion still to do there
 } tr_slide_result;
 
-// Cast the skin-grown shape along `motion` from `feet`, sliding along what it meets (contacts go to res, which
+// Cast the skin-grown shape along `motion` from `feet`, sliding along what it meets (contacts go to st, which
 // may be NULL).
 tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
-                      tread_move_result *res, tr_slide_result *out);
+                      tread_move_state *st, tr_slide_result *out);
 // The same, against the bodies `filter` accepts instead of the collide mask's.
 tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
-                               const tread_query_filter *filter, tread_move_result *res, tr_slide_result *out);
+                               const tread_query_filter *filter, tread_move_state *st, tr_slide_result *out);
 
 // The velocity after the slide: `velocity` clipped by the steep faces met, then kept out of every plane.
 tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, tread_vec3 up);
@@ -137,18 +137,20 @@ typedef struct tr_batch_place {
 // The reference move among the other characters of a batch; arguments already validated (tr_check_move_args,
 // tr_check_move_options). With a listener that has events: given `touching` (a batch), what the character touches
 // after the move goes there and no callback is called (the batch delivers them once every move succeeded);
-// otherwise (a single move) they are delivered against `memory` when the move succeeded.
+// otherwise (a single move) they are delivered against `memory` when the move succeeded. The report is st->result;
+// the options' buffers (a batch's: this character's part of them) are filled.
 tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
                                      const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
-                                     tread_move_result *res);
+                                     tread_move_state *st);
 // The validation of a move's options (NULL is fine).
 tread_result tr_check_move_options(const tread_move_options *options);
 // Move the feet by `displacement`, sliding along the world and, given `among`, the other characters of a batch (the
 // batch's pushes and parting).
 tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement);
-// The validation of a move's arguments (no world or backend, a NULL result, a bad character, dt or velocity).
-tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt,
-                                const tread_move_result *res);
+// The validation of a move's arguments (no world or backend, a bad character, dt or velocity, a NULL `out`: the
+// result or state the move writes, named `out_name` in the error).
+tread_result tr_check_move_args(const tr_source *src, const tread_character *ch, tread_vec3 velocity, float dt, const void *out,
+                                const char *out_name);
 
 // ---- push.c --------------------------------------------------------------------------------------------------
 // Most crushing bodies one update names (the first is the move's crushed_by).
@@ -206,8 +208,8 @@ typedef struct tr_step {
 } tr_step;
 
 // Look for a step from the update's result (blocked_position, blocked_motion, contacts, previous_ground); the
-// slide a step runs may record contacts in res.
-typedef tread_result tr_step_fn(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
+// slide a step runs may record contacts in st.
+typedef tread_result tr_step_fn(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out,
                                 bool *out_found);
 // The strategy holds the body at these feet: the update cancels downward velocity (gravity is off).
 typedef tread_result tr_hold_fn(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds);
@@ -224,18 +226,18 @@ const tr_strategy *tr_strategy_of(tread_step_strategy strategy);
 // The one max-step rule: the tread a step stands on is at most max_step_height above the surface the character
 // stood on (measured at the treads: a capsule perched on a tall step's edge has its feet well below the tread),
 // and the feet rise at most max_step_height plus how far they were below that surface (tr_perch_depth).
-bool tr_step_within_limit(const tread_character *ch, const tread_move_result *res, const tr_step *step);
+bool tr_step_within_limit(const tread_character *ch, const tread_move_state *st, const tr_step *step);
 
 // Sweep up by max step, forward, down (Godot's and Jolt's stair walking).
-tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found);
+tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found);
 // The Source engine's stepping from the contacts met while sliding.
-tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
+tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out,
                              bool *out_found);
 // Unity DOTS: cast down from the target raised by max step.
-tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
+tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out,
                                bool *out_found);
 // Staxel's riser: while the riser volume is in the ground it holds the body and lifts it by a binary search.
-tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found);
+tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found);
 tread_result tr_riser_holds(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds);
 
 #endif

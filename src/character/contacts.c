@@ -38,11 +38,11 @@ tread_vec3 tr_world_velocity(const tread_ground *ground, tread_vec3 velocity) {
     return ground->state == TREAD_GROUND_ON_GROUND ? tread_v3_add(velocity, ground->velocity) : velocity;
 }
 
-tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch, tread_vec3 velocity, float dt, tread_move_result *res) {
+tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch, tread_vec3 velocity, float dt, tread_move_state *st) {
     const tread_character_settings *s = &ch->settings;
-    tread_vec3 asked = tr_world_velocity(&res->previous_ground, velocity);
-    for (int i = 0; i < res->contact_count; ++i) {
-        const tread_contact *c = &res->contacts[i];
+    tread_vec3 asked = tr_world_velocity(&st->previous_ground, velocity);
+    for (int i = 0; i < st->contacts_kept; ++i) {
+        const tread_contact *c = &st->contacts[i];
         if (tr_is_other(c->body)) continue; // characters of a batch are parted by it, not given impulses
         tread_body_type type;
         uint32_t flags;
@@ -58,22 +58,20 @@ tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch,
         float magnitude = tr_minf(s->mass * speed, s->max_strength * dt);
         if (!can_push || !(magnitude > 0.0f)) continue;
         int k = 0;
-        while (k < res->impulse_count && !tread_body_id_equal(res->impulses[k].body, c->body)) ++k;
-        if (k == res->impulse_count) {
-            if (k == TREAD_MAX_MOVE_IMPULSES) {
-                ++res->impulses_dropped;
-                continue;
-            }
-            ++res->impulse_count;
-        } else if (res->impulses[k].magnitude >= magnitude) {
+        while (k < st->impulses_kept && !tread_body_id_equal(st->impulses[k].body, c->body)) ++k;
+        if (k == st->impulses_kept) {
+            ++st->result.impulse_count; // (past a full list it cannot tell a body met before: counted again)
+            if (k == TREAD_MAX_MOVE_IMPULSES) continue;
+            ++st->impulses_kept;
+        } else if (st->impulses[k].magnitude >= magnitude) {
             continue; // one impulse per body: the strongest contact's (a mesh body touched on several triangles)
         }
-        res->impulses[k] = (tread_body_impulse){c->body, c->point, tread_v3_neg(c->normal), magnitude};
+        st->impulses[k] = (tread_body_impulse){c->body, c->point, tread_v3_neg(c->normal), magnitude};
     }
     return TREAD_OK;
 }
 
-tread_result tr_record_touching(const tr_move_query *q, const tread_character *ch, tread_move_result *res) {
+tread_result tr_record_touching(const tr_move_query *q, const tread_character *ch, tread_move_state *st) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tread_query_filter_default();
@@ -81,11 +79,11 @@ tread_result tr_record_touching(const tr_move_query *q, const tread_character *c
     tread_contact contacts[TR_TOUCH_CONTACTS];
     int count = 0;
     bool overflow = false;
-    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, res->position), s->skin + s->ground_probe_distance, &filter, contacts,
+    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, st->result.position), s->skin + s->ground_probe_distance, &filter, contacts,
                                        TR_TOUCH_CONTACTS, &count, &overflow);
     if (r != TREAD_OK) return r;
-    for (int i = 0; i < count; ++i) tr_record_touch(q, res, &contacts[i]);
-    if (overflow) ++res->contacts_dropped, ++res->contact_total; // (at least one more: the count past the query's is unknown)
+    for (int i = 0; i < count; ++i) tr_record_touch(q, st, &contacts[i]);
+    if (overflow) ++st->result.contact_count; // (at least one more: the count past the query's is unknown)
     return TREAD_OK;
 }
 
@@ -102,7 +100,7 @@ static bool sooner(const tread_contact_event *a, const tread_contact_event *b) {
 
 bool tr_listener_has_events(const tread_contact_listener *l) { return l && (l->added || l->persisted || l->removed); }
 
-tread_result tr_touching_events(const tr_move_query *q, const tread_character *ch, const tread_move_result *res, tread_contact_memory *out) {
+tread_result tr_touching_events(const tr_move_query *q, const tread_character *ch, const tread_move_state *st, tread_contact_memory *out) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tread_query_filter_default();
@@ -112,10 +110,10 @@ tread_result tr_touching_events(const tr_move_query *q, const tread_character *c
     int count = 0;
     bool overflow = false;
     // Touching: within the skin the controller keeps and the ground probe's reach (what it stands on counts).
-    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, res->position), s->skin + s->ground_probe_distance, &filter, contacts,
+    tread_result r = tr_query_contacts(q, &shape, tr_center(ch, st->result.position), s->skin + s->ground_probe_distance, &filter, contacts,
                                        TR_EVENT_CONTACTS, &count, &overflow);
     if (r != TREAD_OK) return r;
-    tread_vec3 velocity = tr_world_velocity(&res->ground, res->velocity);
+    tread_vec3 velocity = tr_world_velocity(&st->result.ground, st->result.velocity);
     tread_contact_event now[TREAD_MAX_CONTACT_MEMORY];
     int n = 0;
     bool full = false;

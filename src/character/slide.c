@@ -84,13 +84,13 @@ static tread_result ridable(const tr_move_query *q, const tread_character *ch, t
 }
 
 tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
-                      tread_move_result *res, tr_slide_result *out) {
+                      tread_move_state *st, tr_slide_result *out) {
     tread_query_filter filter = tr_collide_filter(ch);
-    return tr_slide_filtered(q, ch, feet, motion, mode, &filter, res, out);
+    return tr_slide_filtered(q, ch, feet, motion, mode, &filter, st, out);
 }
 
 tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
-                               const tread_query_filter *filter_in, tread_move_result *res, tr_slide_result *out) {
+                               const tread_query_filter *filter_in, tread_move_state *st, tr_slide_result *out) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, s->skin);
     tread_query_filter filter = *filter_in;
@@ -115,7 +115,7 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
             break;
         }
         feet = tread_v3_mad(feet, hit.fraction, motion);
-        tr_record_contact(q, res, &hit);
+        tr_record_contact(q, st, &hit);
         tread_vec3 rest = tread_v3_scale(motion, 1.0f - hit.fraction);
         tread_vec3 n = hit.normal;
         bool steep = false;

@@ -7,15 +7,15 @@
 // thin wall above the step).
 #include "character_internal.h"
 
-tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out,
+tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out,
                                bool *out_found) {
     const tread_character_settings *s = &ch->settings;
-    const tread_vec3 up = s->up, base = res->blocked_position, motion = res->blocked_motion;
+    const tread_vec3 up = s->up, base = st->blocked_position, motion = st->blocked_motion;
     *out_found = false;
     if (s->max_step_height <= 0.0f || tread_v3_length(motion) <= TR_MIN_MOVE) return TREAD_OK;
     tread_vec3 start = tread_v3_add(base, motion);
     // Max step above the surface stood on (the feet may be perched below it).
-    float reach = s->max_step_height + tr_perch_depth(ch, res, base);
+    float reach = s->max_step_height + tr_perch_depth(ch, st, base);
     tread_vec3 raised = tread_v3_mad(start, reach, up);
     // The original cast starts at the raised target and reports fraction 0 when that start is inside something
     // (a ceiling, a wall): no free space, no step. tread's casts skip what they start inside of and leave, so

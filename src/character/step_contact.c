@@ -21,23 +21,23 @@
 // max step is found.
 #define TR_STEP_PROBE_LIFT 1.0e-4f
 
-tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
+tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found) {
     const tread_character_settings *s = &ch->settings;
     const tread_vec3 up = s->up;
-    tread_vec3 motion = res->blocked_motion;
+    tread_vec3 motion = st->blocked_motion;
     *out_found = false;
-    if (tread_v3_length(motion) <= TR_MIN_MOVE || res->previous_ground.state != TREAD_GROUND_ON_GROUND) return TREAD_OK;
+    if (tread_v3_length(motion) <= TR_MIN_MOVE || st->previous_ground.state != TREAD_GROUND_ON_GROUND) return TREAD_OK;
     // Step heights are measured from the surface stood on (standing flat, the feet; perched on a nose, the nose above
     // them), the lift from the feet.
-    tread_vec3 feet = res->blocked_position;
-    float perch = tr_perch_depth(ch, res, feet);
+    tread_vec3 feet = st->blocked_position;
+    float perch = tr_perch_depth(ch, st, feet);
     tread_vec3 ground = tread_v3_mad(feet, perch, up);
     tread_query_filter filter = tr_ground_filter(ch);
     tread_result r = TREAD_OK;
     // The slide below appends to the contacts: only those the update met are candidates.
-    int candidates = res->contact_count;
+    int candidates = st->contacts_kept;
     for (int i = 0; i < candidates; ++i) {
-        const tread_contact c = res->contacts[i];
+        const tread_contact c = st->contacts[i];
         if (!tr_query_body_is_live(q, c.body)) continue; // removed since the slide met it
         tread_vec3 face = c.surface_normal;
         if (fabsf(tread_v3_dot(face, up)) >= TR_RISER_FACE_UP) {
@@ -71,7 +71,7 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         if (!walkable) continue;
         // Lift onto the tread, advance over the nose (plus the overshoot), then give back the motion the riser took.
         float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
-        float to_nose = tread_v3_dot(tread_v3_sub(c.point, res->blocked_position), inward);
+        float to_nose = tread_v3_dot(tread_v3_sub(c.point, st->blocked_position), inward);
         float advance = tr_maxf(0.0f, to_nose - TR_ROLL_REST * s->radius * sin_slope) + s->contact_step.search_overshoot;
         // No farther than this frame's motion toward the riser and the roll onto the nose (roll.c: once per step, the
         // same at every frame rate): a round bottom left short of that would perch on the nose, where it cannot rest.
@@ -79,7 +79,7 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         // Set down there from max step above the surface stood on: the Source engine's box lands on level treads,
         // where the lift is the probe's; on a sloped or tilted tread the body rests on the highest point under it.
         float drop = s->max_step_height + perch;
-        tread_vec3 over = tread_v3_mad(tread_v3_mad(res->blocked_position, drop, up), advance, inward);
+        tread_vec3 over = tread_v3_mad(tread_v3_mad(st->blocked_position, drop, up), advance, inward);
         bool fits = false;
         if ((r = tr_fits(q, ch, over, TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
         if (!fits) continue; // the body does not fit over the step
@@ -92,9 +92,9 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         tread_vec3 lifted = tread_v3_mad(over, -drop * rests[0].fraction, up);
         tr_slide_result rest;
         tread_vec3 remaining = tread_v3_mad(motion, -advance, inward);
-        r = tr_slide(q, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, res, &rest);
+        r = tr_slide(q, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, st, &rest);
         if (r != TREAD_OK) return r;
-        out->base = res->blocked_position;
+        out->base = st->blocked_position;
         out->feet = rest.feet;
         out->support = hit.point;
         out->has_landing = false;

@@ -148,38 +148,38 @@ static tread_vec3 riser_ahead(const tread_character *ch, tread_vec3 feet, tread_
     return tread_v3_mad(feet, reach / length, motion);
 }
 
-tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
-    const tread_vec3 up = ch->settings.up, feet = res->position;
+tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found) {
+    const tread_vec3 up = ch->settings.up, feet = st->result.position;
     tread_shape_hit below;
     float gap = 0.0f;
     bool held = false;
     *out_found = false;
     // Rising away from the ground (a jump) is not held: the riser would pull the body back down.
-    if (res->leaving_ground) return TREAD_OK;
+    if (st->leaving_ground) return TREAD_OK;
     tread_result r = ground_below(q, ch, feet, &held, &below, &gap);
     if (r != TREAD_OK || !held) return r;
     // The motion the budget scales with is the one the body wanted: what it moved plus what a riser stopped.
-    tread_vec3 wanted = tread_v3_sub(res->position, res->start_position);
-    if (res->blocked) wanted = tread_v3_add(wanted, res->blocked_motion);
+    tread_vec3 wanted = tread_v3_sub(st->result.position, st->start_position);
+    if (st->blocked) wanted = tread_v3_add(wanted, st->blocked_motion);
     float budget = rise_budget(ch, wanted);
     float rise = 0.0f;
     tread_vec3 support = below.point, landed = feet;
     // Only what stopped the body is climbed: walkable slopes and seams are the slide's to ride.
-    if (res->blocked) {
-        tread_vec3 ahead = riser_ahead(ch, res->blocked_position, res->blocked_motion);
-        if ((r = lift(q, ch, res->blocked_position, ahead, budget, &rise, &support)) != TREAD_OK) return r;
+    if (st->blocked) {
+        tread_vec3 ahead = riser_ahead(ch, st->blocked_position, st->blocked_motion);
+        if ((r = lift(q, ch, st->blocked_position, ahead, budget, &rise, &support)) != TREAD_OK) return r;
     }
     if (rise > 0.0f) {
         // Lifted clear of what stopped it: the motion the riser took goes on from up there.
         tr_slide_result rest;
-        r = tr_slide(q, ch, tread_v3_mad(res->blocked_position, rise, up), res->blocked_motion, TR_SLIDE_GROUNDED, res, &rest);
+        r = tr_slide(q, ch, tread_v3_mad(st->blocked_position, rise, up), st->blocked_motion, TR_SLIDE_GROUNDED, st, &rest);
         if (r != TREAD_OK) return r;
         landed = rest.feet;
     } else {
         // Nothing to climb: settle onto the ground the riser holds, at the riser's rate but at least at the recovery
         // speed (a body standing still still comes down), instead of hovering up to riser.depth above it as Staxel's
         // riser does.
-        float settle = tr_minf(gap, tr_maxf(budget, ch->settings.recovery_speed * res->dt));
+        float settle = tr_minf(gap, tr_maxf(budget, ch->settings.recovery_speed * st->dt));
         landed = tread_v3_mad(feet, -settle, up);
         // Never into what it overlaps: the probe looks past what it starts in, and a box that recovery was pushing
         // up out of a heightfield was settled back onto the floor under it every frame, for good.
@@ -190,7 +190,7 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     // The ground is what the riser holds where the body ends (lifted or settled), not where it began: from there the
     // old support lay as far away as the body moved.
     if ((r = ground_below(q, ch, landed, &held, &below, &gap)) != TREAD_OK || !held) return r;
-    out->base = rise > 0.0f ? res->blocked_position : feet;
+    out->base = rise > 0.0f ? st->blocked_position : feet;
     out->feet = landed;
     out->support = support;
     out->has_landing = false;

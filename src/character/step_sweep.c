@@ -11,9 +11,9 @@
 #define TR_STEP_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
 // Ulps of the feet's largest coordinate that the step's sideways reach may exceed its motion by (rounding).
 #define TR_POSITION_ULPS 4.0f
-tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_result *res, tr_step *out, bool *out_found) {
+tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found) {
     const tread_character_settings *s = &ch->settings;
-    const tread_vec3 up = s->up, feet = res->blocked_position, motion = res->blocked_motion;
+    const tread_vec3 up = s->up, feet = st->blocked_position, motion = st->blocked_motion;
     *out_found = false;
     if (s->max_step_height <= 0.0f || tread_v3_length(motion) <= TR_MIN_MOVE) return TREAD_OK;
 
@@ -21,7 +21,7 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     tr_slide_result raised;
     // (And past the skin and the touch tolerance: a flat bottom, grown by the skin, raised exactly to a tread's
     // height would graze its nose.)
-    float reach = s->max_step_height + tr_perch_depth(ch, res, feet) + s->skin + TR_STEP_CLEARANCE;
+    float reach = s->max_step_height + tr_perch_depth(ch, st, feet) + s->skin + TR_STEP_CLEARANCE;
     tread_result r = tr_slide(q, ch, feet, tread_v3_scale(up, reach), TR_SLIDE_AIR, NULL, &raised);
     if (r != TREAD_OK) return r;
     float lift = tread_v3_dot(tread_v3_sub(raised.feet, feet), up);

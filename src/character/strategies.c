@@ -18,11 +18,11 @@ const tr_strategy *tr_strategy_of(tread_step_strategy strategy) {
     return &strategies[strategy];
 }
 
-bool tr_step_within_limit(const tread_character *ch, const tread_move_result *res, const tr_step *step) {
+bool tr_step_within_limit(const tread_character *ch, const tread_move_state *st, const tr_step *step) {
     const tread_vec3 up = ch->settings.up;
     const float limit = ch->settings.max_step_height + TR_STEP_HEIGHT_SLACK;
     // Heights are measured from the surface stood on: feet perched below it may rise that much more.
-    float perch = tr_perch_depth(ch, res, step->base);
+    float perch = tr_perch_depth(ch, st, step->base);
     float rise = tread_v3_dot(tread_v3_sub(step->feet, step->base), up);
     float tread_top = tread_v3_dot(tread_v3_sub(step->support, step->base), up) - perch;
     // The feet come to rest the skin above the tread, wherever they stood before.

@@ -198,14 +198,39 @@ static tread_vec3 clip(tread_vec3 v, tread_vec3 n) {
     return into < 0.0f ? tread_v3_mad(v, -into, n) : v;
 }
 
+// What the motor reads of the last move: its result (NULL: none, or forgotten after a teleport) and the contacts it
+// met while moving (at most TREAD_MAX_MOVE_CONTACTS of them: the motor's cost per update stays bounded).
+typedef struct last_move {
+    const tread_move_result *result;
+    const tread_contact *contacts;
+    int count;
+} last_move;
+
+// The contacts the motor reads of the last move's buffer (`capacity` entries): those it met while moving, which come
+// first, at most TREAD_MAX_MOVE_CONTACTS.
+static tread_result check_last_move(const tread_move_result *result, const tread_contact *contacts, int capacity, int *out_count) {
+    *out_count = 0;
+    if (capacity < 0) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "last_contact_capacity is %d; expected >= 0", capacity);
+    if (capacity > 0 && !contacts) return tr_error(TREAD_ERR_NULL_ARGUMENT, "last_contacts is NULL with last_contact_capacity %d", capacity);
+    if (!result || !contacts) return TREAD_OK;
+    if (result->moving_contact_count < 0)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "last_move->moving_contact_count is %d; expected >= 0", result->moving_contact_count);
+    int count = result->moving_contact_count < capacity ? result->moving_contact_count : capacity;
+    if (count > TREAD_MAX_MOVE_CONTACTS) count = TREAD_MAX_MOVE_CONTACTS;
+    for (int i = 0; i < count; ++i)
+        if (!tread_v3_is_finite(contacts[i].normal)) return tr_error(TREAD_ERR_NOT_FINITE, "last_contacts[%d].normal is not finite", i);
+    *out_count = count;
+    return TREAD_OK;
+}
+
 // What the controller did to last step's velocity: walls and ceilings it met take the motion into them away
 // (the controller's own post-move velocity is for the mean velocity it was handed, not the motor's exact one).
 // Walkable contacts are the ground's business. A step up met its riser and climbed it: nothing to take away.
-static void apply_contacts(tread_motor_state *st, const tread_character *ch, const tread_move_result *last) {
-    if (!last || last->step_up > 0.0f) return;
+static void apply_contacts(tread_motor_state *st, const tread_character *ch, const last_move *last) {
+    if (!last->result || last->result->step_up > 0.0f) return;
     tread_vec3 up = ch->settings.up;
-    bool was_grounded = last->previous_ground.state == TREAD_GROUND_ON_GROUND;
-    for (int i = 0; i < last->contact_count; ++i) {
+    bool was_grounded = last->result->started_on_ground;
+    for (int i = 0; i < last->count; ++i) {
         tread_vec3 n = last->contacts[i].normal;
         float n_up = tread_v3_dot(n, up);
         if (n_up >= ch->max_slope_cos) continue;
@@ -224,11 +249,11 @@ static void apply_contacts(tread_motor_state *st, const tread_character *ch, con
 }
 
 // Sum of the steep (not walkable, not ceiling) contact normals of the last move, normalized; zero if none.
-static tread_vec3 steep_normal(const tread_character *ch, const tread_move_result *last) {
+static tread_vec3 steep_normal(const tread_character *ch, const last_move *last) {
     tread_vec3 sum = tread_v3_zero();
-    if (!last) return sum;
+    if (!last->result) return sum;
     tread_vec3 up = ch->settings.up;
-    for (int i = 0; i < last->contact_count; ++i) {
+    for (int i = 0; i < last->count; ++i) {
         float n_up = tread_v3_dot(last->contacts[i].normal, up);
         if (n_up < ch->max_slope_cos && n_up > TR_MOTOR_STEEP_MIN_UP) sum = tread_v3_add(sum, last->contacts[i].normal);
     }
@@ -237,7 +262,7 @@ static tread_vec3 steep_normal(const tread_character *ch, const tread_move_resul
 
 // The jump, if one is possible now (Catlike Coding's order: ground, then steep contact, then air jump).
 static tread_jump_kind try_jump(tread_motor_state *st, const tread_motor_settings *s, const tread_character *ch,
-                                const tread_move_result *last, bool on_ground) {
+                                const last_move *last, bool on_ground) {
     tread_vec3 up = ch->settings.up;
     tread_vec3 dir;
     tread_jump_kind kind;
@@ -289,7 +314,8 @@ static tread_vec3 kept_on_leave(const tread_motor_settings *s, tread_vec3 ground
 }
 
 tread_result tread_motor_update(tread_motor_state *state, const tread_motor_settings *s, const tread_motor_input *in,
-                                const tread_character *ch, const tread_move_result *last, float dt, tread_vec3 *out_velocity) {
+                                const tread_character *ch, const tread_move_result *last_result, const tread_contact *last_contacts,
+                                int last_contact_capacity, float dt, tread_vec3 *out_velocity) {
     if (!state || !s || !in || !ch || !out_velocity)
         return tr_error(TREAD_ERR_NULL_ARGUMENT, "state, settings, input, character or out_velocity is NULL");
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
@@ -300,7 +326,9 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
         (r = tr_check_cookie(in->internal_cookie, "input", "tread_motor_input", "tread_motor_input_default()")) != TREAD_OK ||
         (r = tr_check_character(ch, "character")) != TREAD_OK)
         return r;
-    if ((r = validate_settings(s)) != TREAD_OK || (r = validate_input(in)) != TREAD_OK || (r = validate_state(state)) != TREAD_OK)
+    last_move last = {last_result, last_contacts, 0};
+    if ((r = validate_settings(s)) != TREAD_OK || (r = validate_input(in)) != TREAD_OK || (r = validate_state(state)) != TREAD_OK ||
+        (r = check_last_move(last_result, last_contacts, last_contact_capacity, &last.count)) != TREAD_OK)
         return r;
 
     tread_motor_state st = *state; // worked on a copy: the caller's state changes only on success
@@ -310,17 +338,17 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
 
     // 0. Teleported since its last move (the caller put it where the move did not leave it): the ground it left says
     // nothing about where it is now. No coyote jump from there, and its velocity is no longer relative to it.
-    bool teleported = last && (last->position.x != ch->position.x || last->position.y != ch->position.y ||
-                               last->position.z != ch->position.z);
+    bool teleported = last.result && (last.result->position.x != ch->position.x || last.result->position.y != ch->position.y ||
+                                      last.result->position.z != ch->position.z);
     if (teleported) {
         st.time_since_grounded = TR_MOTOR_LONG_AGO;
         st.grounded = false;
         st.ground_velocity = tread_v3_zero();
-        last = NULL; // its contacts were met elsewhere
+        last = (last_move){NULL, NULL, 0}; // its contacts were met elsewhere
     }
 
     // 1. Take away what walls and ceilings stopped during the last move.
-    apply_contacts(&st, ch, last);
+    apply_contacts(&st, ch, &last);
 
     // 2. Ground. Right after a jump the controller may still report ground below; while the jump still rises
     // away from it, that is not a landing (Catlike Coding's "steps since last jump").
@@ -356,7 +384,7 @@ tread_result tread_motor_update(tread_motor_state *state, const tread_motor_sett
     if (pressed) st.jump_buffer = s->jump_buffer_time;
     bool ground_at_start = on_ground;
     if (pressed || st.jump_buffer > 0.0f) {
-        tread_jump_kind kind = try_jump(&st, s, ch, last, on_ground);
+        tread_jump_kind kind = try_jump(&st, s, ch, &last, on_ground);
         if (kind != TREAD_JUMP_NONE) {
             st.jumped = true;
             st.last_jump = kind;

@@ -102,6 +102,8 @@ typedef struct walk_agent {
     tread_character ch;
     tread_motor_state motor;
     tread_move_result last;
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS]; // what the last move met while moving (its buffer)
+    int contact_count;                               // of them in contacts
     bool has_last, fresh;
     bool launched, teleported, on_pad; // this frame's trigger facts; on_pad: a pad launched it the frame before
     double flight_speed;     // a pad's flight: its horizontal launch speed until the character lands (0: none)
@@ -221,8 +223,8 @@ static void trace_frame(FILE *trace, const walk_agent *a, int frame, double t, c
             a->spawn, t, (double)c->position.x, (double)c->position.y, (double)c->position.z, (double)a->velocity.x, (double)a->velocity.y,
             (double)a->velocity.z, (double)a->hands.input.direction.x, (double)a->hands.input.direction.z, a->hands.input.jump ? " jump" : "",
             soak_ground_name(c->ground.state), (double)res->step_up, (double)res->snap_down, res->contact_count);
-    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
-        const tread_contact *k = &res->contacts[i];
+    for (int i = 0; i < a->contact_count; ++i) {
+        const tread_contact *k = &a->contacts[i];
         fprintf(trace, "       contact triangle %u separation %.5f point %.4f %.4f %.4f normal %.4f %.4f %.4f surface %.4f %.4f %.4f\n", k->feature,
                 (double)k->separation, (double)k->point.x, (double)k->point.y, (double)k->point.z, (double)k->normal.x, (double)k->normal.y,
                 (double)k->normal.z, (double)k->surface_normal.x, (double)k->surface_normal.y, (double)k->surface_normal.z);
@@ -251,7 +253,8 @@ static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_op
         ms.max_speed = fmaxf(ms.max_speed, (float)a->flight_speed);
     }
     a->wish = input.direction;
-    if (tread_motor_update(&a->motor, &ms, &input, &a->ch, a->has_last ? &a->last : NULL, (float)dt, &a->velocity) != TREAD_OK ||
+    if (tread_motor_update(&a->motor, &ms, &input, &a->ch, a->has_last ? &a->last : NULL, a->contacts,
+                           a->has_last ? a->contact_count : 0, (float)dt, &a->velocity) != TREAD_OK ||
         (a->motor.jumped && tread_character_suppress_snap(&a->ch, ms.jump_snap_suppress_time) != TREAD_OK)) {
         walk_verdict v = {WALK_ERROR, 0, 0.0, ""};
         snprintf(v.detail, sizeof v.detail, "motor: %s", tread_error_message());
@@ -262,6 +265,15 @@ static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_op
     a->launched = launch(a, m, run, &ms, dt);
     a->on_pad = a->launched;
     return true;
+}
+
+// A move's options: a buffer (set by the caller) for the TREAD_MAX_MOVE_CONTACTS first surfaces met while moving, which
+// the motor and the checks read.
+static tread_move_options move_options(void) {
+    tread_move_options o = tread_move_options_default();
+    o.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    o.contacts_where_it_ends = false;
+    return o;
 }
 
 // What a run moves its characters in: the map's shared world, or with movers the run's own (walk_movers.c).
@@ -325,19 +337,23 @@ static bool is_mover(const walk_movers *mv, tread_body_id id) {
 }
 
 // Stood on or touched a mover in this move.
-static bool touches_mover(const walk_movers *mv, const tread_character *ch, const tread_move_result *res) {
-    bool touched = ch->ground.state != TREAD_GROUND_IN_AIR && is_mover(mv, ch->ground.body);
-    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) touched = touched || is_mover(mv, res->contacts[i].body);
+static bool touches_mover(const walk_movers *mv, const walk_agent *a) {
+    bool touched = a->ch.ground.state != TREAD_GROUND_IN_AIR && is_mover(mv, a->ch.ground.body);
+    for (int i = 0; i < a->contact_count; ++i) touched = touched || is_mover(mv, a->contacts[i].body);
     return touched;
 }
 
-// After a move: the checks, the deaths. `before` is the character the move started from.
+// After a move: the checks, the deaths. `before` is the character the move started from; `contacts` the buffer the
+// move was given (TREAD_MAX_MOVE_CONTACTS), kept by the agent for its motor and checks.
 static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, walk_query *q, walk_run *run, const walk_options *o,
-                       int frame, double t, double dt, const tread_character *before, const tread_move_result *res, FILE *trace) {
+                       int frame, double t, double dt, const tread_character *before, const tread_move_result *res, const tread_contact *contacts,
+                       FILE *trace) {
     walk_verdict v[WALK_KIND_COUNT];
     int n = 0;
+    a->contact_count = res->moving_contact_count < TREAD_MAX_MOVE_CONTACTS ? res->moving_contact_count : TREAD_MAX_MOVE_CONTACTS;
+    if (contacts != a->contacts) memcpy(a->contacts, contacts, sizeof *contacts * (size_t)a->contact_count);
     a->crushed_by = res->crushed ? res->crushed_by : tread_body_id_null();
-    if (!walk_finite(&a->ch, res)) {
+    if (!walk_finite(&a->ch, res, a->contacts, a->contact_count)) {
         v[0].kind = WALK_NAN, v[0].value = 0.0;
         snprintf(v[0].detail, sizeof v[0].detail, "feet (%g, %g, %g) velocity (%g, %g, %g)", (double)a->ch.position.x, (double)a->ch.position.y,
                  (double)a->ch.position.z, (double)a->ch.velocity.x, (double)a->ch.velocity.y, (double)a->ch.velocity.z);
@@ -346,6 +362,7 @@ static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, w
         walk_frame_facts f;
         memset(&f, 0, sizeof f);
         f.before = before, f.after = &a->ch, f.result = res;
+        f.contacts = a->contacts, f.contact_count = a->contact_count;
         f.velocity = a->velocity;
         f.wish = a->wish;
         f.dt = dt, f.time = t;
@@ -358,10 +375,9 @@ static void after_move(walk_agent *a, const walk_map *m, const walk_scene *sc, w
         }
         // Another character or a mover touched or stood on: the level-only checks do not apply.
         bool others = a->ch.ground.state != TREAD_GROUND_IN_AIR && !tread_body_id_equal(a->ch.ground.body, sc->level_body);
-        for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
-            others = others || !tread_body_id_equal(res->contacts[i].body, sc->level_body);
+        for (int i = 0; i < a->contact_count; ++i) others = others || !tread_body_id_equal(a->contacts[i].body, sc->level_body);
         f.others = others;
-        if (sc->has_movers && touches_mover(&sc->movers, &a->ch, res)) ++run->mover_frames;
+        if (sc->has_movers && touches_mover(&sc->movers, a)) ++run->mover_frames;
         n = walk_check_frame(&m->grid, q, &f, &a->st, v);
     }
     for (int i = 0; i < n; ++i) record(run, o, a->spawn, frame, &a->ch, &v[i]);
@@ -403,8 +419,10 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
         tread_character before = a.ch;
         tread_move_result res;
         memset(&res, 0, sizeof res);
+        tread_move_options options = move_options();
+        options.contacts = a.contacts;
         double start = now_seconds();
-        tread_result r = tread_character_move(sc.world, &a.ch, a.velocity, (float)dt, &res);
+        tread_result r = tread_character_move_with(sc.world, &a.ch, a.velocity, (float)dt, &options, &res);
         run->move_seconds += now_seconds() - start;
         ++run->moves;
         if (r != TREAD_OK) {
@@ -414,7 +432,7 @@ void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FIL
             respawn(&a, m);
             continue;
         }
-        after_move(&a, m, &sc, &q, run, o, frame, t, dt, &before, &res, trace);
+        after_move(&a, m, &sc, &q, run, o, frame, t, dt, &before, &res, a.contacts, trace);
     }
     walk_query_free(&q);
     scene_free(&sc, run);
@@ -427,6 +445,9 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     tread_character *chars = calloc((size_t)n + 1, sizeof *chars), *before = calloc((size_t)n + 1, sizeof *before);
     tread_vec3 *velocities = calloc((size_t)n + 1, sizeof *velocities);
     tread_move_result *results = calloc((size_t)n + 1, sizeof *results);
+    tread_contact *contacts = calloc(((size_t)n + 1) * TREAD_MAX_MOVE_CONTACTS, sizeof *contacts);
+    tread_move_options options = move_options();
+    options.contacts = contacts;
     tread_batch *batch = NULL;
     tread_batch_def def = tread_batch_def_default();
     def.capacity = n;
@@ -434,7 +455,7 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     walk_scene sc;
     memset(&sc, 0, sizeof sc);
     char err[200] = "";
-    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results &&
+    bool ok = walk_query_init(&q, &m->grid) && agents && chars && before && velocities && results && contacts &&
               tread_batch_create(&def, &batch) == TREAD_OK && scene_init(&sc, m, o, n, err, sizeof err);
     for (int i = 0; ok && i < n; ++i) ok = agent_init(&agents[i], m, o, i, run->shape, run->strategy);
     if (!ok) {
@@ -452,7 +473,7 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
             velocities[i] = agents[i].velocity;
         }
         double start = now_seconds();
-        tread_result r = tread_batch_move(batch, sc.world, chars, velocities, n, (float)dt, results);
+        tread_result r = tread_batch_move_with(batch, sc.world, chars, velocities, n, (float)dt, &options, results);
         run->move_seconds += now_seconds() - start;
         run->moves += n;
         if (r != TREAD_OK) {
@@ -464,7 +485,8 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
         }
         for (int i = 0; i < n; ++i) {
             agents[i].ch = chars[i];
-            after_move(&agents[i], m, &sc, &q, run, o, frame, t, dt, &before[i], &results[i], trace);
+            after_move(&agents[i], m, &sc, &q, run, o, frame, t, dt, &before[i], &results[i], contacts + (size_t)i * TREAD_MAX_MOVE_CONTACTS,
+                       trace);
         }
     }
     tread_batch_destroy(batch);
@@ -474,5 +496,6 @@ void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FIL
     free(before);
     free(velocities);
     free(results);
+    free(contacts);
     walk_query_free(&q);
 }

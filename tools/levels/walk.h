@@ -105,6 +105,8 @@ typedef struct walk_mover_tris {
 typedef struct walk_frame_facts {
     const tread_character *before, *after;
     const tread_move_result *result;
+    const tread_contact *contacts; // what the move met while moving (its buffer's first ones), contact_count of them
+    int contact_count;
     tread_vec3 velocity;     // handed to the move
     tread_vec3 wish;         // the input's direction (horizontal, unit; zero when none)
     double dt, time;
@@ -122,7 +124,7 @@ typedef struct walk_frame_facts {
 double walk_depth(const walk_grid *g, walk_query *q, const soak_shape *shape, int *out_tri);
 // Check one frame after a successful, finite move; returns how many verdicts it wrote (at most WALK_KIND_COUNT).
 int walk_check_frame(const walk_grid *g, walk_query *q, const walk_frame_facts *f, walk_check_state *st, walk_verdict *out);
-bool walk_finite(const tread_character *ch, const tread_move_result *res);
+bool walk_finite(const tread_character *ch, const tread_move_result *res, const tread_contact *contacts, int contact_count);
 
 // ---- runs (walk.c) -------------------------------------------------------------------------------------------------
 

@@ -34,15 +34,15 @@ const char *walk_kind_name(walk_kind kind) { return (int)kind >= 0 && kind < WAL
 
 static bool finite3(tread_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
-bool walk_finite(const tread_character *ch, const tread_move_result *res) {
+bool walk_finite(const tread_character *ch, const tread_move_result *res, const tread_contact *contacts, int contact_count) {
     const tread_ground *g[2] = {&ch->ground, &res->ground};
     for (int i = 0; i < 2; ++i)
         if (!finite3(g[i]->normal) || !finite3(g[i]->point) || !isfinite(g[i]->distance) || !finite3(g[i]->velocity)) return false;
     if (!finite3(ch->position) || !finite3(ch->velocity) || !finite3(res->position) || !finite3(res->velocity) || !isfinite(res->step_up) ||
         !isfinite(res->snap_down))
         return false;
-    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i)
-        if (!isfinite(res->contacts[i].separation) || !finite3(res->contacts[i].point) || !finite3(res->contacts[i].normal)) return false;
+    for (int i = 0; i < contact_count; ++i)
+        if (!isfinite(contacts[i].separation) || !finite3(contacts[i].point) || !finite3(contacts[i].normal)) return false;
     return true;
 }
 
@@ -317,10 +317,9 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
 static soak_v3 tangent_input(const walk_frame_facts *f, soak_v3 wish) {
     soak_v3 n[TREAD_MAX_MOVE_CONTACTS + 1];
     int count = 0;
-    const tread_move_result *r = f->result;
     double cos_slope = cos((f->after->settings.max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * WALK_PI / 180.0);
-    for (int i = 0; i < r->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
-        soak_v3 c = soak_normalize(soak_v3_of(r->contacts[i].normal));
+    for (int i = 0; i < f->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
+        soak_v3 c = soak_normalize(soak_v3_of(f->contacts[i].normal));
         if (c.y > 0.0 && c.y < cos_slope) c = soak_normalize(soak_v3_make(c.x, 0.0, c.z));
         n[count++] = c;
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Dynamic bodies (docs/SCENES.md, "Dynamic bodies"): the "dynamic" object of a body, and the runner's own small
 // rigid-body integrator, standing in for a game's physics engine. tread moves characters, not crates: a move only
-// reports the impulse its character gives each dynamic body (tread_move_result::impulses), and the game applies it.
+// reports the impulse its character gives each dynamic body (tread_move_options::impulses), and the game applies it.
 // Here, at the end of each frame, every body gets the impulses of that frame's moves, gravity and friction with
 // what it rests on, and slides by its velocity, stopped by the world; before the next tread_world_advance it is
 // handed to the world with tread_body_move_to, so the advance makes that the motion characters see (pushed by it,
@@ -105,9 +105,9 @@ void run_dynamics_destroy(run_dynamics *d) {
 
 bool run_dynamics_any(const run_dynamics *d) { return d && d->count > 0; }
 
-void run_dynamics_take(run_dynamics *d, const tread_world *w, const tread_move_result *r) {
-    for (int k = 0; k < r->impulse_count; ++k) {
-        const tread_body_impulse *im = &r->impulses[k];
+void run_dynamics_take(run_dynamics *d, const tread_world *w, const tread_body_impulse *impulses, int count) {
+    for (int k = 0; k < count; ++k) {
+        const tread_body_impulse *im = &impulses[k];
         // The runner gave every body its scene index + 1 as user data.
         int body = (int)(intptr_t)tread_body_user_data(w, im->body) - 1;
         if (body < 0 || d->slot[body] < 0) continue;

@@ -100,10 +100,13 @@ static tread_vec3 desired_horizontal(const scene_input *in, tread_vec3 feet, tre
     return tread_v3_scale(to, speed / distance);
 }
 
-// A character with a motor: held buttons, the motor's state and the last move (its contacts feed the motor).
+// A character with a motor: held buttons, the motor's state and the last move (the contacts it met while moving feed
+// the motor).
 typedef struct motor_run {
     tread_motor_state state;
     tread_move_result last;
+    tread_contact last_contacts[TREAD_MAX_MOVE_CONTACTS];
+    int last_contact_count;
     bool has_last;
     bool jump, crouch;  // held, as the timeline says
     float stand_height; // the settings' height: what standing up returns to
@@ -119,6 +122,8 @@ struct run_characters {
     tread_step_smoothing *smooth;
     tread_vec3 *velocities;
     tread_move_result *results;
+    tread_contact *contacts;         // per character, TREAD_MAX_MOVE_CONTACTS: what its move met while moving
+    tread_body_impulse *impulses;    // per character, TREAD_MAX_MOVE_IMPULSES: what its move gave dynamic bodies
     float *overlaps;
     run_overlap *overlap;
     tread_batch *batch;              // NULL: one by one
@@ -181,6 +186,8 @@ void run_characters_destroy(run_characters *rc) {
     free(rc->smooth);
     free(rc->velocities);
     free(rc->results);
+    free(rc->contacts);
+    free(rc->impulses);
     free(rc->overlaps);
     free(rc->memories);
     run_overlap_destroy(rc->overlap);
@@ -202,6 +209,8 @@ bool run_characters_create(const scene *s, const tread_motor_settings *motor, bo
     rc->smooth = (tread_step_smoothing *)calloc((size_t)n, sizeof *rc->smooth);
     rc->velocities = (tread_vec3 *)calloc((size_t)n, sizeof *rc->velocities);
     rc->results = (tread_move_result *)calloc((size_t)n, sizeof *rc->results);
+    rc->contacts = (tread_contact *)calloc((size_t)n * TREAD_MAX_MOVE_CONTACTS, sizeof *rc->contacts);
+    rc->impulses = (tread_body_impulse *)calloc((size_t)n * TREAD_MAX_MOVE_IMPULSES, sizeof *rc->impulses);
     rc->overlaps = (float *)calloc((size_t)n, sizeof *rc->overlaps);
     rc->overlap = run_overlap_create(n);
     for (int i = 0; i < s->body_count; ++i) rc->listening |= (s->bodies[i].def.flags & TREAD_BODY_SENSOR) != 0u;
@@ -209,7 +218,8 @@ bool run_characters_create(const scene *s, const tread_motor_settings *motor, bo
     // One by one, each character keeps its own contact memory for the listener; a batch keeps them itself.
     bool batched = collide && n > 1;
     if (rc->listening && !batched) rc->memories = (tread_contact_memory *)calloc((size_t)n, sizeof *rc->memories);
-    if (!rc->motor || !rc->motors || !rc->smooth || !rc->velocities || !rc->results || !rc->overlaps || !rc->overlap ||
+    if (!rc->motor || !rc->motors || !rc->smooth || !rc->velocities || !rc->results || !rc->contacts || !rc->impulses || !rc->overlaps ||
+        !rc->overlap ||
         (rc->listening && !batched && !rc->memories)) {
         run_characters_destroy(rc);
         return snprintf(message, size, "out of memory for %d characters", n), false;
@@ -262,7 +272,8 @@ static tread_result motor_velocity(const tread_world *w, const scene_character *
     input.jump = m->jump;
     input.crouch = m->crouch;
     *call = "tread_motor_update";
-    if ((r = tread_motor_update(&m->state, motor, &input, ch, m->has_last ? &m->last : NULL, dt, v)) != TREAD_OK) return r;
+    if ((r = tread_motor_update(&m->state, motor, &input, ch, m->has_last ? &m->last : NULL, m->last_contacts,
+                                m->has_last ? m->last_contact_count : 0, dt, v)) != TREAD_OK) return r;
     *call = "tread_character_suppress_snap";
     return m->state.jumped ? tread_character_suppress_snap(ch, motor->jump_snap_suppress_time) : TREAD_OK;
 }
@@ -291,29 +302,31 @@ static int named_character(const char *message) {
 static bool move_all(run_characters *rc, const tread_world *w, run_trace *trace, int frame, float t, float dt) {
     tread_move_options options = tread_move_options_default();
     options.listener = rc->listening ? &rc->listener : NULL;
+    // Per character: the contacts met while moving (the motor's), the impulses (the dynamics').
+    options.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    options.contacts_where_it_ends = false;
+    options.impulse_capacity = TREAD_MAX_MOVE_IMPULSES;
     rc->world = w;
     rc->trace = trace;
     rc->frame = frame;
     tread_result r;
     if (rc->batch) {
+        options.contacts = rc->contacts;
+        options.impulses = rc->impulses;
         r = rc->backend ? tread_batch_move_with_on(rc->batch, rc->backend, rc->chars, rc->velocities, rc->count, dt, &options, rc->results)
                         : tread_batch_move_with(rc->batch, w, rc->chars, rc->velocities, rc->count, dt, &options, rc->results);
         if (r != TREAD_OK) run_record_failure(&trace->failure, r, "tread_batch_move_with", named_character(tread_error_message()), frame + 1, t);
         return r == TREAD_OK;
     }
-    // Without a listener, the plain reference move (failures name the call the scene's author knows).
-    const char *call = rc->listening ? "tread_character_move_with" : "tread_character_move";
     for (int c = 0; c < rc->count; ++c) {
         rc->current = c;
         options.memory = rc->memories ? &rc->memories[c] : NULL;
-        if (rc->backend)
-            r = rc->listening ? tread_character_move_with_on(rc->backend, &rc->chars[c], rc->velocities[c], dt, &options, &rc->results[c])
-                              : tread_character_move_on(rc->backend, &rc->chars[c], rc->velocities[c], dt, &rc->results[c]);
-        else
-            r = rc->listening ? tread_character_move_with(w, &rc->chars[c], rc->velocities[c], dt, &options, &rc->results[c])
-                              : tread_character_move(w, &rc->chars[c], rc->velocities[c], dt, &rc->results[c]);
+        options.contacts = rc->contacts + (size_t)c * TREAD_MAX_MOVE_CONTACTS;
+        options.impulses = rc->impulses + (size_t)c * TREAD_MAX_MOVE_IMPULSES;
+        r = rc->backend ? tread_character_move_with_on(rc->backend, &rc->chars[c], rc->velocities[c], dt, &options, &rc->results[c])
+                        : tread_character_move_with(w, &rc->chars[c], rc->velocities[c], dt, &options, &rc->results[c]);
         if (r != TREAD_OK) {
-            run_record_failure(&trace->failure, r, call, c, frame + 1, t);
+            run_record_failure(&trace->failure, r, "tread_character_move_with", c, frame + 1, t);
             return false;
         }
     }
@@ -326,8 +339,11 @@ static tread_result record(run_characters *rc, const tread_world *w, run_dynamic
     const tread_move_result *res = &rc->results[c];
     const tread_character *ch = &rc->chars[c];
     if (rc->s->characters[c].has_motor) {
-        rc->motors[c].last = *res;
-        rc->motors[c].has_last = true;
+        motor_run *m = &rc->motors[c];
+        m->last = *res;
+        m->last_contact_count = res->moving_contact_count < TREAD_MAX_MOVE_CONTACTS ? res->moving_contact_count : TREAD_MAX_MOVE_CONTACTS;
+        memcpy(m->last_contacts, rc->contacts + (size_t)c * TREAD_MAX_MOVE_CONTACTS, sizeof m->last_contacts[0] * (size_t)m->last_contact_count);
+        m->has_last = true;
     }
     tread_result r;
     *call = "tread_step_smoothing_update";
@@ -337,7 +353,7 @@ static tread_result record(run_characters *rc, const tread_world *w, run_dynamic
     // A crushed character may overlap the body that crushed it, and nothing else (tread_move_result.crushed_by).
     tread_body_id crusher = res->crushed ? res->crushed_by : tread_body_id_null();
     if ((r = run_penetration_of(w, ch, rc->one_way, crusher, &penetration)) != TREAD_OK) return r;
-    if (dynamics) run_dynamics_take(dynamics, w, res);
+    if (dynamics) run_dynamics_take(dynamics, w, rc->impulses + (size_t)c * TREAD_MAX_MOVE_IMPULSES, res->impulse_count < TREAD_MAX_MOVE_IMPULSES ? res->impulse_count : TREAD_MAX_MOVE_IMPULSES);
     f->feet = ch->position;
     f->velocity = ch->velocity;
     f->ground = ch->ground.state;

@@ -14,8 +14,9 @@ run_dynamics *run_dynamics_create(const scene *s, const tread_body_id *ids);
 void run_dynamics_destroy(run_dynamics *d);
 // Does the scene have any dynamic body (is there anything to integrate)?
 bool run_dynamics_any(const run_dynamics *d);
-// Gather the impulses a move gave dynamic bodies (tread_move_result::impulses), to apply at the end of the frame.
-void run_dynamics_take(run_dynamics *d, const tread_world *w, const tread_move_result *r);
+// Gather the `count` impulses a move gave dynamic bodies (its buffer, tread_move_options::impulses), to apply at the
+// end of the frame.
+void run_dynamics_take(run_dynamics *d, const tread_world *w, const tread_body_impulse *impulses, int count);
 // The end of the frame: each dynamic body gets its impulses, gravity and friction, and moves by its velocity over
 // dt, stopped by the world (cast as its own shape). Nothing is told to the world yet.
 tread_result run_dynamics_step(run_dynamics *d, const tread_world *w, tread_vec3 gravity, float dt, const char **call);

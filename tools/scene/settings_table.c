@@ -335,6 +335,6 @@ bool scene_read_motor(loader *L, const cJSON *j, const char *jp, const tread_cha
     tread_motor_state st = tread_motor_state_default();
     tread_motor_input in = tread_motor_input_default();
     tread_vec3 velocity;
-    if (tread_motor_update(&st, m, &in, probe, NULL, 1.0f / 60.0f, &velocity) != TREAD_OK) return js_fail(L, jp, "%s", tread_error_message());
+    if (tread_motor_update(&st, m, &in, probe, NULL, NULL, 0, 1.0f / 60.0f, &velocity) != TREAD_OK) return js_fail(L, jp, "%s", tread_error_message());
     return true;
 }

@@ -27,13 +27,13 @@ static bool ground_finite(const tread_ground *g) {
     return finite3(g->normal) && finite3(g->point) && isfinite(g->distance) && finite3(g->velocity);
 }
 
-bool soak_character_finite(const tread_character *ch, const tread_move_result *res) {
+bool soak_character_finite(const tread_character *ch, const tread_move_result *res, const tread_contact *contacts, int contact_count) {
     if (!finite3(ch->position) || !finite3(ch->velocity) || !ground_finite(&ch->ground) || !isfinite(ch->snap_suppress_time)) return false;
     if (!finite3(res->position) || !finite3(res->velocity) || !ground_finite(&res->ground) || !isfinite(res->step_up) ||
-        !isfinite(res->snap_down) || !finite3(res->start_position) || !finite3(res->blocked_position) || !finite3(res->blocked_motion))
+        !isfinite(res->snap_down) || !finite3(res->carried) || !finite3(res->pushed))
         return false;
-    for (int i = 0; i < res->contact_count && i < TREAD_MAX_MOVE_CONTACTS; ++i) {
-        const tread_contact *c = &res->contacts[i];
+    for (int i = 0; i < contact_count; ++i) {
+        const tread_contact *c = &contacts[i];
         if (!isfinite(c->separation) || !finite3(c->point) || !finite3(c->normal) || !finite3(c->surface_normal)) return false;
     }
     return true;

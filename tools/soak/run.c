@@ -116,6 +116,13 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
     if (trace) describe(trace, &plan, &w);
     tread_motor_state motor = tread_motor_state_default();
     tread_move_result last;
+    // The first surfaces each move met while moving (the motor reads the last move's).
+    tread_contact contacts[TREAD_MAX_MOVE_CONTACTS], last_contacts[TREAD_MAX_MOVE_CONTACTS];
+    int last_contact_count = 0;
+    tread_move_options options = tread_move_options_default();
+    options.contacts = contacts;
+    options.contact_capacity = TREAD_MAX_MOVE_CONTACTS;
+    options.contacts_where_it_ends = false;
     bool has_last = false;
     soak_hands hands = {tread_motor_input_default(), 0.0, soak_rng_range(&rng, 0.3, 4.0), 0.0};
     soak_check_state state;
@@ -159,13 +166,16 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
         f.result = &res;
         soak_verdict verdicts[SOAK_KIND_COUNT];
         int n = 0;
-        if (tread_motor_update(&motor, &plan.motor, &hands.input, &ch, has_last ? &last : NULL, (float)dt, &f.velocity) != TREAD_OK ||
+        if (tread_motor_update(&motor, &plan.motor, &hands.input, &ch, has_last ? &last : NULL, last_contacts, has_last ? last_contact_count : 0,
+                               (float)dt, &f.velocity) != TREAD_OK ||
             (motor.jumped && tread_character_suppress_snap(&ch, plan.motor.jump_snap_suppress_time) != TREAD_OK) ||
-            tread_character_move(w.world, &ch, f.velocity, (float)dt, &res) != TREAD_OK) {
+            tread_character_move_with(w.world, &ch, f.velocity, (float)dt, &options, &res) != TREAD_OK) {
             snprintf(verdicts[n].detail, sizeof verdicts[n].detail, "%s", tread_error_message());
             verdicts[n].kind = SOAK_ERROR, verdicts[n].value = verdicts[n].limit = 0.0;
             ++n;
-        } else if (!soak_character_finite(&ch, &res) || !tread_v3_is_finite(f.velocity)) {
+        } else if (!soak_character_finite(&ch, &res, contacts, res.moving_contact_count < TREAD_MAX_MOVE_CONTACTS ? res.moving_contact_count
+                                                                                                                   : TREAD_MAX_MOVE_CONTACTS) ||
+                   !tread_v3_is_finite(f.velocity)) {
             snprintf(verdicts[n].detail, sizeof verdicts[n].detail, "feet (%g, %g, %g) velocity (%g, %g, %g)", (double)ch.position.x,
                      (double)ch.position.y, (double)ch.position.z, (double)ch.velocity.x, (double)ch.velocity.y, (double)ch.velocity.z);
             verdicts[n].kind = SOAK_NAN, verdicts[n].value = verdicts[n].limit = 0.0;
@@ -203,6 +213,8 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
             continue;
         }
         last = res;
+        last_contact_count = res.moving_contact_count < TREAD_MAX_MOVE_CONTACTS ? res.moving_contact_count : TREAD_MAX_MOVE_CONTACTS;
+        memcpy(last_contacts, contacts, sizeof contacts[0] * (size_t)last_contact_count);
         has_last = true;
         teleported = false;
     }

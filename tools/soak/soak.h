@@ -293,7 +293,7 @@ typedef struct soak_measures {
 
 // Check one frame; returns how many verdicts it wrote to out (at most SOAK_KIND_COUNT).
 int soak_check_frame(const soak_frame_facts *f, soak_check_state *state, soak_measures *measures, soak_verdict *out);
-bool soak_character_finite(const tread_character *ch, const tread_move_result *res);
+bool soak_character_finite(const tread_character *ch, const tread_move_result *res, const tread_contact *contacts, int contact_count);
 
 // ---- between frames (events.c) ---------------------------------------------------------------------------------
 

@@ -28,13 +28,22 @@ export function offsets(tread) {
   return o;
 }
 
-// One tread_move_result in module memory: what a move did. Plain getters for the few fields read every frame;
-// read() gives all of it (contacts, impulses, carried, pushed, ...) as a plain object.
+// How many contacts and impulses a MoveResult keeps (TREAD_MAX_MOVE_CONTACTS, TREAD_MAX_MOVE_IMPULSES).
+function capacities(tread) {
+  return { contacts: tread.module._tw_move_contacts_capacity(), impulses: tread.module._tw_move_impulses_capacity() };
+}
+
+// One tread_move_result in module memory, with the move's buffers beside it: the first TREAD_MAX_MOVE_CONTACTS
+// surfaces it met while moving (what the motor reads) and the impulses it gave dynamic bodies. Plain getters for the
+// few fields read every frame; read() gives all of it (contacts, impulses, carried, pushed, ...) as a plain object.
 export class MoveResult {
-  constructor(tread, ptr = 0) {
+  constructor(tread, ptr = 0, contactsPtr = 0, impulsesPtr = 0) {
+    const mem = tread.memory, cap = capacities(tread);
     this.tread = tread;
     this.owned = !ptr;
-    this.ptr = ptr || tread.memory.alloc(tread.memory.sizeOf('tread_move_result'));
+    this.ptr = ptr || mem.alloc(mem.sizeOf('tread_move_result'));
+    this.contactsPtr = contactsPtr || mem.alloc(mem.sizeOf('tread_contact') * cap.contacts);
+    this.impulsesPtr = impulsesPtr || mem.alloc(mem.sizeOf('tread_body_impulse') * cap.impulses);
   }
 
   get step_up() {
@@ -46,21 +55,25 @@ export class MoveResult {
   }
 
   read() {
-    const r = this.tread.memory.read('tread_move_result', this.ptr);
-    r.contacts = r.contacts.slice(0, Math.min(r.contact_count, r.contacts.length));
-    r.impulses = r.impulses.slice(0, Math.min(r.impulse_count, r.impulses.length));
+    const mem = this.tread.memory, cap = capacities(this.tread);
+    const r = mem.read('tread_move_result', this.ptr);
+    const list = (type, ptr, count) => Array.from({ length: count }, (_, i) => mem.read(type, ptr + i * mem.sizeOf(type)));
+    r.contacts = list('tread_contact', this.contactsPtr, Math.min(r.moving_contact_count, cap.contacts));
+    r.impulses = list('tread_body_impulse', this.impulsesPtr, Math.min(r.impulse_count, cap.impulses));
     return r;
   }
 
-  // Copy another result's bytes into this one (the motor keeps the last move).
+  // Copy another result's bytes and buffers into this one (the motor keeps the last move).
   copyFrom(other) {
-    const size = this.tread.memory.sizeOf('tread_move_result');
-    this.tread.module.HEAPU8.copyWithin(this.ptr, other.ptr, other.ptr + size);
+    const mem = this.tread.memory, heap = this.tread.module.HEAPU8, cap = capacities(this.tread);
+    heap.copyWithin(this.ptr, other.ptr, other.ptr + mem.sizeOf('tread_move_result'));
+    heap.copyWithin(this.contactsPtr, other.contactsPtr, other.contactsPtr + mem.sizeOf('tread_contact') * cap.contacts);
+    heap.copyWithin(this.impulsesPtr, other.impulsesPtr, other.impulsesPtr + mem.sizeOf('tread_body_impulse') * cap.impulses);
   }
 
   free() {
-    if (this.owned) this.tread.memory.free(this.ptr);
-    this.ptr = 0;
+    if (this.owned) for (const p of [this.ptr, this.contactsPtr, this.impulsesPtr]) this.tread.memory.free(p);
+    this.ptr = this.contactsPtr = this.impulsesPtr = 0;
   }
 }
 
@@ -153,7 +166,7 @@ export class Character {
 
   moveXYZ(world, vx, vy, vz, dt, result = null) {
     const r = result ?? (this.result ??= new MoveResult(this.tread));
-    const code = this.tread.module._tw_character_move(world.ptr, this.ptr, vx, vy, vz, dt, r.ptr);
+    const code = this.tread.module._tw_character_move(world.ptr, this.ptr, vx, vy, vz, dt, r.ptr, r.contactsPtr, r.impulsesPtr);
     if (code !== 0) this.tread.check('tread_character_move', code);
     return r;
   }
@@ -199,19 +212,24 @@ export class Character {
   }
 }
 
-// `count` characters side by side in module memory, with their velocities and results: what a batch moves.
+// `count` characters side by side in module memory, with their velocities, results and the results' buffers: what a
+// batch moves.
 export class CharacterArray {
   constructor(tread, count) {
-    const mem = tread.memory;
+    const mem = tread.memory, cap = capacities(tread);
     this.tread = tread;
     this.length = count;
     this.stride = mem.sizeOf('tread_character');
     this.resultStride = mem.sizeOf('tread_move_result');
+    const contactsStride = mem.sizeOf('tread_contact') * cap.contacts, impulsesStride = mem.sizeOf('tread_body_impulse') * cap.impulses;
     this.ptr = mem.alloc(this.stride * count);
     this.velocities = mem.alloc(12 * count);
     this.resultsPtr = mem.alloc(this.resultStride * count);
+    this.contactsPtr = mem.alloc(contactsStride * count);
+    this.impulsesPtr = mem.alloc(impulsesStride * count);
     this.views = Array.from({ length: count }, (_, i) => new Character(tread, this.ptr + i * this.stride));
-    this.results = Array.from({ length: count }, (_, i) => new MoveResult(tread, this.resultsPtr + i * this.resultStride));
+    this.results = Array.from({ length: count }, (_, i) =>
+      new MoveResult(tread, this.resultsPtr + i * this.resultStride, this.contactsPtr + i * contactsStride, this.impulsesPtr + i * impulsesStride));
   }
 
   at(i) {
@@ -227,14 +245,15 @@ export class CharacterArray {
   moveEach(world, dt) {
     const t = this.tread;
     const failed = t.scratch(4);
-    const code = t.module._tw_character_move_many(world.ptr, this.ptr, this.velocities, this.length, dt, this.resultsPtr, failed);
+    const code = t.module._tw_character_move_many(world.ptr, this.ptr, this.velocities, this.length, dt, this.resultsPtr, this.contactsPtr,
+      this.impulsesPtr, failed);
     if (code !== 0) t.check(`tread_character_move (characters[${t.module.HEAP32[failed >> 2]}])`, code);
   }
 
   free() {
     const mem = this.tread.memory;
-    mem.free(this.ptr), mem.free(this.velocities), mem.free(this.resultsPtr);
-    this.ptr = this.velocities = this.resultsPtr = 0;
+    for (const p of [this.ptr, this.velocities, this.resultsPtr, this.contactsPtr, this.impulsesPtr]) mem.free(p);
+    this.ptr = this.velocities = this.resultsPtr = this.contactsPtr = this.impulsesPtr = 0;
   }
 }
 
@@ -255,7 +274,8 @@ export class Batch {
   // Move the array's characters with their velocities (CharacterArray.setVelocity); results in characters.results.
   move(world, characters, dt) {
     const t = this.tread;
-    const code = t.module._tread_batch_move(this.ptr, world.ptr, characters.ptr, characters.velocities, characters.length, dt, characters.resultsPtr);
+    const code = t.module._tw_batch_move(this.ptr, world.ptr, characters.ptr, characters.velocities, characters.length, dt, characters.resultsPtr,
+      characters.contactsPtr, characters.impulsesPtr);
     if (code !== 0) t.check('tread_batch_move', code);
   }
 

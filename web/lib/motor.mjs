@@ -48,7 +48,8 @@ export class Motor {
     t.module._tw_motor_input_default(this.inputPtr);
     t.memory.write('tread_motor_input', this.inputPtr, { ...input, direction: vec3Of(input.direction) });
     t.check('tread_motor_update',
-      t.module._tread_motor_update(this.statePtr, this.settingsPtr, this.inputPtr, character.ptr, lastMove ? lastMove.ptr : 0, dt, this.outPtr));
+      t.module._tread_motor_update(this.statePtr, this.settingsPtr, this.inputPtr, character.ptr, lastMove ? lastMove.ptr : 0,
+        lastMove ? lastMove.contactsPtr : 0, lastMove ? t.module._tw_move_contacts_capacity() : 0, dt, this.outPtr));
     return t.memory.getValue(this.outPtr, 5);
   }
 

@@ -115,14 +115,14 @@ export interface Ground {
 export interface Contact { separation: number; point: Vec3; normal: Vec3; surface_normal: Vec3; body: BodyId; feature: number }
 export interface BodyImpulse { body: BodyId; point: Vec3; direction: Vec3; magnitude: number }
 
-/** tread_move_result, as MoveResult.read() gives it (contacts and impulses cut to their counts). */
+/** tread_move_result, as MoveResult.read() gives it, with the move's buffers: `contacts` the first
+ * TREAD_MAX_MOVE_CONTACTS (16) surfaces it met while moving, `impulses` what it gave dynamic bodies (at most 8). */
 export interface MoveResultData {
   position: Vec3; velocity: Vec3; ground: Ground; step_up: number; snap_down: number;
-  contacts: Contact[]; contact_count: number; contacts_overflow: boolean; contact_total: number; contacts_dropped: number;
-  impulses: BodyImpulse[]; impulse_count: number; impulses_dropped: number;
-  start_position: Vec3; dt: number; previous_ground: Ground; snap_suppressed: boolean; leaving_ground: boolean;
-  blocked: boolean; blocked_position: Vec3; blocked_motion: Vec3; carried: Vec3; ground_turn: Quat; ground_yaw: number;
-  pushed: Vec3; crushed: boolean; unburied: number; held_by_riser: boolean;
+  contact_count: number; moving_contact_count: number; impulse_count: number; contacts_overflow: boolean; impulses_overflow: boolean;
+  crushed: boolean; started_on_ground: boolean; held_by_riser: boolean; carried: Vec3; ground_turn: Quat; ground_yaw: number;
+  pushed: Vec3; crushed_by: BodyId; crushed_character: number; crushed_aside: number; unburied: number;
+  contacts: Contact[]; impulses: BodyImpulse[];
 }
 
 /** tread_motor_settings. */

@@ -123,32 +123,51 @@ EXPORT int tw_character_init(tread_character *c, const tread_character_settings 
     return tread_character_init(c, s, tread_v3(x, y, z));
 }
 EXPORT int tw_character_set_position(tread_character *c, float x, float y, float z) { return tread_character_set_position(c, tread_v3(x, y, z)); }
-EXPORT int tw_character_move(const tread_world *w, tread_character *c, float vx, float vy, float vz, float dt, tread_move_result *result) {
-    return tread_character_move(w, c, tread_v3(vx, vy, vz), dt, result);
+// The wrapper's moves give every character a buffer of TREAD_MAX_MOVE_CONTACTS contacts (the first it meets while
+// moving: what the motor reads) and one of TREAD_MAX_MOVE_IMPULSES impulses (web/lib/character.mjs's MoveResult).
+static tread_move_options tw_buffers(tread_contact *contacts, tread_body_impulse *impulses) {
+    tread_move_options o = tread_move_options_default();
+    o.contacts = contacts;
+    o.contact_capacity = contacts ? TREAD_MAX_MOVE_CONTACTS : 0;
+    o.contacts_where_it_ends = false;
+    o.impulses = impulses;
+    o.impulse_capacity = impulses ? TREAD_MAX_MOVE_IMPULSES : 0;
+    return o;
 }
-EXPORT int tw_character_move_with(const tread_world *w, tread_character *c, float vx, float vy, float vz, float dt, const tread_move_options *options,
-                                  tread_move_result *result) {
-    return tread_character_move_with(w, c, tread_v3(vx, vy, vz), dt, options, result);
+EXPORT int tw_character_move(const tread_world *w, tread_character *c, float vx, float vy, float vz, float dt, tread_move_result *result,
+                             tread_contact *contacts, tread_body_impulse *impulses) {
+    tread_move_options o = tw_buffers(contacts, impulses);
+    return tread_character_move_with(w, c, tread_v3(vx, vy, vz), dt, &o, result);
 }
 EXPORT void tw_character_shape(const tread_character *c, tread_query_shape *out) { *out = tread_character_shape(c); }
 EXPORT void tw_character_center(const tread_character *c, tread_vec3 *out) { *out = tread_character_center(c); }
 EXPORT int tw_sizeof_character(void) { return (int)sizeof(tread_character); }
 EXPORT int tw_sizeof_move_result(void) { return (int)sizeof(tread_move_result); }
+EXPORT int tw_move_contacts_capacity(void) { return TREAD_MAX_MOVE_CONTACTS; }
+EXPORT int tw_move_impulses_capacity(void) { return TREAD_MAX_MOVE_IMPULSES; }
 // Many characters in one call (a frame's single moves without a JavaScript call per character): velocities are 3
-// floats each; results may be NULL (one scratch result is reused). Stops at the first error and returns it; *failed
-// says which character.
+// floats each; results, contacts and impulses hold one result and buffer each per character (tw_buffers), or are
+// all NULL (one scratch result is reused). Stops at the first error and returns it; *failed says which character.
 EXPORT int tw_character_move_many(const tread_world *w, tread_character *characters, const float *velocities, int count, float dt,
-                                  tread_move_result *results, int *failed) {
+                                  tread_move_result *results, tread_contact *contacts, tread_body_impulse *impulses, int *failed) {
     tread_move_result scratch;
     for (int i = 0; i < count; ++i) {
         const float *v = velocities + 3 * i;
-        tread_result r = tread_character_move(w, &characters[i], tread_v3(v[0], v[1], v[2]), dt, results ? &results[i] : &scratch);
+        tread_move_options o = tw_buffers(contacts ? contacts + (size_t)i * TREAD_MAX_MOVE_CONTACTS : NULL,
+                                          impulses ? impulses + (size_t)i * TREAD_MAX_MOVE_IMPULSES : NULL);
+        tread_result r = tread_character_move_with(w, &characters[i], tread_v3(v[0], v[1], v[2]), dt, &o, results ? &results[i] : &scratch);
         if (r != TREAD_OK) {
             if (failed) *failed = i;
             return r;
         }
     }
     return TREAD_OK;
+}
+// The batch update with each character's buffers (tw_buffers, one after another per character).
+EXPORT int tw_batch_move(tread_batch *b, const tread_world *w, tread_character *characters, const tread_vec3 *velocities, int count, float dt,
+                         tread_move_result *results, tread_contact *contacts, tread_body_impulse *impulses) {
+    tread_move_options o = tw_buffers(contacts, impulses);
+    return tread_batch_move_with(b, w, characters, velocities, count, dt, &o, results);
 }
 
 EXPORT void tw_version(int *out) {

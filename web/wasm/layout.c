@@ -54,12 +54,10 @@ static const tw_field impulse_fields[] = {SUB(tread_body_impulse, body, S_BODY_I
 #define R tread_move_result
 static const tw_field move_result_fields[] = {
     F(R, position, TW_VEC3), F(R, velocity, TW_VEC3), SUB(R, ground, S_GROUND), F(R, step_up, TW_F32), F(R, snap_down, TW_F32),
-    ARRAY(R, contacts, S_CONTACT, TREAD_MAX_MOVE_CONTACTS), F(R, contact_count, TW_I32), F(R, contacts_overflow, TW_BOOL),
-    F(R, contact_total, TW_I32), F(R, contacts_dropped, TW_I32), ARRAY(R, impulses, S_IMPULSE, TREAD_MAX_MOVE_IMPULSES),
-    F(R, impulse_count, TW_I32), F(R, impulses_dropped, TW_I32), F(R, start_position, TW_VEC3), F(R, dt, TW_F32),
-    SUB(R, previous_ground, S_GROUND), F(R, snap_suppressed, TW_BOOL), F(R, leaving_ground, TW_BOOL), F(R, blocked, TW_BOOL),
-    F(R, blocked_position, TW_VEC3), F(R, blocked_motion, TW_VEC3), F(R, carried, TW_VEC3), F(R, ground_turn, TW_QUAT),
-    F(R, ground_yaw, TW_F32), F(R, pushed, TW_VEC3), F(R, crushed, TW_BOOL), F(R, unburied, TW_F32), F(R, held_by_riser, TW_BOOL), END};
+    F(R, contact_count, TW_I32), F(R, moving_contact_count, TW_I32), F(R, impulse_count, TW_I32), F(R, contacts_overflow, TW_BOOL),
+    F(R, impulses_overflow, TW_BOOL), F(R, crushed, TW_BOOL), F(R, started_on_ground, TW_BOOL), F(R, held_by_riser, TW_BOOL),
+    F(R, carried, TW_VEC3), F(R, ground_turn, TW_QUAT), F(R, ground_yaw, TW_F32), F(R, pushed, TW_VEC3), SUB(R, crushed_by, S_BODY_ID),
+    F(R, crushed_character, TW_I32), F(R, crushed_aside, TW_F32), F(R, unburied, TW_F32), END};
 #undef R
 
 #define B tread_body_def
