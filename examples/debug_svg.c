@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Debug drawing into a renderer: here, an SVG file.
  *
- * tread_set_debug_draw() hands this thread's moves to the game's callbacks: every shape cast (with its hit),
+ * tread_move_options::debug_draw hands a move to the game's callbacks: every shape cast (with its hit),
  * every contact collected, every ground classification and every step attempt. A game draws them with its own
  * line renderer; this example collects them while a capsule walks up the course's stairs (S1: ten 0.2 m steps on
  * 0.3 m treads) and writes a side view (x across, y up) to an SVG file:
@@ -109,7 +109,8 @@ int main(int argc, char **argv) {
 
     static drawing d;
     tread_debug_draw draw = {on_cast, on_contact, on_ground, on_step, &d};
-    tread_set_debug_draw(&draw); /* this thread's moves from now on; NULL stops */
+    tread_move_options options = tread_move_options_default();
+    options.debug_draw = &draw; /* the moves given these options show themselves */
 
     tread_character_settings settings = tread_character_settings_default();
     tread_character walker;
@@ -118,10 +119,9 @@ int main(int argc, char **argv) {
     for (int frame = 0; frame < 90; ++frame) { /* 1.5 s at 3 m/s */
         float vy = walker.ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : walker.velocity.y - 9.81f * DT;
         tread_move_result result;
-        if (tread_character_move(world, &walker, tread_v3(3.0f, vy, 0.0f), DT, &result) != TREAD_OK) return 1;
+        if (tread_character_move_with(world, &walker, tread_v3(3.0f, vy, 0.0f), DT, &options, &result) != TREAD_OK) return 1;
         feet[frame] = walker.position;
     }
-    tread_set_debug_draw(NULL);
 
     int failed = write_svg(out, &d, feet, 90);
     printf("%s: %d casts, %d contacts, %d ground checks, %d steps taken, %d step attempts refused; feet at y %.3f\n", out,

@@ -27,6 +27,7 @@ typedef struct course_frame {
 
 typedef struct course_run {
     tread_world *world;
+    const tread_move_options *options; // each move's (NULL: the defaults)
     tread_character ch;
     tread_vec3 start;
     int frames;
@@ -120,7 +121,7 @@ static inline void course_walk(course_run *run, tread_vec3 horizontal_velocity, 
         if (ch->ground.state != TREAD_GROUND_ON_GROUND) vy = ch->velocity.y + COURSE_G * dt;
         tread_vec3 v = tread_v3(horizontal_velocity.x, vy, horizontal_velocity.z);
         tread_move_result res;
-        tread_character_move(run->world, ch, v, dt, &res);
+        tread_character_move_with(run->world, ch, v, dt, run->options, &res);
         course_frame *f = &run->f[run->frames++];
         f->feet = ch->position;
         f->ground = ch->ground.state;

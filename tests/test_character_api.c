@@ -227,8 +227,8 @@ static void on_step(tread_vec3 from, tread_vec3 to, bool accepted, void *ctx) {
     if (accepted) d->last_step_rise = to.y - from.y;
 }
 
-// Walking the S1 stairs shows casts, ground checks and accepted steps no higher than max step; after NULL,
-// nothing more is drawn.
+// Walking the S1 stairs shows casts, ground checks and accepted steps no higher than max step; moves without the
+// option draw nothing.
 static void test_debug_draw_sees_a_stair_climb(void **state) {
     (void)state;
     tread_world *w = course_world();
@@ -237,11 +237,13 @@ static void test_debug_draw_sees_a_stair_climb(void **state) {
     drawn d;
     memset(&d, 0, sizeof d);
     tread_debug_draw draw = {on_cast, on_contact, on_ground, on_step, &d};
-    tread_set_debug_draw(&draw);
+    tread_move_options drawing = tread_move_options_default();
+    drawing.debug_draw = &draw;
     course_run *run = (course_run *)malloc(sizeof *run);
     course_begin(run, w, tread_v3(-0.7f, 0.0f, 0), NULL); // starts inside the lip: recovery collects contacts
+    run->options = &drawing;
     course_walk(run, tread_v3(4, 0, 0), 2.0f, COURSE_DT);
-    tread_set_debug_draw(NULL);
+    run->options = NULL;
     assert_true(run->f[run->frames - 1].feet.y > 1.9f);
     assert_true(d.casts > run->frames);
     assert_true(d.grounds >= run->frames);

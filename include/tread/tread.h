@@ -17,7 +17,7 @@
 /// tread_world_destroy, each of which
 /// must not overlap any other call on that world. A character (and a motor) is the caller's plain data: one thread at a
 /// time per character. Results never depend on which thread ran what (tests/test_threads.c, run under
-/// ThreadSanitizer by `make test`). tread_error_message() and tread_set_debug_draw() are per thread. A move on another
+/// ThreadSanitizer by `make test`). tread_error_message() is per thread. A move on another
 /// engine's query backend (tread/backend.h, the _on functions) reads only through it; a batch calls it from several
 /// threads at once.
 #ifndef TREAD_H
@@ -342,7 +342,7 @@ TREAD_API tread_result tread_character_move_with(const tread_world *world, tread
 /// room. Not shared between threads while it moves. Its moves run on its thread pool or the game's parallel-for
 /// (tread_batch_def): the results are the same on any number of threads; a listener's validate and push may then be
 /// called from several threads at once (its added, persisted and removed come after the moves, on the calling
-/// thread), and debug drawing (per thread) sees only the moves run on the calling thread.
+/// thread), and so may debug drawing's callbacks (tread_move_options::debug_draw).
 typedef struct tread_batch tread_batch;
 /// Defaults of tread_batch_def.
 TREAD_API tread_batch_def tread_batch_def_default(void);
@@ -420,11 +420,6 @@ TREAD_API tread_result tread_solve_planes(tread_vec3 motion, const tread_vec3 *n
 /// along the surface) or, with keep_horizontal, the same horizontal part. `up` and `ground_normal` are unit.
 TREAD_API tread_result tread_align_to_ground(tread_vec3 motion, tread_vec3 up, tread_vec3 ground_normal, bool keep_horizontal,
                                              tread_vec3 *out_motion);
-
-/* ---- debug drawing ------------------------------------------------------------------------------------- */
-
-/// Show this thread's character moves to `draw` (copied); NULL stops. Costs nothing while unset.
-TREAD_API void tread_set_debug_draw(const tread_debug_draw *draw);
 
 /* ---- camera helpers ------------------------------------------------------------------------------------ */
 

@@ -514,6 +514,28 @@ typedef bool tread_contact_validate_fn(const tread_character *character, int ind
 /// Added, persisted or removed: the character (index as for validate) began touching, still touches or stopped
 /// touching what `contact` names (removed repeats the last contact seen).
 typedef void tread_contact_event_fn(const tread_character *character, int index, const tread_contact_event *contact, void *context);
+/* ---- debug drawing ------------------------------------------------------------------------------------- */
+
+/// A shape cast a move made, with its closest hit (hit->hit false: nothing was hit).
+typedef void tread_debug_cast_fn(const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
+                                 const tread_shape_hit *hit, void *context);
+/// A surface the move's contact collection found near the character.
+typedef void tread_debug_contact_fn(const tread_contact *contact, void *context);
+/// A ground classification: the ground found for feet at `feet`.
+typedef void tread_debug_ground_fn(const tread_ground *ground, tread_vec3 feet, void *context);
+/// A step attempt by the stairs phase: from the blocked feet to the landing it tried; accepted or not.
+typedef void tread_debug_step_fn(tread_vec3 from, tread_vec3 to, bool accepted, void *context);
+
+/// What the controller shows while it moves a character (tread_move_options::debug_draw). Every callback may be NULL.
+/// In a batch the moves run on several threads: the callbacks may then be called from several threads at once.
+typedef struct tread_debug_draw {
+    tread_debug_cast_fn *cast;       ///< every shape cast of a move; default NULL
+    tread_debug_contact_fn *contact; ///< every contact a move collected; default NULL
+    tread_debug_ground_fn *ground;   ///< every ground classification; default NULL
+    tread_debug_step_fn *step;       ///< every step attempt; default NULL
+    void *context;                   ///< passed to every callback; default NULL
+} tread_debug_draw;
+
 /// Who pushes whom, asked per contact with a dynamic body or another character: *can_push (default true) lets this
 /// character push it (an impulse on a dynamic body; moving another character of the batch), *can_be_pushed (default
 /// true) lets it push this character (a dynamic body moving into it; another character).
@@ -568,6 +590,9 @@ typedef struct tread_move_options {
                                    ///< result.impulse_count counts them. A batch takes impulse_capacity entries per
                                    ///< character, as contacts. Default NULL (only the count is kept)
     int impulse_capacity;          ///< entries `impulses` holds (a batch: per character), >= 0; default 0
+    const tread_debug_draw *debug_draw; ///< what the move shows while it runs (every cast, contact, ground check and step
+                                   ///< attempt; it must outlive the move); the phases called alone show nothing;
+                                   ///< default NULL (none: it costs nothing)
     uint32_t internal_cookie; ///< set by tread_move_options_default(), never by hand: a struct without it (zero-filled,
                               ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_move_options;
@@ -581,26 +606,6 @@ typedef struct tread_step_smoothing {
                               ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_step_smoothing;
 
-/* ---- debug drawing ------------------------------------------------------------------------------------- */
-
-/// A shape cast a move made, with its closest hit (hit->hit false: nothing was hit).
-typedef void tread_debug_cast_fn(const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
-                                 const tread_shape_hit *hit, void *context);
-/// A surface the move's contact collection found near the character.
-typedef void tread_debug_contact_fn(const tread_contact *contact, void *context);
-/// A ground classification: the ground found for feet at `feet`.
-typedef void tread_debug_ground_fn(const tread_ground *ground, tread_vec3 feet, void *context);
-/// A step attempt by the stairs phase: from the blocked feet to the landing it tried; accepted or not.
-typedef void tread_debug_step_fn(tread_vec3 from, tread_vec3 to, bool accepted, void *context);
-
-/// What the controller shows while it moves a character (tread_set_debug_draw). Every callback may be NULL.
-typedef struct tread_debug_draw {
-    tread_debug_cast_fn *cast;       ///< every shape cast of a move; default NULL
-    tread_debug_contact_fn *contact; ///< every contact a move collected; default NULL
-    tread_debug_ground_fn *ground;   ///< every ground classification; default NULL
-    tread_debug_step_fn *step;       ///< every step attempt; default NULL
-    void *context;                   ///< passed to every callback; default NULL
-} tread_debug_draw;
 
 #ifdef __cplusplus
 }

@@ -630,7 +630,7 @@ static tread_result stairs_phase(const tr_move_query *q, tread_character *ch, tr
     tread_result r = tr_strategy_of(ch->settings.step_strategy)->step(q, ch, st, &step, &found);
     if (r != TREAD_OK || !found) return r;
     bool allowed = tr_step_within_limit(ch, st, &step);
-    tr_draw_step(step.base, step.feet, allowed);
+    tr_draw_step(q, step.base, step.feet, allowed);
     if (!allowed) return TREAD_OK; // higher than max step: keep the update's result
     // (Written in place: on an error the callers drop both the result and the character copy they passed.)
     st->result.position = step.feet;
@@ -873,6 +873,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
         q.verdicts = options->listener && options->listener->validate ? &verdicts : NULL;
         q.contacts = options->contacts;
         q.contact_capacity = options->contact_capacity;
+        q.draw = options->debug_draw;
     }
     // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
     // unbury search's far reach (it walks the tree when it runs).

@@ -145,7 +145,7 @@ tread_result tr_classify_ground_gap(const tr_move_query *q, const tread_characte
                       : classify_unsupported(q, ch, feet, hits, count, probe, &found, out_gap);
     if (r != TREAD_OK) return r;
     *g = found;
-    tr_draw_ground(g, feet);
+    tr_draw_ground(q, g, feet);
     return TREAD_OK;
 }
 

@@ -9,26 +9,19 @@
 // Most hits of one world a merged cast-all keeps (the phases ask for fewer).
 #define TR_MERGE_HITS 32
 
-// This thread's debug drawing (tread_set_debug_draw): a copy, so the caller's struct may go away.
-static _Thread_local tread_debug_draw draw;
-static _Thread_local bool drawing;
+// The move's debug drawing (tread_move_options::debug_draw), NULL: none.
 
-void tread_set_debug_draw(const tread_debug_draw *d) {
-    drawing = d != NULL;
-    if (d) draw = *d;
+void tr_draw_ground(const tr_move_query *q, const tread_ground *ground, tread_vec3 feet) {
+    if (q->draw && q->draw->ground) q->draw->ground(ground, feet, q->draw->context);
 }
 
-void tr_draw_ground(const tread_ground *ground, tread_vec3 feet) {
-    if (drawing && draw.ground) draw.ground(ground, feet, draw.context);
+void tr_draw_step(const tr_move_query *q, tread_vec3 from, tread_vec3 to, bool accepted) {
+    if (q->draw && q->draw->step) q->draw->step(from, to, accepted, q->draw->context);
 }
 
-void tr_draw_step(tread_vec3 from, tread_vec3 to, bool accepted) {
-    if (drawing && draw.step) draw.step(from, to, accepted, draw.context);
-}
-
-static void draw_contacts(const tread_contact *contacts, int count) {
-    if (!drawing || !draw.contact) return;
-    for (int i = 0; i < count; ++i) draw.contact(&contacts[i], draw.context);
+static void draw_contacts(const tr_move_query *q, const tread_contact *contacts, int count) {
+    if (!q->draw || !q->draw->contact) return;
+    for (int i = 0; i < count; ++i) q->draw->contact(&contacts[i], q->draw->context);
 }
 
 // One walk of a world's broad phase over `box`.
@@ -83,6 +76,7 @@ tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, cons
     q->verdicts = NULL;
     q->contacts = NULL;
     q->contact_capacity = 0;
+    q->draw = NULL;
     q->near.gathered = false;
     q->near_others.gathered = false;
     q->usual = false;
@@ -259,7 +253,7 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
             out_hit->body = tagged(other.body);
         }
     }
-    if (drawing && draw.cast) draw.cast(shape, position, translation, out_hit, draw.context);
+    if (q->draw && q->draw->cast) q->draw->cast(shape, position, translation, out_hit, q->draw->context);
     return TREAD_OK;
 }
 
@@ -303,10 +297,10 @@ tread_result tr_query_cast_near(const tr_move_query *q, const tread_query_shape 
     }
     // (A backend lists every hit; the merged list is trimmed again: the other list's nearest may be nearer.)
     if (window >= 0.0f) *out_count = tr_hits_within_window(hits, *out_count, window);
-    if (drawing && draw.cast) {
+    if (q->draw && q->draw->cast) {
         tread_shape_hit none;
         none.hit = false;
-        draw.cast(shape, position, translation, *out_count > 0 ? &hits[0] : &none, draw.context);
+        q->draw->cast(shape, position, translation, *out_count > 0 ? &hits[0] : &none, q->draw->context);
     }
     return TREAD_OK;
 }
@@ -357,7 +351,7 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
         *out_count += more;
         *out_overflow = *out_overflow || full;
     }
-    draw_contacts(contacts, *out_count);
+    draw_contacts(q, contacts, *out_count);
     return TREAD_OK;
 }
 

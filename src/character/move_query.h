@@ -62,6 +62,7 @@ typedef struct tr_move_query {
     // The caller's buffer for every contact the move records (tr_record_contact); NULL: the result's own only.
     tread_contact *contacts;
     int contact_capacity;
+    const tread_debug_draw *draw;      // the caller's debug drawing for this move; NULL: none
 } tr_move_query;
 
 // (Bodies of `others` are named with TR_OTHERS_BIT set in their index, source.h.)
@@ -139,7 +140,7 @@ void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3
 void tr_settle_character_bodies(tread_world *others);
 
 // Debug drawing of what the phases decided (the queries draw themselves).
-void tr_draw_ground(const tread_ground *ground, tread_vec3 feet);
-void tr_draw_step(tread_vec3 from, tread_vec3 to, bool accepted);
+void tr_draw_ground(const tr_move_query *q, const tread_ground *ground, tread_vec3 feet);
+void tr_draw_step(const tr_move_query *q, tread_vec3 from, tread_vec3 to, bool accepted);
 
 #endif
