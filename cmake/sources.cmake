@@ -36,6 +36,7 @@ set(TREAD_SOURCES
   src/character/planes.c
   src/character/push.c
   src/character/rigid_step.c
+  src/character/reach.c
   src/character/recover.c
   src/character/roll.c
   src/character/slide.c

@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-// Probes reach a little past the distances the settings name (the tread-depth ray, the step probe's lift): the
-// margin a move's bounds keep for them (metres).
-#define TR_REACH_MARGIN 0.1f
 // The motion a step onto the nose a ride ended against is given (metres): just past TR_MIN_MOVE, the step's roll
 // onto the nose does the rest.
 #define TR_NOSE_NUDGE (2.0f * TR_MIN_MOVE)
@@ -232,7 +229,8 @@ static bool same_shape(const tread_character_settings *a, const tread_character_
 // the skin the controller keeps), so a character under a low ceiling stays crouched while one resting on its
 // floor (at the skin) may stand up, and one already pressed into something is not made worse.
 static tread_result new_shape_fits(const tr_source *src, const tread_character *now, const tread_character *next, bool *out_fits) {
-    float reach = tr_maxf(tr_body_reach(&now->settings), tr_body_reach(&next->settings)) + now->settings.skin + TR_REACH_MARGIN;
+    tr_reach_inputs none = {0};
+    float reach = tr_maxf(tr_reach(now, TR_REACH_BODY, &none), tr_reach(next, TR_REACH_BODY, &none));
     tr_move_query q;
     tread_result r = tr_move_query_begin_on(&q, src, now, now->position, reach + tr_maxf(now->settings.height, next->settings.height));
     if (r != TREAD_OK) return r;
@@ -357,25 +355,24 @@ tread_result tr_check_move_args(const tr_source *src, const tread_character *ch,
     return tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s");
 }
 
-// How far from the shape's centre one phase's queries can reach (metres).
-static float body_reach(const tread_character *ch) { return tr_body_reach(&ch->settings) + ch->settings.skin + TR_REACH_MARGIN; }
-
-// (Moving bodies are looked for within their reach and swept back over it: twice it.)
-static float update_reach(const tread_character *ch, tread_vec3 carried_to, float pushers, tread_vec3 velocity, float dt) {
-    const tread_character_settings *s = &ch->settings;
-    float recovery = tr_maxf(s->recovery_speed * dt, tr_unbury_reach(s));
-    return body_reach(ch) + tread_v3_distance(carried_to, ch->position) + 2.0f * pushers + tread_v3_length(velocity) * dt + recovery +
-           s->ground_probe_distance + s->riser.depth;
+// What a move's reach depends on at its start (reach.c: how far its queries go).
+static tr_reach_inputs reach_inputs(const tread_character *ch, tread_vec3 carried_to, float pushers, tread_vec3 velocity, float dt) {
+    tr_reach_inputs in = {0};
+    in.walk = tread_v3_length(velocity) * dt;
+    in.dt = dt;
+    in.carried = tread_v3_distance(carried_to, ch->position);
+    in.pushers = pushers;
+    in.blocked = in.walk; // (a whole move: the blocked motion a step walks again is part of the walk)
+    return in;
 }
 
-static float stairs_reach(const tread_character *ch) {
-    const tread_character_settings *s = &ch->settings;
-    // (A round bottom rolls over the nose it lands on: roll.c.)
-    return 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + tr_roll_reach(ch);
-}
-
-static float floor_reach(const tread_character *ch) {
-    return ch->settings.step_down_distance + ch->settings.ground_probe_distance + tr_roll_reach(ch);
+// The inputs of a later phase begun from where the update left `st`.
+static tr_reach_inputs later_inputs(const tread_move_state *st) {
+    tr_reach_inputs in = {0};
+    in.dt = st->dt;
+    in.moved = tread_v3_length(tread_v3_sub(st->result.position, st->start_position));
+    in.blocked = tread_v3_length(st->blocked_motion);
+    return in;
 }
 
 // ---- the coordinate limit ---------------------------------------------------------------------------------------
@@ -715,8 +712,8 @@ static tread_result update_on(const tr_source *src, tread_character *ch, tread_v
     if (r != TREAD_OK) return r;
     ground_carry carry = carry_of(src, NULL, ch, dt);
     tr_move_query q;
-    if ((r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), update_reach(ch, carry.to, carry.pushers, velocity, dt))) != TREAD_OK)
-        return r;
+    tr_reach_inputs in = reach_inputs(ch, carry.to, carry.pushers, velocity, dt);
+    if ((r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_UPDATE, &in))) != TREAD_OK) return r;
     tread_character work = *ch;
     r = update_phase(&q, &work, &carry, velocity, dt, st);
     tr_move_query_end(&q);
@@ -778,16 +775,16 @@ static tread_result stairs_of(const tr_move_query *q, tread_character *ch, tread
 static tread_result walk_stairs_on(const tr_source *src, tread_character *ch, tread_move_state *st) {
     tread_result r = check_phase_args(src, ch, st);
     if (r != TREAD_OK || !can_walk_stairs(ch, st)) return r;
-    float reach = body_reach(ch) + tread_v3_length(tread_v3_sub(st->result.position, st->start_position)) +
-                  tread_v3_length(st->blocked_motion) + ch->settings.recovery_speed * st->dt + stairs_reach(ch);
-    return run_later_phase(src, ch, tread_v3_zero(), st, reach, stairs_of);
+    tr_reach_inputs in = later_inputs(st);
+    return run_later_phase(src, ch, tread_v3_zero(), st, tr_reach(ch, TR_REACH_STAIRS, &in), stairs_of);
 }
 
 static tread_result stick_to_floor_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, tread_move_state *st) {
     tread_result r = check_phase_args(src, ch, st);
     if (r != TREAD_OK) return r;
     if ((r = tr_check_length("velocity", velocity, TR_MAX_SPEED, "m/s")) != TREAD_OK) return r;
-    return run_later_phase(src, ch, velocity, st, body_reach(ch) + floor_reach(ch), floor_phase);
+    tr_reach_inputs in = later_inputs(st);
+    return run_later_phase(src, ch, velocity, st, tr_reach(ch, TR_REACH_FLOOR, &in), floor_phase);
 }
 
 tread_move_options tread_move_options_default(void) {
@@ -833,12 +830,27 @@ static tread_result move_with_on(const tr_source *src, tread_character *ch, trea
 }
 
 // The three phases and the move's reports, in one context.
-static tread_result move_phases(const tr_move_query *q, tread_character *work, const ground_carry *carry, tread_vec3 velocity, float dt,
-                                bool where_it_ends, tread_contact_memory *touching, tread_move_state *st) {
+// Debug builds hold the phase about to run to its own reach from where it begins (`watch`, NULL: not watched; kind
+// TR_REACH_COUNT: no phase's, the move's bounds only).
+static void watch_phase(tr_reach_watch *watch, const tread_character *ch, tr_reach_kind kind, const tr_reach_inputs *in) {
+    if (!watch) return;
+    watch->center = tr_center(ch, ch->position);
+    watch->reach = kind < TR_REACH_COUNT ? tr_reach(ch, kind, in) : INFINITY;
+}
+
+static tread_result move_phases(const tr_move_query *q, tr_reach_watch *watch, const tr_reach_inputs *in, tread_character *work,
+                                const ground_carry *carry, tread_vec3 velocity, float dt, bool where_it_ends, tread_contact_memory *touching,
+                                tread_move_state *st) {
     tread_result r;
+    watch_phase(watch, work, TR_REACH_UPDATE, in);
     if ((r = update_phase(q, work, carry, velocity, dt, st)) != TREAD_OK) return r;
+    tr_reach_inputs later = later_inputs(st);
+    watch_phase(watch, work, TR_REACH_STAIRS, &later);
     if (can_walk_stairs(work, st) && (r = stairs_phase(q, work, st)) != TREAD_OK) return r;
+    watch_phase(watch, work, TR_REACH_FLOOR, &later);
     if ((r = floor_phase(q, work, velocity, st)) != TREAD_OK) return r;
+    // (What the move reports after its phases is held to its bounds only.)
+    watch_phase(watch, work, TR_REACH_COUNT, NULL);
     // Impulses for what it met while moving; then, into a caller's buffer, what it touches where it ended.
     if ((r = tr_move_impulses(q, work, velocity, dt, st)) != TREAD_OK) return r;
     st->result.moving_contact_count = st->result.contact_count;
@@ -861,9 +873,9 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
                                      tread_move_state *st) {
     // One context for the whole move: everything the three phases can reach, validated once.
     ground_carry carry = carry_of(src, place->others, ch, dt);
-    float reach = update_reach(ch, carry.to, carry.pushers, velocity, dt) + tread_v3_length(velocity) * dt + stairs_reach(ch) + floor_reach(ch);
+    tr_reach_inputs in = reach_inputs(ch, carry.to, carry.pushers, velocity, dt);
     tr_move_query q;
-    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), reach);
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_MOVE, &in));
     if (r != TREAD_OK) return r;
     tr_verdicts verdicts;
     verdicts.count = 0;
@@ -877,9 +889,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     }
     // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
     // unbury search's far reach (it walks the tree when it runs).
-    float usual = body_reach(ch) + 2.0f * tread_v3_length(velocity) * dt + tread_v3_distance(carry.to, ch->position) + 2.0f * carry.pushers +
-                  ch->settings.recovery_speed * dt + ch->settings.ground_probe_distance + stairs_reach(ch) + floor_reach(ch);
-    tr_move_query_gather(&q, tr_center(ch, ch->position), usual);
+    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in));
     tr_move_query_set_others(&q, place->others, place->self, place->order);
     q.index = place->index;
     // What the listener's events will name: a single move's own (delivered below), or the batch's per character.
@@ -889,7 +899,14 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     if (!touching && events) touching = &single;
     tread_character work = *ch;
     bool where_it_ends = options && options->contacts_where_it_ends;
-    r = move_phases(&q, &work, &carry, velocity, dt, where_it_ends, events ? touching : NULL, st);
+    tr_reach_watch watch, *watching = NULL;
+#ifndef NDEBUG
+    watching = &watch;
+    q.watch = watching;
+#else
+    (void)watch;
+#endif
+    r = move_phases(&q, watching, &in, &work, &carry, velocity, dt, where_it_ends, events ? touching : NULL, st);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
     keep_within_limit(&work, st);
@@ -906,8 +923,9 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
 
 tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *among, tread_character *ch, tread_vec3 displacement) {
     tr_move_query q;
-    float reach = body_reach(ch) + tread_v3_length(displacement) + ch->settings.ground_probe_distance;
-    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), reach);
+    tr_reach_inputs in = {0};
+    in.nudge = tread_v3_length(displacement);
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_NUDGE, &in));
     if (r != TREAD_OK) return r;
     if (among) tr_move_query_set_others(&q, among->others, among->self, among->order);
     tr_slide_result slid;

@@ -4,8 +4,9 @@
 //   planes.c (pure plane solver) · slide.c (collide and slide) · ground.c (classification) · snap.c (stick to
 //   floor) · push.c (bodies that hit it) · contacts.c (impulses, the listener's events) · recover.c (penetration
 //   recovery) · step_sweep.c, step_contact.c, step_cast_down.c, step_riser.c (the stepping strategies) ·
-//   strategies.c (their table and the one max-step rule) · character.c (settings, the public phases and the
-//   reference move) · batch.c (many characters) · smoothing.c (camera)
+//   strategies.c (their table and the one max-step rule) · reach.c (how far a move's queries reach, one table) ·
+//   character.c (settings, the public phases and the reference move) · batch.c (many characters) · smoothing.c
+//   (camera)
 #ifndef TREAD_CHARACTER_INTERNAL_H
 #define TREAD_CHARACTER_INTERNAL_H
 
@@ -124,6 +125,31 @@ tread_result tr_classify_ground_gap(const tr_move_query *q, const tread_characte
 // `heading` (sideways, any length; zero: never ahead), *out_perched_ahead: *feet is down on it, a step's to climb.
 tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tread_vec3 *feet, float distance, tread_vec3 stood_on,
                           tread_vec3 heading, float *out_lowered, bool *out_perched_ahead);
+
+// ---- reach.c -------------------------------------------------------------------------------------------------
+// The reaches a move's contexts are begun with (metres from the shape's centre where the context begins): each phase
+// alone, the reference move's three in one context, its candidates, and a batch's nudge.
+typedef enum tr_reach_kind {
+    TR_REACH_UPDATE,     // tread_character_update, from where the move begins
+    TR_REACH_STAIRS,     // tread_character_walk_stairs, from where the update ended
+    TR_REACH_FLOOR,      // tread_character_stick_to_floor, from where the phase before ended
+    TR_REACH_MOVE,       // the reference move: all three, from where it begins
+    TR_REACH_CANDIDATES, // the bodies the reference move gathers for its usual queries
+    TR_REACH_NUDGE,      // a batch's push or parting
+    TR_REACH_BODY,       // the body alone (a change of shape is tested where it stands)
+    TR_REACH_COUNT
+} tr_reach_kind;
+// What a reach depends on besides the settings (metres; unused ones zero).
+typedef struct tr_reach_inputs {
+    float walk;    // |velocity| dt
+    float dt;      // seconds (recovery's push)
+    float carried; // how far the ground's carry takes the feet
+    float pushers; // how far moving bodies reach (tr_pushers_reach)
+    float moved;   // how far the update took the feet (a later phase alone)
+    float blocked; // the motion still to do where a wall stopped it (a whole move: at most the walk)
+    float nudge;   // a nudge's displacement
+} tr_reach_inputs;
+float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inputs *in);
 
 // ---- character.c (for batch.c) ---------------------------------------------------------------------------------
 // Where a character of a batch update is: the others as bodies of `others` (this one is `self` there; `order` maps

@@ -77,6 +77,7 @@ tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, cons
     q->contacts = NULL;
     q->contact_capacity = 0;
     q->draw = NULL;
+    q->watch = NULL;
     q->near.gathered = false;
     q->near_others.gathered = false;
     q->usual = false;
@@ -149,8 +150,30 @@ static bool inside(const tread_aabb *b, tread_vec3 p, float r) {
 }
 
 // The query (from `position` to `position + translation`, grown by `r`) stays inside the move's bounds.
+#ifndef NDEBUG
+static _Thread_local float worst_excess;
+
+// A query against the running phase's own reach, measured as the bounds measure it (a box around the centre).
+static void watch_query(const tr_reach_watch *watch, tread_vec3 position, tread_vec3 end, float reach) {
+    const float a[3] = {position.x - watch->center.x, position.y - watch->center.y, position.z - watch->center.z};
+    const float b[3] = {end.x - watch->center.x, end.y - watch->center.y, end.z - watch->center.z};
+    float used = 0.0f;
+    for (int k = 0; k < 3; ++k) used = tr_maxf(used, tr_maxf(fabsf(a[k]), fabsf(b[k])) + reach);
+    if (used - watch->reach > worst_excess) worst_excess = used - watch->reach;
+}
+
+float tr_reach_watch_take_excess(void) {
+    float e = worst_excess;
+    worst_excess = 0.0f;
+    return e;
+}
+#endif
+
 static tread_result check_reach(const tr_move_query *q, tread_vec3 position, tread_vec3 translation, float r) {
     tread_vec3 end = tread_v3_add(position, translation);
+#ifndef NDEBUG
+    if (q->watch) watch_query(q->watch, position, end, r);
+#endif
     if (inside(&q->bounds, position, r) && inside(&q->bounds, end, r)) return TREAD_OK;
     return tr_error(TREAD_ERR_INVALID_ARGUMENT,
                     "a query of this move from (%g, %g, %g) to (%g, %g, %g) leaves the bounds validated when the move began",

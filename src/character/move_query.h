@@ -39,6 +39,14 @@ typedef struct tr_candidates {
     tread_aabb box;  // every body meeting it is a candidate; a query reaching out of it walks the tree
 } tr_candidates;
 
+// The reach of the phase running in the reference move's context (character.c sets it as each phase begins): debug
+// builds hold every query to it as well as to the context's bounds, from where the phase began, as that phase alone
+// would be bounded, and record the worst excess per thread (tr_reach_watch_take_excess; tests/test_reach.c).
+typedef struct tr_reach_watch {
+    tread_vec3 center;
+    float reach;
+} tr_reach_watch;
+
 typedef struct tr_move_query {
     tr_source src;                     // tread's own world (direct calls) or another engine's backend, and its move
     tread_aabb bounds;                 // every query of this move stays inside (metres)
@@ -63,6 +71,7 @@ typedef struct tr_move_query {
     tread_contact *contacts;
     int contact_capacity;
     const tread_debug_draw *draw;      // the caller's debug drawing for this move; NULL: none
+    tr_reach_watch *watch;             // the running phase's reach (reference move); NULL: the bounds only
 } tr_move_query;
 
 // (Bodies of `others` are named with TR_OTHERS_BIT set in their index, source.h.)
@@ -138,6 +147,11 @@ void tr_place_character_body(tread_world *others, tread_body_id body, tread_vec3
 // After placing them: the broadphase tree built anew (bodies are handed to characters by rank, which changes as
 // they move: a body may jump across the crowd from one frame to the next, which a refit serves badly).
 void tr_settle_character_bodies(tread_world *others);
+
+#ifndef NDEBUG
+// The worst excess of a query over its phase's reach (metres) on this thread since the last call, then cleared.
+float tr_reach_watch_take_excess(void);
+#endif
 
 // Debug drawing of what the phases decided (the queries draw themselves).
 void tr_draw_ground(const tr_move_query *q, const tread_ground *ground, tread_vec3 feet);

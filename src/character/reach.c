@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// How far a move's queries reach, from one table: each phase (and each context that holds several) lists the terms
+// it adds to the body's own reach, and one function sums them. A probe lengthened in a phase is lengthened here, in
+// its term, or the debug build's reach watch (move_query.h) fails the tests that move characters: every
+// query of the reference move is held to the reach of the phase that made it, as that phase alone would be.
+#include "character_internal.h"
+
+// Probes reach a little past the distances the settings name (the tread-depth ray, the step probe's lift): the
+// margin every reach keeps for them (metres).
+#define TR_REACH_MARGIN 0.1f
+
+enum {
+    TERM_BODY = 1u << 0,     // the shape's farthest point from its centre, the skin and the margin
+    TERM_CARRY = 1u << 1,    // the ground's carry before the walk
+    TERM_PUSHERS = 1u << 2,  // moving bodies looked for within their reach and swept back over it: twice it
+    TERM_WALK = 1u << 3,     // the caller's motion, |velocity| dt
+    TERM_UNBURY = 1u << 4,   // recovery's push over dt, or the unbury search's reach (the farther)
+    TERM_RECOVERY = 1u << 5, // recovery's push over dt
+    TERM_PROBE = 1u << 6,    // the ground probe below the feet
+    TERM_RISER = 1u << 7,    // the riser's depth below the feet
+    TERM_MOVED = 1u << 8,    // how far the update took the feet (a later phase begins where it ended)
+    TERM_BLOCKED = 1u << 9,  // the motion still to do where a wall stopped it, which a step walks again
+    TERM_STEP = 1u << 10,    // a step: up and down twice max step, a tread, the contact search, the riser, a roll
+    TERM_FLOOR = 1u << 11,   // a snap: step_down_distance, the probe, a roll
+    TERM_NUDGE = 1u << 12,   // a batch's push or parting
+};
+
+// The terms of each reach. The reference move's context holds its three phases from where it began: the update's
+// reach, then the step's and the snap's beyond it (the blocked motion a step walks again is part of the walk, so a
+// whole move counts the walk twice). Its candidates are what those usual queries reach: the unbury search (which
+// walks the tree when it runs) and the riser's depth (inside the step's) left out.
+static const unsigned terms_of[TR_REACH_COUNT] = {
+    [TR_REACH_UPDATE] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_UNBURY | TERM_PROBE | TERM_RISER,
+    [TR_REACH_STAIRS] = TERM_BODY | TERM_MOVED | TERM_BLOCKED | TERM_RECOVERY | TERM_STEP,
+    [TR_REACH_FLOOR] = TERM_BODY | TERM_FLOOR,
+    [TR_REACH_MOVE] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_UNBURY | TERM_PROBE | TERM_RISER | TERM_BLOCKED |
+                      TERM_STEP | TERM_FLOOR,
+    [TR_REACH_CANDIDATES] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_BLOCKED | TERM_RECOVERY | TERM_PROBE | TERM_STEP |
+                            TERM_FLOOR,
+    [TR_REACH_NUDGE] = TERM_BODY | TERM_NUDGE | TERM_PROBE,
+    [TR_REACH_BODY] = TERM_BODY,
+};
+
+static float term(const tread_character *ch, unsigned t, const tr_reach_inputs *in) {
+    const tread_character_settings *s = &ch->settings;
+    switch (t) {
+    case TERM_BODY: return tr_body_reach(s) + s->skin + TR_REACH_MARGIN;
+    case TERM_CARRY: return in->carried;
+    case TERM_PUSHERS: return 2.0f * in->pushers;
+    case TERM_WALK: return in->walk;
+    case TERM_UNBURY: return tr_maxf(s->recovery_speed * in->dt, tr_unbury_reach(s));
+    case TERM_RECOVERY: return s->recovery_speed * in->dt;
+    case TERM_PROBE: return s->ground_probe_distance;
+    case TERM_RISER: return s->riser.depth;
+    case TERM_MOVED: return in->moved;
+    case TERM_BLOCKED: return in->blocked;
+    case TERM_STEP:
+        // (A round bottom rolls over the nose it lands on: roll.c.)
+        return 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + tr_roll_reach(ch);
+    case TERM_FLOOR: return s->step_down_distance + s->ground_probe_distance + tr_roll_reach(ch);
+    case TERM_NUDGE: return in->nudge;
+    default: TR_ASSERT(false); return 0.0f;
+    }
+}
+
+float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inputs *in) {
+    TR_ASSERT(kind >= 0 && kind < TR_REACH_COUNT);
+    float sum = 0.0f;
+    for (unsigned t = 1u; t <= TERM_NUDGE; t <<= 1)
+        if (terms_of[kind] & t) sum += term(ch, t, in);
+    return sum;
+}
