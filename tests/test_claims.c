@@ -4,7 +4,7 @@
 // nose), float spacing in large worlds, the drift of straight-line platform integration DESIGN.md's "Moving ground"
 // quotes, the setting ranges docs/RELIABILITY.md quotes, the layer limit, S1's climb time at 30, 60 and 240 Hz, a
 // mesh's bytes per triangle, and one always/never rule no test held (another character is never a crevasse wall).
-// The named tolerances are compared with docs/DESIGN.md's table by tests/check_doc_constants.sh.
+// docs/DESIGN.md's table of named tolerances is generated from the code and checked by scripts/tolerances_table.sh.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
