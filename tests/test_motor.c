@@ -68,6 +68,10 @@ static float horizontal_speed(tread_vec3 v) { return sqrtf(v.x * v.x + v.z * v.z
 
 static bool within(float a, float b, float rel) { return fabsf(a - b) <= rel * fabsf(b); }
 
+// Where the motor's exact motion puts the feet, to float rounding (metres): the sum of up to 90 frames' steps with the
+// feet within 8 m, half an ulp (2.4e-7 m) each, is 2.2e-5 m.
+#define FEET_ROUNDING 1.0e-4f
+
 // ---- validation ---------------------------------------------------------------------------------------------------
 
 static tread_result update_once(tread_motor_state *st, const tread_motor_settings *s, const tread_motor_input *in, float dt) {
@@ -143,10 +147,10 @@ static void test_ground_acceleration_toward_the_wish(void **state) {
     tread_motor_input in = walk(1, 0, 6.0f);
     sim_run(&x, &in, 0.05f, DT); // 60 m/s^2: 3 m/s after 0.05 s, 6 m/s (the wish) from 0.1 s on
     assert_true(within(horizontal_speed(x.m.velocity), 3.0f, 1e-3f));
-    assert_true(within(x.ch.position.x, 0.5f * 60.0f * 0.05f * 0.05f, 1e-2f));
+    assert_float_equal(x.ch.position.x, 0.5f * 60.0f * 0.05f * 0.05f, FEET_ROUNDING);
     sim_run(&x, &in, 0.25f, DT);
     assert_true(within(horizontal_speed(x.m.velocity), 6.0f, 1e-4f));
-    assert_true(within(x.ch.position.x, 0.3f + 6.0f * 0.2f, 1e-2f)); // 0.3 m while accelerating, then 6 m/s
+    assert_float_equal(x.ch.position.x, 0.3f + 6.0f * 0.2f, FEET_ROUNDING); // 0.3 m while accelerating, then 6 m/s
     tread_world_destroy(x.w);
 }
 
@@ -521,7 +525,8 @@ static void test_crouched_under_a_low_ceiling_stays_crouched(void **state) {
     assert_int_equal(tread_character_set_height(w, &x.ch, 1.0f, &changed), TREAD_OK);
     tread_motor_input in = walk(1, 0, 6.0f);
     sim_run(&x, &in, 1.5f, DT); // 3 m/s crouched: well inside the tunnel
-    assert_true(x.ch.position.x > 3.0f && x.ch.position.x < 5.5f);
+    // At 60 m/s^2 to the crouched wish of 3 m/s (0.05 s, 0.075 m), then 3 m/s for 1.45 s: x = 4.425 m.
+    assert_float_equal(x.ch.position.x, 0.5f * 60.0f * 0.05f * 0.05f + 3.0f * 1.45f, FEET_ROUNDING);
     assert_int_equal(tread_character_set_height(w, &x.ch, 1.8f, &changed), TREAD_OK);
     assert_false(changed);
     assert_true(x.ch.settings.height == 1.0f);
