@@ -6,9 +6,10 @@
 // The references. Two convex polytopes overlap iff no candidate axis (face normals, edge crosses) separates
 // them; the largest gap over those axes, evaluated in double, is a convex piecewise-linear function of time,
 // so golden-section search finds its minimum and bisection the first time it reaches zero: the time of impact.
-// Separated distances: every pair of edges (segment-segment) and every vertex against the other solid, in
-// double. Against spheres and capsules: the distance from the core segment to the solid box is convex in the
-// segment parameter and in time (golden-section search), as test_geometry.c does.
+// Separated distances: the certified bracket of the true minimum (closest_reference.h: the shortest vector of the
+// hull of the corners' differences), not the library's own enumeration of feature pairs retyped in double. Sweeps
+// against spheres and capsules: the distance from the core segment to the solid box is convex in the segment
+// parameter and in time (golden-section search), as test_geometry.c does.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "closest_reference.h"
 #include "course.h"
 #include "geometry/box.h"
 #include "tread/tread.h"
@@ -36,6 +38,11 @@
 #define GRAZING_BAND 1.0e-4       // a reference gap this small at the decision is a tie either way
 #define SURFACE_TOLERANCE 1.0e-3  // contact point to both surfaces at the time of impact
 #define DISTANCE_TOLERANCE 2.0e-5 // separated distances
+// A distance below the true minimum, from float rounding alone: the library moves a query into the box's frame
+// (a difference and three dot products, about 4 roundings of half an ulp at 8 m, 2.4e-7 each, per coordinate) and
+// the box's corners out of it: 4 roundings on each of 3 coordinates, 1.7e-6 m, and the distance's own float
+// arithmetic at a few metres adds some ulps (4.8e-7 m each). Measured 2.2e-6 m (box-capsule), 4.4e-7 m (box-box).
+#define BELOW_MINIMUM_TOLERANCE 4.0e-6
 #define DEPTH_TOLERANCE 1.0e-4    // penetration depth
 #define CONTACT_REGION_TOLERANCE 2.0e-4 // an overlap's contact point off the shape or outside the box (the touch tolerance and rounding)
 
@@ -66,7 +73,7 @@ static tr_obb random_obb(float center_range, bool rotated) {
 }
 
 // ---- double-precision reference ----------------------------------------------------------------------
-typedef struct { double x, y, z; } v3d;
+typedef cref_v3 v3d;
 static v3d D(tread_vec3 v) { return (v3d){v.x, v.y, v.z}; }
 static v3d dadd(v3d a, v3d b) { return (v3d){a.x + b.x, a.y + b.y, a.z + b.z}; }
 static v3d dsub(v3d a, v3d b) { return (v3d){a.x - b.x, a.y - b.y, a.z - b.z}; }
@@ -228,57 +235,14 @@ static double ref_point_box(const ref_box *b, v3d p, v3d *closest) {
     return dlen(dsub(p, q));
 }
 
-// Segment-segment distance (Ericson, double).
-static double ref_seg_seg(v3d p1, v3d q1, v3d p2, v3d q2) {
-    v3d d1 = dsub(q1, p1), d2 = dsub(q2, p2), r = dsub(p1, p2);
-    double a = ddot(d1, d1), e = ddot(d2, d2), f = ddot(d2, r), s, t;
-    if (a <= 1e-300 && e <= 1e-300) return dlen(r);
-    if (a <= 1e-300) {
-        s = 0, t = dclamp(f / e, 0, 1);
-    } else {
-        double c = ddot(d1, r);
-        if (e <= 1e-300) {
-            t = 0, s = dclamp(-c / a, 0, 1);
-        } else {
-            double b = ddot(d1, d2), den = a * e - b * b;
-            s = den > 1e-300 ? dclamp((b * f - c * e) / den, 0, 1) : 0;
-            t = (b * s + f) / e;
-            if (t < 0) t = 0, s = dclamp(-c / a, 0, 1);
-            else if (t > 1) t = 1, s = dclamp((b - c) / a, 0, 1);
-        }
-    }
-    return dlen(dsub(dadd(p1, dscale(d1, s)), dadd(p2, dscale(d2, t))));
-}
+// Point-triangle distance (closest_reference.h).
+static double ref_point_triangle(v3d p, const v3d v[3]) { return dlen(dsub(p, cref_point_triangle(p, v[0], v[1], v[2]))); }
 
-// Point-triangle distance: inside the prism, the plane distance; else the nearest edge.
-static double ref_point_triangle(v3d p, const v3d v[3]) {
-    v3d n = dcross(dsub(v[1], v[0]), dsub(v[2], v[0]));
-    bool inside = true;
-    for (int i = 0; i < 3; i++) {
-        v3d e = dsub(v[(i + 1) % 3], v[i]);
-        if (ddot(dcross(e, dsub(p, v[i])), n) < 0) inside = false;
-    }
-    if (inside) return fabs(ddot(dsub(p, v[0]), n)) / dlen(n);
-    double best = INFINITY;
-    for (int i = 0; i < 3; i++) best = fmin(best, ref_seg_seg(p, p, v[i], v[(i + 1) % 3]));
-    return best;
-}
-
-// Separated distance between box a and the static convex by feature pairs.
-static double ref_distance(const ref_box *a, const ref_convex *s) {
-    static const int edges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+// The certified bracket of the separated distance between box a and the static convex.
+static cref_bracket ref_distance(const ref_box *a, const ref_convex *s) {
     v3d av[8];
     ref_corners(a, av);
-    double best = INFINITY;
-    int se = s->is_box ? 12 : 3;
-    for (int i = 0; i < 12; i++)
-        for (int j = 0; j < se; j++) {
-            v3d b0 = s->is_box ? s->v[edges[j][0]] : s->v[j], b1 = s->is_box ? s->v[edges[j][1]] : s->v[(j + 1) % 3];
-            best = fmin(best, ref_seg_seg(av[edges[i][0]], av[edges[i][1]], b0, b1));
-        }
-    for (int i = 0; i < 8; i++) best = fmin(best, s->is_box ? ref_point_box(&s->box, av[i], NULL) : ref_point_triangle(av[i], s->v));
-    for (int i = 0; i < s->n; i++) best = fmin(best, ref_point_box(a, s->v[i], NULL));
-    return best;
+    return cref_corner_sets_distance(av, 8, s->v, s->n);
 }
 
 // Segment to solid box distance (convex in the segment parameter: golden-section search).
@@ -439,7 +403,7 @@ static void run_capsule_sweeps(bool sphere) {
         double fmin_;
         double t_ref = first_root(capsule_gap_at, &cs, 1.0, &fmin_);
         compare_sweep(hit, &h, t_ref, fmin_, tread_v3_length(d), TOI_TOLERANCE, capsule_gap_at, &cs, &st);
-        if (hit) check_contact(&a, d, &h, fabs(ref_seg_seg(D(h.point), D(h.point), D(c0), D(c1)) - radius));
+        if (hit) check_contact(&a, d, &h, fabs(dlen(dsub(D(h.point), cref_point_segment(D(h.point), D(c0), D(c1)))) - radius));
     }
     printf("box-%s sweeps: %d hits, %d misses, %d ties, max toi error %.3g m\n", sphere ? "sphere" : "capsule", st.hits, st.misses, st.ties,
            st.max_error);
@@ -463,21 +427,29 @@ static void test_sweep_box_capsule_matches_reference(void **state) {
 typedef struct closest_stats {
     int separated, overlapping;
     double max_distance_error, max_depth_error;
+    double max_below; // how far a separated distance fell below the true minimum's lower bound
 } closest_stats;
+
+// A separated distance against the bracket [lower, upper] of the true minimum: within DISTANCE_TOLERANCE of it, and
+// never below it by more than rounding (no closest-point routine can beat the true minimum). Returns the error.
+static double check_distance(double distance, const cref_bracket *ref, double *max_below) {
+    assert_true(ref->upper - ref->lower <= CREF_BRACKET_WIDTH); // the reference settled
+    *max_below = fmax(*max_below, ref->lower - distance);
+    if (distance < ref->lower - BELOW_MINIMUM_TOLERANCE || distance > ref->upper + DISTANCE_TOLERANCE) {
+        print_error("distance %.9g, the true minimum in [%.9g, %.9g]\n", distance, ref->lower, ref->upper);
+        fail();
+    }
+    return fabs(distance - ref->upper);
+}
 
 static void check_closest(const tr_obb *a, const ref_convex *s, const tr_closest *cl, closest_stats *st) {
     ref_box ra = ref_from_obb(a);
     double gap = ref_gap(&ra, s, NULL);
     if (gap > 0) {
-        double ref = ref_distance(&ra, s);
-        double err = fabs(cl->distance - ref);
-        st->max_distance_error = fmax(st->max_distance_error, err);
-        if (err > DISTANCE_TOLERANCE) {
-            print_error("distance %g, reference %g\n", (double)cl->distance, ref);
-            fail();
-        }
+        cref_bracket ref = ref_distance(&ra, s);
+        st->max_distance_error = fmax(st->max_distance_error, check_distance(cl->distance, &ref, &st->max_below));
         // The points realise the distance.
-        assert_true(fabs(dlen(dsub(D(cl->on_segment), D(cl->on_shape))) - ref) < 1e-4);
+        assert_true(fabs(dlen(dsub(D(cl->on_segment), D(cl->on_shape))) - ref.upper) < 1e-4);
         st->separated++;
     } else {
         double err = fabs(cl->distance - gap);
@@ -520,8 +492,8 @@ static void test_closest_box_box_matches_reference(void **state) {
         ref_convex s = ref_box_convex(half);
         check_closest(&a, &s, &cl, &st);
     }
-    printf("box-box closest: %d separated (max error %.3g m), %d overlapping (max depth error %.3g m)\n", st.separated,
-           st.max_distance_error, st.overlapping, st.max_depth_error);
+    printf("box-box closest: %d separated (max error %.3g m, at most %.3g m below the minimum), %d overlapping (max depth "
+           "error %.3g m)\n", st.separated, st.max_distance_error, st.max_below, st.overlapping, st.max_depth_error);
     assert_true(st.separated > CASES / 10 && st.overlapping > CASES / 10);
 }
 
@@ -537,8 +509,8 @@ static void test_closest_box_triangle_matches_reference(void **state) {
         ref_convex s = ref_triangle(p, q, r);
         check_closest(&a, &s, &cl, &st);
     }
-    printf("box-triangle closest: %d separated (max error %.3g m), %d overlapping (max depth error %.3g m)\n", st.separated,
-           st.max_distance_error, st.overlapping, st.max_depth_error);
+    printf("box-triangle closest: %d separated (max error %.3g m, at most %.3g m below the minimum), %d overlapping (max depth "
+           "error %.3g m)\n", st.separated, st.max_distance_error, st.max_below, st.overlapping, st.max_depth_error);
     assert_true(st.separated > CASES / 10 && st.overlapping > CASES / 20);
 }
 
@@ -546,7 +518,7 @@ static void test_closest_box_capsule_matches_reference(void **state) {
     (void)state;
     rng_state = 8;
     int separated = 0;
-    double max_error = 0;
+    double max_error = 0, max_below = 0;
     for (int i = 0; i < CASES; i++) {
         tread_vec3 c0 = random_vec(-1.5f, 1.5f), c1 = i % 4 == 0 ? c0 : random_vec(-1.5f, 1.5f);
         float radius = uniform(0.05f, 1.0f);
@@ -554,10 +526,13 @@ static void test_closest_box_capsule_matches_reference(void **state) {
         tr_closest cl;
         tr_closest_box_capsule(&a, c0, c1, radius, &cl);
         ref_box ra = ref_from_obb(&a);
-        double ref = ref_segment_box(&ra, D(c0), D(c1)) - radius;
-        if (ref > 0) {
-            max_error = fmax(max_error, fabs(cl.distance - ref));
-            assert_true(fabs(cl.distance - ref) < DISTANCE_TOLERANCE);
+        // The capsule's distance is its core segment's less the radius.
+        v3d corners[8], core[2] = {D(c0), D(c1)};
+        ref_corners(&ra, corners);
+        cref_bracket ref = cref_corner_sets_distance(corners, 8, core, 2);
+        ref.lower -= radius, ref.upper -= radius;
+        if (ref.upper > 0) {
+            max_error = fmax(max_error, check_distance(cl.distance, &ref, &max_below));
             separated++;
         } else {
             // Penetration: pushing the box out along the normal by the depth separates it.
@@ -566,7 +541,7 @@ static void test_closest_box_capsule_matches_reference(void **state) {
             assert_true(ref_segment_box(&out, D(c0), D(c1)) - radius > 0);
         }
     }
-    printf("box-capsule closest: %d separated, max error %.3g m\n", separated, max_error);
+    printf("box-capsule closest: %d separated, max error %.3g m, at most %.3g m below the minimum\n", separated, max_error, max_below);
     assert_true(separated > CASES / 10);
 }
 

@@ -72,6 +72,13 @@ static void test_corner_does_not_stick_or_jitter(void **state) {
     tread_world_destroy(w);
 }
 
+// An unobstructed move is its velocity times the frame to float rounding (metres; a few ulps of centimetres).
+#define FREE_MOTION_TOLERANCE 1.0e-6f
+
+// A rest this far (metres) from the gap the skin asks for, on either wall: the slide ends a cast within the touch
+// tolerance (TR_TOUCH_TOLERANCE, 0.1 mm) of the skin, and nothing else moves the character sideways.
+#define HALLWAY_GAP_TOLERANCE 1.0e-4
+
 static void test_narrowing_hallway_stops_smoothly(void **state) {
     (void)state;
     // Two walls closing at 5 degrees (a known failure of Unity DOTS's controller): the character must come to rest.
@@ -83,10 +90,19 @@ static void test_narrowing_hallway_stops_smoothly(void **state) {
     walk(w, tread_v3(-1, 0, 0), tread_v3(4, 0, 0), 8.0f);
     float last = 0.0f;
     for (int i = run.frames - 60; i < run.frames; ++i) last = fmaxf(last, tread_v3_distance(run.f[i].feet, run.f[i - 1].feet));
-    print_message("hallway: stopped at x %.4f, max frame motion over the last second %.7f m\n", (double)run.f[run.frames - 1].feet.x,
-                  (double)last);
-    assert_true(run.f[run.frames - 1].feet.x > 20.0f); // it went deep in
-    assert_true(run.f[run.frames - 1].feet.x < 26.5f); // and stopped where the walls meet its width
+    // Where it must stop: the left wall's inner face (local z = -0.5 of the box centred at (10, 1.5) in x-z, turned
+    // by a about y) lies 1.5 cos a - 0.5 - (x - 10) sin a from the hallway's axis z = 0; the capsule rests where
+    // that equals its radius plus the skin, on both walls at once (the hallway is symmetric, so z stays 0).
+    tread_character_settings s = tread_character_settings_default();
+    double rad = (double)a * 3.14159265358979323846 / 180.0;
+    double stop_x = 10.0 + (1.5 * cos(rad) - 0.5 - (double)s.radius - (double)s.skin) / sin(rad); // 25.9693 m
+    // A gap off by g moves the stop along the axis by g / sin a (23 times g at 2.5 degrees).
+    double along_tolerance = HALLWAY_GAP_TOLERANCE / sin(rad);
+    tread_vec3 end = run.f[run.frames - 1].feet;
+    print_message("hallway: stopped at x %.5f (computed %.5f), z %.2e, max frame motion over the last second %.7f m\n",
+                  (double)end.x, stop_x, (double)end.z, (double)last);
+    assert_true(fabs((double)end.x - stop_x) <= along_tolerance);
+    assert_true(fabs((double)end.z) <= HALLWAY_GAP_TOLERANCE);
     assert_true(last < 1e-4f);
     assert_true(course_max_penetration(&run) <= 0.001f);
     tread_world_destroy(w);
@@ -413,7 +429,9 @@ static void test_keep_horizontal_speed_setting(void **state) {
     for (int i = 1; i < run.frames; ++i) {
         tread_vec3 a = run.f[i - 1].feet, b = run.f[i].feet;
         if (a.x < 1.5f || b.x > crest - 0.5f) continue;
-        assert_float_equal((b.x - a.x) / COURSE_DT, 4.0f, 0.08f);
+        // Exactly the input's 4 m/s along the ramp's run (measured to 1.1e-5 m/s), to float rounding: two feet near
+        // 5 m, half an ulp (2.4e-7 m) each, over 1/60 s is 3e-5 m/s.
+        assert_float_equal((b.x - a.x) / COURSE_DT, 4.0f, 1e-4f);
         ++n;
     }
     assert_true(n > 20);
@@ -556,7 +574,7 @@ static void test_no_snap_when_jumping_or_suppressed_or_too_fast(void **state) {
     ch = make_character(tread_v3(0, 0.002f, 0));
     assert_int_equal(tread_character_move(flat, &ch, tread_v3(0, 0, 0), COURSE_DT, &res), TREAD_OK);
     assert_int_equal(tread_character_move(flat, &ch, tread_v3(2, 1, 0), COURSE_DT, &res), TREAD_OK);
-    assert_true(ch.position.y > 0.015f && ch.position.y < 0.02f);
+    assert_float_equal(ch.position.y, 0.002f + 1.0f * COURSE_DT, FREE_MOTION_TOLERANCE); // from the skin, 1 m/s for a frame
     assert_int_equal(res.ground.state, TREAD_GROUND_IN_AIR);
     // Suppressed snapping: walking off a step down stays in the air while suppressed.
     course_begin(&run, w, tread_v3(3.9f, 2, 0), NULL);

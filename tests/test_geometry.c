@@ -5,7 +5,9 @@
 // The reference: the distance from the moving core segment to the primitive's core (a point, a segment, the
 // solid box, the triangle) is convex in the segment parameter and in time, so golden-section search finds its
 // minimum over the segment, golden-section over time finds the closest approach, and bisection on the
-// decreasing part finds the first time it reaches the summed radii.
+// decreasing part finds the first time it reaches the summed radii. The point-triangle distance under it and the
+// closest-point references are closest_reference.h's, algorithms the library does not use; the closest points are
+// checked against a certified bracket of the true minimum, from above and from below.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +18,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "closest_reference.h"
 #include "geometry/box.h"
 #include "geometry/geometry.h"
 
@@ -32,6 +35,7 @@
 #define SURFACE_TOLERANCE 1.0e-4     // contact point to the primitive's surface and to the capsule
 #define NORMAL_COS 0.999             // cosine between the returned normal and the geometric one
 #define DISTANCE_TOLERANCE 2.0e-5    // closest-point distances
+#define BELOW_MINIMUM_TOLERANCE 1.0e-6 // a closest distance below the true minimum: float rounding of coordinates within 8 m (ulp 9.5e-7)
 #define DEPTH_TOLERANCE 1.0e-4       // penetration depth vs the brute-force minimum (plus DEPTH_RELATIVE)
 #define DEPTH_RELATIVE 1.0e-3
 #define REF_SLOP 1.0e-9              // contact threshold slack, so a ray grazing a flat triangle still registers
@@ -57,9 +61,7 @@ static tread_vec3 random_dir(void) {
 }
 
 // ---- double vectors for the reference ---------------------------------------------------------------------
-typedef struct dv {
-    double x, y, z;
-} dv;
+typedef cref_v3 dv;
 static dv dvec(tread_vec3 v) { dv r = {v.x, v.y, v.z}; return r; }
 static dv dmake(double x, double y, double z) { dv r = {x, y, z}; return r; }
 static dv dadd(dv a, dv b) { return dmake(a.x + b.x, a.y + b.y, a.z + b.z); }
@@ -81,42 +83,14 @@ typedef struct prim {
     float radius;       // sphere and capsule
 } prim;
 
-static dv closest_on_segment(dv p, dv a, dv b) {
-    dv ab = dsub(b, a);
-    double l = ddot(ab, ab);
-    double s = l > 0.0 ? dclamp(ddot(dsub(p, a), ab) / l, 0.0, 1.0) : 0.0;
-    return dmad(a, s, ab);
-}
-
-// Closest point of triangle abc to p by the region test (Ericson 5.1.5), in double.
-static dv closest_on_triangle(dv p, dv a, dv b, dv c) {
-    dv ab = dsub(b, a), ac = dsub(c, a), ap = dsub(p, a);
-    double d1 = ddot(ab, ap), d2 = ddot(ac, ap);
-    if (d1 <= 0.0 && d2 <= 0.0) return a;
-    dv bp = dsub(p, b);
-    double d3 = ddot(ab, bp), d4 = ddot(ac, bp);
-    if (d3 >= 0.0 && d4 <= d3) return b;
-    double vc = d1 * d4 - d3 * d2;
-    if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) return dmad(a, d1 / (d1 - d3), ab);
-    dv cp = dsub(p, c);
-    double d5 = ddot(ab, cp), d6 = ddot(ac, cp);
-    if (d6 >= 0.0 && d5 <= d6) return c;
-    double vb = d5 * d2 - d1 * d6;
-    if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) return dmad(a, d2 / (d2 - d6), ac);
-    double va = d3 * d6 - d5 * d4;
-    if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) return dmad(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), dsub(c, b));
-    double den = 1.0 / (va + vb + vc);
-    return dadd(a, dadd(dscale(ab, vb * den), dscale(ac, vc * den)));
-}
-
 // Closest point of the primitive's core (point, segment, solid box, triangle) to p.
 static dv core_closest(const prim *P, dv p) {
     switch (P->kind) {
     case PRIM_SPHERE: return dvec(P->a);
-    case PRIM_CAPSULE: return closest_on_segment(p, dvec(P->a), dvec(P->b));
+    case PRIM_CAPSULE: return cref_point_segment(p, dvec(P->a), dvec(P->b));
     case PRIM_BOX:
         return dmake(dclamp(p.x, -P->half.x, P->half.x), dclamp(p.y, -P->half.y, P->half.y), dclamp(p.z, -P->half.z, P->half.z));
-    default: return closest_on_triangle(p, dvec(P->a), dvec(P->b), dvec(P->c));
+    default: return cref_point_triangle(p, dvec(P->a), dvec(P->b), dvec(P->c));
     }
 }
 static double core_dist(const prim *P, dv p) { return dlen(dsub(p, core_closest(P, p))); }
@@ -472,7 +446,7 @@ static double check_contact(int q, const cast_case *k, const tr_hit *h, cast_sta
     worst = fmax(worst, off);
     // At distance r from the core at time t.
     dv p0 = dmad(dvec(k->p0), h->t, dvec(k->d)), p1 = dmad(dvec(k->p1), h->t, dvec(k->d));
-    dv on_core = closest_on_segment(point, p0, p1);
+    dv on_core = cref_point_segment(point, p0, p1);
     worst = fmax(worst, fabs(dlen(dsub(on_core, point)) - k->r));
     st->max_surface = fmax(st->max_surface, worst);
     // Normal direction: along the capsule's radius when it has one, else the primitive's outward normal.
@@ -714,7 +688,20 @@ static double brute_depth(const prim *P, dv p0, dv p1) {
 typedef struct closest_stats {
     int cases, separated, penetrating, failures;
     double max_dist_error, max_depth_excess;
+    double max_below; // how far a separated distance fell below the true minimum's lower bound
 } closest_stats;
+
+// The corners whose hull is the primitive's core (the sphere's centre, the capsule's segment, the box, the triangle).
+static int prim_corners(const prim *P, dv out[8]) {
+    switch (P->kind) {
+    case PRIM_SPHERE: out[0] = dvec(P->a); return 1;
+    case PRIM_CAPSULE: out[0] = dvec(P->a), out[1] = dvec(P->b); return 2;
+    case PRIM_BOX:
+        for (int i = 0; i < 8; ++i) out[i] = dmake(i & 1 ? P->half.x : -P->half.x, i & 2 ? P->half.y : -P->half.y, i & 4 ? P->half.z : -P->half.z);
+        return 8;
+    default: out[0] = dvec(P->a), out[1] = dvec(P->b), out[2] = dvec(P->c); return 3;
+    }
+}
 
 static void print_closest(const char *what, const prim *P, tread_vec3 p0, tread_vec3 p1, const tr_closest *c, double ref) {
     fprintf(stderr,
@@ -729,7 +716,7 @@ static void print_closest(const char *what, const prim *P, tread_vec3 p0, tread_
 // kind: PRIM_SPHERE means the point query (radius 0), PRIM_CAPSULE the segment query.
 static void run_closest(int kind, uint64_t seed) {
     rng_state = seed;
-    closest_stats st = {0, 0, 0, 0, 0.0, 0.0};
+    closest_stats st = {0, 0, 0, 0, 0.0, 0.0, 0.0};
     int degenerate_seen = 0;
     for (int i = 0; i < CASES; ++i) {
         prim P = random_prim(kind);
@@ -770,10 +757,12 @@ static void run_closest(int kind, uint64_t seed) {
             }
             continue;
         }
-        motion m = {&P, dvec(p0), dsub(dvec(p1), dvec(p0)), dmake(0, 0, 0), 0.0};
-        double s;
-        double ref = segment_dist(&m, 0.0, &s);
+        // The reference: the true minimum's certified bracket (closest_reference.h), closed to CREF_BRACKET_WIDTH.
+        dv segment[2] = {dvec(p0), dvec(p1)}, corners[8];
+        cref_bracket bracket = cref_corner_sets_distance(segment, 2, corners, prim_corners(&P, corners));
+        double ref = bracket.upper;
         bool failed = fabs(tread_v3_length(c.normal) - 1.0f) > 1e-5f;
+        failed |= bracket.upper - bracket.lower > CREF_BRACKET_WIDTH;
         bool solid = kind == PRIM_BOX || kind == PRIM_TRIANGLE;
         if (ref > DISTANCE_TOLERANCE || !solid) {
             // Separated (or a point/segment target): the exact distance and consistent closest points.
@@ -781,8 +770,11 @@ static void run_closest(int kind, uint64_t seed) {
             double err = fabs(c.distance - ref);
             st.max_dist_error = fmax(st.max_dist_error, err);
             failed |= err > DISTANCE_TOLERANCE;
+            // No closest-point routine can beat the true minimum: below it by more than rounding is a wrong answer.
+            st.max_below = fmax(st.max_below, bracket.lower - c.distance);
+            failed |= c.distance < bracket.lower - BELOW_MINIMUM_TOLERANCE;
             failed |= core_dist(&P, dvec(c.on_shape)) > DISTANCE_TOLERANCE;
-            failed |= dlen(dsub(dvec(c.on_segment), closest_on_segment(dvec(c.on_segment), dvec(p0), dvec(p1)))) > DISTANCE_TOLERANCE;
+            failed |= dlen(dsub(dvec(c.on_segment), cref_point_segment(dvec(c.on_segment), dvec(p0), dvec(p1)))) > DISTANCE_TOLERANCE;
             dv delta = dsub(dvec(c.on_segment), dvec(c.on_shape));
             failed |= fabs(dlen(delta) - c.distance) > DISTANCE_TOLERANCE;
             if (c.distance > 1e-3f) failed |= ddot(delta, dvec(c.normal)) < NORMAL_COS * dlen(delta);
@@ -810,9 +802,9 @@ static void run_closest(int kind, uint64_t seed) {
         }
     }
     printf("closest segment vs %-8s: %d cases (%d separated, %d penetrating, %d degenerate); max distance error "
-           "%.2e m, max depth above brute force %.2e m\n",
+           "%.2e m (at most %.2e m below the minimum), max depth above brute force %.2e m\n",
            kind == PRIM_SPHERE ? "point" : (kind == PRIM_CAPSULE ? "segment" : prim_names[kind]), st.cases,
-           st.separated, st.penetrating, degenerate_seen, st.max_dist_error, st.max_depth_excess);
+           st.separated, st.penetrating, degenerate_seen, st.max_dist_error, st.max_below, st.max_depth_excess);
     assert_int_equal(st.failures, 0);
 }
 
@@ -820,6 +812,46 @@ static void test_closest_segment_point_matches_reference(void **state) { (void)s
 static void test_closest_segment_segment_matches_reference(void **state) { (void)state; run_closest(PRIM_CAPSULE, 402); }
 static void test_closest_segment_box_matches_reference(void **state) { (void)state; run_closest(PRIM_BOX, 403); }
 static void test_closest_segment_triangle_matches_reference(void **state) { (void)state; run_closest(PRIM_TRIANGLE, 404); }
+
+// The references themselves, against an exhaustive search: a segment and a triangle sampled on grids (the segment
+// at 101 points, the triangle at the 5,151 nodes of its 100-fold subdivision). The least sampled distance is a
+// distance between points of the shapes, so no reference may exceed it; and every point of the shapes is within
+// |segment| / 200 + longest edge / 100 of a sample, so none may fall below it by more than that.
+#define EXHAUSTIVE_CASES 200
+#define EXHAUSTIVE_STEPS 100
+#define EXHAUSTIVE_ROUNDING 1.0e-12 // metres: double rounding of distances of a few metres (1e-15 m), with room
+static void test_closest_references_agree_with_exhaustive_search(void **state) {
+    (void)state;
+    rng_state = 405;
+    double worst_above = 0.0, worst_below = 0.0;
+    for (int i = 0; i < EXHAUSTIVE_CASES; ++i) {
+        prim P = random_prim(PRIM_TRIANGLE);
+        tread_vec3 p0 = near_point(&P, 1.0f), p1 = tread_v3_add(p0, tread_v3_scale(random_dir(), uf(0.0, 2.0)));
+        dv a = dvec(P.a), b = dvec(P.b), c = dvec(P.c), s0 = dvec(p0), s1 = dvec(p1);
+        double sampled = INFINITY, sampled_point = INFINITY; // from the whole segment, and from p0 alone
+        for (int u = 0; u <= EXHAUSTIVE_STEPS; ++u)
+            for (int v = 0; u + v <= EXHAUSTIVE_STEPS; ++v) {
+                dv x = dmad(dmad(a, (double)u / EXHAUSTIVE_STEPS, dsub(b, a)), (double)v / EXHAUSTIVE_STEPS, dsub(c, a));
+                sampled_point = fmin(sampled_point, dlen(dsub(x, s0)));
+                for (int k = 0; k <= EXHAUSTIVE_STEPS; ++k) sampled = fmin(sampled, dlen(dsub(x, dmad(s0, (double)k / EXHAUSTIVE_STEPS, dsub(s1, s0)))));
+            }
+        double edge = fmax(fmax(dlen(dsub(b, a)), dlen(dsub(c, b))), dlen(dsub(a, c)));
+        double grid = dlen(dsub(s1, s0)) / (2.0 * EXHAUSTIVE_STEPS) + edge / EXHAUSTIVE_STEPS;
+        dv segment[2] = {s0, s1}, point[1] = {s0}, triangle[3] = {a, b, c};
+        cref_bracket whole = cref_corner_sets_distance(segment, 2, triangle, 3);
+        cref_bracket alone = cref_corner_sets_distance(point, 1, triangle, 3);
+        double foot = dlen(dsub(s0, cref_point_triangle(s0, a, b, c)));
+        assert_true(whole.upper - whole.lower <= CREF_BRACKET_WIDTH && alone.upper - alone.lower <= CREF_BRACKET_WIDTH);
+        assert_true(fabs(foot - alone.upper) <= CREF_BRACKET_WIDTH); // the two references agree
+        worst_above = fmax(worst_above, fmax(whole.lower - sampled, fmax(alone.lower, foot) - sampled_point));
+        worst_below = fmax(worst_below, fmax(sampled - whole.upper, sampled_point - fmin(alone.upper, foot)) / grid);
+        double at_most = sampled + EXHAUSTIVE_ROUNDING, at_most_point = sampled_point + EXHAUSTIVE_ROUNDING;
+        assert_true(whole.lower <= at_most && alone.lower <= at_most_point && foot <= at_most_point);
+        assert_true(whole.upper >= sampled - grid && alone.upper >= sampled_point - grid && foot >= sampled_point - grid);
+    }
+    printf("references vs exhaustive search: %d cases; at most %.2e m above the least sample, at most %.2f of the grid's "
+           "reach below it\n", EXHAUSTIVE_CASES, worst_above, worst_below);
+}
 
 // ---- hand-made cases ---------------------------------------------------------------------------------------
 
@@ -1069,6 +1101,7 @@ int main(void) {
         cmocka_unit_test(test_closest_segment_segment_matches_reference),
         cmocka_unit_test(test_closest_segment_box_matches_reference),
         cmocka_unit_test(test_closest_segment_triangle_matches_reference),
+        cmocka_unit_test(test_closest_references_agree_with_exhaustive_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
