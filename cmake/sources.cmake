@@ -28,10 +28,14 @@ set(TREAD_SOURCES
   src/world/world.c
 
   src/character/batch.c
+  src/character/batch_bodies.c
   src/character/body.c
-  src/character/character.c
   src/character/contacts.c
   src/character/ground.c
+  src/character/move.c
+  src/character/move_bodies.c
+  src/character/move_draw.c
+  src/character/move_filter.c
   src/character/move_query.c
   src/character/planes.c
   src/character/push.c
@@ -39,6 +43,7 @@ set(TREAD_SOURCES
   src/character/reach.c
   src/character/recover.c
   src/character/roll.c
+  src/character/settings.c
   src/character/slide.c
   src/character/smoothing.c
   src/character/snap.c

@@ -36,7 +36,7 @@ static inline bool tr_v3_direction(tread_vec3 v, tread_vec3 *out) {
 tread_result tr_check_initialised(const tread_character *ch, const char *name);
 // tr_check_initialised, then the character's whole state as tread_character_init and a move leave it: its settings
 // (validated as tread_character_init validates them) and what it derives from them, feet, velocity, ground, snap
-// timer (character/character.c). Every public entry that reads a character calls it: the character is the caller's
+// timer (character/settings.c). Every public entry that reads a character calls it: the character is the caller's
 // plain data. A message names the field as `name`->field.
 tread_result tr_check_character(const tread_character *ch, const char *name);
 // `name` is a filter from tread_query_filter_default() (TREAD_ERR_UNINITIALIZED otherwise), or NULL (the default).

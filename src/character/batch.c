@@ -9,6 +9,7 @@
 // follows; two that walked into the same gap and overlap by what both moved are parted, the overlap split by mass
 // (Gauss-Seidel passes over the characters that moved). Overlap with other characters never buries a character:
 // a crowd squeezes, it does not teleport anyone.
+#include "batch_bodies.h"
 #include "character_internal.h"
 #include "contacts.h"
 #include "../validate.h"

@@ -5,6 +5,7 @@
 #ifndef TREAD_BODY_H
 #define TREAD_BODY_H
 
+#include "move_bodies.h"
 #include "move_query.h"
 
 // Hits this close to the nearest one (metres) compete to be the support.

@@ -5,8 +5,8 @@
 //   floor) · push.c (bodies that hit it) · contacts.c (impulses, the listener's events) · recover.c (penetration
 //   recovery) · step_sweep.c, step_contact.c, step_cast_down.c, step_riser.c (the stepping strategies) ·
 //   strategies.c (their table and the one max-step rule) · reach.c (how far a move's queries reach, one table) ·
-//   character.c (settings, the public phases and the reference move) · batch.c (many characters) · smoothing.c
-//   (camera)
+//   settings.c (settings, validation, changes outside a move) · move.c (the public phases and the reference move) ·
+//   batch.c (many characters) and batch_bodies.c (their bodies) · smoothing.c (camera)
 #ifndef TREAD_CHARACTER_INTERNAL_H
 #define TREAD_CHARACTER_INTERNAL_H
 
@@ -151,7 +151,7 @@ typedef struct tr_reach_inputs {
 } tr_reach_inputs;
 float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inputs *in);
 
-// ---- character.c (for batch.c) ---------------------------------------------------------------------------------
+// ---- move.c (for batch.c) --------------------------------------------------------------------------------------
 // Where a character of a batch update is: the others as bodies of `others` (this one is `self` there; `order` maps
 // their ranks to indices in the batch's arrays) and its own index there. All NULL for a single move.
 typedef struct tr_batch_place {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A move's report on what it touched (contacts.c): impulses on dynamic bodies, the contact listener's events and who
-// may push whom. Below the reference move (character.c) and the batch update (batch.c); calls only the body module
+// may push whom. Below the reference move (move.c) and the batch update (batch.c); calls only the body module
 // and the query layer.
 #ifndef TREAD_CONTACTS_H
 #define TREAD_CONTACTS_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Stick to floor (Godot's snap, Catlike Coding's ground snapping): after a move that lost the ground, cast down
 // and settle on walkable ground within reach. The conditions (was grounded, not moving away from the ground,
-// below the max snap speed, not suppressed) are checked by the phase in character.c. A round bottom that comes
+// below the max snap speed, not suppressed) are checked by the phase in move.c. A round bottom that comes
 // down on a nose's edge, where it cannot rest, rolls off it (roll.c), the way the edge pushes it, and settles again.
 #include "character_internal.h"
 

@@ -6,7 +6,7 @@
 // Everything is built in a generation frame with up = +Y, then turned by the world's tilt (round characters
 // only: a box character's horizontal axes are documented only for up = +Y).
 //
-// Every setting is drawn inside the range types.h and motor.h document (and src/character/character.c's
+// Every setting is drawn inside the range types.h and motor.h document (and src/character/settings.c's
 // validation table enforces): mostly where games live, sometimes anywhere in the range.
 #include "soak.h"
 
