@@ -11,7 +11,7 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-#include "tread/tread.h"
+#include "tread/types.h"
 
 #include <float.h>
 

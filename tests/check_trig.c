@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tread/tread.h"
 #include "core.h"
 
 #define DOUBLE_BOUND 4e-16 // tr_sincos's largest absolute error against libm (tests/test_trig.c)

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "tread/tread.h"
 #include "world/mesh.h"
 
 #include "shape_test_support.h"

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tread/tread.h"
 #include "core.h"
 
 static uint64_t rng_state = 0x5eed1234u;

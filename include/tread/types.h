@@ -43,6 +43,24 @@ typedef void *tread_alloc_fn(size_t size, void *context);
 /// called with NULL. `context` is the pointer given to tread_set_allocator().
 typedef void tread_free_fn(void *memory, void *context);
 
+/* ---- core ---------------------------------------------------------------------------------- */
+
+/// The library's version, as it was built (compare with TREAD_VERSION_* from the headers you compiled against).
+typedef struct tread_version_info {
+    int major; ///< incompatible API or character-layout changes
+    int minor; ///< added features
+    int patch; ///< fixes
+} tread_version_info;
+/// The version of the library as built; differs from TREAD_VERSION_* when the headers and the library disagree.
+TREAD_API tread_version_info tread_version(void);
+
+/// Stable name of a result code, e.g. "TREAD_ERR_NOT_FINITE".
+TREAD_API const char *tread_result_name(tread_result result);
+/// Message of the last failed call on this thread ("" if none): says which argument and value was wrong.
+TREAD_API const char *tread_error_message(void);
+/// Replace the allocator (default malloc/free). Call before creating worlds.
+TREAD_API void tread_set_allocator(tread_alloc_fn *alloc, tread_free_fn *free_fn, void *context);
+
 /// Opaque collision world.
 typedef struct tread_world tread_world;
 

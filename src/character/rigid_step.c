@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "tread/rigid_step.h"
+#include "tread/tread.h" // (its queries: tread_query_shape_default)
 #include "../validate.h"
 
 // A landing (or a contact) less than this above the feet is not a step: the solver rolls the capsule's rounded bottom

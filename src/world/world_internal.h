@@ -3,6 +3,7 @@
 #ifndef TREAD_WORLD_INTERNAL_H
 #define TREAD_WORLD_INTERNAL_H
 
+#include "tread/tread.h" // (the world implements its public functions)
 #include "bvh.h"
 #include "heightfield.h"
 #include "mesh.h"

@@ -5,6 +5,7 @@
 #define TREAD_WORLD_QUERY_H
 
 #include "../core.h"
+#include "tread/tread.h" // (the world implements its public functions)
 
 // The bodies a query may look at: a move's candidates (tr_world_gather), or NULL for the whole world (its tree).
 // `bounds` holds their boxes as six rows of `stride` floats (min x, y, z, max x, y, z), so that four candidates
