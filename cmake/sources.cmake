@@ -13,6 +13,7 @@ set(TREAD_SOURCES
   src/geometry/sweep.c
 
   src/world/backend.c
+  src/world/body_access.c
   src/world/bvh.c
   src/world/defs.c
   src/world/heightfield.c
