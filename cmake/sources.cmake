@@ -13,6 +13,7 @@ set(TREAD_SOURCES
   src/geometry/sweep.c
 
   src/world/backend.c
+  src/world/body_access.c
   src/world/bvh.c
   src/world/defs.c
   src/world/heightfield.c
@@ -37,6 +38,7 @@ set(TREAD_SOURCES
   src/character/move_draw.c
   src/character/move_filter.c
   src/character/move_query.c
+  src/character/origin.c
   src/character/planes.c
   src/character/push.c
   src/character/rigid_step.c

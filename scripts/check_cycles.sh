@@ -13,18 +13,42 @@
 #   calls:    compile-free, from the object files: `nm` gives each object's defined and undefined symbols; an
 #             undefined symbol defined by another object of the same folder gives an edge user -> definer.
 # Each graph goes through tsort (coreutils), which says "input contains a loop" on a cycle; the cycle's modules
-# and the edges between them (with the symbols or include lines that make them) are printed. Exit 1 on any cycle.
+# and the edges between them (with the symbols or include lines that make them) are printed.
+#
+# And the folders depend only downward: src/ (core, pool, trig, validate) < geometry < world < character < motor. A
+# file may include the headers and call the functions of its own folder and of folders below it, never above (the
+# world never calls the controller, the controller never calls the motor). The same edges, between folders: an
+# include that resolves to a file of a higher folder, an undefined symbol defined by an object of a higher folder.
+# Each is printed with its file, the include line or symbol, and the rule. Headers outside src/ (tread/tread.h, the
+# public API) are not folders and are not checked. A folder of src/ missing from `layers` is an error too. The upward
+# edges the tree still has are listed in `allowed`, each with what removes it; a listed edge that no longer occurs is
+# an error, so the list only shrinks. Exit 1 on any cycle, unlisted upward edge, stale listing or unplaced folder.
 set -euo pipefail
 src=${1:?usage: check_cycles.sh SRC_DIR OBJECT_DIR [FOLDER...]}
 objdir=${2:?usage: check_cycles.sh SRC_DIR OBJECT_DIR [FOLDER...]}
 shift 2
 src=$(cd "$src" && pwd)
 [ -d "$objdir" ] || { echo "check_cycles: no object directory $objdir (build the library first)" >&2; exit 1; }
+mapfile -t all_folders < <(cd "$src" && find . -type d | sed 's|^\./||' | sort)
 if [ $# -gt 0 ]; then
   folders=("$@")
 else
-  mapfile -t folders < <(cd "$src" && find . -type d | sed 's|^\./||' | sort)
+  folders=("${all_folders[@]}")
 fi
+
+# The folders of src/, lowest first ("." is src/ itself).
+layers=(. geometry world character motor)
+declare -A rank
+for i in "${!layers[@]}"; do rank[${layers[$i]}]=$i; done
+label() { local l="src/$1"; printf '%s\n' "${l%/.}"; } # folder -> src/FOLDER, "." -> src
+# Upward edges not yet removed: "FILE SYMBOL" for a call, "FILE \"INCLUDE\"" for an include.
+allowed=()
+order=$(for f in "${layers[@]}"; do label "$f"; done | paste -sd' ' | sed 's/ / < /g')
+rule() { echo "$(label "$1")/ may $2 only its own folder and those below it ($order)"; }
+unplaced=0
+for f in "${all_folders[@]}"; do
+  if [ -z "${rank[$f]+set}" ]; then echo "folder_layers: $(label "$f")/ has no layer: place it in check_cycles.sh's layers"; unplaced=1; fi
+done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -67,14 +91,16 @@ check() {
   return 1
 }
 
-status=0
+status=$unplaced
+: >"$work/upward" # upward edges between folders: "KEY<tab>message", KEY as in `allowed`
 for folder in "${folders[@]}"; do
   folder=${folder%/}
   [ -z "$folder" ] && folder=.
   dir="$src/$folder"
   [ -d "$dir" ] || { echo "check_cycles: no folder $dir" >&2; exit 1; }
   dir=$(cd "$dir" && pwd)
-  # Include edges: from module of the including file to the module of the included file, same folder only.
+  # Include edges: from module of the including file to the module of the included file, same folder only; an
+  # include of a file in a higher folder of src/ is an upward edge.
   : >"$work/inc"
   for f in "$dir"/*.c "$dir"/*.h; do
     [ -e "$f" ] || continue
@@ -82,7 +108,17 @@ for folder in "${folders[@]}"; do
     { grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]+"' "$f" || true; } | while IFS= read -r line; do
       target=$(printf '%s\n' "$line" | sed -E 's/[^"]*"([^"]+)".*/\1/')
       resolved=$(realpath -m "$dir/$target")
-      [ "$(dirname "$resolved")" = "$dir" ] && [ -e "$resolved" ] || continue
+      [ -e "$resolved" ] || continue
+      if [ "${resolved%/*}" != "$dir" ]; then
+        case "$resolved" in "$src"/*) ;; *) continue ;; esac
+        to_folder=${resolved%/*}; to_folder=${to_folder#"$src"}; to_folder=${to_folder#/}; to_folder=${to_folder:-.}
+        if [ -n "${rank[$to_folder]+set}" ] && [ -n "${rank[$folder]+set}" ] && [ "${rank[$to_folder]}" -gt "${rank[$folder]}" ]; then
+          printf '%s\t%s\n' "$(label "$folder")/$(basename "$f") \"$target\"" \
+            "$(label "$folder")/$(basename "$f"):${line%%:*} includes \"$target\" ($(label "$to_folder")/): $(rule "$folder" include)" \
+            >>"$work/upward"
+        fi
+        continue
+      fi
       to=$(basename "$resolved"); to=${to%.*}
       if [ "$from" != "$to" ]; then echo "$from $to $(basename "$f"):${line%%:*}"; fi
     done >>"$work/inc"
@@ -94,9 +130,40 @@ for folder in "${folders[@]}"; do
                    $1 == f && ($3 in def) && def[$3] != $2 { print $2, def[$3], $3 }' \
     "$work/defined" "$work/undefined" >"$work/calls"
   check call "$folder" "$work/calls" || status=1
+  # Call edges between folders: an undefined symbol of this folder's objects defined by an object of a higher folder.
+  [ -n "${rank[$folder]+set}" ] || continue
+  awk -v f="$folder" -v ranks="${layers[*]}" '
+    BEGIN { n = split(ranks, l, " "); for (i = 1; i <= n; ++i) rank[l[i]] = i }
+    NR == FNR { def[$3] = $1; defmod[$3] = $2; next }
+    $1 == f && ($3 in def) && (def[$3] in rank) && rank[def[$3]] > rank[f] { print $2, $3, def[$3], defmod[$3] }' \
+    "$work/defined" "$work/undefined" | sort -u | while read -r module symbol to_folder to_module; do
+    printf '%s\t%s\n' "$(label "$folder")/$module.c $symbol" \
+      "$(label "$folder")/$module.c calls $symbol, defined in $(label "$to_folder")/$to_module.c: $(rule "$folder" call)"
+  done >>"$work/upward"
+done
+declare -A listed seen
+for key in "${allowed[@]}"; do listed[$key]=1; done
+while IFS=$'\t' read -r key message; do
+  if [ -n "${listed[$key]+set}" ]; then
+    seen[$key]=1
+    echo "folder_layers: allowed (listed in check_cycles.sh until removed): $message"
+  else
+    echo "folder_layers: $message"
+    status=1
+  fi
+done <"$work/upward"
+for key in "${allowed[@]}"; do
+  file=${key%% *}
+  file=${file#src/}
+  case " ${folders[*]} " in *" $(dirname "$file") "*) ;; *) continue ;; esac # a folder not checked this run
+  if [ -z "${seen[$key]+set}" ]; then
+    echo "folder_layers: the allowed upward edge '$key' no longer occurs: remove it from check_cycles.sh's allowed"
+    status=1
+  fi
 done
 if [ $status -eq 0 ]; then
   labels=$(printf 'src/%s ' "${folders[@]}" | sed 's|src/\. |src |g; s| $||')
   echo "module_cycles: no include or call cycles in $labels"
+  echo "folder_layers: no include or call from a folder to one above it ($order) but the ${#allowed[@]} listed in allowed"
 fi
 exit $status

@@ -15,6 +15,7 @@
 // (tests/test_trig.c measures them against a double-precision libm over the whole float range; run once over all
 // 4,278,190,080 finite floats, every result equalled glibc's double sin or cos rounded to float).
 #include "core.h"
+#include "tread/tread.h" // (its public functions: declared there, exported as declared)
 
 #include <stdint.h>
 

@@ -2,6 +2,7 @@
 // Camera smoothing of steps (as in Godot's stair stepping) on the project's own deterministic exp: the same bits on every
 // compiler and libm, so replays that drive cameras from it agree.
 #include "../core.h"
+#include "tread/tread.h" // (its public functions: declared there, exported as declared)
 
 // exp(x) for x in [-87, 88]: x = k ln2 + r with |r| <= ln2 / 2, a degree-7 Taylor polynomial for e^r
 // (relative error < 2e-7 there), times 2^k built exactly. Only +, -, * and exact scaling by powers of two.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The collision world: bodies behind generation-checked ids, their shapes, and the broadphase upkeep
-// (refit on move, rebuild when degraded or when enough bodies were added or removed).
+// (refit on move, rebuild when degraded or when enough bodies were added or removed). What a body's id reads is
+// body_access.c's; the setters that change how a body moves stay here, beside the advance: a new transform refits its
+// leaf, a new velocity may rebase its exact rotation.
 #include "world_internal.h"
 #include "world_query.h"
 #include "../validate.h"
@@ -423,30 +425,11 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     return TREAD_OK;
 }
 
-static tr_body *lookup(const tread_world *w, tread_body_id id) {
-    if (!w || id.generation == 0u || id.index >= (uint32_t)w->slot_count) return NULL;
-    tr_body *b = &w->bodies[id.index];
-    return b->alive && b->generation == id.generation ? b : NULL;
-}
-
-static tread_result lookup_checked(const tread_world *w, tread_body_id id, tr_body **out) {
-    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
-    *out = lookup(w, id);
-    if (!*out)
-        return tr_error(TREAD_ERR_INVALID_ID, "body id {index %u, generation %u} does not name a live body", id.index,
-                        id.generation);
-    return TREAD_OK;
-}
-
-bool tread_body_is_valid(const tread_world *w, tread_body_id id) { return lookup(w, id) != NULL; }
-
-const tr_body *tr_world_live_body(const tread_world *w, tread_body_id id) { return lookup(w, id); }
-
 int tread_world_body_count(const tread_world *w) { return w ? w->live_count : 0; }
 
 tread_result tread_world_remove_body(tread_world *w, tread_body_id id) {
     tr_body *b;
-    tread_result r = lookup_checked(w, id, &b);
+    tread_result r = tr_world_body_checked(w, id, &b);
     if (r != TREAD_OK) return r;
     free_shape(b);
     int32_t slot = (int32_t)id.index;
@@ -474,7 +457,7 @@ tread_result tread_world_remove_body(tread_world *w, tread_body_id id) {
 
 tread_result tread_body_set_transform(tread_world *w, tread_body_id id, tread_transform transform) {
     tr_body *b;
-    tread_result r = lookup_checked(w, id, &b);
+    tread_result r = tr_world_body_checked(w, id, &b);
     if (r != TREAD_OK) return r;
     if ((r = validate_transform("transform", transform)) != TREAD_OK) return r;
     b->transform = transform;
@@ -520,7 +503,7 @@ static bool teleported(tr_body *b, float dt) {
 
 tread_result tread_body_move_to(tread_world *w, tread_body_id id, tread_transform transform, tread_vec3 linear, tread_vec3 angular) {
     tr_body *b;
-    tread_result r = lookup_checked(w, id, &b);
+    tread_result r = tr_world_body_checked(w, id, &b);
     if (r != TREAD_OK) return r;
     if (b->body_type != TREAD_BODY_DYNAMIC)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "body {index %u} is not dynamic; tread_body_move_to moves dynamic bodies", id.index);
@@ -542,53 +525,9 @@ tread_result tread_body_move_to(tread_world *w, tread_body_id id, tread_transfor
     return TREAD_OK;
 }
 
-tread_result tread_body_get_type(const tread_world *w, tread_body_id id, tread_body_type *out_type, uint32_t *out_flags) {
-    tr_body *b;
-    if (!out_type || !out_flags) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_type or out_flags is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r != TREAD_OK) return r;
-    *out_type = b->body_type;
-    *out_flags = b->flags;
-    return TREAD_OK;
-}
-
-tread_result tread_body_get_transform(const tread_world *w, tread_body_id id, tread_transform *out) {
-    tr_body *b;
-    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_transform is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r == TREAD_OK) *out = b->transform;
-    return r;
-}
-
-tread_result tread_body_get_motion(const tread_world *w, tread_body_id id, tread_transform *out_previous, tread_transform *out_current) {
-    tr_body *b;
-    if (!out_previous || !out_current) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_previous or out_current is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r != TREAD_OK) return r;
-    *out_previous = b->previous;
-    *out_current = b->transform;
-    return TREAD_OK;
-}
-
-bool tr_world_body_motion(const tread_world *w, tread_body_id id, tread_transform *out_previous, tread_transform *out_current) {
-    TR_ASSERT(out_previous && out_current);
-    const tr_body *b = lookup(w, id);
-    if (!b) return false;
-    *out_previous = b->previous;
-    *out_current = b->transform;
-    return true;
-}
-
-bool tr_world_body_carry_point(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out_point) {
-    TR_ASSERT(out_point);
-    const tr_body *b = lookup(w, id);
-    if (b) *out_point = tr_motion_carry_point(&b->previous, &b->transform, point);
-    return b != NULL;
-}
-
 tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec3 linear, tread_vec3 angular) {
     tr_body *b;
-    tread_result r = lookup_checked(w, id, &b);
+    tread_result r = tr_world_body_checked(w, id, &b);
     if (r != TREAD_OK) return r;
     if (b->body_type == TREAD_BODY_STATIC)
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "body {index %u} is static; only kinematic and dynamic bodies have a velocity", id.index);
@@ -601,97 +540,6 @@ tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec
     if (spin_axis_of(angular, axis) && (axis[0] != b->spin_axis[0] || axis[1] != b->spin_axis[1] || axis[2] != b->spin_axis[2]))
         spin_rebase(b);
     return TREAD_OK;
-}
-
-tread_result tread_body_get_velocity(const tread_world *w, tread_body_id id, tread_vec3 *out_linear, tread_vec3 *out_angular) {
-    tr_body *b;
-    if (!out_linear || !out_angular) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_linear or out_angular is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r != TREAD_OK) return r;
-    *out_linear = b->linear_velocity;
-    *out_angular = b->angular_velocity;
-    return TREAD_OK;
-}
-
-// The velocity of the body's material at a world point: its own motion and its surface's (motion.c).
-static tread_vec3 point_velocity(const tr_body *b, tread_vec3 point) {
-    return tr_material_velocity(b->linear_velocity, b->angular_velocity, &b->transform, &b->surface, point);
-}
-
-tread_result tread_body_set_surface_velocity(tread_world *w, tread_body_id id, const tread_surface_velocity *surface) {
-    tr_body *b;
-    if (!surface) return tr_error(TREAD_ERR_NULL_ARGUMENT, "surface is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r != TREAD_OK) return r;
-    if ((r = tr_validate_surface(false, surface, &b->local_bounds)) != TREAD_OK) return r;
-    b->surface = *surface;
-    return TREAD_OK;
-}
-
-tread_result tread_body_get_surface_velocity(const tread_world *w, tread_body_id id, tread_surface_velocity *out_surface) {
-    tr_body *b;
-    if (!out_surface) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_surface is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r != TREAD_OK) return r;
-    *out_surface = b->surface;
-    return TREAD_OK;
-}
-
-bool tr_world_surface_carry(const tread_world *w, tread_body_id id, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn) {
-    const tr_body *b = lookup(w, id);
-    *out_point = point;
-    *out_turn = tread_quat_identity();
-    if (b) tr_surface_carry(&b->surface, &b->transform, point, dt, out_point, out_turn);
-    return b != NULL;
-}
-
-bool tr_world_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out) {
-    const tr_body *b = lookup(w, id);
-    if (b) *out = point_velocity(b, point);
-    return b != NULL;
-}
-
-bool tr_world_body_is_convex(const tread_world *w, tread_body_id id, bool *out) {
-    const tr_body *b = lookup(w, id);
-    if (b) *out = tr_body_is_convex(b);
-    return b != NULL;
-}
-
-bool tr_world_body_layer(const tread_world *w, tread_body_id id, uint32_t *out) {
-    const tr_body *b = lookup(w, id);
-    if (b) *out = b->layer;
-    return b != NULL;
-}
-
-tread_result tread_body_get_point_velocity(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out) {
-    tr_body *b;
-    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_velocity is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r != TREAD_OK) return r;
-    if ((r = tr_check_point("point", point)) != TREAD_OK) return r;
-    *out = point_velocity(b, point);
-    return TREAD_OK;
-}
-
-tread_result tread_body_get_aabb(const tread_world *w, tread_body_id id, tread_aabb *out) {
-    tr_body *b;
-    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_aabb is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r == TREAD_OK) *out = b->aabb;
-    return r;
-}
-
-tread_result tread_body_get_layer(const tread_world *w, tread_body_id id, uint32_t *out) {
-    tr_body *b;
-    if (!out) return tr_error(TREAD_ERR_NULL_ARGUMENT, "out_layer is NULL");
-    tread_result r = lookup_checked(w, id, &b);
-    if (r == TREAD_OK) *out = b->layer;
-    return r;
-}
-
-void *tread_body_user_data(const tread_world *w, tread_body_id id) {
-    tr_body *b = lookup(w, id);
-    return b ? b->user_data : NULL;
 }
 
 tread_result tread_world_advance(tread_world *w, float dt) {
@@ -741,21 +589,7 @@ float tr_world_largest_motion(const tread_world *w) { return w->largest_motion; 
 
 void tr_world_rebuild_tree(tread_world *w) { rebuild_tree(w); }
 
-bool tr_world_body_kind(const tread_world *w, tread_body_id id, tread_body_type *out_type, uint32_t *out_flags) {
-    const tr_body *b = lookup(w, id);
-    if (!b) return false;
-    *out_type = b->body_type;
-    *out_flags = b->flags;
-    return true;
-}
-
 int tr_world_one_way_count(const tread_world *w) { return w->one_way_count; }
-
-bool tr_world_body_top(const tread_world *w, tread_body_id id, tread_vec3 up, float *out_top) {
-    const tr_body *b = lookup(w, id);
-    if (b) *out_top = tr_bounds_top(&b->local_bounds, &b->previous, &b->transform, up);
-    return b != NULL;
-}
 
 float tr_world_motion_cap(const tr_body *b) {
     // A kinematic body moves by its velocity for at most 1 s (tread_world_advance's dt); a dynamic one at most
@@ -827,7 +661,7 @@ void tr_world_restore_body(tread_world *w, uint32_t slot, const tr_body *saved) 
 }
 
 bool tr_world_place_body(tread_world *w, tread_body_id id, tread_transform previous, tread_transform current) {
-    tr_body *b = (tr_body *)lookup(w, id);
+    tr_body *b = (tr_body *)tr_world_live_body(w, id);
     if (!b) return false;
     b->previous = previous;
     b->transform = current;

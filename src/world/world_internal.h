@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The world's private layout, shared by world.c (bodies, broadphase upkeep) and query.c (queries).
+// The world's private layout, shared by world.c (bodies, broadphase upkeep), body_access.c (a body's accessors) and
+// query.c (queries).
 #ifndef TREAD_WORLD_INTERNAL_H
 #define TREAD_WORLD_INTERNAL_H
 
@@ -83,9 +84,26 @@ struct tread_world {
 tread_result tr_validate_surface(bool def, const tread_surface_velocity *surface, const tread_aabb *local);
 // (The velocity it adds and the carry over dt: motion.h.)
 
-// ---- world.c, for the world's other files ---------------------------------------------------------------------
+// ---- a body by its id, for every file of the world -------------------------------------------------------------
+// Here, not in world.c, so that world.c (bodies' lifetime and motion) and body_access.c (what a body's id reads and
+// sets) both look bodies up without calling each other.
 // The live body an id names, or NULL (a NULL world, a stale or unknown id).
-const tr_body *tr_world_live_body(const tread_world *w, tread_body_id id);
+static inline tr_body *tr_world_live_body(const tread_world *w, tread_body_id id) {
+    if (!w || id.generation == 0u || id.index >= (uint32_t)w->slot_count) return NULL;
+    tr_body *b = &w->bodies[id.index];
+    return b->alive && b->generation == id.generation ? b : NULL;
+}
+// The same for the public calls: an error for a NULL world or an id that names no live body.
+static inline tread_result tr_world_body_checked(const tread_world *w, tread_body_id id, tr_body **out) {
+    if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
+    *out = tr_world_live_body(w, id);
+    if (!*out)
+        return tr_error(TREAD_ERR_INVALID_ID, "body id {index %u, generation %u} does not name a live body", id.index,
+                        id.generation);
+    return TREAD_OK;
+}
+
+// ---- world.c, for the world's other files ---------------------------------------------------------------------
 // World bounds of local bounds under a transform.
 tread_aabb tr_transform_bounds(tread_transform t, tread_aabb local);
 // ---- world.c, for state.c -----------------------------------------------------------------------------------

@@ -96,4 +96,9 @@ tread_quat tr_upright_rotation(tread_vec3 up);
 // huge boxes) or adding many (none left waiting outside the tree to be scanned one by one).
 void tr_world_rebuild_tree(tread_world *w);
 
+// The origin moved to `offset` (tread_world_shift_origin, src/character/origin.c): whether every body stays within
+// the coordinate limit (an error naming the first that would not), and the bodies moved, the tree rebuilt.
+tread_result tr_world_check_shift(const tread_world *w, tread_vec3 offset);
+void tr_world_shift(tread_world *w, tread_vec3 offset);
+
 #endif
