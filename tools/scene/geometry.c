@@ -164,9 +164,10 @@ static bool parse_ramp(loader *L, const scene_json *j, const char *jp, scene_bod
     char p[JP];
     if (!(tread_v3_length(d) > 1.0e-6f)) return js_fail(L, js_jp_key(p, jp, "direction"), "has no horizontal part (it is parallel to up)");
     d = tread_v3_normalize(d);
-    double a = (double)degrees * SCENE_PI / 180.0;
-    float c = (float)cos(a), sn = (float)sin(a);
-    float length = (float)((double)rise / sin(a));
+    // The library's own sine and cosine (src/trig.c), not libm's: the same bits in every build, WebAssembly included.
+    float a = (float)((double)degrees * SCENE_PI / 180.0);
+    float c = tread_cos(a), sn = tread_sin(a);
+    float length = (float)((double)rise / (double)sn);
     tread_vec3 along = tread_v3_add(tread_v3_scale(d, c), tread_v3_scale(up, sn));       // up the slope
     tread_vec3 normal = tread_v3_sub(tread_v3_scale(up, c), tread_v3_scale(d, sn));      // top face normal
     tread_vec3 across = tread_v3_cross(along, normal);
