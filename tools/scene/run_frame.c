@@ -127,6 +127,8 @@ struct run_characters {
     bool one_way;                    // the scene has one-way platforms (the penetration probe judges them apart)
     tread_contact_memory *memories;  // one by one with the listener: each character's
     int current;                     // one by one: the character moving (the listener is told index 0)
+    int driven;                      // this frame's character moved at `drive` instead of its input (run_characters_drive), or -1
+    tread_vec3 drive;
     const tread_world *world;        // this frame's, for the listener
     const tread_backend *backend;    // run_options::engine's: the moves run on it; NULL: on the world
     run_trace *trace;
@@ -230,6 +232,7 @@ bool run_characters_create(const scene *s, const tread_motor_settings *motor, bo
             return false;
         }
     }
+    rc->driven = -1;
     rc->listener.added = on_added;
     rc->listener.persisted = on_persisted;
     rc->listener.removed = on_removed;
@@ -272,6 +275,10 @@ static tread_result motor_velocity(const tread_world *w, const scene_character *
 static tread_result velocity_of(run_characters *rc, const tread_world *w, int c, float t, float dt, const char **call) {
     const scene_character *sc = &rc->s->characters[c];
     tread_character *ch = &rc->chars[c];
+    if (c == rc->driven) {
+        rc->velocities[c] = rc->drive;
+        return TREAD_OK;
+    }
     if (sc->has_motor) return motor_velocity(w, sc, ch, &rc->motors[c], &rc->motor[c], t, dt, &rc->velocities[c], call);
     tread_vec3 up = ch->settings.up;
     tread_vec3 v = desired_horizontal(input_at(sc, t), ch->position, up, dt);
@@ -350,14 +357,23 @@ static tread_result record(run_characters *rc, const tread_world *w, run_dynamic
     return TREAD_OK;
 }
 
+void run_characters_drive(run_characters *rc, int character, tread_vec3 velocity) {
+    rc->driven = character;
+    rc->drive = velocity;
+}
+
+const tread_move_result *run_characters_results(const run_characters *rc) { return rc->results; }
+
 void run_characters_frame(run_characters *rc, const tread_world *w, run_dynamics *dynamics, run_trace *trace, int frame, float t, float dt) {
     const char *call = NULL;
     tread_result r;
+    size_t slot = (size_t)(frame % trace->frame_count);
     for (int c = 0; c < rc->count; ++c)
         if ((r = velocity_of(rc, w, c, t, dt, &call)) != TREAD_OK) {
             run_record_failure(&trace->failure, r, call, c, frame + 1, t);
             return;
         }
+    rc->driven = -1; // for this frame only
     double started = run_seconds_now();
     bool moved = move_all(rc, w, trace, frame, t, dt);
     double took = run_seconds_now() - started;
@@ -365,11 +381,11 @@ void run_characters_frame(run_characters *rc, const tread_world *w, run_dynamics
     if (took > trace->move_seconds_max) trace->move_seconds_max = took;
     if (!moved) return;
     for (int c = 0; c < rc->count; ++c)
-        if ((r = record(rc, w, dynamics, c, dt, &trace->frames[(size_t)c * (size_t)trace->frame_count + (size_t)frame], &call)) != TREAD_OK) {
+        if ((r = record(rc, w, dynamics, c, dt, &trace->frames[(size_t)c * (size_t)trace->frame_count + slot], &call)) != TREAD_OK) {
             run_record_failure(&trace->failure, r, call, c, frame + 1, t);
             return;
         }
     if (rc->count < 2) return;
     run_overlap_measure(rc->overlap, rc->chars, rc->count, rc->overlaps);
-    for (int c = 0; c < rc->count; ++c) trace->frames[(size_t)c * (size_t)trace->frame_count + (size_t)frame].overlap = rc->overlaps[c];
+    for (int c = 0; c < rc->count; ++c) trace->frames[(size_t)c * (size_t)trace->frame_count + slot].overlap = rc->overlaps[c];
 }

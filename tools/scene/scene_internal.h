@@ -90,6 +90,16 @@ bool scene_parse_kinematic(loader *L, const scene_json *j, const char *jp, scene
 // A body's "surface" object: its surface velocity (a conveyor), body-local, into b->def.surface.
 bool scene_parse_surface(loader *L, const scene_json *j, const char *jp, scene_body *b);
 
+// ---- mesh_file.c (native; web/wasm/scene_wasm.c refuses mesh files) ----
+// A mesh body's triangles, from inline arrays (geometry.c) or a file.
+typedef struct mesh_build {
+    tread_vec3 *vertices;
+    uint32_t *indices;
+    size_t vertex_count, triangle_count;
+} mesh_build;
+// The mesh file `file` (relative to the scene's directory) into *mb; fails naming jp.
+bool scene_load_mesh_file(loader *L, const char *file, const char *jp, mesh_build *mb);
+
 // ---- geometry.c ----
 bool scene_parse_layers(loader *L, const scene_json *root);
 bool scene_parse_bodies(loader *L, const scene_json *root);
