@@ -159,6 +159,31 @@ bool run_scene(const scene *s, const run_options *o, run_trace *out, char *messa
     return ok;
 }
 
+static uint64_t fnv_floats(uint64_t h, const float *v, int count) {
+    const unsigned char *p = (const unsigned char *)v;
+    for (size_t i = 0; i < (size_t)count * sizeof(float); ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+void run_trace_hash(const run_trace *t, uint64_t *per_frame, uint64_t *characters, uint64_t *bodies) {
+    uint64_t h = 0xcbf29ce484222325ull, bh = h;
+    for (int i = 0; i < t->frame_count; ++i) {
+        for (int c = 0; c < t->character_count; ++c) {
+            const run_frame *f = run_frame_at(t, c, i);
+            const float v[6] = {f->feet.x, f->feet.y, f->feet.z, f->velocity.x, f->velocity.y, f->velocity.z};
+            h = fnv_floats(h, v, 6);
+        }
+        for (int k = 0; k < t->body_count; ++k) {
+            tread_transform b = run_body_at(t, k, i);
+            const float v[7] = {b.p.x, b.p.y, b.p.z, b.q.x, b.q.y, b.q.z, b.q.w};
+            bh = fnv_floats(bh, v, 7);
+        }
+        if (per_frame) per_frame[i] = h;
+    }
+    *characters = h;
+    *bodies = bh;
+}
+
 // A stopped run keeps the frames every character completed: the first `done` of each, packed to the new stride.
 static void keep_completed_frames(run_trace *t, int done) {
     for (int c = 1; c < t->character_count; ++c)

@@ -524,6 +524,12 @@ static inline tread_transform run_body_at(const run_trace *t, int k, int frame) 
     return frame < 0 ? t->body_start[k] : t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)frame];
 }
 
+// Fingerprints of a run, FNV-1a 64 over float bits (little-endian): *characters over every frame's characters' feet
+// and velocity (frame by frame, characters in order), *bodies over every frame's moving bodies' transforms (p, then
+// q). per_frame (NULL, or frame_count entries) gets *characters' value after each frame. Equal hashes mean
+// bit-identical runs: the web tests compare the WebAssembly build's with `tread run --json`'s.
+void run_trace_hash(const run_trace *t, uint64_t *per_frame, uint64_t *characters, uint64_t *bodies);
+
 // Evaluate the scene's checks plus the invariants every scene has (finite state; penetration <= 1 mm, or for a
 // character spawned inside geometry: never deeper than at spawn and out within 1 s). A run stopped by a failed
 // library call (t->failure) gives a failed result for the failure first, then the invariants over the frames that
