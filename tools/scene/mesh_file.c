@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Mesh files of a scene (a mesh body's "file"): any format assimp reads, every triangle of every node in file space.
-// Native only: the WebAssembly build has no file system and compiles no third-party C (web/wasm/scene_wasm.c says
+// Native only: the WebAssembly build has no file system and compiles no third-party C (web/wasm/scene_glue.c says
 // so in its own scene_load_mesh_file). Called by geometry.c.
 #define _POSIX_C_SOURCE 200809L // stat
 

@@ -377,6 +377,7 @@ void scene_run_move(scene_run *r) {
 tread_world *scene_run_world(scene_run *r) { return r->w; }
 tread_body_id scene_run_body_id(const scene_run *r, int body) { return r->ids[body]; }
 const tread_move_result *scene_run_results(const scene_run *r) { return run_characters_results(r->rc); }
+float scene_run_camera_offset(const scene_run *r, int character) { return run_characters_camera_offset(r->rc, character); }
 int scene_run_frames_done(const scene_run *r) { return r->frame; }
 
 static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {

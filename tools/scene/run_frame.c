@@ -270,8 +270,7 @@ static tread_result motor_velocity(const tread_world *w, const scene_character *
     return m->state.jumped ? tread_character_suppress_snap(ch, motor->jump_snap_suppress_time) : TREAD_OK;
 }
 
-// Character c's velocity for this frame: the motor's, or the course loop's (on ground the velocity is relative to
-// it, as the update carries the character by the ground's motion; in the air, gravity).
+// Character c's velocity for this frame: the motor's, or the course loop's (scene_course_velocity).
 static tread_result velocity_of(run_characters *rc, const tread_world *w, int c, float t, float dt, const char **call) {
     const scene_character *sc = &rc->s->characters[c];
     tread_character *ch = &rc->chars[c];
@@ -280,11 +279,14 @@ static tread_result velocity_of(run_characters *rc, const tread_world *w, int c,
         return TREAD_OK;
     }
     if (sc->has_motor) return motor_velocity(w, sc, ch, &rc->motors[c], &rc->motor[c], t, dt, &rc->velocities[c], call);
-    tread_vec3 up = ch->settings.up;
-    tread_vec3 v = desired_horizontal(input_at(sc, t), ch->position, up, dt);
-    float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : tread_v3_dot(ch->velocity, up) + tread_v3_dot(rc->s->gravity, up) * dt;
-    rc->velocities[c] = tread_v3_mad(v, along_up, up);
+    rc->velocities[c] = scene_course_velocity(rc->s, c, t, dt, ch->position, ch->velocity, ch->settings.up, ch->ground.state == TREAD_GROUND_ON_GROUND);
     return TREAD_OK;
+}
+
+tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up, bool on_ground) {
+    tread_vec3 v = desired_horizontal(input_at(&s->characters[character], t), feet, up, dt);
+    float along_up = on_ground ? 0.0f : tread_v3_dot(velocity, up) + tread_v3_dot(s->gravity, up) * dt;
+    return tread_v3_mad(v, along_up, up);
 }
 
 // Which character a batch's error names ("characters[3]: ..."), or -1.
@@ -363,6 +365,7 @@ void run_characters_drive(run_characters *rc, int character, tread_vec3 velocity
 }
 
 const tread_move_result *run_characters_results(const run_characters *rc) { return rc->results; }
+float run_characters_camera_offset(const run_characters *rc, int character) { return rc->smooth[character].offset; }
 
 void run_characters_frame(run_characters *rc, const tread_world *w, run_dynamics *dynamics, run_trace *trace, int frame, float t, float dt) {
     const char *call = NULL;

@@ -90,7 +90,7 @@ bool scene_parse_kinematic(loader *L, const scene_json *j, const char *jp, scene
 // A body's "surface" object: its surface velocity (a conveyor), body-local, into b->def.surface.
 bool scene_parse_surface(loader *L, const scene_json *j, const char *jp, scene_body *b);
 
-// ---- mesh_file.c (native; web/wasm/scene_wasm.c refuses mesh files) ----
+// ---- mesh_file.c (native; web/wasm/scene_glue.c refuses mesh files) ----
 // A mesh body's triangles, from inline arrays (geometry.c) or a file.
 typedef struct mesh_build {
     tread_vec3 *vertices;

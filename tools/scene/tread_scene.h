@@ -7,7 +7,7 @@
 // Files of tools/scene/ (calls between them form a DAG, leaves first):
 //   names.c          enum <-> name tables (shapes, step strategies, ground states, jump modes)
 //   json_cjson.c     the JSON document the loader reads (scene_json.h) over cJSON; the WebAssembly build has its own
-//                    over the JavaScript engine's JSON.parse (web/wasm/scene_wasm.c)
+//                    over the JavaScript engine's JSON.parse (web/wasm/json_js.c)
 //   json_read.c      JSON reading helpers: typed values, ranges, paths in messages, layer references
 //   settings_table.c the character and motor settings tables: by name from JSON and from "field=value" text
 //   mesh_file.c      mesh files via assimp (native only)
@@ -493,6 +493,12 @@ typedef struct check_result {
                          // failure); a pending check that passes fails, so the mark is removed when the work lands
 } check_result;
 
+// The course's frame loop (docs/COURSE.md) for character `character` of s in the frame from t to t + dt: its input's
+// velocity perpendicular to up, and along up 0 on walkable ground (the move carries the character with the ground's
+// motion), else `velocity`'s part plus gravity for one frame. What the runner gives a character without a motor;
+// the peers benchmark (web/bench) gives other engines' characters the same.
+tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up, bool on_ground);
+
 // Simulate. False + message (bad --set value, body the world refused, ...) on failure.
 bool run_scene(const scene *s, const run_options *options, run_trace *out, char *message, size_t size);
 
@@ -514,6 +520,7 @@ void scene_run_end(scene_run *run); // the trace stays the caller's (run_trace_f
 tread_world *scene_run_world(scene_run *run);
 tread_body_id scene_run_body_id(const scene_run *run, int body); // scene.bodies[body]'s id in the world
 const tread_move_result *scene_run_results(const scene_run *run); // every character's last move
+float scene_run_camera_offset(const scene_run *run, int character); // its step smoothing's offset, along up
 int scene_run_frames_done(const scene_run *run);
 void run_trace_free(run_trace *t);
 static inline const run_frame *run_frame_at(const run_trace *t, int character, int frame) {
