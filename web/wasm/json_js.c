@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// tools/scene/scene_json.h in the WebAssembly build, over the JavaScript engine's JSON.parse: no C JSON parser is
+// compiled into the module (the native build's is cJSON, tools/scene/json_cjson.c). The parsed value stays in
+// JavaScript; C holds handles into a table of the values it has reached (a scene_json pointer is a handle, 0 for
+// NULL), each knowing its parent and its place there, so scene_json_next walks as cJSON's `next` does. Strings are
+// copied into module memory once, on first read. Everything is released by scene_json_free of the root: the loader
+// parses, reads and frees one document at a time, so there is one table.
+//
+// Objects' members come in the order Object.keys gives, which is the text's order except that integer-like keys
+// ("1", "20") come first; JSON.parse keeps only the last of a key given twice (docs/SCENES.md, "Errors").
+#include <emscripten.h>
+#include <stdint.h>
+
+#include "scene_json.h"
+
+// clang-format off
+// (No backslash in the JavaScript below: emscripten 3.1.6 passes EM_JS code through JSON metadata unescaped.)
+EM_JS(int, tws_json_parse, (const char *text, int length, int *offset, char *message, int message_size), {
+  var source = UTF8ToString(text, length);
+  var value;
+  try {
+    value = JSON.parse(source);
+  } catch (e) {
+    // Engines name the failing place as "position N" (UTF-16 units) in some messages and not in others.
+    var at = new RegExp("position ([0-9]+)").exec(e.message);
+    HEAP32[offset >> 2] = at ? lengthBytesUTF8(source.slice(0, +at[1])) : -1;
+    stringToUTF8(String(e.message), message, message_size);
+    return 0;
+  }
+  Module.sceneJson = { values: [undefined, value], parents: [0, 0], places: [0, 0], keys: [null, null], members: [null, null], texts: new Map() };
+  return 1;
+});
+
+EM_JS(void, tws_json_free, (void), {
+  var doc = Module.sceneJson;
+  if (doc) doc.texts.forEach(function (p) { _free(p); });
+  Module.sceneJson = null;
+});
+
+// The handle of child `place` of handle h (an array's element, an object's member by its place in members(h)).
+EM_JS(int, tws_json_child, (int h, int place), {
+  var doc = Module.sceneJson, v = doc.values[h];
+  var members = Array.isArray(v) ? null : (doc.members[h] = doc.members[h] || Object.keys(v));
+  var count = members ? members.length : v.length;
+  if (place < 0 || place >= count) return 0;
+  doc.values.push(members ? v[members[place]] : v[place]);
+  doc.parents.push(h);
+  doc.places.push(place);
+  doc.keys.push(members ? members[place] : null);
+  doc.members.push(null);
+  return doc.values.length - 1;
+});
+
+EM_JS(int, tws_json_type, (int h), {
+  var v = Module.sceneJson.values[h];
+  if (v === null) return 1;
+  if (typeof v === "boolean") return 2;
+  if (typeof v === "number") return 3;
+  if (typeof v === "string") return 4;
+  return Array.isArray(v) ? 5 : 6;
+});
+
+EM_JS(double, tws_json_number, (int h), { return Module.sceneJson.values[h]; });
+
+EM_JS(int, tws_json_count, (int h), {
+  var v = Module.sceneJson.values[h];
+  if (Array.isArray(v)) return v.length;
+  return v !== null && typeof v === "object" ? Object.keys(v).length : 0;
+});
+
+EM_JS(int, tws_json_parent, (int h), { return Module.sceneJson.parents[h]; });
+EM_JS(int, tws_json_place, (int h), { return Module.sceneJson.places[h]; });
+
+// A string value (key false) or a member's key (key true) in module memory, copied once and kept until the document
+// is freed.
+EM_JS(char *, tws_json_text, (int h, int key), {
+  var doc = Module.sceneJson, text = key ? doc.keys[h] : doc.values[h], id = 2 * h + key;
+  if (typeof text !== "string") return 0;
+  if (doc.texts.has(id)) return doc.texts.get(id);
+  var bytes = lengthBytesUTF8(text) + 1, p = _malloc(bytes);
+  if (!p) return 0;
+  stringToUTF8(text, p, bytes);
+  doc.texts.set(id, p);
+  return p;
+});
+
+// The place of member `key` among Object.keys of object h, or -1.
+EM_JS(int, tws_json_find, (int h, const char *key), {
+  var doc = Module.sceneJson, v = doc.values[h], k = UTF8ToString(key);
+  if (v === null || typeof v !== "object" || Array.isArray(v) || !Object.prototype.hasOwnProperty.call(v, k)) return -1;
+  doc.members[h] = doc.members[h] || Object.keys(v);
+  return doc.members[h].indexOf(k);
+});
+
+// The first string holding U+0000 in the walk's order (a key before its value), or -1.
+EM_JS(int, tws_json_nul_string, (void), {
+  var index = -1, found = -1;
+  function walk(v) {
+    if (found >= 0) return;
+    if (typeof v === "string") {
+      ++index;
+      if (v.indexOf(String.fromCharCode(0)) >= 0) found = index;
+    } else if (Array.isArray(v)) {
+      v.forEach(walk);
+    } else if (v !== null && typeof v === "object") {
+      Object.keys(v).forEach(function (k) { walk(k); walk(v[k]); });
+    }
+  }
+  walk(Module.sceneJson.values[1]);
+  return found;
+});
+// clang-format on
+
+static int handle(const scene_json *j) { return (int)(uintptr_t)j; }
+static const scene_json *value(int h) { return (const scene_json *)(uintptr_t)h; }
+
+const scene_json *scene_json_parse(const char *text, size_t length, scene_json_syntax *syntax) {
+    int offset = -1;
+    syntax->message[0] = '\0';
+    if (tws_json_parse(text, (int)length, &offset, syntax->message, (int)sizeof syntax->message)) return value(1);
+    syntax->offset = offset >= 0 ? (size_t)offset : SCENE_JSON_NO_OFFSET;
+    return NULL;
+}
+
+void scene_json_free(const scene_json *root) {
+    if (root) tws_json_free();
+}
+
+long scene_json_nul_string(const scene_json *root, const char *text, size_t length) {
+    (void)root, (void)text, (void)length;
+    return tws_json_nul_string();
+}
+
+scene_json_type scene_json_type_of(const scene_json *j) { return j ? (scene_json_type)tws_json_type(handle(j)) : SCENE_JSON_INVALID; }
+double scene_json_number(const scene_json *j) { return tws_json_number(handle(j)); }
+bool scene_json_is_true(const scene_json *j) { return scene_json_is_bool(j) && tws_json_number(handle(j)) != 0.0; }
+const char *scene_json_string(const scene_json *j) { return scene_json_is_string(j) ? tws_json_text(handle(j), 0) : NULL; }
+int scene_json_count(const scene_json *j) { return j ? tws_json_count(handle(j)) : 0; }
+
+const scene_json *scene_json_child(const scene_json *j) {
+    return scene_json_is_array(j) || scene_json_is_object(j) ? value(tws_json_child(handle(j), 0)) : NULL;
+}
+
+const scene_json *scene_json_next(const scene_json *j) {
+    int parent = j ? tws_json_parent(handle(j)) : 0;
+    return parent ? value(tws_json_child(parent, tws_json_place(handle(j)) + 1)) : NULL;
+}
+
+const char *scene_json_key(const scene_json *j) { return j ? tws_json_text(handle(j), 1) : NULL; }
+const scene_json *scene_json_at(const scene_json *j, int index) { return scene_json_is_array(j) ? value(tws_json_child(handle(j), index)) : NULL; }
+
+const scene_json *scene_json_member(const scene_json *obj, const char *key) {
+    int place = obj ? tws_json_find(handle(obj), key) : -1;
+    return place >= 0 ? value(tws_json_child(handle(obj), place)) : NULL;
+}
