@@ -18,6 +18,19 @@ static char last_error[SCENE_ERROR_MAX];
 
 EXPORT const char *tws_error(void) { return last_error; }
 
+// NULL, with "<scene>: out of memory" for tws_error.
+static void *out_of_memory(const char *path) {
+    snprintf(last_error, sizeof last_error, "%s: out of memory", path);
+    return NULL;
+}
+
+// A run's options: the step strategy named for every character (NULL: the scene's), nothing else.
+static run_options with_strategy(const char *strategy) {
+    run_options options = {0};
+    options.strategy = strategy;
+    return options;
+}
+
 // The WebAssembly build has no file system and compiles no third-party C, so it has no assimp to read mesh files.
 bool scene_load_mesh_file(loader *L, const char *file, const char *jp, mesh_build *mb) {
     (void)file, (void)mb;
@@ -30,7 +43,7 @@ bool scene_load_mesh_file(loader *L, const char *file, const char *jp, mesh_buil
 EXPORT scene *tws_scene_load(const char *path, const char *text, int length) {
     scene *s = (scene *)calloc(1, sizeof *s);
     scene_error err;
-    if (!s) return snprintf(last_error, sizeof last_error, "%s: out of memory", path), NULL;
+    if (!s) return out_of_memory(path);
     if (scene_load_buffer(path, text, (size_t)length, s, &err)) return s;
     snprintf(last_error, sizeof last_error, "%s", err.message);
     free(s);
@@ -64,9 +77,8 @@ typedef struct tws_outcome {
 // Run scene s with the step strategy named (NULL: the scene's) and evaluate its checks; NULL with tws_error's message.
 EXPORT tws_outcome *tws_run(const scene *s, const char *strategy) {
     tws_outcome *o = (tws_outcome *)calloc(1, sizeof *o);
-    run_options options = {0};
-    options.strategy = strategy;
-    if (!o) return snprintf(last_error, sizeof last_error, "%s: out of memory", s->path), NULL;
+    run_options options = with_strategy(strategy);
+    if (!o) return out_of_memory(s->path);
     if (!run_scene(s, &options, &o->trace, last_error, sizeof last_error)) {
         free(o);
         return NULL;
@@ -75,7 +87,7 @@ EXPORT tws_outcome *tws_run(const scene *s, const char *strategy) {
     if (!o->frame_hashes) {
         run_trace_free(&o->trace);
         free(o);
-        return snprintf(last_error, sizeof last_error, "%s: out of memory", s->path), NULL;
+        return out_of_memory(s->path);
     }
     run_trace_hash(&o->trace, o->frame_hashes, &o->trace_hash, &o->body_hash);
     o->result_count = run_checks(s, &o->trace, o->results, SCENE_MAX_RESULTS);
@@ -145,15 +157,12 @@ typedef struct tws_live {
 // Build scene s's world and place its characters (with the step strategy named; NULL: the scene's); NULL with
 // tws_error's message.
 EXPORT tws_live *tws_live_begin(const scene *s, const char *strategy) {
+    run_options options = with_strategy(strategy);
     tws_live *l = (tws_live *)calloc(1, sizeof *l);
-    run_options options = {0};
-    options.strategy = strategy;
-    if (!l) return snprintf(last_error, sizeof last_error, "%s: out of memory", s->path), NULL;
-    if (!scene_run_begin(s, &options, 1, &l->trace, &l->run, last_error, sizeof last_error)) {
-        free(l);
-        return NULL;
-    }
-    return l;
+    if (!l) return out_of_memory(s->path);
+    if (scene_run_begin(s, &options, 1, &l->trace, &l->run, last_error, sizeof last_error)) return l;
+    free(l);
+    return NULL;
 }
 
 EXPORT void tws_live_end(tws_live *l) {
