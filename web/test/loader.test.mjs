@@ -114,3 +114,10 @@ test('a JSON syntax error names the file', () => {
   for (const text of ['{"duration": 1,\n  "bodies": [,]}', '{"duration": 1', '{"duration": 1} x'])
     assert.throws(() => loadScene(tread, text, 'bad.json'), (e) => e instanceof SceneError && /^bad\.json(:\d+:\d+)?: JSON syntax error/.test(e.message), text);
 });
+
+// JSON.parse keeps the last of a field given twice, where the native loader refuses the file (docs/SCENES.md).
+test('a field given twice is the last one given', () => {
+  const scene = loadScene(tread, '{"duration": 1, "name": "first", "name": "last", "bodies": [], "characters": [{"start": [0, 0, 0], "input": []}]}', 'twice.json');
+  assert.equal(scene.name, 'last');
+  scene.free();
+});

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // tools/scene/scene_json.h in the WebAssembly build, over the JavaScript engine's JSON.parse: no C JSON parser is
 // compiled into the module (the native build's is cJSON, tools/scene/json_cjson.c). The parsed value stays in
-// JavaScript; C holds handles into a table of the values it has reached (a scene_json pointer is a handle, 0 for
-// NULL), each knowing its parent and its place there, so scene_json_next walks as cJSON's `next` does. Strings are
-// copied into module memory once, on first read. Everything is released by scene_json_free of the root: the loader
-// parses, reads and frees one document at a time, so there is one table.
+// JavaScript; C holds handles to the values it has reached (a scene_json pointer is a handle, 0 for NULL). An
+// array's or object's children get consecutive handles, as a block, when the first is reached, so scene_json_next
+// is the next handle. Strings are copied into module memory once, on first read. Everything is released by
+// scene_json_free of the root: the loader parses, reads and frees one document at a time, so there is one table.
 //
 // Objects' members come in the order Object.keys gives, which is the text's order except that integer-like keys
 // ("1", "20") come first; JSON.parse keeps only the last of a key given twice (docs/SCENES.md, "Errors").
@@ -17,9 +17,9 @@
 // (No backslash in the JavaScript below: emscripten 3.1.6 passes EM_JS code through JSON metadata unescaped.)
 EM_JS(int, tws_json_parse, (const char *text, int length, int *offset, char *message, int message_size), {
   var source = UTF8ToString(text, length);
-  var value;
+  var root;
   try {
-    value = JSON.parse(source);
+    root = JSON.parse(source);
   } catch (e) {
     // Engines name the failing place as "position N" (UTF-16 units) in some messages and not in others.
     var at = new RegExp("position ([0-9]+)").exec(e.message);
@@ -27,7 +27,40 @@ EM_JS(int, tws_json_parse, (const char *text, int length, int *offset, char *mes
     stringToUTF8(String(e.message), message, message_size);
     return 0;
   }
-  Module.sceneJson = { values: [undefined, value], parents: [0, 0], places: [0, 0], keys: [null, null], members: [null, null], texts: new Map() };
+  // Handle 1 is the root. When C first reaches an array's or object's children, they get the next free handles, one
+  // each, in a block: the block (its first handle, its parent's value and an object's keys) is all that is stored,
+  // so a million-element array costs one entry. Blocks are made in increasing handle order, so a handle's block is
+  // found by bisection (or is the one last used: C mostly walks a block in order).
+  var doc = { root: root, blocks: [], byParent: new Map(), free: 2, last: null, texts: new Map() };
+  doc.block = function (h) {
+    var b = doc.last;
+    if (b && h >= b.first && h < b.first + b.count) return b;
+    var lo = 0, hi = doc.blocks.length - 1;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (doc.blocks[mid].first <= h) lo = mid;
+      else hi = mid - 1;
+    }
+    return (doc.last = doc.blocks[lo]);
+  };
+  doc.value = function (h) {
+    if (h === 1) return doc.root;
+    var b = doc.block(h), i = h - b.first;
+    return b.keys ? b.parent[b.keys[i]] : b.parent[i];
+  };
+  // The block of h's children, made the first time.
+  doc.children = function (h) {
+    var b = doc.byParent.get(h);
+    if (!b) {
+      var v = doc.value(h), keys = Array.isArray(v) ? null : Object.keys(v);
+      b = { first: doc.free, count: keys ? keys.length : v.length, parent: v, keys: keys };
+      doc.free += b.count;
+      doc.blocks.push(b);
+      doc.byParent.set(h, b);
+    }
+    return b;
+  };
+  Module.sceneJson = doc;
   return 1;
 });
 
@@ -37,22 +70,21 @@ EM_JS(void, tws_json_free, (void), {
   Module.sceneJson = null;
 });
 
-// The handle of child `place` of handle h (an array's element, an object's member by its place in members(h)).
+// The handle of child `place` of array or object h, or 0.
 EM_JS(int, tws_json_child, (int h, int place), {
-  var doc = Module.sceneJson, v = doc.values[h];
-  var members = Array.isArray(v) ? null : (doc.members[h] = doc.members[h] || Object.keys(v));
-  var count = members ? members.length : v.length;
-  if (place < 0 || place >= count) return 0;
-  doc.values.push(members ? v[members[place]] : v[place]);
-  doc.parents.push(h);
-  doc.places.push(place);
-  doc.keys.push(members ? members[place] : null);
-  doc.members.push(null);
-  return doc.values.length - 1;
+  var b = Module.sceneJson.children(h);
+  return place >= 0 && place < b.count ? b.first + place : 0;
+});
+
+// The handle after h in its parent, or 0.
+EM_JS(int, tws_json_next, (int h), {
+  if (h === 1) return 0;
+  var b = Module.sceneJson.block(h);
+  return h + 1 < b.first + b.count ? h + 1 : 0;
 });
 
 EM_JS(int, tws_json_type, (int h), {
-  var v = Module.sceneJson.values[h];
+  var v = Module.sceneJson.value(h);
   if (v === null) return 1;
   if (typeof v === "boolean") return 2;
   if (typeof v === "number") return 3;
@@ -60,21 +92,19 @@ EM_JS(int, tws_json_type, (int h), {
   return Array.isArray(v) ? 5 : 6;
 });
 
-EM_JS(double, tws_json_number, (int h), { return Module.sceneJson.values[h]; });
+EM_JS(double, tws_json_number, (int h), { return Module.sceneJson.value(h); });
 
 EM_JS(int, tws_json_count, (int h), {
-  var v = Module.sceneJson.values[h];
+  var v = Module.sceneJson.value(h);
   if (Array.isArray(v)) return v.length;
   return v !== null && typeof v === "object" ? Object.keys(v).length : 0;
 });
 
-EM_JS(int, tws_json_parent, (int h), { return Module.sceneJson.parents[h]; });
-EM_JS(int, tws_json_place, (int h), { return Module.sceneJson.places[h]; });
-
 // A string value (key false) or a member's key (key true) in module memory, copied once and kept until the document
 // is freed.
 EM_JS(char *, tws_json_text, (int h, int key), {
-  var doc = Module.sceneJson, text = key ? doc.keys[h] : doc.values[h], id = 2 * h + key;
+  var doc = Module.sceneJson, id = 2 * h + key, b = key && h !== 1 ? doc.block(h) : null;
+  var text = !key ? doc.value(h) : b && b.keys ? b.keys[h - b.first] : null;
   if (typeof text !== "string") return 0;
   if (doc.texts.has(id)) return doc.texts.get(id);
   var bytes = lengthBytesUTF8(text) + 1, p = _malloc(bytes);
@@ -84,12 +114,12 @@ EM_JS(char *, tws_json_text, (int h, int key), {
   return p;
 });
 
-// The place of member `key` among Object.keys of object h, or -1.
+// The handle of member `key` of object h, or 0.
 EM_JS(int, tws_json_find, (int h, const char *key), {
-  var doc = Module.sceneJson, v = doc.values[h], k = UTF8ToString(key);
-  if (v === null || typeof v !== "object" || Array.isArray(v) || !Object.prototype.hasOwnProperty.call(v, k)) return -1;
-  doc.members[h] = doc.members[h] || Object.keys(v);
-  return doc.members[h].indexOf(k);
+  var doc = Module.sceneJson, v = doc.value(h), k = UTF8ToString(key);
+  if (v === null || typeof v !== "object" || Array.isArray(v) || !Object.prototype.hasOwnProperty.call(v, k)) return 0;
+  var b = doc.children(h);
+  return b.first + b.keys.indexOf(k);
 });
 
 // The first string holding U+0000 in the walk's order (a key before its value), or -1.
@@ -106,7 +136,7 @@ EM_JS(int, tws_json_nul_string, (void), {
       Object.keys(v).forEach(function (k) { walk(k); walk(v[k]); });
     }
   }
-  walk(Module.sceneJson.values[1]);
+  walk(Module.sceneJson.root);
   return found;
 });
 // clang-format on
@@ -141,15 +171,9 @@ const scene_json *scene_json_child(const scene_json *j) {
     return scene_json_is_array(j) || scene_json_is_object(j) ? value(tws_json_child(handle(j), 0)) : NULL;
 }
 
-const scene_json *scene_json_next(const scene_json *j) {
-    int parent = j ? tws_json_parent(handle(j)) : 0;
-    return parent ? value(tws_json_child(parent, tws_json_place(handle(j)) + 1)) : NULL;
-}
+const scene_json *scene_json_next(const scene_json *j) { return j ? value(tws_json_next(handle(j))) : NULL; }
 
 const char *scene_json_key(const scene_json *j) { return j ? tws_json_text(handle(j), 1) : NULL; }
 const scene_json *scene_json_at(const scene_json *j, int index) { return scene_json_is_array(j) ? value(tws_json_child(handle(j), index)) : NULL; }
 
-const scene_json *scene_json_member(const scene_json *obj, const char *key) {
-    int place = obj ? tws_json_find(handle(obj), key) : -1;
-    return place >= 0 ? value(tws_json_child(handle(obj), place)) : NULL;
-}
+const scene_json *scene_json_member(const scene_json *obj, const char *key) { return obj ? value(tws_json_find(handle(obj), key)) : NULL; }
