@@ -365,8 +365,9 @@ static bool parse_voxels(loader *L, const scene_json *j, const char *jp, scene_b
         if (!js_expect_array(L, layer, js_jp_index(pl, pr, 0))) return false;
         n[2] = scene_json_count(layer);
         if (n[2] < 1) return js_fail(L, pl, "is empty; a layer needs at least one row");
-        if (!scene_json_is_string(scene_json_child(layer))) return js_fail(L, js_jp_index(pl, pl, 0), "expected a string of '#' and '.', got %s", js_type_name(scene_json_child(layer)));
-        size_t len = strlen(scene_json_string(scene_json_child(layer)));
+        const scene_json *first = scene_json_child(layer);
+        if (!scene_json_is_string(first)) return js_fail(L, js_jp_index(pl, pl, 0), "expected a string of '#' and '.', got %s", js_type_name(first));
+        size_t len = strlen(scene_json_string(first));
         if (len < 1) return js_fail(L, pl, "is an empty string; a row needs at least one cell");
         if ((double)len * n[1] * n[2] > SCENE_MAX_GRID_CELLS) return js_fail(L, pr, "has %zu x %d x %d cells; at most %d", len, n[1], n[2], SCENE_MAX_GRID_CELLS);
         n[0] = (int)len;

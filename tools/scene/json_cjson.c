@@ -66,7 +66,9 @@ double scene_json_number(const scene_json *j) { return item(j)->valuedouble; }
 bool scene_json_is_true(const scene_json *j) { return cJSON_IsTrue(item(j)); }
 const char *scene_json_string(const scene_json *j) { return cJSON_IsString(item(j)) ? item(j)->valuestring : NULL; }
 int scene_json_count(const scene_json *j) { return cJSON_IsArray(item(j)) || cJSON_IsObject(item(j)) ? cJSON_GetArraySize(item(j)) : 0; }
-const scene_json *scene_json_child(const scene_json *j) { return j && (cJSON_IsArray(item(j)) || cJSON_IsObject(item(j))) ? value(item(j)->child) : NULL; }
+const scene_json *scene_json_child(const scene_json *j) {
+    return cJSON_IsArray(item(j)) || cJSON_IsObject(item(j)) ? value(item(j)->child) : NULL;
+}
 const scene_json *scene_json_next(const scene_json *j) { return j ? value(item(j)->next) : NULL; }
 const char *scene_json_key(const scene_json *j) { return j ? item(j)->string : NULL; }
 const scene_json *scene_json_at(const scene_json *j, int index) { return cJSON_IsArray(item(j)) ? value(cJSON_GetArrayItem(item(j), index)) : NULL; }

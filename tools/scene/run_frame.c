@@ -279,11 +279,13 @@ static tread_result velocity_of(run_characters *rc, const tread_world *w, int c,
         return TREAD_OK;
     }
     if (sc->has_motor) return motor_velocity(w, sc, ch, &rc->motors[c], &rc->motor[c], t, dt, &rc->velocities[c], call);
-    rc->velocities[c] = scene_course_velocity(rc->s, c, t, dt, ch->position, ch->velocity, ch->settings.up, ch->ground.state == TREAD_GROUND_ON_GROUND);
+    bool on_ground = ch->ground.state == TREAD_GROUND_ON_GROUND;
+    rc->velocities[c] = scene_course_velocity(rc->s, c, t, dt, ch->position, ch->velocity, ch->settings.up, on_ground);
     return TREAD_OK;
 }
 
-tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up, bool on_ground) {
+tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up,
+                                 bool on_ground) {
     tread_vec3 v = desired_horizontal(input_at(&s->characters[character], t), feet, up, dt);
     float along_up = on_ground ? 0.0f : tread_v3_dot(velocity, up) + tread_v3_dot(s->gravity, up) * dt;
     return tread_v3_mad(v, along_up, up);

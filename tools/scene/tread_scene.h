@@ -497,7 +497,8 @@ typedef struct check_result {
 // velocity perpendicular to up, and along up 0 on walkable ground (the move carries the character with the ground's
 // motion), else `velocity`'s part plus gravity for one frame. What the runner gives a character without a motor;
 // the peers benchmark (web/bench) gives other engines' characters the same.
-tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up, bool on_ground);
+tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up,
+                                 bool on_ground);
 
 // Simulate. False + message (bad --set value, body the world refused, ...) on failure.
 bool run_scene(const scene *s, const run_options *options, run_trace *out, char *message, size_t size);

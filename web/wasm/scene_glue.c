@@ -57,8 +57,8 @@ EXPORT void tws_scene_free(scene *s) {
 
 EXPORT double tws_frame_count(float duration, float dt) { return scene_frame_count(duration, dt); }
 
-EXPORT void tws_course_velocity(const scene *s, int character, float t, float dt, float fx, float fy, float fz, float vx, float vy, float vz, float ux,
-                                float uy, float uz, int on_ground, tread_vec3 *out) {
+EXPORT void tws_course_velocity(const scene *s, int character, float t, float dt, float fx, float fy, float fz, float vx, float vy, float vz,
+                                float ux, float uy, float uz, int on_ground, tread_vec3 *out) {
     *out = scene_course_velocity(s, character, t, dt, tread_v3(fx, fy, fz), tread_v3(vx, vy, vz), tread_v3(ux, uy, uz), on_ground != 0);
 }
 
@@ -138,7 +138,9 @@ EXPORT tws_outcome *tws_outcome_new(const scene *s, int frames, float dt) {
 
 EXPORT float *tws_outcome_initial_penetration(tws_outcome *o) { return o->trace.initial_penetration; }
 EXPORT tread_character *tws_outcome_final_of(tws_outcome *o) { return o->trace.final; }
-EXPORT run_frame *tws_outcome_frame_of(tws_outcome *o, int character, int frame) { return &o->trace.frames[character * o->trace.frame_count + frame]; }
+EXPORT run_frame *tws_outcome_frame_of(tws_outcome *o, int character, int frame) {
+    return &o->trace.frames[(size_t)character * (size_t)o->trace.frame_count + (size_t)frame];
+}
 
 // The checks of s over what the caller wrote, and the hashes of those frames.
 EXPORT void tws_outcome_judge(const scene *s, tws_outcome *o) {
