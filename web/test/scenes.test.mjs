@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { DIST, ROOT, nativeRun, requireBuilt, testedScenes } from './native.mjs';
 
 requireBuilt();
-const { loadTread, loadScene, runScene } = await import(DIST);
+const { loadTread, loadScene, runScene, SceneRun } = await import(DIST);
 const tread = await loadTread();
 const results = [];
 
@@ -45,5 +45,30 @@ for (const path of testedScenes()) {
     }
   });
 }
+
+// The viewer's live run (SceneRun, the runner frame by frame) is runScene's run; driving a character moves it.
+test('a SceneRun stepped to the end is runScene\'s run, and drive() moves a character', () => {
+  const path = 'scenes/course/S07-ramp-crest.json';
+  const scene = loadScene(tread, readFileSync(join(ROOT, path), 'utf8'), path);
+  const live = new SceneRun(tread, scene);
+  try {
+    const run = runScene(tread, scene, { record: true });
+    for (let i = 0; i < scene.frames; ++i) live.step();
+    assert.equal(live.frame, run.frames);
+    assert.equal(live.failure, null);
+    assert.deepEqual(live.characters[0].position, run.final[0].position);
+    assert.deepEqual(live.record(0), run.trace[0][run.frames - 1]);
+    const before = live.characters[0].position;
+    live.advance();
+    live.drive(0, [0, 0, -1]);
+    live.move();
+    assert.ok(live.characters[0].position.z < before.z - 0.5 * scene.dt, 'driven along -z');
+    assert.equal(live.bodies.length, scene.bodies.length);
+    assert.deepEqual(live.bodies[0].getTransform(), scene.bodies[0].def.transform);
+  } finally {
+    live.end();
+    scene.free();
+  }
+});
 
 test('summary', () => console.log(results.map((r) => `# ${r}`).join('\n')));
