@@ -27,20 +27,21 @@ export function shippedScenes(dir = join(ROOT, 'scenes')) {
   return out;
 }
 
-// The scenes the run-comparing tests take: the course S1-S10, or with WEB_TEST_ALL=1 every shipped scene.
-export function testedScenes() {
-  const all = process.env.WEB_TEST_ALL === '1';
-  return shippedScenes().filter((p) => all || p.startsWith('scenes/course/'));
-}
+// The folder the run-comparing tests take: the course S1-S10, or with WEB_TEST_ALL=1 every shipped scene.
+const TESTED = process.env.WEB_TEST_ALL === '1' ? 'scenes' : 'scenes/course';
+export const testedScenes = () => shippedScenes(join(ROOT, TESTED));
 
-// `tread run FILE --json`: the native run's outcome (a failing scene exits 1 and still prints it).
-export function nativeRun(path) {
+// The native runs of the tested scenes, by path: one `tread suite DIR --json --slow` (each run as `tread run FILE
+// --json` gives it; a failing scene makes the suite exit 1 and still print it).
+export function nativeRuns() {
+  let text;
   try {
-    return JSON.parse(execFileSync(TREAD, ['run', path, '--json'], { cwd: ROOT, maxBuffer: 1 << 28 }).toString());
+    text = execFileSync(TREAD, ['suite', TESTED, '--json', '--slow'], { cwd: ROOT, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
   } catch (e) {
     if (e.status !== 1) throw e;
-    return JSON.parse(e.stdout.toString());
+    text = e.stdout.toString();
   }
+  return new Map(JSON.parse(text).map((run) => [run.path, run]));
 }
 
 // The native loader's message for a file it refuses (`tread run` prints "tread run: <message>" and exits 2).

@@ -1,25 +1,27 @@
 // SPDX-License-Identifier: MIT
 // The WebAssembly build runs the C scene library (tools/scene) bit for bit as the native build: each scene loaded,
-// run and checked by runScene in the module, against `tread run --json` on the same file: the frame count, the trace
-// and body hashes (every character's feet and velocity, every moving body's transform, as float bits: FNV-1a 64),
-// the final states, and every check's verdict and value. The course S1-S10 always; with WEB_TEST_ALL=1 every
-// shipped scene.
+// run and checked by runScene in the module, against the native runs of the same files (`tread suite --json`, each
+// run as `tread run --json` gives it): the frame count, the trace and body hashes (every character's feet and
+// velocity, every moving body's transform, as float bits: FNV-1a 64), the final states, and every check's verdict
+// and value. The course S1-S10 always; with WEB_TEST_ALL=1 every shipped scene.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DIST, ROOT, nativeRun, requireBuilt, testedScenes } from './native.mjs';
+import { DIST, ROOT, nativeRuns, requireBuilt, testedScenes } from './native.mjs';
 
 requireBuilt();
 const { loadTread, loadScene, runScene, SceneRun } = await import(DIST);
 const tread = await loadTread();
+const natives = nativeRuns();
 const results = [];
 
 for (const path of testedScenes()) {
   test(`${path}: the WebAssembly run is the native one`, () => {
     const scene = loadScene(tread, readFileSync(join(ROOT, path), 'utf8'), path);
     try {
-      const native = nativeRun(path);
+      const native = natives.get(path);
+      assert.ok(native, `${path}: no native run`);
       const run = runScene(tread, scene);
       assert.equal(run.frames, native.frames, 'frame count');
       assert.equal(run.traceHash, native.trace_hash, 'the characters\' trace');
