@@ -187,12 +187,12 @@ bench-levels: build
 	@bash bench/levels.sh $(BUILD) $(BENCH_LEVELS_ARGS)
 
 # ---- the web (web/, docs/WEB.md) ----------------------------------------------------------------------------
-# wasm: the library as a WebAssembly ES module with its JavaScript wrapper, scene loader and runner, in web/dist
-# (Debian's emscripten, from scripts/deps.sh's web group; no threads). test-web: the wrapper's API and types, the
-# JavaScript scene loader against the C one on every shipped scene, and the course's traces bit for bit against the
-# native build (WEB_TEST_ALL=1: every scene the JavaScript loader reads).
+# wasm: the library and the C scene library (tools/scene: loading, running, checks) as a WebAssembly ES module with
+# their JavaScript wrappers, in web/dist (Debian's emscripten, from scripts/deps.sh's web group; no threads).
+# test-web: the wrapper's API and types, every shipped scene loaded in WebAssembly with the native loader's messages,
+# and the course's runs bit for bit against the native `tread run` (WEB_TEST_ALL=1: every shipped scene).
 WASM_INPUTS = $(shell grep -oE 'src/[A-Za-z0-9_/]+\.c' cmake/sources.cmake) $(wildcard src/*.h src/*/*.h include/tread/*.h) \
-  cmake/sources.cmake $(wildcard web/wasm/*)
+  cmake/sources.cmake $(wildcard web/wasm/*) $(wildcard tools/scene/*.c tools/scene/*.h)
 WEB_JS = $(wildcard web/lib/* web/scene/*)
 .PHONY: wasm test-web
 
@@ -206,7 +206,6 @@ web/dist/tread.mjs: web/dist/lib/tread_wasm.mjs $(WEB_JS)
 wasm: web/dist/tread.mjs
 
 test-web: build wasm $(NPM_PACKAGE)
-	@bash web/native/build.sh $(BUILD)
 	@BUILD=$(BUILD) TREAD_NPM_PACKAGE=$(abspath $(NPM_PACKAGE)) node --test --test-reporter=spec web/test/*.test.mjs
 
 # package: the release archives in $(BUILD)/package (docs/INSTALL.md): tread-X.Y.Z.tgz, the npm package of the

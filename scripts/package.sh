@@ -3,7 +3,7 @@
 # Release archives (`make package`, docs/INSTALL.md):
 #
 #   scripts/package.sh npm OUT_DIR      OUT_DIR/tread-X.Y.Z.tgz: the npm package of the WebAssembly build (web/dist,
-#                                       which `make wasm` builds): the module, the typed wrapper, the scene loader,
+#                                       which `make wasm` builds): the module, the typed wrapper, the scene files' wrapper,
 #                                       web/README.md and LICENSE; web/package.json without its scripts and
 #                                       devDependencies (none at run time). Installs offline: npm install ./tread-X.Y.Z.tgz
 #   scripts/package.sh source OUT_DIR   OUT_DIR/tread-X.Y.Z.tar.gz: git archive of HEAD (committed files only, under

@@ -2,7 +2,7 @@
 // The shipped course run through the tool's loader and runner, the way `tread run` does: S1 at several
 // update rates, every course scene mirrored to up = +Z (an axis swap: identical bits, frame by frame), and
 // every course scene under tilted up vectors (every check passes, final positions within 1e-4 m: 5.5e-5 measured;
-// README's course results quote it).
+// README's course results quote it), and every course scene stepped live frame by frame as run_scene runs it.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,11 +132,50 @@ static void test_course_with_tilted_up_passes_and_agrees(void **state) {
     print_message("tilted up: final positions agree within %.2e m\n", (double)worst);
 }
 
+// A live run (scene_run_*, recording only the last frame, as the WebAssembly viewer steps one) is run_scene's run
+// frame by frame: the same final state and last frame, bit for bit, on every course scene. Driving a character
+// replaces its input for that one frame.
+static void test_live_run_is_run_scene(void **state) {
+    (void)state;
+    for (int k = 0; k < COURSE_SCENES; ++k) {
+        scene s;
+        load(course[k], &s);
+        run_trace full, live;
+        char message[512] = "";
+        assert_true(run_scene(&s, NULL, &full, message, sizeof message));
+        scene_run *run = NULL;
+        assert_true(scene_run_begin(&s, NULL, 1, &live, &run, message, sizeof message));
+        for (int i = 0; i < full.frame_count; ++i) {
+            assert_true(scene_run_advance(run, message, sizeof message));
+            scene_run_move(run);
+        }
+        assert_int_equal(scene_run_frames_done(run), full.frame_count);
+        for (int c = 0; c < s.character_count; ++c) {
+            assert_memory_equal(&live.final[c].position, &full.final[c].position, sizeof(tread_vec3));
+            assert_memory_equal(&live.final[c].velocity, &full.final[c].velocity, sizeof(tread_vec3));
+            assert_memory_equal(run_frame_at(&live, c, 0), run_frame_at(&full, c, full.frame_count - 1), sizeof(run_frame));
+        }
+        // S1: one more frame with its character driven along -z at 1 m/s, across the open floor.
+        if (k == 0) {
+            tread_vec3 before = live.final[0].position;
+            assert_true(scene_run_advance(run, message, sizeof message));
+            scene_run_drive(run, 0, tread_v3(0.0f, 0.0f, -1.0f));
+            scene_run_move(run);
+            assert_true(live.final[0].position.z < before.z - 0.5f * s.dt);
+        }
+        scene_run_end(run);
+        run_trace_free(&live);
+        run_trace_free(&full);
+        scene_free(&s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_s1_at_30_60_120_240_hz),
         cmocka_unit_test(test_course_with_up_z_is_bit_identical),
         cmocka_unit_test(test_course_with_tilted_up_passes_and_agrees),
+        cmocka_unit_test(test_live_run_is_run_scene),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

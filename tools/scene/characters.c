@@ -23,11 +23,11 @@ bool scene_check_speed(loader *L, const char *jp, const speed_probe *probe, trea
     return js_fail(L, jp, "%g m/s is refused by tread_character_move: %s", (double)speed, tread_error_message());
 }
 
-bool scene_read_character_settings(loader *L, const cJSON *obj, const char *jp, tread_vec3 start, const char *start_key,
+bool scene_read_character_settings(loader *L, const scene_json *obj, const char *jp, tread_vec3 start, const char *start_key,
                                    tread_character_settings *out, tread_character *probe) {
     *out = tread_character_settings_default();
     out->up = L->s->up;
-    const cJSON *settings = js_member(obj, "settings");
+    const scene_json *settings = js_member(obj, "settings");
     char p[JP];
     const char *settings_path = jp;
     if (settings) {
@@ -46,14 +46,14 @@ bool scene_speed_probe(loader *L, const char *jp, const tread_world *empty, cons
     return tread_character_init(&out->at_origin, settings, tread_v3_zero()) == TREAD_OK || js_fail(L, jp, "%s", tread_error_message());
 }
 
-static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_character *c, int index, const speed_probe *probe,
+static bool parse_input(loader *L, const scene_json *j, const char *jp, const scene_character *c, int index, const speed_probe *probe,
                         scene_input *in) {
     static const char *const fields[] = {"t", "direction", "toward", "speed", "idle", "jump", "crouch", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     memset(in, 0, sizeof *in);
     if (!js_field_float(L, j, jp, "t", true, &in->t, 0.0, INFINITY, 0)) return false;
-    const cJSON *dir = js_member(j, "direction"), *toward = js_member(j, "toward"), *idle = js_member(j, "idle"), *speed = js_member(j, "speed");
-    const cJSON *jump = js_member(j, "jump"), *crouch = js_member(j, "crouch");
+    const scene_json *dir = js_member(j, "direction"), *toward = js_member(j, "toward"), *idle = js_member(j, "idle"), *speed = js_member(j, "speed");
+    const scene_json *jump = js_member(j, "jump"), *crouch = js_member(j, "crouch");
     char p[JP];
     if ((dir != NULL) + (toward != NULL) + (idle != NULL) > 1) return js_fail(L, jp, "give at most one of \"direction\", \"toward\" and \"idle\"");
     if (!dir && !toward && !idle && !jump && !crouch) return js_fail(L, jp, "needs \"direction\", \"toward\", \"idle\", \"jump\" or \"crouch\"");
@@ -102,7 +102,7 @@ static bool parse_input(loader *L, const cJSON *j, const char *jp, const scene_c
     return true;
 }
 
-static bool parse_character(loader *L, const cJSON *j, const char *jp, int index, const tread_world *empty, scene_character *c) {
+static bool parse_character(loader *L, const scene_json *j, const char *jp, int index, const tread_world *empty, scene_character *c) {
     static const char *const fields[] = {"name", "start", "settings", "motor", "input", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     snprintf(c->name, sizeof c->name, "character%d", index);
@@ -115,7 +115,7 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
     tread_character probe;
     const char *settings_path = js_member(j, "settings") ? js_jp_key(p, jp, "settings") : jp;
     if (!scene_read_character_settings(L, j, jp, c->start, "start", &c->settings, &probe)) return false;
-    const cJSON *motor = js_member(j, "motor");
+    const scene_json *motor = js_member(j, "motor");
     if (motor) {
         c->has_motor = true;
         c->motor = tread_motor_settings_default();
@@ -128,15 +128,15 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
 
     speed_probe speeds;
     if (!scene_speed_probe(L, settings_path, empty, &c->settings, &speeds)) return false;
-    const cJSON *input;
+    const scene_json *input;
     char pi[JP];
     if (!js_need_field(L, j, jp, "input", &input) || !js_expect_array(L, input, js_jp_key(pi, jp, "input"))) return false;
-    int n = cJSON_GetArraySize(input);
+    int n = scene_json_count(input);
     c->inputs = (scene_input *)js_alloc_array(L, pi, (size_t)n, sizeof(scene_input));
     if (!c->inputs) return false;
-    const cJSON *e;
+    const scene_json *e;
     int i = 0;
-    cJSON_ArrayForEach(e, input) {
+    scene_json_each(e, input) {
         char pe[JP];
         if (!parse_input(L, e, js_jp_index(pe, pi, i), c, i, &speeds, &c->inputs[i])) return false;
         c->input_count = ++i;
@@ -144,13 +144,13 @@ static bool parse_character(loader *L, const cJSON *j, const char *jp, int index
     return true;
 }
 
-bool scene_parse_characters(loader *L, const cJSON *root) {
-    const cJSON *j = js_member(root, "characters");
+bool scene_parse_characters(loader *L, const scene_json *root) {
+    const scene_json *j = js_member(root, "characters");
     // A scene of crowds alone lists no characters (scene_parse_crowds then requires a crowd).
     bool crowds = js_member(root, "crowds") != NULL;
     if (!j && crowds) return true;
     if (!js_need_field(L, root, "", "characters", &j) || !js_expect_array(L, j, "characters")) return false;
-    int n = cJSON_GetArraySize(j);
+    int n = scene_json_count(j);
     if (n < 1 && crowds) return true;
     if (n < 1) return js_fail(L, "characters", "is empty; a scene needs at least one character");
     if (n > SCENE_MAX_CHARACTERS) return js_fail(L, "characters", "has %d characters; at most %d", n, SCENE_MAX_CHARACTERS);
@@ -162,10 +162,10 @@ bool scene_parse_characters(loader *L, const cJSON *root) {
     if (!L->s->characters) return false;
     tread_world *empty = NULL;
     if (tread_world_create(NULL, &empty) != TREAD_OK) return js_fail(L, "characters", "%s", tread_error_message());
-    const cJSON *e;
+    const scene_json *e;
     int i = 0;
     bool ok = true;
-    cJSON_ArrayForEach(e, j) {
+    scene_json_each(e, j) {
         char p[JP];
         L->s->character_count = i + 1;
         if (!(ok = parse_character(L, e, js_jp_index(p, "characters", i), i, empty, &L->s->characters[i]))) break;

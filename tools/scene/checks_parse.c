@@ -9,12 +9,12 @@
 
 // ---- expectations --------------------------------------------------------------------------------------
 
-static bool parse_axis(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, int *out) {
+static bool parse_axis(loader *L, const scene_json *obj, const char *jp, const char *key, bool need, int *out) {
     return js_field_enum(L, obj, jp, key, need, js_axis_names, out);
 }
 
 // {"min": a, "max": b}: fields of `obj` itself (need_one: at least one of them).
-static bool parse_min_max(loader *L, const cJSON *obj, const char *jp, bool need_one, scene_range *r) {
+static bool parse_min_max(loader *L, const scene_json *obj, const char *jp, bool need_one, scene_range *r) {
     r->has_min = js_member(obj, "min") != NULL;
     r->has_max = js_member(obj, "max") != NULL;
     if (!js_field_float(L, obj, jp, "min", false, &r->min, -INFINITY, INFINITY, 0) || !js_field_float(L, obj, jp, "max", false, &r->max, -INFINITY, INFINITY, 0))
@@ -24,16 +24,16 @@ static bool parse_min_max(loader *L, const cJSON *obj, const char *jp, bool need
     return true;
 }
 
-static bool parse_range_object(loader *L, const cJSON *j, const char *jp, scene_range *r) {
+static bool parse_range_object(loader *L, const scene_json *j, const char *jp, scene_range *r) {
     static const char *const fields[] = {"min", "max", NULL};
     return js_expect_object(L, j, jp) && js_check_fields(L, j, jp, fields) && parse_min_max(L, j, jp, true, r);
 }
 
 // {"time": t} | {"axis": "x", "above": v} | {"axis": "y", "below": v}
-static bool parse_condition(loader *L, const cJSON *j, const char *jp, scene_condition *c) {
+static bool parse_condition(loader *L, const scene_json *j, const char *jp, scene_condition *c) {
     static const char *const fields[] = {"time", "axis", "above", "below", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
-    const cJSON *time = js_member(j, "time"), *above = js_member(j, "above"), *below = js_member(j, "below");
+    const scene_json *time = js_member(j, "time"), *above = js_member(j, "above"), *below = js_member(j, "below");
     if (time) {
         if (js_member(j, "axis") || above || below) return js_fail(L, jp, "give either \"time\" or \"axis\" with \"above\"/\"below\", not both");
         c->kind = SCENE_COND_TIME;
@@ -45,11 +45,11 @@ static bool parse_condition(loader *L, const cJSON *j, const char *jp, scene_con
     return parse_axis(L, j, jp, "axis", true, &c->axis) && js_field_float(L, j, jp, above ? "above" : "below", true, &c->value, -INFINITY, INFINITY, 0);
 }
 
-static bool parse_window(loader *L, const cJSON *j, const char *jp, scene_window *w) {
+static bool parse_window(loader *L, const scene_json *j, const char *jp, scene_window *w) {
     static const char *const fields[] = {"start", "end", "where", NULL};
     static const char *const where_fields[] = {"axis", "min", "max", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
-    const cJSON *start = js_member(j, "start"), *end = js_member(j, "end"), *where = js_member(j, "where");
+    const scene_json *start = js_member(j, "start"), *end = js_member(j, "end"), *where = js_member(j, "where");
     char p[JP];
     if (start && !parse_condition(L, start, js_jp_key(p, jp, "start"), &w->start)) return false;
     if (end && !parse_condition(L, end, js_jp_key(p, jp, "end"), &w->end)) return false;
@@ -143,10 +143,10 @@ static const char *const *check_fields_of(scene_check_kind kind) {
 }
 
 // x / y / z ranges of FINAL and AT_TIME; at least one.
-static bool parse_axes(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+static bool parse_axes(loader *L, const scene_json *j, const char *jp, scene_check *k) {
     bool any = false;
     for (int a = 0; a < 3; ++a) {
-        const cJSON *r = js_member(j, js_axis_names[a]);
+        const scene_json *r = js_member(j, js_axis_names[a]);
         char p[JP];
         if (!r) continue;
         any = true;
@@ -163,23 +163,23 @@ typedef enum body_need {
 } body_need;
 
 // "body": a body's name (exactly one body has it) or its index, of the kind `need` says.
-static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, body_need need, scene_check *k) {
-    const cJSON *b;
+static bool parse_body_ref(loader *L, const scene_json *j, const char *jp, body_need need, scene_check *k) {
+    const scene_json *b;
     char p[JP], q[64];
     const scene *s = L->s;
     if (!js_need_field(L, j, jp, "body", &b)) return false;
     js_jp_key(p, jp, "body");
-    if (cJSON_IsString(b)) {
+    if (scene_json_is_string(b)) {
         k->body = -1;
         for (int i = 0; i < s->body_count; ++i) {
-            if (strcmp(s->bodies[i].name, b->valuestring) != 0) continue;
-            if (k->body >= 0) return js_fail(L, p, "bodies[%d] and bodies[%d] are both named \"%s\"; give the index", k->body, i, js_quote(q, sizeof q, b->valuestring));
+            if (strcmp(s->bodies[i].name, scene_json_string(b)) != 0) continue;
+            if (k->body >= 0) return js_fail(L, p, "bodies[%d] and bodies[%d] are both named \"%s\"; give the index", k->body, i, js_quote(q, sizeof q, scene_json_string(b)));
             k->body = i;
         }
-        if (k->body < 0) return js_fail(L, p, "no body is named \"%s\"", js_quote(q, sizeof q, b->valuestring));
+        if (k->body < 0) return js_fail(L, p, "no body is named \"%s\"", js_quote(q, sizeof q, scene_json_string(b)));
     } else {
         int64_t v;
-        if (!cJSON_IsNumber(b)) return js_fail(L, p, "expected a body name or index, got %s", js_type_name(b));
+        if (!scene_json_is_number(b)) return js_fail(L, p, "expected a body name or index, got %s", js_type_name(b));
         if (s->body_count == 0) return js_fail(L, p, "the scene has no bodies");
         if (!js_read_integer(L, b, p, 0.0, (double)(s->body_count - 1), &v)) return false;
         k->body = (int)v;
@@ -196,8 +196,8 @@ static bool parse_body_ref(loader *L, const cJSON *j, const char *jp, body_need 
 }
 
 // "count": n (exactly n), or "min" / "max" (at least one): how many events or frames.
-static bool parse_count(loader *L, const cJSON *j, const char *jp, scene_range *r) {
-    const cJSON *count = js_member(j, "count");
+static bool parse_count(loader *L, const scene_json *j, const char *jp, scene_range *r) {
+    const scene_json *count = js_member(j, "count");
     char p[JP];
     if (!count) return parse_min_max(L, j, jp, true, r);
     int64_t n = 0;
@@ -209,7 +209,7 @@ static bool parse_count(loader *L, const cJSON *j, const char *jp, scene_range *
 }
 
 // "min" / "max" (at least one), fractions in [0, 1].
-static bool parse_fraction_range(loader *L, const cJSON *j, const char *jp, scene_range *r) {
+static bool parse_fraction_range(loader *L, const scene_json *j, const char *jp, scene_range *r) {
     if (!parse_min_max(L, j, jp, true, r)) return false;
     char p[JP];
     if (r->has_min && !js_in_range(r->min, 0.0, 1.0, 0)) return js_range_fail(L, js_jp_key(p, jp, "min"), r->min, 0.0, 1.0, 0);
@@ -218,13 +218,13 @@ static bool parse_fraction_range(loader *L, const cJSON *j, const char *jp, scen
 }
 
 // "events": ["entered", "exited", ...], at most SCENE_MAX_SEQUENCE.
-static bool parse_sequence(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+static bool parse_sequence(loader *L, const scene_json *j, const char *jp, scene_check *k) {
     static const char *const names[] = {"entered", "exited", NULL};
-    const cJSON *list, *e;
+    const scene_json *list, *e;
     char p[JP];
     if (!js_need_field(L, j, jp, "events", &list) || !js_expect_array(L, list, js_jp_key(p, jp, "events"))) return false;
-    if (cJSON_GetArraySize(list) > SCENE_MAX_SEQUENCE) return js_fail(L, p, "has %d events; at most %d", cJSON_GetArraySize(list), SCENE_MAX_SEQUENCE);
-    cJSON_ArrayForEach(e, list) {
+    if (scene_json_count(list) > SCENE_MAX_SEQUENCE) return js_fail(L, p, "has %d events; at most %d", scene_json_count(list), SCENE_MAX_SEQUENCE);
+    scene_json_each(e, list) {
         char pe[JP];
         int v = 0;
         if (!js_read_enum(L, e, js_jp_index(pe, p, k->sequence_length), names, &v)) return false;
@@ -235,16 +235,16 @@ static bool parse_sequence(loader *L, const cJSON *j, const char *jp, scene_chec
 
 // A group check's "crowd" (a crowd's name; absent: every character), and its window: times only, since its
 // characters' feet are many.
-static bool parse_group(loader *L, const cJSON *j, const char *jp, scene_check *k) {
-    const cJSON *crowd = js_member(j, "crowd");
+static bool parse_group(loader *L, const scene_json *j, const char *jp, scene_check *k) {
+    const scene_json *crowd = js_member(j, "crowd");
     char p[JP], q[64];
     k->crowd = -1;
     if (crowd) {
         js_jp_key(p, jp, "crowd");
-        if (!cJSON_IsString(crowd)) return js_fail(L, p, "expected a crowd's name, got %s", js_type_name(crowd));
+        if (!scene_json_is_string(crowd)) return js_fail(L, p, "expected a crowd's name, got %s", js_type_name(crowd));
         for (int i = 0; i < L->s->crowd_count; ++i)
-            if (strcmp(L->s->crowds[i].name, crowd->valuestring) == 0) k->crowd = i;
-        if (k->crowd < 0) return js_fail(L, p, "no crowd is named \"%s\"", js_quote(q, sizeof q, crowd->valuestring));
+            if (strcmp(L->s->crowds[i].name, scene_json_string(crowd)) == 0) k->crowd = i;
+        if (k->crowd < 0) return js_fail(L, p, "no crowd is named \"%s\"", js_quote(q, sizeof q, scene_json_string(crowd)));
     }
     const scene_window *w = &k->window;
     js_jp_key(p, jp, "window");
@@ -254,7 +254,7 @@ static bool parse_group(loader *L, const cJSON *j, const char *jp, scene_check *
     return true;
 }
 
-static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *k) {
+static bool parse_check(loader *L, const scene_json *j, const char *jp, scene_check *k) {
     int kind = 0;
     if (!js_expect_object(L, j, jp) || !js_field_enum(L, j, jp, "type", true, check_names, &kind)) return false;
     k->kind = check_kinds[kind];
@@ -268,17 +268,17 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
     char p[JP], q[64];
     if (js_member(j, "pending") && k->pending[0] == '\0')
         return js_fail(L, js_jp_key(p, jp, "pending"), "is empty; say what the check waits for (or leave the field out)");
-    const cJSON *ch = js_member(j, "character"), *window = js_member(j, "window");
+    const scene_json *ch = js_member(j, "character"), *window = js_member(j, "window");
     if (ch) {
         js_jp_key(p, jp, "character");
-        if (cJSON_IsString(ch)) {
+        if (scene_json_is_string(ch)) {
             k->character = -1;
             for (int i = 0; i < L->s->character_count; ++i)
-                if (strcmp(L->s->characters[i].name, ch->valuestring) == 0) k->character = i;
-            if (k->character < 0) return js_fail(L, p, "no character is named \"%s\"", js_quote(q, sizeof q, ch->valuestring));
+                if (strcmp(L->s->characters[i].name, scene_json_string(ch)) == 0) k->character = i;
+            if (k->character < 0) return js_fail(L, p, "no character is named \"%s\"", js_quote(q, sizeof q, scene_json_string(ch)));
         } else {
             int64_t v;
-            if (!cJSON_IsNumber(ch)) return js_fail(L, p, "expected a character name or index, got %s", js_type_name(ch));
+            if (!scene_json_is_number(ch)) return js_fail(L, p, "expected a character name or index, got %s", js_type_name(ch));
             if (!js_read_integer(L, ch, p, 0.0, (double)(L->s->character_count - 1), &v)) return false;
             k->character = (int)v;
         }
@@ -292,7 +292,7 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
     case SCENE_CHECK_AT_TIME:
         return js_field_float(L, j, jp, "time", true, &k->time, 0.0, INFINITY, 0) && parse_axes(L, j, jp, k);
     case SCENE_CHECK_REACHES: {
-        const cJSON *c;
+        const scene_json *c;
         k->by = L->s->duration;
         return js_need_field(L, j, jp, "condition", &c) && parse_condition(L, c, js_jp_key(p, jp, "condition"), &k->condition) &&
                js_field_float(L, j, jp, "by", false, &k->by, 0.0, INFINITY, 0);
@@ -351,7 +351,7 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
         return true;
     case SCENE_CHECK_CRUSHED_FRACTION: return parse_fraction_range(L, j, jp, &k->range);
     case SCENE_CHECK_REACHED_FRACTION: {
-        const cJSON *c;
+        const scene_json *c;
         k->by = L->s->duration;
         return js_need_field(L, j, jp, "condition", &c) && parse_condition(L, c, js_jp_key(p, jp, "condition"), &k->condition) &&
                js_field_float(L, j, jp, "by", false, &k->by, 0.0, INFINITY, 0) && parse_fraction_range(L, j, jp, &k->range);
@@ -367,17 +367,17 @@ static bool parse_check(loader *L, const cJSON *j, const char *jp, scene_check *
     return true;
 }
 
-bool scene_parse_checks(loader *L, const cJSON *root) {
-    const cJSON *j = js_member(root, "expectations");
+bool scene_parse_checks(loader *L, const scene_json *root) {
+    const scene_json *j = js_member(root, "expectations");
     if (!j) return true;
     if (!js_expect_array(L, j, "expectations")) return false;
-    int n = cJSON_GetArraySize(j);
+    int n = scene_json_count(j);
     if (n > SCENE_MAX_CHECKS) return js_fail(L, "expectations", "has %d expectations; at most %d", n, SCENE_MAX_CHECKS);
     L->s->checks = (scene_check *)js_alloc_array(L, "expectations", (size_t)n, sizeof(scene_check));
     if (!L->s->checks) return false;
-    const cJSON *e;
+    const scene_json *e;
     int i = 0;
-    cJSON_ArrayForEach(e, j) {
+    scene_json_each(e, j) {
         char p[JP];
         if (!parse_check(L, e, js_jp_index(p, "expectations", i), &L->s->checks[i])) return false;
         L->s->check_count = ++i;
@@ -386,24 +386,24 @@ bool scene_parse_checks(loader *L, const cJSON *root) {
 }
 
 // "plot": {"view": "side" | "top" | "front" | "both"} or an array of view names, e.g. ["front", "top"].
-bool scene_parse_plot(loader *L, const cJSON *root) {
+bool scene_parse_plot(loader *L, const scene_json *root) {
     static const char *const fields[] = {"view", NULL};
     static const char *const views[] = {"both", "side", "top", "front", NULL};
     static const int values[] = {SCENE_PLOT_BOTH, SCENE_PLOT_SIDE, SCENE_PLOT_TOP, SCENE_PLOT_FRONT};
-    const cJSON *j = js_member(root, "plot");
+    const scene_json *j = js_member(root, "plot");
     L->s->plot_view = SCENE_PLOT_BOTH;
     if (!j) return true;
     if (!js_expect_object(L, j, "plot") || !js_check_fields(L, j, "plot", fields)) return false;
-    const cJSON *list = js_member(j, "view");
-    if (!cJSON_IsArray(list)) {
+    const scene_json *list = js_member(j, "view");
+    if (!scene_json_is_array(list)) {
         int v = 0;
         if (!js_field_enum(L, j, "plot", "view", false, views, &v)) return false;
         L->s->plot_view = values[v];
         return true;
     }
     int bits = 0, i = 0;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, list) {
+    const scene_json *e;
+    scene_json_each(e, list) {
         char p[JP];
         int v = 0;
         if (!js_read_enum(L, e, js_jp_index(p, "plot.view", i++), views, &v)) return false;

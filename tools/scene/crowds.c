@@ -37,9 +37,9 @@ typedef struct crowd_spec {
 } crowd_spec;
 
 // {"min": vec3, "max": vec3}: a horizontal area (min below max in x and z; y is where feet stand, max.y >= min.y).
-static bool parse_area(loader *L, const cJSON *obj, const char *jp, const char *key, tread_vec3 *lo, tread_vec3 *hi) {
+static bool parse_area(loader *L, const scene_json *obj, const char *jp, const char *key, tread_vec3 *lo, tread_vec3 *hi) {
     static const char *const fields[] = {"min", "max", NULL};
-    const cJSON *j;
+    const scene_json *j;
     char p[JP];
     if (!js_need_field(L, obj, jp, key, &j)) return false;
     js_jp_key(p, jp, key);
@@ -52,13 +52,13 @@ static bool parse_area(loader *L, const cJSON *obj, const char *jp, const char *
     return true;
 }
 
-static bool parse_spec(loader *L, const cJSON *j, const char *jp, crowd_spec *c) {
+static bool parse_spec(loader *L, const scene_json *j, const char *jp, crowd_spec *c) {
     static const char *const fields[] = {"name", "count", "area", "seed", "settings", "speed", "targets", "every", "spacing", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     memset(c, 0, sizeof *c);
     char p[JP], q[64];
     int64_t count = 0, seed = 1;
-    const cJSON *v;
+    const scene_json *v;
     if (!js_field_string(L, j, jp, "name", true, c->name, sizeof c->name)) return false;
     // Room for "#<index>" in a character's name, and no '#' of its own: "a#1#2" could name two characters.
     if (c->name[0] == '\0' || strlen(c->name) > SCENE_NAME_MAX - 8 || strchr(c->name, '#'))
@@ -123,7 +123,7 @@ static bool member_inputs(loader *L, const char *jp, const crowd_spec *c, int m,
 }
 
 // One crowd: its settings and speed judged by the library, its characters appended to the scene's.
-static bool add_crowd(loader *L, const cJSON *j, const char *jp, int index, const tread_world *empty, int *inputs_total) {
+static bool add_crowd(loader *L, const scene_json *j, const char *jp, int index, const tread_world *empty, int *inputs_total) {
     scene *s = L->s;
     crowd_spec c;
     tread_character probe;
@@ -171,12 +171,12 @@ static bool add_crowd(loader *L, const cJSON *j, const char *jp, int index, cons
     return ok;
 }
 
-bool scene_parse_crowds(loader *L, const cJSON *root) {
+bool scene_parse_crowds(loader *L, const scene_json *root) {
     scene *s = L->s;
-    const cJSON *j = js_member(root, "crowds");
+    const scene_json *j = js_member(root, "crowds");
     if (!j) return true;
     if (!js_expect_array(L, j, "crowds")) return false;
-    int n = cJSON_GetArraySize(j);
+    int n = scene_json_count(j);
     if (n < 1 && s->character_count == 0) return js_fail(L, "crowds", "is empty and no character is listed; a scene needs at least one character");
     if (n > SCENE_MAX_CROWDS) return js_fail(L, "crowds", "has %d crowds; at most %d", n, SCENE_MAX_CROWDS);
     // Spawn areas and targets are horizontal in x and z: a scene turned another way is run with --up instead.
@@ -188,8 +188,8 @@ bool scene_parse_crowds(loader *L, const cJSON *root) {
     if (tread_world_create(NULL, &empty) != TREAD_OK) return js_fail(L, "crowds", "%s", tread_error_message());
     int inputs = 0, total = 0;
     bool ok = true;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, j) {
+    const scene_json *e;
+    scene_json_each(e, j) {
         char p[JP];
         js_jp_index(p, "crowds", s->crowd_count);
         if (!(ok = add_crowd(L, e, p, s->crowd_count, empty, &inputs))) break;

@@ -28,7 +28,7 @@
 
 // ---- the file ------------------------------------------------------------------------------------------------
 
-bool scene_parse_dynamic(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+bool scene_parse_dynamic(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     static const char *const fields[] = {"mass", "friction", "gravity", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     scene_dynamic *d = &b->dynamic;

@@ -1,27 +1,21 @@
 // SPDX-License-Identifier: MIT
-// Layers and bodies of a scene file: boxes, spheres, capsules, ramps, meshes (inline, or any file assimp reads),
+// Layers and bodies of a scene file: boxes, spheres, capsules, ramps, meshes (inline, or a file: mesh_file.c),
 // heightfields and voxel grids. Structure is checked here (types, ranges, shapes that cannot exist); what only
 // the library can judge (a body's full validity) is left to tread_world_add_body when the scene is run.
 // Calls json_read.c.
-#define _POSIX_C_SOURCE 200809L // stat
-
-#include <assimp/cimport.h>
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "scene_internal.h"
 
 // ---- layers --------------------------------------------------------------------------------------------
 
-bool scene_parse_layers(loader *L, const cJSON *root) {
+bool scene_parse_layers(loader *L, const scene_json *root) {
     scene *s = L->s;
-    const cJSON *j = js_member(root, "layers");
+    const scene_json *j = js_member(root, "layers");
     if (!j) {
         s->layers = (scene_layer *)js_alloc_array(L, "layers", 1, sizeof(scene_layer));
         if (!s->layers) return false;
@@ -31,15 +25,15 @@ bool scene_parse_layers(loader *L, const cJSON *root) {
         return true;
     }
     if (!js_expect_array(L, j, "layers")) return false;
-    int n = cJSON_GetArraySize(j);
+    int n = scene_json_count(j);
     if (n < 1) return js_fail(L, "layers", "needs at least one layer (leave the field out for a single \"default\" layer)");
     if (n > MAX_LAYERS) return js_fail(L, "layers", "has %d layers; at most %d", n, MAX_LAYERS);
     s->layers = (scene_layer *)js_alloc_array(L, "layers", (size_t)n, sizeof(scene_layer));
     if (!s->layers) return false;
     static const char *const fields[] = {"name", "walkable_degrees", NULL};
-    const cJSON *e;
+    const scene_json *e;
     int i = 0;
-    cJSON_ArrayForEach(e, j) {
+    scene_json_each(e, j) {
         char p[JP], q[64];
         js_jp_index(p, "layers", i);
         scene_layer *l = &s->layers[i];
@@ -91,8 +85,8 @@ static tread_quat quat_from_basis(tread_vec3 x, tread_vec3 y, tread_vec3 z) {
     return tread_quat_normalize(q);
 }
 
-static bool field_rotation(loader *L, const cJSON *obj, const char *jp, tread_quat *out) {
-    const cJSON *j = js_member(obj, "rotation");
+static bool field_rotation(loader *L, const scene_json *obj, const char *jp, tread_quat *out) {
+    const scene_json *j = js_member(obj, "rotation");
     char p[JP];
     *out = tread_quat_identity();
     return !j || js_read_rotation(L, j, js_jp_key(p, jp, "rotation"), out, NULL);
@@ -104,7 +98,7 @@ static bool positive_vec3(loader *L, const char *jp, const char *key, tread_vec3
     return js_fail(L, js_jp_key(p, jp, key), "every component must be > 0, got [%g, %g, %g]", (double)v.x, (double)v.y, (double)v.z);
 }
 
-static bool parse_box(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+static bool parse_box(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     tread_shape_def *sh = &b->def.shape;
     bool corners = js_member(j, "min") || js_member(j, "max");
     bool centred = js_member(j, "center") || js_member(j, "half_extents");
@@ -130,7 +124,7 @@ static bool parse_box(loader *L, const cJSON *j, const char *jp, scene_body *b) 
     return true;
 }
 
-static bool parse_round(loader *L, const cJSON *j, const char *jp, scene_body *b, bool capsule) {
+static bool parse_round(loader *L, const scene_json *j, const char *jp, scene_body *b, bool capsule) {
     float radius = 0.0f, half_height = 0.0f;
     tread_transform *t = &b->def.transform;
     if (!js_field_vec3(L, j, jp, "center", true, &t->p) || !js_field_float(L, j, jp, "radius", true, &radius, 0.0, INFINITY, OPEN_LO))
@@ -150,7 +144,7 @@ static bool parse_round(loader *L, const cJSON *j, const char *jp, scene_body *b
 
 // A box whose top face starts at `foot` and rises along the horizontal `direction` at `degrees` until it is
 // `rise` above the foot.
-static bool parse_ramp(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+static bool parse_ramp(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     tread_vec3 foot, direction;
     float degrees = 0.0f, rise = 0.0f, width = 0.0f, thickness = 0.0f;
     if (!js_field_vec3(L, j, jp, "foot", true, &foot) || !js_field_vec3(L, j, jp, "direction", true, &direction) ||
@@ -164,9 +158,10 @@ static bool parse_ramp(loader *L, const cJSON *j, const char *jp, scene_body *b)
     char p[JP];
     if (!(tread_v3_length(d) > 1.0e-6f)) return js_fail(L, js_jp_key(p, jp, "direction"), "has no horizontal part (it is parallel to up)");
     d = tread_v3_normalize(d);
-    double a = (double)degrees * SCENE_PI / 180.0;
-    float c = (float)cos(a), sn = (float)sin(a);
-    float length = (float)((double)rise / sin(a));
+    // The library's own sine and cosine (src/trig.c), not libm's: the same bits in every build, WebAssembly included.
+    float a = (float)((double)degrees * SCENE_PI / 180.0);
+    float c = tread_cos(a), sn = tread_sin(a);
+    float length = (float)((double)rise / (double)sn);
     tread_vec3 along = tread_v3_add(tread_v3_scale(d, c), tread_v3_scale(up, sn));       // up the slope
     tread_vec3 normal = tread_v3_sub(tread_v3_scale(up, c), tread_v3_scale(d, sn));      // top face normal
     tread_vec3 across = tread_v3_cross(along, normal);
@@ -180,131 +175,37 @@ static bool parse_ramp(loader *L, const cJSON *j, const char *jp, scene_body *b)
 
 // ---- meshes --------------------------------------------------------------------------------------------
 
-typedef struct mesh_build {
-    tread_vec3 *vertices;
-    uint32_t *indices;
-    size_t vertex_count, triangle_count;
-} mesh_build;
-
-_Static_assert(sizeof(struct aiMatrix4x4) == 16 * sizeof(ai_real), "aiMatrix4x4 is 16 reals, row-major");
-
-static void mat4_mul(struct aiMatrix4x4 *out, const struct aiMatrix4x4 *a, const struct aiMatrix4x4 *b) {
-    ai_real x[16], y[16], r[16]; // row-major: a1 a2 a3 a4 b1 ...
-    memcpy(x, a, sizeof x);
-    memcpy(y, b, sizeof y);
-    for (int i = 0; i < 4; ++i)
-        for (int k = 0; k < 4; ++k) r[4 * i + k] = x[4 * i] * y[k] + x[4 * i + 1] * y[4 + k] + x[4 * i + 2] * y[8 + k] + x[4 * i + 3] * y[12 + k];
-    memcpy(out, r, sizeof r);
-}
-
-static void count_node(const struct aiScene *sc, const struct aiNode *node, size_t *vertices, size_t *triangles, int depth) {
-    if (!node || depth > 64) return;
-    for (unsigned i = 0; i < node->mNumMeshes; ++i) {
-        if (node->mMeshes[i] >= sc->mNumMeshes) continue;
-        const struct aiMesh *m = sc->mMeshes[node->mMeshes[i]];
-        *vertices += m->mNumVertices;
-        for (unsigned f = 0; f < m->mNumFaces; ++f) *triangles += m->mFaces[f].mNumIndices == 3;
-    }
-    for (unsigned i = 0; i < node->mNumChildren; ++i) count_node(sc, node->mChildren[i], vertices, triangles, depth + 1);
-}
-
-// Append every triangle of the node's meshes, in world (file) space, then the children's.
-static void gather_node(const struct aiScene *sc, const struct aiNode *node, struct aiMatrix4x4 parent, mesh_build *mb, int depth) {
-    if (!node || depth > 64) return;
-    struct aiMatrix4x4 world;
-    mat4_mul(&world, &parent, &node->mTransformation);
-    ai_real w[16];
-    memcpy(w, &world, sizeof w);
-    for (unsigned i = 0; i < node->mNumMeshes; ++i) {
-        if (node->mMeshes[i] >= sc->mNumMeshes) continue;
-        const struct aiMesh *m = sc->mMeshes[node->mMeshes[i]];
-        size_t base = mb->vertex_count;
-        for (unsigned v = 0; v < m->mNumVertices; ++v) {
-            struct aiVector3D p = m->mVertices[v];
-            mb->vertices[mb->vertex_count++] = tread_v3((float)(w[0] * p.x + w[1] * p.y + w[2] * p.z + w[3]),
-                                                        (float)(w[4] * p.x + w[5] * p.y + w[6] * p.z + w[7]),
-                                                        (float)(w[8] * p.x + w[9] * p.y + w[10] * p.z + w[11]));
-        }
-        for (unsigned f = 0; f < m->mNumFaces; ++f) {
-            const struct aiFace *face = &m->mFaces[f];
-            if (face->mNumIndices != 3) continue; // points and lines
-            bool ok = face->mIndices[0] < m->mNumVertices && face->mIndices[1] < m->mNumVertices && face->mIndices[2] < m->mNumVertices;
-            if (!ok) continue;
-            for (int k = 0; k < 3; ++k) mb->indices[3 * mb->triangle_count + (size_t)k] = (uint32_t)(base + face->mIndices[k]);
-            ++mb->triangle_count;
-        }
-    }
-    for (unsigned i = 0; i < node->mNumChildren; ++i) gather_node(sc, node->mChildren[i], world, mb, depth + 1);
-}
-
-static bool load_mesh_file(loader *L, const char *file, const char *jp, mesh_build *mb) {
-    char full[1024], q[64];
-    js_quote(q, sizeof q, file);
-    if (file[0] == '\0') return js_fail(L, jp, "is empty");
-#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-    // The fuzzer must not wander the file system: only plain names next to the scene.
-    if (file[0] == '/' || strstr(file, "..")) return js_fail(L, jp, "cannot read \"%s\": outside the scene's directory (fuzz build)", q);
-#endif
-    if (file[0] == '/') snprintf(full, sizeof full, "%s", file);
-    else snprintf(full, sizeof full, "%s%s", L->dir, file);
-    struct stat st;
-    if (stat(full, &st) == 0) {
-        if (!S_ISREG(st.st_mode)) return js_fail(L, jp, "cannot read \"%s\": not a regular file", q);
-        if (st.st_size > SCENE_MAX_MESH_FILE_BYTES) return js_fail(L, jp, "\"%s\" is %lld bytes; at most %d", q, (long long)st.st_size, SCENE_MAX_MESH_FILE_BYTES);
-    }
-    const struct aiScene *sc = aiImportFile(full, aiProcess_Triangulate | aiProcess_JoinIdenticalVertices);
-    if (!sc) return js_fail(L, jp, "cannot read \"%s\": %s", q, aiGetErrorString());
-    size_t vertices = 0, triangles = 0;
-    struct aiMatrix4x4 identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    if (sc->mRootNode) count_node(sc, sc->mRootNode, &vertices, &triangles, 0);
-    bool ok = true;
-    if (triangles == 0) ok = js_fail(L, jp, "\"%s\" has no triangles", q);
-    else if (triangles > SCENE_MAX_MESH_TRIANGLES)
-        ok = js_fail(L, jp, "\"%s\" has %zu triangles; at most %d", q, triangles, SCENE_MAX_MESH_TRIANGLES);
-    else if (vertices > SCENE_MAX_MESH_VERTICES)
-        ok = js_fail(L, jp, "\"%s\" has %zu vertices; at most %d", q, vertices, SCENE_MAX_MESH_VERTICES);
-    if (ok) {
-        mb->vertices = (tread_vec3 *)js_alloc_array(L, jp, vertices, sizeof(tread_vec3));
-        mb->indices = (uint32_t *)js_alloc_array(L, jp, triangles * 3, sizeof(uint32_t));
-        ok = mb->vertices && mb->indices;
-    }
-    if (ok) gather_node(sc, sc->mRootNode, identity, mb, 0);
-    aiReleaseImport(sc);
-    if (ok && mb->triangle_count == 0) ok = js_fail(L, jp, "\"%s\" has no valid triangles", q);
-    return ok;
-}
-
-static bool parse_inline_mesh(loader *L, const cJSON *j, const char *jp, mesh_build *mb) {
-    const cJSON *verts, *tris;
+static bool parse_inline_mesh(loader *L, const scene_json *j, const char *jp, mesh_build *mb) {
+    const scene_json *verts, *tris;
     char pv[JP], pt[JP];
     if (!js_need_field(L, j, jp, "vertices", &verts) || !js_need_field(L, j, jp, "triangles", &tris)) return false;
     js_jp_key(pv, jp, "vertices");
     js_jp_key(pt, jp, "triangles");
     if (!js_expect_array(L, verts, pv) || !js_expect_array(L, tris, pt)) return false;
-    int nv = cJSON_GetArraySize(verts), nt = cJSON_GetArraySize(tris);
+    int nv = scene_json_count(verts), nt = scene_json_count(tris);
     if (nv < 3) return js_fail(L, pv, "has %d vertices; a mesh needs at least 3", nv);
     if (nt < 1) return js_fail(L, pt, "is empty; a mesh needs at least one triangle");
     if (nt > SCENE_MAX_MESH_TRIANGLES) return js_fail(L, pt, "has %d triangles; at most %d", nt, SCENE_MAX_MESH_TRIANGLES);
     mb->vertices = (tread_vec3 *)js_alloc_array(L, pv, (size_t)nv, sizeof(tread_vec3));
     mb->indices = (uint32_t *)js_alloc_array(L, pt, (size_t)nt * 3, sizeof(uint32_t));
     if (!mb->vertices || !mb->indices) return false;
-    const cJSON *e;
+    const scene_json *e;
     int i = 0;
-    cJSON_ArrayForEach(e, verts) {
+    scene_json_each(e, verts) {
         char p[JP];
         if (!js_read_vec3(L, e, js_jp_index(p, pv, i), &mb->vertices[i])) return false;
         ++i;
     }
     mb->vertex_count = (size_t)nv;
     i = 0;
-    cJSON_ArrayForEach(e, tris) {
+    scene_json_each(e, tris) {
         char p[JP];
         js_jp_index(p, pt, i);
-        if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 3)
-            return js_fail(L, p, "expected an array of 3 vertex indices, got %s", cJSON_IsArray(e) ? "another length" : js_type_name(e));
-        const cJSON *x;
+        if (!scene_json_is_array(e) || scene_json_count(e) != 3)
+            return js_fail(L, p, "expected an array of 3 vertex indices, got %s", scene_json_is_array(e) ? "another length" : js_type_name(e));
+        const scene_json *x;
         int k = 0;
-        cJSON_ArrayForEach(x, e) {
+        scene_json_each(x, e) {
             char pk[JP];
             int64_t index;
             js_jp_index(pk, p, k);
@@ -319,16 +220,16 @@ static bool parse_inline_mesh(loader *L, const cJSON *j, const char *jp, mesh_bu
     return true;
 }
 
-static bool parse_mesh(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+static bool parse_mesh(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     mesh_build mb = {0};
-    const cJSON *file = js_member(j, "file");
+    const scene_json *file = js_member(j, "file");
     bool ok;
     if (file) {
         char p[JP];
         js_jp_key(p, jp, "file");
         if (js_member(j, "vertices") || js_member(j, "triangles")) return js_fail(L, jp, "give either \"file\" or \"vertices\" and \"triangles\", not both");
-        if (!cJSON_IsString(file)) return js_fail(L, p, "expected a string, got %s", js_type_name(file));
-        ok = load_mesh_file(L, file->valuestring, p, &mb);
+        if (!scene_json_is_string(file)) return js_fail(L, p, "expected a string, got %s", js_type_name(file));
+        ok = scene_load_mesh_file(L, scene_json_string(file), p, &mb);
     } else {
         ok = parse_inline_mesh(L, j, jp, &mb);
     }
@@ -355,8 +256,8 @@ static bool parse_mesh(loader *L, const cJSON *j, const char *jp, scene_body *b)
 
 // ---- heightfields and voxels ----------------------------------------------------------------------------
 
-static bool parse_heightfield(loader *L, const cJSON *j, const char *jp, scene_body *b) {
-    const cJSON *heights, *spacing_j;
+static bool parse_heightfield(loader *L, const scene_json *j, const char *jp, scene_body *b) {
+    const scene_json *heights, *spacing_j;
     char ph[JP], ps[JP];
     tread_heightfield_def *hf = &b->def.shape.heightfield;
     b->def.shape.type = TREAD_SHAPE_HEIGHTFIELD;
@@ -364,38 +265,38 @@ static bool parse_heightfield(loader *L, const cJSON *j, const char *jp, scene_b
         !js_need_field(L, j, jp, "heights", &heights))
         return false;
     js_jp_key(ps, jp, "spacing");
-    if (!cJSON_IsArray(spacing_j) || cJSON_GetArraySize(spacing_j) != 2)
-        return js_fail(L, ps, "expected an array of 2 numbers [x, z], got %s", cJSON_IsArray(spacing_j) ? "another length" : js_type_name(spacing_j));
+    if (!scene_json_is_array(spacing_j) || scene_json_count(spacing_j) != 2)
+        return js_fail(L, ps, "expected an array of 2 numbers [x, z], got %s", scene_json_is_array(spacing_j) ? "another length" : js_type_name(spacing_j));
     float spacing[2];
     for (int i = 0; i < 2; ++i) {
         char p[JP];
-        if (!js_read_float_in(L, cJSON_GetArrayItem(spacing_j, i), js_jp_index(p, ps, i), &spacing[i], 0.0, INFINITY, OPEN_LO)) return false;
+        if (!js_read_float_in(L, scene_json_at(spacing_j, i), js_jp_index(p, ps, i), &spacing[i], 0.0, INFINITY, OPEN_LO)) return false;
     }
     hf->spacing_x = spacing[0];
     hf->spacing_z = spacing[1];
     js_jp_key(ph, jp, "heights");
     if (!js_expect_array(L, heights, ph)) return false;
-    int nz = cJSON_GetArraySize(heights), nx = 0;
+    int nz = scene_json_count(heights), nx = 0;
     if (nz < 2) return js_fail(L, ph, "has %d rows; a heightfield needs at least 2", nz);
-    const cJSON *row = heights->child;
+    const scene_json *row = scene_json_child(heights);
     char p0[JP];
     if (!js_expect_array(L, row, js_jp_index(p0, ph, 0))) return false;
-    nx = cJSON_GetArraySize(row);
+    nx = scene_json_count(row);
     if (nx < 2) return js_fail(L, p0, "has %d heights; a row needs at least 2", nx);
     if ((int64_t)nx * nz > SCENE_MAX_GRID_CELLS) return js_fail(L, ph, "has %d x %d samples; at most %d", nx, nz, SCENE_MAX_GRID_CELLS);
     b->heights = (float *)js_alloc_array(L, ph, (size_t)nx * (size_t)nz, sizeof(float));
     if (!b->heights) return false;
     float lo = FLT_MAX, hi = -FLT_MAX;
     int r = 0;
-    cJSON_ArrayForEach(row, heights) {
+    scene_json_each(row, heights) {
         char pr[JP];
         js_jp_index(pr, ph, r);
         if (!js_expect_array(L, row, pr)) return false;
-        int n = cJSON_GetArraySize(row);
+        int n = scene_json_count(row);
         if (n != nx) return js_fail(L, pr, "has %d heights; row 0 has %d (rows must be the same length)", n, nx);
-        const cJSON *h;
+        const scene_json *h;
         int i = 0;
-        cJSON_ArrayForEach(h, row) {
+        scene_json_each(h, row) {
             char pi[JP];
             float v;
             if (!js_read_float(L, h, js_jp_index(pi, pr, i), &v)) return false;
@@ -409,23 +310,23 @@ static bool parse_heightfield(loader *L, const cJSON *j, const char *jp, scene_b
     hf->count_x = nx;
     hf->count_z = nz;
     hf->heights = b->heights;
-    const cJSON *holes = js_member(j, "holes");
+    const scene_json *holes = js_member(j, "holes");
     if (holes) {
         char pho[JP];
         js_jp_key(pho, jp, "holes");
         if (!js_expect_array(L, holes, pho)) return false;
-        if (cJSON_GetArraySize(holes) != nz - 1) return js_fail(L, pho, "has %d rows; expected %d (one per row of cells)", cJSON_GetArraySize(holes), nz - 1);
+        if (scene_json_count(holes) != nz - 1) return js_fail(L, pho, "has %d rows; expected %d (one per row of cells)", scene_json_count(holes), nz - 1);
         b->holes = (uint8_t *)js_alloc_array(L, pho, (size_t)(nx - 1) * (size_t)(nz - 1), 1);
         if (!b->holes) return false;
         r = 0;
-        cJSON_ArrayForEach(row, holes) {
+        scene_json_each(row, holes) {
             char pr[JP];
             js_jp_index(pr, pho, r);
             if (!js_expect_array(L, row, pr)) return false;
-            if (cJSON_GetArraySize(row) != nx - 1) return js_fail(L, pr, "has %d flags; expected %d (one per cell)", cJSON_GetArraySize(row), nx - 1);
-            const cJSON *h;
+            if (scene_json_count(row) != nx - 1) return js_fail(L, pr, "has %d flags; expected %d (one per cell)", scene_json_count(row), nx - 1);
+            const scene_json *h;
             int i = 0;
-            cJSON_ArrayForEach(h, row) {
+            scene_json_each(h, row) {
                 char pi[JP];
                 int64_t v;
                 if (!js_read_integer(L, h, js_jp_index(pi, pr, i), 0.0, 1.0, &v)) return false;
@@ -442,13 +343,13 @@ static bool parse_heightfield(loader *L, const cJSON *j, const char *jp, scene_b
     return true;
 }
 
-static bool parse_voxels(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+static bool parse_voxels(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     tread_voxels_def *vx = &b->def.shape.voxels;
     b->def.shape.type = TREAD_SHAPE_VOXELS;
     float cell = 0.0f;
     if (!js_field_vec3(L, j, jp, "origin", true, &b->def.transform.p) || !js_field_float(L, j, jp, "cell_size", true, &cell, 0.0, INFINITY, OPEN_LO))
         return false;
-    const cJSON *rows = js_member(j, "rows"), *cells = js_member(j, "cells"), *size = js_member(j, "size");
+    const scene_json *rows = js_member(j, "rows"), *cells = js_member(j, "cells"), *size = js_member(j, "size");
     if (rows && (cells || size)) return js_fail(L, jp, "give either \"rows\" or \"cells\" and \"size\", not both");
     if (!rows && !cells && !size) return js_fail(L, jp, "missing required fields: \"rows\", or \"cells\" and \"size\"");
     int n[3] = {0, 0, 0};
@@ -457,31 +358,32 @@ static bool parse_voxels(loader *L, const cJSON *j, const char *jp, scene_body *
         char pr[JP];
         js_jp_key(pr, jp, "rows");
         if (!js_expect_array(L, rows, pr)) return false;
-        n[1] = cJSON_GetArraySize(rows);
+        n[1] = scene_json_count(rows);
         if (n[1] < 1) return js_fail(L, pr, "is empty; a voxel grid needs at least one layer");
-        const cJSON *layer = rows->child, *line;
+        const scene_json *layer = scene_json_child(rows), *line;
         char pl[JP];
         if (!js_expect_array(L, layer, js_jp_index(pl, pr, 0))) return false;
-        n[2] = cJSON_GetArraySize(layer);
+        n[2] = scene_json_count(layer);
         if (n[2] < 1) return js_fail(L, pl, "is empty; a layer needs at least one row");
-        if (!cJSON_IsString(layer->child)) return js_fail(L, js_jp_index(pl, pl, 0), "expected a string of '#' and '.', got %s", js_type_name(layer->child));
-        size_t len = strlen(layer->child->valuestring);
+        const scene_json *first = scene_json_child(layer);
+        if (!scene_json_is_string(first)) return js_fail(L, js_jp_index(pl, pl, 0), "expected a string of '#' and '.', got %s", js_type_name(first));
+        size_t len = strlen(scene_json_string(first));
         if (len < 1) return js_fail(L, pl, "is an empty string; a row needs at least one cell");
         if ((double)len * n[1] * n[2] > SCENE_MAX_GRID_CELLS) return js_fail(L, pr, "has %zu x %d x %d cells; at most %d", len, n[1], n[2], SCENE_MAX_GRID_CELLS);
         n[0] = (int)len;
         b->cells = (uint8_t *)js_alloc_array(L, pr, (size_t)n[0] * (size_t)n[1] * (size_t)n[2], 1);
         if (!b->cells) return false;
         int y = 0;
-        cJSON_ArrayForEach(layer, rows) {
+        scene_json_each(layer, rows) {
             js_jp_index(pl, pr, y);
             if (!js_expect_array(L, layer, pl)) return false;
-            if (cJSON_GetArraySize(layer) != n[2]) return js_fail(L, pl, "has %d rows; layer 0 has %d (layers must be the same shape)", cJSON_GetArraySize(layer), n[2]);
+            if (scene_json_count(layer) != n[2]) return js_fail(L, pl, "has %d rows; layer 0 has %d (layers must be the same shape)", scene_json_count(layer), n[2]);
             int z = 0;
-            cJSON_ArrayForEach(line, layer) {
+            scene_json_each(line, layer) {
                 char pz[JP];
                 js_jp_index(pz, pl, z);
-                if (!cJSON_IsString(line)) return js_fail(L, pz, "expected a string of '#' and '.', got %s", js_type_name(line));
-                const char *text = line->valuestring;
+                if (!scene_json_is_string(line)) return js_fail(L, pz, "expected a string of '#' and '.', got %s", js_type_name(line));
+                const char *text = scene_json_string(line);
                 if (strlen(text) != len) return js_fail(L, pz, "has %zu cells; rows[0][0] has %zu (rows must be the same length)", strlen(text), len);
                 for (int x = 0; x < n[0]; ++x) {
                     if (text[x] != '#' && text[x] != '.')
@@ -498,31 +400,31 @@ static bool parse_voxels(loader *L, const cJSON *j, const char *jp, scene_body *
         js_jp_key(pc, jp, "cells");
         if (!size) return js_fail(L, jp, "missing required field \"size\" (\"cells\" needs it)");
         if (!cells) return js_fail(L, jp, "missing required field \"cells\" (\"size\" needs it)");
-        if (!cJSON_IsArray(size) || cJSON_GetArraySize(size) != 3)
-            return js_fail(L, ps, "expected an array of 3 integers [nx, ny, nz], got %s", cJSON_IsArray(size) ? "another length" : js_type_name(size));
+        if (!scene_json_is_array(size) || scene_json_count(size) != 3)
+            return js_fail(L, ps, "expected an array of 3 integers [nx, ny, nz], got %s", scene_json_is_array(size) ? "another length" : js_type_name(size));
         for (int a = 0; a < 3; ++a) {
             char p[JP];
             int64_t v;
-            if (!js_read_integer(L, cJSON_GetArrayItem(size, a), js_jp_index(p, ps, a), 1.0, (double)SCENE_MAX_GRID_CELLS, &v)) return false;
+            if (!js_read_integer(L, scene_json_at(size, a), js_jp_index(p, ps, a), 1.0, (double)SCENE_MAX_GRID_CELLS, &v)) return false;
             n[a] = (int)v;
         }
         if ((double)n[0] * n[1] * n[2] > SCENE_MAX_GRID_CELLS) return js_fail(L, ps, "has %d x %d x %d cells; at most %d", n[0], n[1], n[2], SCENE_MAX_GRID_CELLS);
         if (!js_expect_array(L, cells, pc)) return false;
-        if ((double)cJSON_GetArraySize(cells) > (double)n[0] * n[1] * n[2])
-            return js_fail(L, pc, "has %d entries; the grid has only %d x %d x %d cells", cJSON_GetArraySize(cells), n[0], n[1], n[2]);
+        if ((double)scene_json_count(cells) > (double)n[0] * n[1] * n[2])
+            return js_fail(L, pc, "has %d entries; the grid has only %d x %d x %d cells", scene_json_count(cells), n[0], n[1], n[2]);
         b->cells = (uint8_t *)js_alloc_array(L, pc, (size_t)n[0] * (size_t)n[1] * (size_t)n[2], 1);
         if (!b->cells) return false;
-        const cJSON *c;
+        const scene_json *c;
         int i = 0;
-        cJSON_ArrayForEach(c, cells) {
+        scene_json_each(c, cells) {
             char p[JP];
             js_jp_index(p, pc, i);
-            if (!cJSON_IsArray(c) || cJSON_GetArraySize(c) != 3)
-                return js_fail(L, p, "expected an array of 3 integers [i, j, k], got %s", cJSON_IsArray(c) ? "another length" : js_type_name(c));
+            if (!scene_json_is_array(c) || scene_json_count(c) != 3)
+                return js_fail(L, p, "expected an array of 3 integers [i, j, k], got %s", scene_json_is_array(c) ? "another length" : js_type_name(c));
             int64_t at[3];
             for (int a = 0; a < 3; ++a) {
                 char pa[JP];
-                if (!js_read_integer(L, cJSON_GetArrayItem(c, a), js_jp_index(pa, p, a), 0.0, (double)(n[a] - 1), &at[a])) return false;
+                if (!js_read_integer(L, scene_json_at(c, a), js_jp_index(pa, p, a), 0.0, (double)(n[a] - 1), &at[a])) return false;
             }
             b->cells[((size_t)at[2] * (size_t)n[1] + (size_t)at[1]) * (size_t)n[0] + (size_t)at[0]] = 1;
             ++i;
@@ -555,15 +457,15 @@ static const char *const *body_fields(int type) {
     return all[type];
 }
 
-static bool parse_body(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+static bool parse_body(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     int type = 0;
     b->def = tread_body_def_default();
     b->def.transform = tread_transform_identity();
     if (!js_expect_object(L, j, jp) || !js_field_enum(L, j, jp, "type", true, body_types, &type) || !js_check_fields(L, j, jp, body_fields(type)) ||
         !js_field_string(L, j, jp, "name", false, b->name, sizeof b->name))
         return false;
-    const cJSON *layer = js_member(j, "layer"), *kin = js_member(j, "kinematic"), *surface = js_member(j, "surface");
-    const cJSON *dynamic = js_member(j, "dynamic");
+    const scene_json *layer = js_member(j, "layer"), *kin = js_member(j, "kinematic"), *surface = js_member(j, "surface");
+    const scene_json *dynamic = js_member(j, "dynamic");
     char p[JP];
     bool one_way = false, sensor = false;
     if (!js_field_bool(L, j, jp, "one_way", &one_way) || !js_field_bool(L, j, jp, "sensor", &sensor)) return false;
@@ -592,16 +494,16 @@ static bool parse_body(loader *L, const cJSON *j, const char *jp, scene_body *b)
            (!surface || scene_parse_surface(L, surface, js_jp_key(p, jp, "surface"), b));
 }
 
-bool scene_parse_bodies(loader *L, const cJSON *root) {
-    const cJSON *j;
+bool scene_parse_bodies(loader *L, const scene_json *root) {
+    const scene_json *j;
     if (!js_need_field(L, root, "", "bodies", &j) || !js_expect_array(L, j, "bodies")) return false;
-    int n = cJSON_GetArraySize(j);
+    int n = scene_json_count(j);
     if (n > SCENE_MAX_BODIES) return js_fail(L, "bodies", "has %d bodies; at most %d", n, SCENE_MAX_BODIES);
     L->s->bodies = (scene_body *)js_alloc_array(L, "bodies", (size_t)n, sizeof(scene_body));
     if (!L->s->bodies) return false;
-    const cJSON *e;
+    const scene_json *e;
     int i = 0;
-    cJSON_ArrayForEach(e, j) {
+    scene_json_each(e, j) {
         char p[JP];
         L->s->body_count = i + 1; // counted before parsing so scene_free sees partial arrays
         if (!parse_body(L, e, js_jp_index(p, "bodies", i), &L->s->bodies[i])) return false;

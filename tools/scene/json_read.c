@@ -76,66 +76,68 @@ const char *js_jp_index(char *out, const char *parent, int index) {
     return out;
 }
 
-const char *js_type_name(const cJSON *j) {
-    if (cJSON_IsNumber(j)) return "a number";
-    if (cJSON_IsString(j)) return "a string";
-    if (cJSON_IsBool(j)) return "a boolean";
-    if (cJSON_IsNull(j)) return "null";
-    if (cJSON_IsArray(j)) return "an array";
-    if (cJSON_IsObject(j)) return "an object";
-    return "an invalid value";
+const char *js_type_name(const scene_json *j) {
+    switch (scene_json_type_of(j)) {
+    case SCENE_JSON_NUMBER: return "a number";
+    case SCENE_JSON_STRING: return "a string";
+    case SCENE_JSON_BOOL: return "a boolean";
+    case SCENE_JSON_NULL: return "null";
+    case SCENE_JSON_ARRAY: return "an array";
+    case SCENE_JSON_OBJECT: return "an object";
+    default: return "an invalid value";
+    }
 }
 
-const cJSON *js_member(const cJSON *obj, const char *key) { return cJSON_GetObjectItemCaseSensitive(obj, key); }
+const scene_json *js_member(const scene_json *obj, const char *key) { return scene_json_member(obj, key); }
 
-bool js_expect_object(loader *L, const cJSON *j, const char *jp) {
-    return cJSON_IsObject(j) || js_fail(L, jp, "expected an object, got %s", js_type_name(j));
+bool js_expect_object(loader *L, const scene_json *j, const char *jp) {
+    return scene_json_is_object(j) || js_fail(L, jp, "expected an object, got %s", js_type_name(j));
 }
 
-bool js_expect_array(loader *L, const cJSON *j, const char *jp) {
-    return cJSON_IsArray(j) || js_fail(L, jp, "expected an array, got %s", js_type_name(j));
+bool js_expect_array(loader *L, const scene_json *j, const char *jp) {
+    return scene_json_is_array(j) || js_fail(L, jp, "expected an array, got %s", js_type_name(j));
 }
 
 // Every member of obj must be one of `allowed` (NULL-terminated), each at most once.
-bool js_check_fields(loader *L, const cJSON *obj, const char *jp, const char *const *allowed) {
-    const cJSON *c;
-    cJSON_ArrayForEach(c, obj) {
+bool js_check_fields(loader *L, const scene_json *obj, const char *jp, const char *const *allowed) {
+    const scene_json *c;
+    scene_json_each(c, obj) {
         bool known = false;
-        for (int i = 0; allowed[i] && !known; ++i) known = c->string && strcmp(c->string, allowed[i]) == 0;
+        for (int i = 0; allowed[i] && !known; ++i) known = scene_json_key(c) && strcmp(scene_json_key(c), allowed[i]) == 0;
         if (!known) {
             char q[64], list[256] = "";
             for (int i = 0; allowed[i]; ++i) {
                 size_t used = strlen(list);
                 snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
             }
-            return js_fail(L, jp, "unknown field \"%s\" (expected one of: %s)", js_quote(q, sizeof q, c->string ? c->string : ""), list);
+            return js_fail(L, jp, "unknown field \"%s\" (expected one of: %s)", js_quote(q, sizeof q, scene_json_key(c) ? scene_json_key(c) : ""), list);
         }
     }
     // Only known names remain, so counting each known name finds duplicates in O(fields * allowed).
     for (int i = 0; allowed[i]; ++i) {
         int n = 0;
-        cJSON_ArrayForEach(c, obj) n += strcmp(c->string, allowed[i]) == 0;
+        scene_json_each(c, obj) n += strcmp(scene_json_key(c), allowed[i]) == 0;
         if (n > 1) return js_fail(L, jp, "duplicate field \"%s\"", allowed[i]);
     }
     return true;
 }
 
-bool js_need_field(loader *L, const cJSON *obj, const char *jp, const char *key, const cJSON **out) {
+bool js_need_field(loader *L, const scene_json *obj, const char *jp, const char *key, const scene_json **out) {
     *out = js_member(obj, key);
     return *out != NULL || js_fail(L, jp, "missing required field \"%s\"", key);
 }
 
 // ---- values --------------------------------------------------------------------------------------------
 
-bool js_read_double(loader *L, const cJSON *j, const char *jp, double *out) {
-    if (!cJSON_IsNumber(j)) return js_fail(L, jp, "expected a number, got %s", js_type_name(j));
-    double v = j->valuedouble;
+bool js_read_double(loader *L, const scene_json *j, const char *jp, double *out) {
+    if (!scene_json_is_number(j)) return js_fail(L, jp, "expected a number, got %s", js_type_name(j));
+    double v = scene_json_number(j);
     if (!isfinite(v)) return js_fail(L, jp, "expected a finite number, got %s", isnan(v) ? "NaN" : (v > 0.0 ? "inf" : "-inf"));
     *out = v;
     return true;
 }
 
-bool js_read_float(loader *L, const cJSON *j, const char *jp, float *out) {
+bool js_read_float(loader *L, const scene_json *j, const char *jp, float *out) {
     double v = 0.0;
     if (!js_read_double(L, j, jp, &v)) return false;
     if (fabs(v) > (double)FLT_MAX) return js_fail(L, jp, "%g is out of range for a 32-bit float", v);
@@ -159,7 +161,7 @@ bool js_range_fail(loader *L, const char *jp, double v, double lo, double hi, in
     return js_fail(L, jp, "%g is out of range: expected %s", v, want);
 }
 
-bool js_read_float_in(loader *L, const cJSON *j, const char *jp, float *out, double lo, double hi, int open) {
+bool js_read_float_in(loader *L, const scene_json *j, const char *jp, float *out, double lo, double hi, int open) {
     float v = 0.0f;
     if (!js_read_float(L, j, jp, &v)) return false;
     if (!js_in_range((double)v, lo, hi, open)) return js_range_fail(L, jp, (double)v, lo, hi, open);
@@ -168,7 +170,7 @@ bool js_read_float_in(loader *L, const cJSON *j, const char *jp, float *out, dou
 }
 
 // An integral number in [lo, hi].
-bool js_read_integer(loader *L, const cJSON *j, const char *jp, double lo, double hi, int64_t *out) {
+bool js_read_integer(loader *L, const scene_json *j, const char *jp, double lo, double hi, int64_t *out) {
     double v = 0.0;
     if (!js_read_double(L, j, jp, &v)) return false;
     if (v != floor(v)) return js_fail(L, jp, "expected an integer, got %g", v);
@@ -177,14 +179,14 @@ bool js_read_integer(loader *L, const cJSON *j, const char *jp, double lo, doubl
     return true;
 }
 
-bool js_read_vec3(loader *L, const cJSON *j, const char *jp, tread_vec3 *out) {
-    if (!cJSON_IsArray(j)) return js_fail(L, jp, "expected an array of 3 numbers, got %s", js_type_name(j));
-    int n = cJSON_GetArraySize(j);
+bool js_read_vec3(loader *L, const scene_json *j, const char *jp, tread_vec3 *out) {
+    if (!scene_json_is_array(j)) return js_fail(L, jp, "expected an array of 3 numbers, got %s", js_type_name(j));
+    int n = scene_json_count(j);
     if (n != 3) return js_fail(L, jp, "expected an array of 3 numbers, got %d element%s", n, n == 1 ? "" : "s");
     float v[3];
     int i = 0;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, j) {
+    const scene_json *e;
+    scene_json_each(e, j) {
         char p[JP];
         if (!js_read_float(L, e, js_jp_index(p, jp, i), &v[i])) return false;
         ++i;
@@ -193,26 +195,26 @@ bool js_read_vec3(loader *L, const cJSON *j, const char *jp, tread_vec3 *out) {
     return true;
 }
 
-bool js_read_bool(loader *L, const cJSON *j, const char *jp, bool *out) {
-    if (!cJSON_IsBool(j)) return js_fail(L, jp, "expected true or false, got %s", js_type_name(j));
-    *out = cJSON_IsTrue(j);
+bool js_read_bool(loader *L, const scene_json *j, const char *jp, bool *out) {
+    if (!scene_json_is_bool(j)) return js_fail(L, jp, "expected true or false, got %s", js_type_name(j));
+    *out = scene_json_is_true(j);
     return true;
 }
 
-bool js_read_string(loader *L, const cJSON *j, const char *jp, char *out, size_t size) {
-    if (!cJSON_IsString(j)) return js_fail(L, jp, "expected a string, got %s", js_type_name(j));
-    size_t n = strlen(j->valuestring);
+bool js_read_string(loader *L, const scene_json *j, const char *jp, char *out, size_t size) {
+    if (!scene_json_is_string(j)) return js_fail(L, jp, "expected a string, got %s", js_type_name(j));
+    size_t n = strlen(scene_json_string(j));
     if (n >= size) return js_fail(L, jp, "is %zu characters long; at most %zu allowed", n, size - 1);
-    memcpy(out, j->valuestring, n + 1);
+    memcpy(out, scene_json_string(j), n + 1);
     return true;
 }
 
 // One of `names` (NULL-terminated); *out is its index.
-bool js_read_enum(loader *L, const cJSON *j, const char *jp, const char *const *names, int *out) {
-    if (!cJSON_IsString(j)) return js_fail(L, jp, "expected a string, got %s", js_type_name(j));
+bool js_read_enum(loader *L, const scene_json *j, const char *jp, const char *const *names, int *out) {
+    if (!scene_json_is_string(j)) return js_fail(L, jp, "expected a string, got %s", js_type_name(j));
     char list[160] = "";
     for (int i = 0; names[i]; ++i) {
-        if (strcmp(j->valuestring, names[i]) == 0) {
+        if (strcmp(scene_json_string(j), names[i]) == 0) {
             *out = i;
             return true;
         }
@@ -220,41 +222,41 @@ bool js_read_enum(loader *L, const cJSON *j, const char *jp, const char *const *
         snprintf(list + used, sizeof list - used, "%s\"%s\"", i ? ", " : "", names[i]);
     }
     char q[64];
-    return js_fail(L, jp, "unknown value \"%s\": expected one of %s", js_quote(q, sizeof q, j->valuestring), list);
+    return js_fail(L, jp, "unknown value \"%s\": expected one of %s", js_quote(q, sizeof q, scene_json_string(j)), list);
 }
 
 // Field versions: an absent optional field leaves *out as it is (the caller set the default); an absent
 // required one is an error naming the object.
-bool js_field_float(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, float *out, double lo, double hi,
+bool js_field_float(loader *L, const scene_json *obj, const char *jp, const char *key, bool need, float *out, double lo, double hi,
                         int open) {
-    const cJSON *j = js_member(obj, key);
+    const scene_json *j = js_member(obj, key);
     char p[JP];
     if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
     return js_read_float_in(L, j, js_jp_key(p, jp, key), out, lo, hi, open);
 }
 
-bool js_field_vec3(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, tread_vec3 *out) {
-    const cJSON *j = js_member(obj, key);
+bool js_field_vec3(loader *L, const scene_json *obj, const char *jp, const char *key, bool need, tread_vec3 *out) {
+    const scene_json *j = js_member(obj, key);
     char p[JP];
     if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
     return js_read_vec3(L, j, js_jp_key(p, jp, key), out);
 }
 
-bool js_field_bool(loader *L, const cJSON *obj, const char *jp, const char *key, bool *out) {
-    const cJSON *j = js_member(obj, key);
+bool js_field_bool(loader *L, const scene_json *obj, const char *jp, const char *key, bool *out) {
+    const scene_json *j = js_member(obj, key);
     char p[JP];
     return !j || js_read_bool(L, j, js_jp_key(p, jp, key), out);
 }
 
-bool js_field_string(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, char *out, size_t size) {
-    const cJSON *j = js_member(obj, key);
+bool js_field_string(loader *L, const scene_json *obj, const char *jp, const char *key, bool need, char *out, size_t size) {
+    const scene_json *j = js_member(obj, key);
     char p[JP];
     if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
     return js_read_string(L, j, js_jp_key(p, jp, key), out, size);
 }
 
-bool js_field_enum(loader *L, const cJSON *obj, const char *jp, const char *key, bool need, const char *const *names, int *out) {
-    const cJSON *j = js_member(obj, key);
+bool js_field_enum(loader *L, const scene_json *obj, const char *jp, const char *key, bool need, const char *const *names, int *out) {
+    const scene_json *j = js_member(obj, key);
     char p[JP];
     if (!j) return !need || js_fail(L, jp, "missing required field \"%s\"", key);
     return js_read_enum(L, j, js_jp_key(p, jp, key), names, out);
@@ -264,21 +266,21 @@ const char *const js_axis_names[] = {"x", "y", "z", NULL};
 
 // {"axis": [..], "degrees": a} or {"quaternion": [x, y, z, w]}. With `axis_angle`, an axis-and-degrees rotation is
 // also kept as given (unit axis, radians: more than a turn stays more than a turn); a quaternion sets has_axis false.
-bool js_read_rotation(loader *L, const cJSON *j, const char *jp, tread_quat *out, js_axis_angle *axis_angle) {
+bool js_read_rotation(loader *L, const scene_json *j, const char *jp, tread_quat *out, js_axis_angle *axis_angle) {
     static const char *const fields[] = {"axis", "degrees", "quaternion", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
-    const cJSON *quat = js_member(j, "quaternion");
+    const scene_json *quat = js_member(j, "quaternion");
     char p[JP];
     if (axis_angle) axis_angle->has_axis = false;
     if (quat) {
         if (js_member(j, "axis") || js_member(j, "degrees")) return js_fail(L, jp, "give either \"quaternion\" or \"axis\" and \"degrees\", not both");
         js_jp_key(p, jp, "quaternion");
-        if (!cJSON_IsArray(quat) || cJSON_GetArraySize(quat) != 4)
-            return js_fail(L, p, "expected an array of 4 numbers [x, y, z, w], got %s", cJSON_IsArray(quat) ? "another length" : js_type_name(quat));
+        if (!scene_json_is_array(quat) || scene_json_count(quat) != 4)
+            return js_fail(L, p, "expected an array of 4 numbers [x, y, z, w], got %s", scene_json_is_array(quat) ? "another length" : js_type_name(quat));
         float v[4];
         int i = 0;
-        const cJSON *e;
-        cJSON_ArrayForEach(e, quat) {
+        const scene_json *e;
+        scene_json_each(e, quat) {
             char pi[JP];
             if (!js_read_float_in(L, e, js_jp_index(pi, p, i), &v[i], -1.0e6, 1.0e6, 0)) return false;
             ++i;
@@ -307,55 +309,35 @@ void *js_alloc_array(loader *L, const char *jp, size_t count, size_t size) {
     return p;
 }
 // ---- escaped NUL in strings ------------------------------------------------------------------------------
-// cJSON decodes "a\u0000b" to the bytes a, NUL, b and keeps no length, so every later reader would see "a": a
-// name cut short without a word. The decoded strings cannot tell, so the text is scanned for the escape and the
-// string it is in is found in the tree by its place in document order.
-
-// Index (0-based, in document order, object keys included) of the first string in text[0, length) holding the
-// escape \u0000, or -1. The text is JSON that cJSON accepted, so every '"' outside a string opens one.
-static long first_nul_string(const char *text, size_t length) {
-    long index = -1;
-    bool in_string = false;
-    for (size_t i = 0; i < length; ++i) {
-        if (!in_string) {
-            if (text[i] == '"') in_string = true, ++index;
-        } else if (text[i] == '"') {
-            in_string = false;
-        } else if (text[i] == '\\' && i + 1 < length) {
-            if (text[i + 1] == 'u' && i + 5 < length && memcmp(text + i + 2, "0000", 4) == 0) return index;
-            ++i; // the escaped character: an escaped quote does not end the string
-        }
-    }
-    return -1;
-}
+// A string holding U+0000 ("a\u0000b") reaches C cut short at the NUL: a name cut short without a word. The document
+// says which string holds one (scene_json_nul_string, by its place in document order); the walk below finds its path.
 
 // Walk item (at path jp) in document order, counting strings as first_nul_string does, and report the one
 // numbered `target`: a value at its own path, a key at its object's path.
-static bool fail_at_string(loader *L, const cJSON *item, const char *jp, long *counter, long target) {
+static bool fail_at_string(loader *L, const scene_json *item, const char *jp, long *counter, long target) {
     char q[64];
-    if (cJSON_IsString(item) && (*counter)++ == target)
-        return js_fail(L, jp, "\"%s...\" holds a NUL character (\\u0000); no string in a scene may", js_quote(q, sizeof q, item->valuestring));
-    if (!cJSON_IsArray(item) && !cJSON_IsObject(item)) return true;
-    const cJSON *child;
+    if (scene_json_is_string(item) && (*counter)++ == target)
+        return js_fail(L, jp, "\"%s...\" holds a NUL character (\\u0000); no string in a scene may", js_quote(q, sizeof q, scene_json_string(item)));
+    if (!scene_json_is_array(item) && !scene_json_is_object(item)) return true;
+    const scene_json *child;
     int i = 0;
-    cJSON_ArrayForEach(child, item) {
+    scene_json_each(child, item) {
         char p[JP];
-        if (cJSON_IsObject(item) && (*counter)++ == target)
-            return js_fail(L, jp, "field name \"%s...\" holds a NUL character (\\u0000); no string in a scene may",
-                           js_quote(q, sizeof q, child->string ? child->string : ""));
-        if (!fail_at_string(L, child, cJSON_IsObject(item) ? js_jp_key(p, jp, child->string ? child->string : "") : js_jp_index(p, jp, i), counter,
-                            target))
+        const char *key = scene_json_key(child) ? scene_json_key(child) : "";
+        if (scene_json_is_object(item) && (*counter)++ == target)
+            return js_fail(L, jp, "field name \"%s...\" holds a NUL character (\\u0000); no string in a scene may", js_quote(q, sizeof q, key));
+        if (!fail_at_string(L, child, scene_json_is_object(item) ? js_jp_key(p, jp, key) : js_jp_index(p, jp, i), counter, target))
             return false;
         ++i;
     }
     return true;
 }
 
-bool js_check_no_nul(loader *L, const cJSON *root, const char *text, size_t length) {
-    long target = first_nul_string(text, length), counter = 0;
+bool js_check_no_nul(loader *L, const scene_json *root, const char *text, size_t length) {
+    long target = scene_json_nul_string(root, text, length), counter = 0;
     if (target < 0) return true;
-    // The walk counts the strings the scan counted, so it reports the string; the message below only stands in
-    // should a cJSON version ever count differently.
+    // The walk counts the strings as the document does, so it reports the string; the message below only stands in
+    // should a parser ever count differently.
     return fail_at_string(L, root, "", &counter, target) && js_fail(L, "", "a string holds a NUL character (\\u0000)");
 }
 
@@ -367,9 +349,9 @@ int js_find_layer(const scene *s, const char *name) {
     return -1;
 }
 
-bool js_read_layer_ref(loader *L, const cJSON *j, const char *jp, int *out) {
-    if (!cJSON_IsString(j)) return js_fail(L, jp, "expected a layer name (a string), got %s", js_type_name(j));
-    *out = js_find_layer(L->s, j->valuestring);
+bool js_read_layer_ref(loader *L, const scene_json *j, const char *jp, int *out) {
+    if (!scene_json_is_string(j)) return js_fail(L, jp, "expected a layer name (a string), got %s", js_type_name(j));
+    *out = js_find_layer(L->s, scene_json_string(j));
     char q[64];
-    return *out >= 0 || js_fail(L, jp, "unknown layer \"%s\"", js_quote(q, sizeof q, j->valuestring));
+    return *out >= 0 || js_fail(L, jp, "unknown layer \"%s\"", js_quote(q, sizeof q, scene_json_string(j)));
 }

@@ -111,7 +111,7 @@ static void build_segments(scene_path *p) {
     }
 }
 
-static bool parse_key(loader *L, const cJSON *j, const char *jp, const scene_path *p, int index, scene_path_key *k) {
+static bool parse_key(loader *L, const scene_json *j, const char *jp, const scene_path *p, int index, scene_path_key *k) {
     static const char *const fields[] = {"time", "offset", "rotation", NULL};
     float time = 0.0f;
     char q[JP];
@@ -126,7 +126,7 @@ static bool parse_key(loader *L, const cJSON *j, const char *jp, const scene_pat
     if (!(fabsf(at.x) <= TREAD_MAX_COORDINATE && fabsf(at.y) <= TREAD_MAX_COORDINATE && fabsf(at.z) <= TREAD_MAX_COORDINATE))
         return js_fail(L, js_jp_key(q, jp, "offset"), "puts the body at [%g, %g, %g], beyond the %g m coordinate limit", (double)at.x,
                        (double)at.y, (double)at.z, (double)TREAD_MAX_COORDINATE);
-    const cJSON *rotation = js_member(j, "rotation");
+    const scene_json *rotation = js_member(j, "rotation");
     k->rotation = tread_quat_identity();
     k->has_axis = true; // no rotation fits any axis
     if (rotation) {
@@ -148,16 +148,16 @@ static bool parse_key(loader *L, const cJSON *j, const char *jp, const scene_pat
     return true;
 }
 
-static bool parse_path(loader *L, const cJSON *j, const char *jp, scene_path *p) {
+static bool parse_path(loader *L, const scene_json *j, const char *jp, scene_path *p) {
     if (!js_expect_array(L, j, jp)) return false;
-    int n = cJSON_GetArraySize(j);
+    int n = scene_json_count(j);
     if (n < 2) return js_fail(L, jp, "has %d key%s; a path needs at least 2", n, n == 1 ? "" : "s");
     p->keys = (scene_path_key *)js_alloc_array(L, jp, (size_t)n, sizeof(scene_path_key));
     p->segments = (scene_path_segment *)js_alloc_array(L, jp, (size_t)n - 1, sizeof(scene_path_segment));
     if (!p->keys || !p->segments) return false;
-    const cJSON *e;
+    const scene_json *e;
     int i = 0;
-    cJSON_ArrayForEach(e, j) {
+    scene_json_each(e, j) {
         char q[JP];
         if (!parse_key(L, e, js_jp_index(q, jp, i), p, i, &p->keys[i])) return false;
         p->key_count = ++i;
@@ -173,11 +173,11 @@ static bool parse_path(loader *L, const cJSON *j, const char *jp, scene_path *p)
     return true;
 }
 
-bool scene_parse_kinematic(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+bool scene_parse_kinematic(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     static const char *const fields[] = {"linear_velocity", "angular_velocity", "path", "loop", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     b->def.type = TREAD_BODY_KINEMATIC;
-    const cJSON *path = js_member(j, "path");
+    const scene_json *path = js_member(j, "path");
     char q[JP], qp[JP];
     if (!path) {
         if (js_member(j, "loop")) return js_fail(L, js_jp_key(q, jp, "loop"), "needs a \"path\"");
@@ -209,7 +209,7 @@ bool scene_parse_kinematic(loader *L, const cJSON *j, const char *jp, scene_body
 
 // "surface": a conveyor's surface velocity in the body's frame (any body; docs/SCENES.md, "Conveyors"). Each
 // component is checked against the library's limits here, so a bad value is named by its JSON path.
-bool scene_parse_surface(loader *L, const cJSON *j, const char *jp, scene_body *b) {
+bool scene_parse_surface(loader *L, const scene_json *j, const char *jp, scene_body *b) {
     static const char *const fields[] = {"linear", "angular", "center", NULL};
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, fields)) return false;
     tread_surface_velocity *v = &b->def.surface;

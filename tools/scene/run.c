@@ -159,6 +159,31 @@ bool run_scene(const scene *s, const run_options *o, run_trace *out, char *messa
     return ok;
 }
 
+static uint64_t fnv_floats(uint64_t h, const float *v, int count) {
+    const unsigned char *p = (const unsigned char *)v;
+    for (size_t i = 0; i < (size_t)count * sizeof(float); ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+void run_trace_hash(const run_trace *t, uint64_t *per_frame, uint64_t *characters, uint64_t *bodies) {
+    uint64_t h = 0xcbf29ce484222325ull, bh = h;
+    for (int i = 0; i < t->frame_count; ++i) {
+        for (int c = 0; c < t->character_count; ++c) {
+            const run_frame *f = run_frame_at(t, c, i);
+            const float v[6] = {f->feet.x, f->feet.y, f->feet.z, f->velocity.x, f->velocity.y, f->velocity.z};
+            h = fnv_floats(h, v, 6);
+        }
+        for (int k = 0; k < t->body_count; ++k) {
+            tread_transform b = run_body_at(t, k, i);
+            const float v[7] = {b.p.x, b.p.y, b.p.z, b.q.x, b.q.y, b.q.z, b.q.w};
+            bh = fnv_floats(bh, v, 7);
+        }
+        if (per_frame) per_frame[i] = h;
+    }
+    *characters = h;
+    *bodies = bh;
+}
+
 // A stopped run keeps the frames every character completed: the first `done` of each, packed to the new stride.
 static void keep_completed_frames(run_trace *t, int done) {
     for (int c = 1; c < t->character_count; ++c)
@@ -189,7 +214,7 @@ static tread_result drive_paths(tread_world *w, const scene *s, const tread_body
 
 // The world's frame: paths drive their bodies, dynamic bodies go where the integrator put them at the end of the
 // last frame, every moving body moves (tread_world_advance: before the characters, the library's frame order), and
-// the moving bodies' transforms are recorded.
+// the moving bodies' transforms are recorded (at the frame's slot in the trace: tread_scene.h's run_trace).
 static tread_result advance_world(tread_world *w, const scene *s, const tread_body_id *ids, run_dynamics *dynamics, run_trace *t, int frame,
                                   float dt, const char **call) {
     tread_result r = drive_paths(w, s, ids, (double)(frame + 1) * (double)dt, dt, call);
@@ -197,8 +222,9 @@ static tread_result advance_world(tread_world *w, const scene *s, const tread_bo
     *call = "tread_world_advance";
     if ((r = tread_world_advance(w, dt)) != TREAD_OK) return r;
     *call = "tread_body_get_transform";
+    size_t slot = (size_t)(frame % t->frame_count);
     for (int k = 0; k < t->body_count; ++k)
-        if ((r = tread_body_get_transform(w, ids[t->body_index[k]], &t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)frame])) != TREAD_OK)
+        if ((r = tread_body_get_transform(w, ids[t->body_index[k]], &t->body_frames[(size_t)k * (size_t)t->frame_count + slot])) != TREAD_OK)
             return r;
     return TREAD_OK;
 }
@@ -268,6 +294,92 @@ static bool place_characters(const scene *s, const run_options *o, const tread_w
     return true;
 }
 
+struct scene_run {
+    const scene *s;
+    run_trace *trace;
+    float dt;
+    int frame; // frames begun
+    tread_world *w;
+    tread_body_id *ids;
+    run_dynamics *dynamics;
+    run_characters *rc;
+    const run_engine *engine;
+    void *engine_self;
+    tread_backend backend;
+};
+
+void scene_run_end(scene_run *r) {
+    if (!r) return;
+    if (r->engine_self) r->engine->destroy(r->engine_self);
+    run_characters_destroy(r->rc);
+    run_dynamics_destroy(r->dynamics);
+    free(r->ids);
+    tread_world_destroy(r->w);
+    free(r);
+}
+
+bool scene_run_begin(const scene *s, const run_options *o, int frames, run_trace *out, scene_run **run, char *message, size_t size) {
+    memset(out, 0, sizeof *out);
+    *run = NULL;
+    scene_run *r = (scene_run *)calloc(1, sizeof *r);
+    if (!r) return snprintf(message, size, "out of memory for the run"), false;
+    r->s = s;
+    r->trace = out;
+    r->dt = o && o->dt > 0.0f ? o->dt : s->dt;
+    r->engine = o ? o->engine : NULL;
+    bool collide = o && o->characters_collide ? o->characters_collide > 0 : s->characters_collide;
+    out->batched = collide && s->character_count > 1;
+    tread_motor_settings *motor = (tread_motor_settings *)calloc((size_t)s->character_count + 1, sizeof *motor);
+    bool ok = motor && build(s, frames, r->dt, out, &r->w, &r->ids, message, size) &&
+              place_characters(s, o, r->w, out->batched, out, motor, message, size) &&
+              run_characters_create(s, motor, collide, out->final, &r->rc, message, size);
+    if (!motor) snprintf(message, size, "out of memory for %d characters", s->character_count);
+    free(motor);
+    if (ok && !(r->dynamics = run_dynamics_create(s, r->ids))) ok = false, snprintf(message, size, "out of memory for the dynamic bodies");
+    if (ok && r->engine && !(r->engine_self = r->engine->create(s, r->ids, message, size))) ok = false;
+    if (ok && r->engine) {
+        r->backend = r->engine->backend(r->engine_self);
+        run_characters_use_backend(r->rc, &r->backend);
+    }
+    if (!ok) {
+        scene_run_end(r);
+        run_trace_free(out);
+        return false;
+    }
+    *run = r;
+    return true;
+}
+
+bool scene_run_advance(scene_run *r, char *message, size_t size) {
+    run_trace *t = r->trace;
+    int i = r->frame++;
+    if (t->failure.failed) return true;
+    const char *call = NULL;
+    tread_result res = advance_world(r->w, r->s, r->ids, r->dynamics, t, i, r->dt, &call);
+    if (res != TREAD_OK) run_record_failure(&t->failure, res, call, -1, i + 1, (float)i * r->dt);
+    return t->failure.failed || !r->engine || r->engine->follow(r->engine_self, r->s, r->w, r->ids, message, size);
+}
+
+void scene_run_drive(scene_run *r, int character, tread_vec3 velocity) { run_characters_drive(r->rc, character, velocity); }
+
+void scene_run_move(scene_run *r) {
+    run_trace *t = r->trace;
+    int i = r->frame - 1;
+    float t0 = (float)i * r->dt; // the frame runs from t0 to t0 + dt
+    if (!t->failure.failed) run_characters_frame(r->rc, r->w, run_dynamics_any(r->dynamics) ? r->dynamics : NULL, t, i, t0, r->dt);
+    // The dynamic bodies take this frame's impulses; the world gets them before the next advance.
+    const char *call = NULL;
+    tread_result res;
+    if (!t->failure.failed && (res = run_dynamics_step(r->dynamics, r->w, r->s->gravity, r->dt, &call)) != TREAD_OK)
+        run_record_failure(&t->failure, res, call, -1, i + 1, t0);
+}
+
+tread_world *scene_run_world(scene_run *r) { return r->w; }
+tread_body_id scene_run_body_id(const scene_run *r, int body) { return r->ids[body]; }
+const tread_move_result *scene_run_results(const scene_run *r) { return run_characters_results(r->rc); }
+float scene_run_camera_offset(const scene_run *r, int character) { return run_characters_camera_offset(r->rc, character); }
+int scene_run_frames_done(const scene_run *r) { return r->frame; }
+
 static bool simulate(const scene *s, const run_options *o, run_trace *out, char *message, size_t size) {
     memset(out, 0, sizeof *out);
     float dt = o && o->dt > 0.0f ? o->dt : s->dt;
@@ -295,42 +407,18 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
                  count * moving, SCENE_MAX_BODY_TRACE_FRAMES);
         return false;
     }
-    bool collide = o && o->characters_collide ? o->characters_collide > 0 : s->characters_collide;
-    out->batched = collide && s->character_count > 1;
-    tread_world *w = NULL;
-    tread_body_id *ids = NULL;
-    run_dynamics *dynamics = NULL;
-    run_characters *rc = NULL;
-    tread_motor_settings *motor = (tread_motor_settings *)calloc((size_t)s->character_count, sizeof *motor);
-    bool ok = motor && build(s, frames, dt, out, &w, &ids, message, size) && place_characters(s, o, w, out->batched, out, motor, message, size) &&
-              run_characters_create(s, motor, collide, out->final, &rc, message, size);
-    if (ok && !(dynamics = run_dynamics_create(s, ids))) ok = false, snprintf(message, size, "out of memory for the dynamic bodies");
-    const run_engine *engine = o ? o->engine : NULL;
-    void *engine_self = NULL;
-    tread_backend backend;
-    if (ok && engine && !(engine_self = engine->create(s, ids, message, size))) ok = false;
-    if (ok && engine) {
-        backend = engine->backend(engine_self);
-        run_characters_use_backend(rc, &backend);
-    }
-    if (!motor) snprintf(message, size, "out of memory for %d characters", s->character_count);
-    free(motor);
+    scene_run *r = NULL;
+    if (!scene_run_begin(s, o, frames, out, &r, message, size)) return false;
+    bool ok = true;
     double started = run_seconds_now();
     bool progress_shown = false;
-    for (int i = 0; ok && i < frames && !out->failure.failed; ++i) {
-        float t = (float)i * dt; // the frame runs from t to t + dt
+    for (int i = 0; i < frames && !out->failure.failed; ++i) {
         double frame_started = run_seconds_now();
-        const char *call = NULL;
-        tread_result r = advance_world(w, s, ids, dynamics, out, i, dt, &call); // the world first, then the characters
-        if (r != TREAD_OK) run_record_failure(&out->failure, r, call, -1, i + 1, t);
-        if (!out->failure.failed && engine && !engine->follow(engine_self, s, w, ids, message, size)) {
+        if (!scene_run_advance(r, message, size)) { // the world first, then the characters
             ok = false;
             break;
         }
-        if (!out->failure.failed) run_characters_frame(rc, w, run_dynamics_any(dynamics) ? dynamics : NULL, out, i, t, dt);
-        // The dynamic bodies take this frame's impulses; the world gets them before the next advance.
-        if (!out->failure.failed && (r = run_dynamics_step(dynamics, w, s->gravity, dt, &call)) != TREAD_OK)
-            run_record_failure(&out->failure, r, call, -1, i + 1, t);
+        scene_run_move(r);
         out->frame_seconds += run_seconds_now() - frame_started;
         if (o && o->progress && (i & 63) == 0 && run_seconds_now() - started > 1.0) {
             fprintf(stderr, "\r%s: frame %d of %d (%.0f%%)", s->name, i, frames, 100.0 * (double)i / (double)frames);
@@ -339,11 +427,7 @@ static bool simulate(const scene *s, const run_options *o, run_trace *out, char 
     }
     if (ok && out->failure.failed) keep_completed_frames(out, out->failure.frame > 0 ? out->failure.frame - 1 : 0);
     if (progress_shown) fprintf(stderr, "\r%s: %d frames done%20s\n", s->name, out->frame_count, "");
-    if (engine_self) engine->destroy(engine_self);
-    run_characters_destroy(rc);
-    run_dynamics_destroy(dynamics);
-    free(ids);
-    tread_world_destroy(w);
+    scene_run_end(r);
     if (!ok) run_trace_free(out);
     return ok;
 }

@@ -132,6 +132,8 @@ struct run_characters {
     bool one_way;                    // the scene has one-way platforms (the penetration probe judges them apart)
     tread_contact_memory *memories;  // one by one with the listener: each character's
     int current;                     // one by one: the character moving (the listener is told index 0)
+    int driven;                      // this frame's character moved at `drive` instead of its input (run_characters_drive), or -1
+    tread_vec3 drive;
     const tread_world *world;        // this frame's, for the listener
     const tread_backend *backend;    // run_options::engine's: the moves run on it; NULL: on the world
     run_trace *trace;
@@ -240,6 +242,7 @@ bool run_characters_create(const scene *s, const tread_motor_settings *motor, bo
             return false;
         }
     }
+    rc->driven = -1;
     rc->listener.added = on_added;
     rc->listener.persisted = on_persisted;
     rc->listener.removed = on_removed;
@@ -278,17 +281,25 @@ static tread_result motor_velocity(const tread_world *w, const scene_character *
     return m->state.jumped ? tread_character_suppress_snap(ch, motor->jump_snap_suppress_time) : TREAD_OK;
 }
 
-// Character c's velocity for this frame: the motor's, or the course loop's (on ground the velocity is relative to
-// it, as the update carries the character by the ground's motion; in the air, gravity).
+// Character c's velocity for this frame: the motor's, or the course loop's (scene_course_velocity).
 static tread_result velocity_of(run_characters *rc, const tread_world *w, int c, float t, float dt, const char **call) {
     const scene_character *sc = &rc->s->characters[c];
     tread_character *ch = &rc->chars[c];
+    if (c == rc->driven) {
+        rc->velocities[c] = rc->drive;
+        return TREAD_OK;
+    }
     if (sc->has_motor) return motor_velocity(w, sc, ch, &rc->motors[c], &rc->motor[c], t, dt, &rc->velocities[c], call);
-    tread_vec3 up = ch->settings.up;
-    tread_vec3 v = desired_horizontal(input_at(sc, t), ch->position, up, dt);
-    float along_up = ch->ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : tread_v3_dot(ch->velocity, up) + tread_v3_dot(rc->s->gravity, up) * dt;
-    rc->velocities[c] = tread_v3_mad(v, along_up, up);
+    bool on_ground = ch->ground.state == TREAD_GROUND_ON_GROUND;
+    rc->velocities[c] = scene_course_velocity(rc->s, c, t, dt, ch->position, ch->velocity, ch->settings.up, on_ground);
     return TREAD_OK;
+}
+
+tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up,
+                                 bool on_ground) {
+    tread_vec3 v = desired_horizontal(input_at(&s->characters[character], t), feet, up, dt);
+    float along_up = on_ground ? 0.0f : tread_v3_dot(velocity, up) + tread_v3_dot(s->gravity, up) * dt;
+    return tread_v3_mad(v, along_up, up);
 }
 
 // Which character a batch's error names ("characters[3]: ..."), or -1.
@@ -366,14 +377,24 @@ static tread_result record(run_characters *rc, const tread_world *w, run_dynamic
     return TREAD_OK;
 }
 
+void run_characters_drive(run_characters *rc, int character, tread_vec3 velocity) {
+    rc->driven = character;
+    rc->drive = velocity;
+}
+
+const tread_move_result *run_characters_results(const run_characters *rc) { return rc->results; }
+float run_characters_camera_offset(const run_characters *rc, int character) { return rc->smooth[character].offset; }
+
 void run_characters_frame(run_characters *rc, const tread_world *w, run_dynamics *dynamics, run_trace *trace, int frame, float t, float dt) {
     const char *call = NULL;
     tread_result r;
+    size_t slot = (size_t)(frame % trace->frame_count);
     for (int c = 0; c < rc->count; ++c)
         if ((r = velocity_of(rc, w, c, t, dt, &call)) != TREAD_OK) {
             run_record_failure(&trace->failure, r, call, c, frame + 1, t);
             return;
         }
+    rc->driven = -1; // for this frame only
     double started = run_seconds_now();
     bool moved = move_all(rc, w, trace, frame, t, dt);
     double took = run_seconds_now() - started;
@@ -381,11 +402,11 @@ void run_characters_frame(run_characters *rc, const tread_world *w, run_dynamics
     if (took > trace->move_seconds_max) trace->move_seconds_max = took;
     if (!moved) return;
     for (int c = 0; c < rc->count; ++c)
-        if ((r = record(rc, w, dynamics, c, dt, &trace->frames[(size_t)c * (size_t)trace->frame_count + (size_t)frame], &call)) != TREAD_OK) {
+        if ((r = record(rc, w, dynamics, c, dt, &trace->frames[(size_t)c * (size_t)trace->frame_count + slot], &call)) != TREAD_OK) {
             run_record_failure(&trace->failure, r, call, c, frame + 1, t);
             return;
         }
     if (rc->count < 2) return;
     run_overlap_measure(rc->overlap, rc->chars, rc->count, rc->overlaps);
-    for (int c = 0; c < rc->count; ++c) trace->frames[(size_t)c * (size_t)trace->frame_count + (size_t)frame].overlap = rc->overlaps[c];
+    for (int c = 0; c < rc->count; ++c) trace->frames[(size_t)c * (size_t)trace->frame_count + slot].overlap = rc->overlaps[c];
 }

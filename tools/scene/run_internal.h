@@ -44,9 +44,14 @@ bool run_characters_create(const scene *s, const tread_motor_settings *motor, bo
 void run_characters_destroy(run_characters *rc);
 // The moves run on `backend` (kept by the caller for the run) instead of the world: run_options::engine.
 void run_characters_use_backend(run_characters *rc, const tread_backend *backend);
+// This frame (the next run_characters_frame only), character c moves at `velocity` instead of its input.
+void run_characters_drive(run_characters *rc, int character, tread_vec3 velocity);
+// Every character's last move, and one's step-smoothing offset (what its camera lags its feet by, along up).
+const tread_move_result *run_characters_results(const run_characters *rc);
+float run_characters_camera_offset(const run_characters *rc, int character);
 // Frame `frame` (0-based, from t to t + dt) after the world's advance: every character's velocity, the moves (one
-// batch, or one by one), their impulses to `dynamics`, sensor events and each frame's record into `trace`. On a
-// failed call, records the failure in trace->failure.
+// batch, or one by one), their impulses to `dynamics`, sensor events and each frame's record into `trace` (at its
+// slot: tread_scene.h's run_trace). On a failed call, records the failure in trace->failure.
 void run_characters_frame(run_characters *rc, const tread_world *w, run_dynamics *dynamics, run_trace *trace, int frame, float t,
                           float dt);
 

@@ -14,11 +14,11 @@
 
 // ---- the file ------------------------------------------------------------------------------------------
 
-static bool parse_scene(loader *L, const cJSON *root) {
+static bool parse_scene(loader *L, const scene_json *root) {
     static const char *const fields[] = {"name", "description", "dt", "duration", "gravity", "up", "layers", "bodies", "characters", "crowds",
                                           "characters_collide", "slow", "expectations", "plot", "pending_penetration", NULL};
     scene *s = L->s;
-    if (!cJSON_IsObject(root)) return js_fail(L, "", "the top level must be an object, got %s", js_type_name(root));
+    if (!scene_json_is_object(root)) return js_fail(L, "", "the top level must be an object, got %s", js_type_name(root));
     if (!js_check_fields(L, root, "", fields)) return false;
     s->dt = 1.0f / 60.0f;
     s->gravity = tread_v3(0.0f, -9.81f, 0.0f);
@@ -71,8 +71,15 @@ double scene_frame_count(float duration, float dt) {
     return frames < 1.0 ? 1.0 : frames;
 }
 
-// "<file>:<line>:<column>: JSON syntax error near `...`" for the byte offset where cJSON gave up.
-static void syntax_error(loader *L, const char *json, size_t length, size_t offset) {
+// "<file>:<line>:<column>: JSON syntax error near `...`" for the byte offset where the parser gave up, or
+// "<file>: JSON syntax error: <the parser's words>" when it gave none.
+static void syntax_error(loader *L, const char *json, size_t length, const scene_json_syntax *syntax) {
+    L->failed = true;
+    if (syntax->offset == SCENE_JSON_NO_OFFSET) {
+        snprintf(L->err->message, sizeof L->err->message, "%s: JSON syntax error: %s", L->file, syntax->message);
+        return;
+    }
+    size_t offset = syntax->offset;
     int line = 1, column = 1;
     for (size_t i = 0; i < offset && i < length; ++i) {
         if (json[i] == '\n') ++line, column = 1;
@@ -83,7 +90,6 @@ static void syntax_error(loader *L, const char *json, size_t length, size_t offs
     for (size_t i = offset; i < length && n < 24 && json[i] != '\n' && json[i] != '\r'; ++i)
         near[n++] = (json[i] >= 0x20 && json[i] < 0x7f) ? json[i] : '?';
     near[n] = '\0';
-    L->failed = true;
     if (n) snprintf(L->err->message, sizeof L->err->message, "%s:%d:%d: JSON syntax error near `%s`", L->file, line, column, near);
     else snprintf(L->err->message, sizeof L->err->message, "%s:%d:%d: JSON syntax error at the end of the line or file", L->file, line, column);
 }
@@ -140,24 +146,15 @@ bool scene_load_buffer(const char *path, const char *json, size_t length, scene 
         return false;
     }
 
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(json, length, &end, false);
+    scene_json_syntax syntax;
+    const scene_json *root = scene_json_parse(json, length, &syntax);
     if (!root) {
-        syntax_error(&L, json, length, end && end >= json ? (size_t)(end - json) : 0);
+        syntax_error(&L, json, length, &syntax);
         scene_free(out);
         return false;
     }
-    // Only whitespace may follow the value.
-    size_t at = (size_t)(end - json);
-    while (at < length && (json[at] == ' ' || json[at] == '\t' || json[at] == '\n' || json[at] == '\r')) ++at;
-    if (at < length && json[at] != '\0') {
-        syntax_error(&L, json, length, at);
-        cJSON_Delete(root);
-        scene_free(out);
-        return false;
-    }
-    bool ok = js_check_no_nul(&L, root, json, (size_t)(end - json)) && parse_scene(&L, root);
-    cJSON_Delete(root);
+    bool ok = js_check_no_nul(&L, root, json, length) && parse_scene(&L, root);
+    scene_json_free(root);
     if (!ok) scene_free(out);
     return ok;
 }
@@ -228,10 +225,11 @@ bool scene_file_is_scene(const char *path) {
     }
     fclose(f);
     if (!text) return true;
-    cJSON *root = cJSON_ParseWithLength(text, size);
+    scene_json_syntax syntax;
+    const scene_json *root = scene_json_parse(text, size, &syntax);
     free(text);
     if (!root) return true; // broken JSON: may well be a scene with a typo
-    bool is_scene = cJSON_IsObject(root) && (js_member(root, "bodies") || js_member(root, "characters"));
-    cJSON_Delete(root);
+    bool is_scene = scene_json_is_object(root) && (js_member(root, "bodies") || js_member(root, "characters"));
+    scene_json_free(root);
     return is_scene;
 }

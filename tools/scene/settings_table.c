@@ -265,7 +265,7 @@ bool scene_set_motor_setting(tread_motor_settings *motor, const char *name, cons
 
 // ---- from JSON --------------------------------------------------------------------------------------------
 
-static bool read_field(loader *L, const cJSON *j, const char *jp, const field *f, void *base) {
+static bool read_field(loader *L, const scene_json *j, const char *jp, const field *f, void *base) {
     void *p = (char *)base + f->offset;
     int index;
     int64_t v;
@@ -279,11 +279,11 @@ static bool read_field(loader *L, const cJSON *j, const char *jp, const field *f
         return true;
     case F_MASK:
         // An integer, or the names of the layers it selects.
-        if (cJSON_IsArray(j)) {
+        if (scene_json_is_array(j)) {
             uint32_t mask = 0;
-            const cJSON *e;
+            const scene_json *e;
             int i = 0;
-            cJSON_ArrayForEach(e, j) {
+            scene_json_each(e, j) {
                 char pi[JP];
                 if (!js_read_layer_ref(L, e, js_jp_index(pi, jp, i), &index)) return false;
                 mask |= 1u << index;
@@ -292,7 +292,7 @@ static bool read_field(loader *L, const cJSON *j, const char *jp, const field *f
             *(uint32_t *)p = mask;
             return true;
         }
-        if (!cJSON_IsNumber(j)) return js_fail(L, jp, "expected a layer mask (an integer or an array of layer names), got %s", js_type_name(j));
+        if (!scene_json_is_number(j)) return js_fail(L, jp, "expected a layer mask (an integer or an array of layer names), got %s", js_type_name(j));
         if (!js_read_integer(L, j, jp, 0.0, 4294967295.0, &v)) return false;
         *(uint32_t *)p = (uint32_t)v;
         return true;
@@ -315,22 +315,22 @@ static bool read_field(loader *L, const cJSON *j, const char *jp, const field *f
     return false;
 }
 
-static bool read_object(loader *L, const cJSON *j, const char *jp, const field *fields, size_t count, const char *const *names, void *base) {
+static bool read_object(loader *L, const scene_json *j, const char *jp, const field *fields, size_t count, const char *const *names, void *base) {
     if (!js_expect_object(L, j, jp) || !js_check_fields(L, j, jp, names)) return false;
-    const cJSON *e;
-    cJSON_ArrayForEach(e, j) {
+    const scene_json *e;
+    scene_json_each(e, j) {
         char p[JP];
-        const field *f = find_field(fields, count, e->string);
-        if (!f || !read_field(L, e, js_jp_key(p, jp, e->string), f, base)) return false;
+        const field *f = find_field(fields, count, scene_json_key(e));
+        if (!f || !read_field(L, e, js_jp_key(p, jp, scene_json_key(e)), f, base)) return false;
     }
     return true;
 }
 
-bool scene_read_settings(loader *L, const cJSON *j, const char *jp, tread_character_settings *s) {
+bool scene_read_settings(loader *L, const scene_json *j, const char *jp, tread_character_settings *s) {
     return read_object(L, j, jp, setting_fields, SETTING_COUNT, scene_setting_names(), s);
 }
 
-bool scene_read_motor(loader *L, const cJSON *j, const char *jp, const tread_character *probe, tread_motor_settings *m) {
+bool scene_read_motor(loader *L, const scene_json *j, const char *jp, const tread_character *probe, tread_motor_settings *m) {
     if (!read_object(L, j, jp, motor_fields, MOTOR_COUNT, scene_motor_setting_names(), m)) return false;
     tread_motor_state st = tread_motor_state_default();
     tread_motor_input in = tread_motor_input_default();

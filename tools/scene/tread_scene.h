@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
-// tread_scene: the scene files of the `tread` command as a library (docs/SCENES.md). Loading (JSON by cJSON,
-// mesh files by assimp), running a scene with the course's frame loop, evaluating its expectations, and
-// writing plots and traces. The `tread` command (tools/tread/main.c), the tests and the fuzzer link it.
+// tread_scene: the scene files of the `tread` command as a library (docs/SCENES.md). Loading (JSON by cJSON natively,
+// by the JavaScript engine's JSON.parse in the WebAssembly build; mesh files by assimp, natively only), running a
+// scene with the course's frame loop, evaluating its expectations, and writing plots and traces. The `tread` command
+// (tools/tread/main.c), the tests, the fuzzer and the WebAssembly build (web/wasm: loading, running, checks) use it.
 //
 // Files of tools/scene/ (calls between them form a DAG, leaves first):
 //   names.c          enum <-> name tables (shapes, step strategies, ground states, jump modes)
+//   json_cjson.c     the JSON document the loader reads (scene_json.h) over cJSON; the WebAssembly build has its own
+//                    over the JavaScript engine's JSON.parse (web/wasm/json_js.c)
 //   json_read.c      JSON reading helpers: typed values, ranges, paths in messages, layer references
 //   settings_table.c the character and motor settings tables: by name from JSON and from "field=value" text
-//   geometry.c       layers and bodies (box, sphere, capsule, ramp, mesh via assimp, heightfield, voxels)
+//   mesh_file.c      mesh files via assimp (native only)
+//   geometry.c       layers and bodies (box, sphere, capsule, ramp, mesh, heightfield, voxels)
 //   characters.c     characters: settings, motor, input timelines
 //   crowds.c         crowds: many characters from a generator (grid spawns, seeded random targets)
 //   dynamics.c       dynamic bodies: the "dynamic" object, and the runner's own integrator that applies the impulses
@@ -460,7 +464,8 @@ typedef struct run_trace {
     int frame_count;            // frames per character
     int character_count;
     float dt;
-    run_frame *frames;          // frames[c * frame_count + i] = character c at the end of frame i + 1
+    run_frame *frames;          // frames[c * frame_count + i] = character c at the end of frame i + 1; a live run
+                                // (scene_run_begin with fewer frames than it runs) keeps frame i at i % frame_count
     float *initial_penetration; // per character, at spawn
     tread_character *final;     // per character, the state after the last frame
     int body_count;             // moving (kinematic and dynamic) bodies recorded (the scene's, in file order)
@@ -488,8 +493,36 @@ typedef struct check_result {
                          // failure); a pending check that passes fails, so the mark is removed when the work lands
 } check_result;
 
+// The course's frame loop (docs/COURSE.md) for character `character` of s in the frame from t to t + dt: its input's
+// velocity perpendicular to up, and along up 0 on walkable ground (the move carries the character with the ground's
+// motion), else `velocity`'s part plus gravity for one frame. What the runner gives a character without a motor;
+// the peers benchmark (web/bench) gives other engines' characters the same.
+tread_vec3 scene_course_velocity(const scene *s, int character, float t, float dt, tread_vec3 feet, tread_vec3 velocity, tread_vec3 up,
+                                 bool on_ground);
+
 // Simulate. False + message (bad --set value, body the world refused, ...) on failure.
 bool run_scene(const scene *s, const run_options *options, run_trace *out, char *message, size_t size);
+
+// A run frame by frame: run_scene runs one to its end; the WebAssembly build's viewer steps one live, for as long as
+// a person plays, driving one character itself. Each frame is scene_run_advance (the world: bodies on paths, dynamic
+// bodies, tread_world_advance), then scene_run_move (the characters' velocities and moves, the dynamic bodies'
+// impulses). A failed library call stops the run: it is in trace->failure, and later frames do nothing.
+typedef struct scene_run scene_run;
+// Build the world and place the characters; `out` records `frames` frames (fewer than the run: the last ones) and
+// `final` is the characters' live state. False + message on failure (nothing to end).
+bool scene_run_begin(const scene *s, const run_options *options, int frames, run_trace *out, scene_run **run, char *message, size_t size);
+// The world's side of the next frame. False + message when run_options::engine fails.
+bool scene_run_advance(scene_run *run, char *message, size_t size);
+// After scene_run_advance, for this frame only: character c moves at `velocity` instead of its scene input.
+void scene_run_drive(scene_run *run, int character, tread_vec3 velocity);
+// The characters' side of the frame scene_run_advance began.
+void scene_run_move(scene_run *run);
+void scene_run_end(scene_run *run); // the trace stays the caller's (run_trace_free)
+tread_world *scene_run_world(scene_run *run);
+tread_body_id scene_run_body_id(const scene_run *run, int body); // scene.bodies[body]'s id in the world
+const tread_move_result *scene_run_results(const scene_run *run); // every character's last move
+float scene_run_camera_offset(const scene_run *run, int character); // its step smoothing's offset, along up
+int scene_run_frames_done(const scene_run *run);
 void run_trace_free(run_trace *t);
 static inline const run_frame *run_frame_at(const run_trace *t, int character, int frame) {
     return &t->frames[character * t->frame_count + frame];
@@ -498,6 +531,12 @@ static inline const run_frame *run_frame_at(const run_trace *t, int character, i
 static inline tread_transform run_body_at(const run_trace *t, int k, int frame) {
     return frame < 0 ? t->body_start[k] : t->body_frames[(size_t)k * (size_t)t->frame_count + (size_t)frame];
 }
+
+// Fingerprints of a run, FNV-1a 64 over float bits (little-endian): *characters over every frame's characters' feet
+// and velocity (frame by frame, characters in order), *bodies over every frame's moving bodies' transforms (p, then
+// q). per_frame (NULL, or frame_count entries) gets *characters' value after each frame. Equal hashes mean
+// bit-identical runs: the web tests compare the WebAssembly build's with `tread run --json`'s.
+void run_trace_hash(const run_trace *t, uint64_t *per_frame, uint64_t *characters, uint64_t *bodies);
 
 // Evaluate the scene's checks plus the invariants every scene has (finite state; penetration <= 1 mm, or for a
 // character spawned inside geometry: never deeper than at spawn and out within 1 s). A run stopped by a failed

@@ -8,6 +8,7 @@
 // Exit status: 0 every check passed, 1 a check failed, 2 bad input (unreadable scene, bad option).
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
+#include <inttypes.h>
 #include <math.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -321,6 +322,14 @@ static cJSON *outcome_json(const scene *s, const run_trace *t, const outcome *o,
     cJSON_AddBoolToObject(root, "passed", o->passed);
     cJSON_AddNumberToObject(root, "frames", t->frame_count);
     cJSON_AddNumberToObject(root, "dt", t->dt);
+    // The run's fingerprints (run_trace_hash): the web tests compare the WebAssembly build's with these.
+    uint64_t characters, bodies;
+    char hex[17];
+    run_trace_hash(t, NULL, &characters, &bodies);
+    snprintf(hex, sizeof hex, "%016" PRIx64, characters);
+    cJSON_AddStringToObject(root, "trace_hash", hex);
+    snprintf(hex, sizeof hex, "%016" PRIx64, bodies);
+    cJSON_AddStringToObject(root, "body_hash", hex);
     // The library call that stopped the run, or null.
     if (t->failure.failed) {
         cJSON *f = cJSON_AddObjectToObject(root, "failure");

@@ -8,7 +8,7 @@
 // A benchmark is { name, characters, frames, cvc, build(world), starts, steer(frame, engine world, velocities) }:
 // build adds the static bodies to an engine world, starts are the feet of each character, steer writes the frame's
 // velocities (the course's input: walking velocity, vertically 0 on ground, else last velocity plus gravity).
-import * as V from '../scene/f32.mjs';
+import * as V from './f32.mjs';
 
 const f = Math.fround;
 export const DT = f(1 / 60);

@@ -14,6 +14,7 @@ export const JUMP_MODE = Object.freeze(['height', 'strength_drag']);            
 export const JUMP_KIND = Object.freeze(['none', 'ground', 'air', 'wall']);                            // tread_jump_kind
 export const LEAVE_GROUND = Object.freeze(['add_velocity', 'add_upward_velocity', 'do_nothing']);     // tread_leave_ground
 export const BODY_FLAGS = Object.freeze({ one_way: 1, sensor: 2 });                                  // tread_body_flags
+export const INPUT_KIND = Object.freeze(['idle', 'direction', 'toward']);                              // scene_input_kind (tools/scene)
 
 // The enum's number for a name or a number; throws on anything else.
 export function enumValue(names, value, what) {
@@ -30,4 +31,6 @@ export const ENUM_FIELDS = Object.freeze({
   tread_motor_state: { last_jump: JUMP_KIND },
   tread_ground: { state: GROUND_STATE },
   tread_query_shape: { type: QUERY_SHAPE },
+  scene_input: { kind: INPUT_KIND },
+  run_frame: { ground: GROUND_STATE },
 });

@@ -7,7 +7,7 @@
 import { ENUM_FIELDS, enumValue } from './enums.mjs';
 
 // tw_kind in web/wasm/layout.h.
-export const KIND = Object.freeze({ END: 0, F32: 1, I32: 2, U32: 3, BOOL: 4, VEC3: 5, QUAT: 6, PTR: 7, STRUCT: 8 });
+export const KIND = Object.freeze({ END: 0, F32: 1, I32: 2, U32: 3, BOOL: 4, VEC3: 5, QUAT: 6, PTR: 7, STRUCT: 8, TEXT: 9, F64: 10 });
 
 // The module's struct tables: name -> { name, size, fields: [{ name, path, offset, kind, sub, count }] }.
 export function readLayout(mod) {
@@ -104,6 +104,8 @@ export class Memory {
       case KIND.I32: return m.HEAP32[ptr >> 2];
       case KIND.U32: case KIND.PTR: return m.HEAPU32[ptr >> 2];
       case KIND.BOOL: return m.HEAPU8[ptr] !== 0;
+      case KIND.TEXT: return m.UTF8ToString(ptr);
+      case KIND.F64: return m.HEAPF64[ptr >> 3];
       case KIND.VEC3: return { x: m.HEAPF32[ptr >> 2], y: m.HEAPF32[(ptr >> 2) + 1], z: m.HEAPF32[(ptr >> 2) + 2] };
       case KIND.QUAT: {
         const i = ptr >> 2;

@@ -124,10 +124,17 @@ export class World {
     const out = defPtr + mem.sizeOf('tread_world_def');
     tread.check('tread_world_create', tread.module._tread_world_create(defPtr, out));
     this.ptr = tread.module.HEAPU32[out >> 2];
+    this.owned = true;
+  }
+
+  // A view of a world another object owns (a scene run's, web/scene): destroy() leaves the world to its owner.
+  static view(tread, ptr) {
+    const world = Object.create(World.prototype);
+    return Object.assign(world, { tread, ptr, owned: false });
   }
 
   destroy() {
-    if (this.ptr) this.tread.module._tread_world_destroy(this.ptr);
+    if (this.ptr && this.owned) this.tread.module._tread_world_destroy(this.ptr);
     this.ptr = 0;
   }
 

@@ -95,8 +95,15 @@ class App {
   // Build the scene's world and characters; throws the loader's message for a bad file.
   load(source) {
     const scene = loadScene(this.tread, source.text, source.path);
-    const sim = new Simulation(this.tread, scene, { strategy: this.strategy });
+    let sim;
+    try {
+      sim = new Simulation(this.tread, scene, { strategy: this.strategy });
+    } catch (e) {
+      scene.free();
+      throw e;
+    }
     this.sim?.destroy();
+    this.scene?.free(); // the replaced scene's C side
     this.sim = sim;
     this.scene = scene;
     this.source = source;
@@ -268,7 +275,7 @@ class App {
       ready: !!s, scene: this.scene?.name ?? null, frame: s?.frame ?? 0, time: s?.time ?? 0, strategy: this.sim?.strategy ?? null,
       mode: this.replay ? 'replay' : this.autopilot ? 'autopilot' : 'drive', controlled: this.controlled, errors: [...this.errors],
       characters: (s?.characters ?? []).map((c, k) => ({
-        name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.chars.at(k)?.groundState ?? null : null),
+        name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.characters[k]?.groundState ?? null : null),
       })),
     };
   }

@@ -98,7 +98,7 @@ export class Replay {
     const f = this.trace.frames[this.index];
     const characters = this.scene.characters.map((c, k) => {
       const row = f.characters[this.order[k]];
-      const up = c.runSettings?.up ?? this.scene.up;
+      const up = c.settings.up ?? this.scene.up;
       const p = row ? row.position : c.start;
       const along = p.x * up.x + p.y * up.y + p.z * up.z;
       return {

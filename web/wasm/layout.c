@@ -5,12 +5,14 @@
 #include <string.h>
 
 #include "tread/tread.h"
+#include "tread_scene.h"
 
 // Table indices, for nested structs (TW_STRUCT rows name their table by it).
 enum {
     S_VEC3, S_QUAT, S_TRANSFORM, S_BODY_ID, S_AABB, S_SETTINGS, S_GROUND, S_CHARACTER, S_CONTACT, S_IMPULSE, S_MOVE_RESULT,
     S_BODY_DEF, S_WORLD_DEF, S_SURFACE, S_MOTOR_SETTINGS, S_MOTOR_STATE, S_MOTOR_INPUT, S_BATCH_DEF, S_SMOOTHING,
-    S_QUERY_SHAPE, S_QUERY_FILTER, S_RAY_HIT, S_SHAPE_HIT, S_DISTANCE, S_COUNT
+    S_QUERY_SHAPE, S_QUERY_FILTER, S_RAY_HIT, S_SHAPE_HIT, S_DISTANCE, S_SCENE, S_SCENE_LAYER, S_SCENE_BODY, S_SCENE_CHARACTER,
+    S_SCENE_INPUT, S_SCENE_CROWD, S_RUN_FRAME, S_RUN_FAILURE, S_CHECK_RESULT, S_COUNT
 };
 
 #define F(T, path, kind) {#path, (int)offsetof(T, path), kind, 0, 1}
@@ -124,6 +126,37 @@ static const tw_field distance_fields[] = {
     F(tread_distance_result, point_on_world, TW_VEC3), F(tread_distance_result, normal, TW_VEC3),  SUB(tread_distance_result, body, S_BODY_ID),
     F(tread_distance_result, feature, TW_U32),         END};
 
+// ---- the scene library's (tools/scene/tread_scene.h): what a loaded scene holds, what a run records ----------------
+
+static const tw_field scene_fields[] = {
+    F(scene, path, TW_TEXT), F(scene, name, TW_TEXT), F(scene, description, TW_TEXT), F(scene, dt, TW_F32), F(scene, duration, TW_F32),
+    F(scene, gravity, TW_VEC3), F(scene, up, TW_VEC3), F(scene, layers, TW_PTR), F(scene, layer_count, TW_I32), F(scene, bodies, TW_PTR),
+    F(scene, body_count, TW_I32), F(scene, characters, TW_PTR), F(scene, character_count, TW_I32), F(scene, crowds, TW_PTR),
+    F(scene, crowd_count, TW_I32), F(scene, slow, TW_BOOL), F(scene, characters_collide, TW_BOOL), F(scene, check_count, TW_I32),
+    F(scene, pending_penetration, TW_TEXT), END};
+static const tw_field scene_layer_fields[] = {F(scene_layer, name, TW_TEXT), F(scene_layer, walkable_degrees, TW_F32), END};
+static const tw_field scene_body_fields[] = {F(scene_body, name, TW_TEXT), SUB(scene_body, def, S_BODY_DEF), F(scene_body, path.keys, TW_PTR),
+                                             F(scene_body, dynamic.mass, TW_F32), F(scene_body, dynamic.friction, TW_F32),
+                                             F(scene_body, dynamic.gravity, TW_BOOL), END};
+static const tw_field scene_character_fields[] = {
+    F(scene_character, name, TW_TEXT), SUB(scene_character, settings, S_SETTINGS), F(scene_character, start, TW_VEC3),
+    F(scene_character, inputs, TW_PTR), F(scene_character, input_count, TW_I32), F(scene_character, has_motor, TW_BOOL),
+    SUB(scene_character, motor, S_MOTOR_SETTINGS), F(scene_character, crowd, TW_I32), END};
+static const tw_field scene_input_fields[] = {F(scene_input, t, TW_F32), F(scene_input, kind, TW_I32), F(scene_input, direction, TW_VEC3),
+                                              F(scene_input, target, TW_VEC3), F(scene_input, speed, TW_F32), F(scene_input, jump, TW_I32),
+                                              F(scene_input, crouch, TW_I32), END};
+static const tw_field scene_crowd_fields[] = {F(scene_crowd, name, TW_TEXT), F(scene_crowd, first, TW_I32), F(scene_crowd, count, TW_I32), END};
+static const tw_field run_frame_fields[] = {F(run_frame, feet, TW_VEC3), F(run_frame, velocity, TW_VEC3), F(run_frame, ground, TW_I32),
+                                            F(run_frame, stepped, TW_F32), F(run_frame, camera, TW_F32), F(run_frame, penetration, TW_F32),
+                                            F(run_frame, overlap, TW_F32), F(run_frame, unburied, TW_F32), F(run_frame, finite, TW_BOOL),
+                                            F(run_frame, crushed, TW_BOOL), END};
+static const tw_field run_failure_fields[] = {F(run_failure, failed, TW_BOOL), F(run_failure, code, TW_I32), F(run_failure, call, TW_PTR),
+                                              F(run_failure, character, TW_I32), F(run_failure, frame, TW_I32), F(run_failure, t, TW_F32),
+                                              F(run_failure, message, TW_TEXT), END};
+static const tw_field check_result_fields[] = {F(check_result, name, TW_TEXT), F(check_result, passed, TW_BOOL), F(check_result, value, TW_F64),
+                                               F(check_result, value_text, TW_TEXT), F(check_result, detail, TW_TEXT), F(check_result, key, TW_BOOL),
+                                               F(check_result, pending, TW_BOOL), END};
+
 const tw_struct tw_structs[] = {
     [S_VEC3] = {"tread_vec3", sizeof(tread_vec3), vec3_fields},
     [S_QUAT] = {"tread_quat", sizeof(tread_quat), quat_fields},
@@ -149,6 +182,15 @@ const tw_struct tw_structs[] = {
     [S_RAY_HIT] = {"tread_ray_hit", sizeof(tread_ray_hit), ray_hit_fields},
     [S_SHAPE_HIT] = {"tread_shape_hit", sizeof(tread_shape_hit), shape_hit_fields},
     [S_DISTANCE] = {"tread_distance_result", sizeof(tread_distance_result), distance_fields},
+    [S_SCENE] = {"scene", sizeof(scene), scene_fields},
+    [S_SCENE_LAYER] = {"scene_layer", sizeof(scene_layer), scene_layer_fields},
+    [S_SCENE_BODY] = {"scene_body", sizeof(scene_body), scene_body_fields},
+    [S_SCENE_CHARACTER] = {"scene_character", sizeof(scene_character), scene_character_fields},
+    [S_SCENE_INPUT] = {"scene_input", sizeof(scene_input), scene_input_fields},
+    [S_SCENE_CROWD] = {"scene_crowd", sizeof(scene_crowd), scene_crowd_fields},
+    [S_RUN_FRAME] = {"run_frame", sizeof(run_frame), run_frame_fields},
+    [S_RUN_FAILURE] = {"run_failure", sizeof(run_failure), run_failure_fields},
+    [S_CHECK_RESULT] = {"check_result", sizeof(check_result), check_result_fields},
 };
 const int tw_struct_count = S_COUNT;
 

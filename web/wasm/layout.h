@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The layout of tread's public structs as data: every field a JavaScript caller reads or writes, by its C name, with
-// its byte offset from offsetof. The WebAssembly glue exports these tables so web/lib/memory.mjs never hard-codes an
-// offset (a field added to a header moves the others; the compiler then tells JavaScript where they went), and the
-// native reference tool (web/native/scene_dump.c) prints settings by the same names, so the two sides are compared
-// field by field.
+// The layout of tread's public structs, and of the scene library's that JavaScript reads (a loaded scene, a run's
+// frames and checks), as data: every field a JavaScript caller reads or writes, by its C name, with its byte offset
+// from offsetof. The WebAssembly glue exports these tables so web/lib/memory.mjs never hard-codes an offset (a field
+// added to a header moves the others; the compiler then tells JavaScript where they went).
 #ifndef TREAD_WEB_LAYOUT_H
 #define TREAD_WEB_LAYOUT_H
 
@@ -19,6 +18,8 @@ typedef enum tw_kind {
     TW_QUAT,    // tread_quat: 4 floats (x, y, z, w)
     TW_PTR,     // a pointer (4 bytes in WebAssembly; 8 natively)
     TW_STRUCT,  // a nested struct: `sub` is its table's index; `count` > 1 for an array of them
+    TW_TEXT,    // a NUL-terminated char array (the scene library's names and messages)
+    TW_F64,     // double
 } tw_kind;
 
 typedef struct tw_field {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // tread's float math (include/tread/math.h) in JavaScript, bit for bit: every operation rounds to float32 as C's
 // float arithmetic does (Math.fround after each +, -, *, / and sqrt of floats is exact float rounding: a double
-// holds those results before rounding without a second rounding error). The scene loader and runner build and
-// steer with these, so their numbers are the C loader's and runner's.
+// holds those results before rounding without a second rounding error). The peers benchmark's worlds (worlds.mjs)
+// are built with these, so every engine gets tread's native benchmark's numbers.
 const f = Math.fround;
 
 export const v3 = (x, y, z) => ({ x: f(x), y: f(y), z: f(z) });
