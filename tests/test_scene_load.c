@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "scene_test_support.h"
+#include "scene_internal.h" // (scene_nearest_name)
 
 #define DATA TREAD_TEST_DATA
 #define NEAR 1.0e-5f
@@ -345,6 +346,27 @@ static void test_unknown_field_names_its_path(void **state) {
     expect_error("{\"duration\": 1, \"bodys\": [], \"characters\": [" CHARACTER "]}", "bad.json: unknown field \"bodys\"");
     expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"input\": [{\"t\": 0, \"idle\": true, \"run\": true}]}"),
                  "characters[0].input[0]: unknown field \"run\"");
+}
+
+// A misspelt name gets the one it most likely meant (a third of its letters off at most, and no tie); a name far
+// from every one gets the list alone.
+static void test_misspelt_names_get_a_did_you_mean(void **state) {
+    (void)state;
+    expect_error(SCENE_WITH(FLOOR ", {\"type\": \"sphere\", \"center\": [0, 1, 0], \"radius\": 1, \"hieght\": 2}", CHARACTER),
+                 "unknown field \"hieght\" (expected one of:"); // (a sphere has no height: nothing near enough)
+    expect_error("{\"duration\": 1, \"bodys\": [], \"characters\": [" CHARACTER "]}", "unknown field \"bodys\" (did you mean \"bodies\"? expected");
+    expect_error("{\"duration\": 1, \"expectatons\": [], \"characters\": [" CHARACTER "]}", "did you mean \"expectations\"?");
+    expect_error(SCENE_WITH("{\"type\": \"box\", \"min\": [-5, -1, -5], \"max\": [5, 0, 5], \"layr\": 1}", CHARACTER), "did you mean \"layer\"?");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"settings\": {\"shape\": \"capsul\"}}"), "unknown value \"capsul\": did you mean \"capsule\"?");
+    expect_error(SCENE_WITH(FLOOR, "{\"start\": [0, 0, 0], \"settings\": {\"shape\": \"cube\"}}"), "unknown value \"cube\": expected one of");
+    tread_character_settings settings = tread_character_settings_default();
+    char message[2048];
+    assert_false(scene_set_setting(&settings, "max_step_hieght", "0.3", message, sizeof message));
+    assert_non_null(strstr(message, "did you mean \"max_step_height\"?"));
+    assert_false(scene_set_setting(&settings, "gravity", "0.3", message, sizeof message));
+    assert_null(strstr(message, "did you mean"));
+    assert_string_equal(scene_nearest_name("raduis", (const char *const[]){"radius", "height", NULL}), "radius");
+    assert_null(scene_nearest_name("hight", (const char *const[]){"height", "right", NULL})); // (a tie: neither)
 }
 
 static void test_valid_base_scene_loads(void **state) {
@@ -793,6 +815,7 @@ int main(void) {
         cmocka_unit_test(test_valid_base_scene_loads),
         cmocka_unit_test(test_malformed_json_reports_line_and_column),
         cmocka_unit_test(test_unknown_field_names_its_path),
+        cmocka_unit_test(test_misspelt_names_get_a_did_you_mean),
         cmocka_unit_test(test_wrong_type_names_path_and_expected_type),
         cmocka_unit_test(test_missing_required_field_is_named),
         cmocka_unit_test(test_out_of_range_numbers_are_rejected),

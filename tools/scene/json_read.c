@@ -110,7 +110,10 @@ bool js_check_fields(loader *L, const scene_json *obj, const char *jp, const cha
                 size_t used = strlen(list);
                 snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
             }
-            return js_fail(L, jp, "unknown field \"%s\" (expected one of: %s)", js_quote(q, sizeof q, scene_json_key(c) ? scene_json_key(c) : ""), list);
+            const char *key = scene_json_key(c) ? scene_json_key(c) : "", *meant = scene_nearest_name(key, allowed);
+            char hint[96] = "";
+            if (meant) snprintf(hint, sizeof hint, "did you mean \"%s\"? ", meant);
+            return js_fail(L, jp, "unknown field \"%s\" (%sexpected one of: %s)", js_quote(q, sizeof q, key), hint, list);
         }
     }
     // Only known names remain, so counting each known name finds duplicates in O(fields * allowed).
@@ -221,8 +224,10 @@ bool js_read_enum(loader *L, const scene_json *j, const char *jp, const char *co
         size_t used = strlen(list);
         snprintf(list + used, sizeof list - used, "%s\"%s\"", i ? ", " : "", names[i]);
     }
-    char q[64];
-    return js_fail(L, jp, "unknown value \"%s\": expected one of %s", js_quote(q, sizeof q, scene_json_string(j)), list);
+    char q[64], hint[96] = "";
+    const char *meant = scene_nearest_name(scene_json_string(j), names);
+    if (meant) snprintf(hint, sizeof hint, "did you mean \"%s\"? ", meant);
+    return js_fail(L, jp, "unknown value \"%s\": %sexpected one of %s", js_quote(q, sizeof q, scene_json_string(j)), hint, list);
 }
 
 // Field versions: an absent optional field leaves *out as it is (the caller set the default); an absent

@@ -3,6 +3,42 @@
 
 #include "scene_internal.h"
 
+#include <string.h>
+
+// Longest name the nearest-name search compares (longer ones are never suggested).
+#define NAME_MAX_COMPARED 64
+
+// Edits between a and b (optimal string alignment distance: insert, delete, change, swap two neighbours).
+static int edits(const char *a, const char *b) {
+    size_t n = strlen(a), m = strlen(b);
+    if (n > NAME_MAX_COMPARED || m > NAME_MAX_COMPARED) return NAME_MAX_COMPARED;
+    int d[NAME_MAX_COMPARED + 1][NAME_MAX_COMPARED + 1];
+    for (size_t i = 0; i <= n; ++i) d[i][0] = (int)i;
+    for (size_t j = 0; j <= m; ++j) d[0][j] = (int)j;
+    for (size_t i = 1; i <= n; ++i)
+        for (size_t j = 1; j <= m; ++j) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best) best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+const char *scene_nearest_name(const char *typo, const char *const *names) {
+    if (!typo || !names) return NULL;
+    int limit = ((int)strlen(typo) + 2) / 3, best = NAME_MAX_COMPARED; // a third of its letters, rounded up
+    const char *found = NULL;
+    bool tied = false;
+    for (int i = 0; names[i]; ++i) {
+        int e = edits(typo, names[i]);
+        if (e < best) best = e, found = names[i], tied = false;
+        else if (e == best) tied = true;
+    }
+    return found && best <= limit && !tied ? found : NULL;
+}
+
 const char *const scene_shape_names[] = {"capsule", "sphere", "box", NULL};
 const tread_query_shape_type scene_shape_values[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
 

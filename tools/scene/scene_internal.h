@@ -71,6 +71,10 @@ typedef struct js_axis_angle {
 bool js_read_rotation(loader *L, const scene_json *j, const char *jp, tread_quat *out, js_axis_angle *axis_angle);
 
 // ---- names.c (internal tables) ----
+// The one of `names` (NULL-terminated) a misspelt `typo` most likely meant: the nearest by edits (a letter inserted,
+// dropped, changed, or two neighbours swapped), when at most a third of its letters (rounded up) are off and no
+// other name is as near; NULL otherwise. For "did you mean" in the loader's messages.
+const char *scene_nearest_name(const char *typo, const char *const *names);
 extern const char *const scene_shape_names[]; // "capsule", "sphere", "box", NULL
 extern const tread_query_shape_type scene_shape_values[];
 extern const char *const scene_jump_mode_names[]; // "height", "strength_drag", NULL

@@ -247,9 +247,11 @@ static bool set_by_name(const field *fields, size_t count, const char *const *na
     }
     const field *f = find_field(fields, count, name);
     if (!f) {
-        char q[64], list[1024];
+        char q[64], list[1024], hint[96] = "";
         names_list(list, sizeof list, names);
-        set_message(message, size, "unknown %s \"%s\" (%ss are: %s)", what, js_quote(q, sizeof q, name), what, list);
+        const char *meant = scene_nearest_name(name, names);
+        if (meant) snprintf(hint, sizeof hint, "did you mean \"%s\"? ", meant);
+        set_message(message, size, "unknown %s \"%s\" (%s%ss are: %s)", what, js_quote(q, sizeof q, name), hint, what, list);
         return false;
     }
     return set_from_text(f, base, value, message, size);

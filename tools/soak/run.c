@@ -88,6 +88,13 @@ static void describe(FILE *trace, const soak_plan *p, const soak_world *w) {
                 b->def.type == TREAD_BODY_KINEMATIC ? "kinematic " : "", body_kind_names[b->kind], b->def.layer, b->frame.p.x, b->frame.p.y,
                 b->frame.p.z, (double)b->def.linear_velocity.x, (double)b->def.linear_velocity.y, (double)b->def.linear_velocity.z,
                 (double)b->def.angular_velocity.x, (double)b->def.angular_velocity.y, (double)b->def.angular_velocity.z);
+        // A box's extents and axes, and every body's world bounds: enough to find the bodies near a violation.
+        if (b->def.shape.type == TREAD_SHAPE_BOX)
+            fprintf(trace, "        half (%.4f, %.4f, %.4f) axes (%.4f, %.4f, %.4f) (%.4f, %.4f, %.4f) (%.4f, %.4f, %.4f)\n",
+                    (double)b->def.shape.half_extents.x, (double)b->def.shape.half_extents.y, (double)b->def.shape.half_extents.z,
+                    b->frame.axis[0].x, b->frame.axis[0].y, b->frame.axis[0].z, b->frame.axis[1].x, b->frame.axis[1].y, b->frame.axis[1].z,
+                    b->frame.axis[2].x, b->frame.axis[2].y, b->frame.axis[2].z);
+        fprintf(trace, "        bounds (%.3f, %.3f, %.3f) .. (%.3f, %.3f, %.3f)\n", b->lo.x, b->lo.y, b->lo.z, b->hi.x, b->hi.y, b->hi.z);
     }
 }
 
