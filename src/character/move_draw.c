@@ -14,7 +14,3 @@ void tr_draw_contacts(const tr_move_query *q, const tread_contact *contacts, int
     if (!q->draw || !q->draw->contact) return;
     for (int i = 0; i < count; ++i) q->draw->contact(&contacts[i], q->draw->context);
 }
-
-void tr_draw_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation, const tread_shape_hit *hit) {
-    if (q->draw && q->draw->cast) q->draw->cast(shape, position, translation, hit, q->draw->context);
-}

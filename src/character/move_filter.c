@@ -36,16 +36,6 @@ static bool validated(const tr_move_query *q, tread_body_id body) {
 
 bool tr_query_validated(const tr_move_query *q, tread_body_id body) { return !q->verdicts || validated(q, body); }
 
-static bool gated(const tr_move_query *q) { return q->one_way || q->verdicts; }
-
-const tr_source *tr_source_of_body(const tr_source *src, const tread_world *others, tr_source *storage, tread_body_id *id) {
-    if (!tr_is_other(*id)) return src;
-    id->index &= ~TR_OTHERS_BIT;
-    if (!others) return NULL;
-    *storage = tr_source_world(others);
-    return storage;
-}
-
 static bool tag_then_accept(tread_body_id body, uint32_t layer, void *user_data, void *context) {
     const tr_filter_context *t = (const tr_filter_context *)context;
     if (t->move->verdicts && !validated(t->move, tr_tagged(body))) return false;
@@ -75,9 +65,8 @@ static bool both_accept(tread_body_id body, uint32_t layer, void *user_data, voi
     return !f->query->callback || f->query->callback(body, layer, user_data, f->query->context);
 }
 
-const tread_query_filter *tr_filter_combined(const tr_move_query *q, const tread_query_filter *filter, tr_filter_context *both,
-                                             tread_query_filter *out) {
-    if (!q->filter && !gated(q)) return filter;
+const tread_query_filter *tr_filter_wrapped(const tr_move_query *q, const tread_query_filter *filter, tr_filter_context *both,
+                                            tread_query_filter *out) {
     TR_ASSERT(filter); // the phases always pass the character's masks
     both->move = q;
     both->query = filter;

@@ -16,7 +16,13 @@ int tr_query_character_of(const tr_move_query *q, tread_body_id body);
 static inline tread_body_id tr_tagged(tread_body_id id) { return (tread_body_id){id.index | TR_OTHERS_BIT, id.generation}; }
 // The source a body id names (the move's own, or the batch's characters for a tagged id: NULL when there are none),
 // and *id its id there.
-const tr_source *tr_source_of_body(const tr_source *src, const tread_world *others, tr_source *storage, tread_body_id *id);
+static inline const tr_source *tr_source_of_body(const tr_source *src, const tread_world *others, tr_source *storage, tread_body_id *id) {
+    if (!tr_is_other(*id)) return src;
+    id->index &= ~TR_OTHERS_BIT;
+    if (!others) return NULL;
+    *storage = tr_source_world(others);
+    return storage;
+}
 
 // Storage for a combined filter's callback context (on the query's stack).
 typedef struct tr_filter_context {
@@ -24,10 +30,15 @@ typedef struct tr_filter_context {
     const tread_query_filter *query;
 } tr_filter_context;
 // A query's filter and the move's, both applied: the masks intersected, the query's ignored body and callback kept,
-// the move's (its filter, one-way bodies, the listener's validation) checked by a callback that wraps them. Returns
-// `filter` itself when the move adds nothing, else *out.
-const tread_query_filter *tr_filter_combined(const tr_move_query *q, const tread_query_filter *filter, tr_filter_context *context,
-                                             tread_query_filter *out);
+// the move's (its filter, one-way bodies, the listener's validation) checked by a callback that wraps them, in *out.
+const tread_query_filter *tr_filter_wrapped(const tr_move_query *q, const tread_query_filter *filter, tr_filter_context *context,
+                                            tread_query_filter *out);
+// The same, or `filter` itself when the move adds nothing (inline: most moves add nothing, and every query asks).
+static inline const tread_query_filter *tr_filter_combined(const tr_move_query *q, const tread_query_filter *filter,
+                                                           tr_filter_context *context, tread_query_filter *out) {
+    if (!q->filter && !q->one_way && !q->verdicts) return filter;
+    return tr_filter_wrapped(q, filter, context, out);
+}
 // The filter for the other characters: the query's layer mask (and the move's), never this character itself, the
 // listener's validation and the query's own callback seeing tagged ids. The caller's move filter names the caller's
 // bodies, not characters.

@@ -41,32 +41,27 @@ static const unsigned terms_of[TR_REACH_COUNT] = {
     [TR_REACH_BODY] = TERM_BODY,
 };
 
-static float term(const tread_character *ch, unsigned t, const tr_reach_inputs *in) {
-    const tread_character_settings *s = &ch->settings;
-    switch (t) {
-    case TERM_BODY: return tr_body_reach(s) + s->skin + TR_REACH_MARGIN;
-    case TERM_CARRY: return in->carried;
-    case TERM_PUSHERS: return 2.0f * in->pushers;
-    case TERM_WALK: return in->walk;
-    case TERM_UNBURY: return tr_maxf(s->recovery_speed * in->dt, tr_unbury_reach(s));
-    case TERM_RECOVERY: return s->recovery_speed * in->dt;
-    case TERM_PROBE: return s->ground_probe_distance;
-    case TERM_RISER: return s->riser.depth;
-    case TERM_MOVED: return in->moved;
-    case TERM_BLOCKED: return in->blocked;
-    case TERM_STEP:
-        // (A round bottom rolls over the nose it lands on: roll.c.)
-        return 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + tr_roll_reach(ch);
-    case TERM_FLOOR: return s->step_down_distance + s->ground_probe_distance + tr_roll_reach(ch);
-    case TERM_NUDGE: return in->nudge;
-    default: TR_ASSERT(false); return 0.0f;
-    }
-}
-
 float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inputs *in) {
     TR_ASSERT(kind >= 0 && kind < TR_REACH_COUNT);
+    const tread_character_settings *s = &ch->settings;
+    const unsigned t = terms_of[kind];
+    // The terms in the table's order, each only when the kind has it (a move begins two or three contexts: this is
+    // on every move's path, so no loop over the table and each shared quantity once).
     float sum = 0.0f;
-    for (unsigned t = 1u; t <= TERM_NUDGE; t <<= 1)
-        if (terms_of[kind] & t) sum += term(ch, t, in);
+    float roll = t & (TERM_STEP | TERM_FLOOR) ? tr_roll_reach(ch) : 0.0f;
+    if (t & TERM_BODY) sum += tr_body_reach(s) + s->skin + TR_REACH_MARGIN;
+    if (t & TERM_CARRY) sum += in->carried;
+    if (t & TERM_PUSHERS) sum += 2.0f * in->pushers;
+    if (t & TERM_WALK) sum += in->walk;
+    if (t & TERM_UNBURY) sum += tr_maxf(s->recovery_speed * in->dt, tr_unbury_reach(s));
+    if (t & TERM_RECOVERY) sum += s->recovery_speed * in->dt;
+    if (t & TERM_PROBE) sum += s->ground_probe_distance;
+    if (t & TERM_RISER) sum += s->riser.depth;
+    if (t & TERM_MOVED) sum += in->moved;
+    if (t & TERM_BLOCKED) sum += in->blocked;
+    // (A round bottom rolls over the nose it lands on: roll.c.)
+    if (t & TERM_STEP) sum += 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + roll;
+    if (t & TERM_FLOOR) sum += s->step_down_distance + s->ground_probe_distance + roll;
+    if (t & TERM_NUDGE) sum += in->nudge;
     return sum;
 }
