@@ -90,6 +90,10 @@ test('holding W walks the character up S1 to the top landing', async () => {
     `[${LANDING.yMin}, ${LANDING.yMax}], on_ground): it started at (${start.x}, ${start.y}, ${start.z}) and is at ` +
     `(${c.position.x.toFixed(3)}, ${c.position.y.toFixed(3)}, ${c.position.z.toFixed(3)}), ${c.ground}, after ${s.frame} ` +
     `frames (${s.time.toFixed(2)} s simulated)${s.errors.length ? `; viewer errors: ${s.errors.join('; ')}` : ''}`);
+  // The HUD tells what a step of the scene costs next to the step's own length (the viewer's frame-time display).
+  assert.ok(Number.isFinite(top.stepMs) && top.stepMs > 0, `the viewer times its simulation steps (stepMs ${top.stepMs})`);
+  const hud = await page.evaluate(() => document.getElementById('hud').textContent);
+  assert.match(hud, /step \d+\.\d\d ms for 1 character \(\d+ % of its 16\.7 ms\)/, `the HUD's timing line: ${hud}`);
   console.log(`# reached the landing at (${top.characters[0].position.x.toFixed(2)}, ${top.characters[0].position.y.toFixed(3)}) ` +
     `after ${top.frame} frames (${top.time.toFixed(2)} s simulated, ${top.seconds.toFixed(1)} s wall clock)`);
   // Look back down the flight for the picture: the step events ring every tread, the max-step ring at the feet.

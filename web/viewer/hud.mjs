@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The debug overlay's text: the controlled character's ground state and normal (and the slope it makes with up),
 // position and speed, the last move's step_up / snap_down and contacts, the max-step height, the camera's
-// smoothing offset, and the last step events.
+// smoothing offset, the last step events, and what a simulation step and a drawn frame take.
 import { GROUND_COLORS } from './overlay.mjs';
 
 const n3 = (v, d = 3) => `(${v.x.toFixed(d)}, ${v.y.toFixed(d)}, ${v.z.toFixed(d)})`;
@@ -41,6 +41,13 @@ export class Hud {
       const events = info.events.slice(-5).reverse();
       if (events.length) lines.push('step events: ' + events.map((e) => `${e.stepped > 0 ? '▲' : '▼'} ${Math.abs(e.stepped).toFixed(3)} m @${e.frame}`).join(', '));
     } else lines.push('no characters in this scene');
+    const t = info.timing;
+    if (t && t.stepMs !== null) {
+      const load = t.stepMs / t.dtMs;
+      lines.push(`step ${t.stepMs.toFixed(2)} ms for ${info.count} character${info.count === 1 ? '' : 's'} (${(100 * load).toFixed(0)} % of its ` +
+        `${t.dtMs.toFixed(1)} ms)` + (t.frameMs !== null ? ` · frame ${t.frameMs.toFixed(1)} ms` : '') +
+        (t.behind ? ' · <b>behind: steps dropped</b>' : ''));
+    }
     this.element.innerHTML = lines.map((l) => `<div>${l}</div>`).join('');
   }
 }

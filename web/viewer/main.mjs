@@ -26,6 +26,9 @@ class App {
     this.input = new Input(this.stage.canvas);
     this.overlay = new Overlay(this.stage.three);
     this.hud = new Hud(document.getElementById('hud'));
+    // Milliseconds a simulation step and a drawn frame take, smoothed (the HUD shows them); behind: the last frame
+    // gave up steps to stay interactive.
+    this.timing = { stepMs: null, frameMs: null, behind: false };
     this.panel = new Panel(this);
     this.sim = null;
     this.replay = null;
@@ -210,19 +213,26 @@ class App {
     const started = performance.now();
     const wish = this.rig.wish(keys);
     const input = this.autopilot ? null : { ...wish, jump: keys.jump, crouch: keys.crouch };
+    let steps = 0;
     while (this.accumulator >= sim.dt) {
       sim.step(this.characterCount ? input : null);
       this.accumulator -= sim.dt;
+      ++steps;
       if (performance.now() - started > STEP_BUDGET_MS) {
         this.accumulator = 0;
+        this.timing.behind = true;
         break;
       }
     }
+    // What a step of the whole scene costs (world advance, every character's move, checks), smoothed over about a
+    // second of steps: the figure to compare with the step's own length, sim.dt.
+    if (steps > 0) this.timing.stepMs = smooth(this.timing.stepMs, (performance.now() - started) / steps, steps);
   }
 
   frame(now) {
     requestAnimationFrame((t) => this.frame(t));
     const seconds = this.last === null ? 0 : Math.min((now - this.last) / 1000, MAX_FRAME_SECONDS);
+    if (this.last !== null) this.timing.frameMs = smooth(this.timing.frameMs, now - this.last, 1);
     this.last = now;
     if (!this.sim) return;
     try {
@@ -251,7 +261,9 @@ class App {
         scene: this.scene.name, mode: this.replay ? 'replay' : this.autopilot ? 'scene inputs' : 'you drive',
         frame: snapshot.frame, time: snapshot.time, strategy: this.sim.strategy, controlled: this.controlled,
         count: this.characterCount, character: c, detail, ground: c?.ground, stepped: c?.stepped, events,
+        timing: this.replay ? null : { ...this.timing, dtMs: this.sim.dt * 1000 },
       });
+      this.timing.behind = false;
       this.stage.render();
       this.lastSnapshot = snapshot;
     } catch (e) {
@@ -274,11 +286,19 @@ class App {
     return {
       ready: !!s, scene: this.scene?.name ?? null, frame: s?.frame ?? 0, time: s?.time ?? 0, strategy: this.sim?.strategy ?? null,
       mode: this.replay ? 'replay' : this.autopilot ? 'autopilot' : 'drive', controlled: this.controlled, errors: [...this.errors],
+      stepMs: this.timing.stepMs,
       characters: (s?.characters ?? []).map((c, k) => ({
         name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.characters[k]?.groundState ?? null : null),
       })),
     };
   }
+}
+
+// An exponential average over about a second's worth (60 samples), `weight` samples at once; the first sample as is.
+function smooth(average, sample, weight) {
+  if (average === null) return sample;
+  const keep = Math.pow(1 - 1 / 60, weight);
+  return keep * average + (1 - keep) * sample;
 }
 
 async function main() {
