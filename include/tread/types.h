@@ -471,6 +471,8 @@ typedef struct tread_move_state {
     float dt;                  ///< seconds the update covered
     tread_ground previous_ground; ///< the ground the move started on (the stairs and floor phases judge it)
     bool snap_suppressed;      ///< stick-to-floor was suppressed when the update began (tread_character_suppress_snap)
+    bool lifted_out;           ///< recovery is lifting the feet out of what they are inside of, and is not out yet: the
+                               ///< floor phase does not snap them back down against that push
     bool leaving_ground;       ///< the update's velocity moved away from the ground it started on faster than that
                                ///< ground moves (a jump): the later phases neither step nor snap it back
     bool blocked;              ///< on ground, a wall or riser stopped part of the motion (a step candidate)

@@ -207,9 +207,10 @@ int tr_pressed_against_character(const tr_move_query *q, const tread_character *
 // Push the shape out of anything it penetrates, at most recovery_speed * dt this frame, never out of the bodies
 // `crush` names (the push judged them). Buried (no push leads out): inside a moving body, crushed (added to `crush`)
 // and out along tr_crush_escape or nowhere; else a jump to the nearest free spot within tr_unbury_reach that a sweep
-// reaches (*out_unburied: it did).
+// reaches (*out_unburied: it did). *out_left: how much of a walk out at the recovery speed is still to do after this
+// update's push (metres; 0 when it is out, or did not walk).
 tread_result tr_recover(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tr_crush *crush,
-                        tread_vec3 *out_push, bool *out_unburied);
+                        tread_vec3 *out_push, bool *out_unburied, float *out_left);
 bool tr_crush_has(const tr_crush *crush, tread_body_id body);
 void tr_crush_add(tr_crush *crush, tread_body_id body);
 // The way out of a crush from `feet`: aside (across `rest`, the push still to make), then on along `rest`, to the

@@ -227,7 +227,8 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     st->result.position = ch->position;
     tread_vec3 push;
     bool unburied = false;
-    r = tr_recover(q, ch, ch->position, dt, &crush, &push, &unburied);
+    float left = 0.0f;
+    r = tr_recover(q, ch, ch->position, dt, &crush, &push, &unburied, &left);
     if (r != TREAD_OK) return r;
     if (unburied) st->result.unburied = tread_v3_length(push);
     st->result.crushed = crush.count > 0;
@@ -241,6 +242,7 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     if (strategy->hold && s->max_step_height > 0.0f && (r = strategy->hold(q, ch, ch->position, &held)) != TREAD_OK) return r;
     if (held) velocity = without_downward(velocity, s->up);
     st->leaving_ground = moving_away(velocity, s->up);
+    st->lifted_out = left > TR_PENETRATION_SLOP && tread_v3_dot(push, s->up) > 0.0f;
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
     tread_vec3 v = along_ground(ch, velocity);
     // While recovery pushes it out, the move does not go back in against the push: gravity pulled a box 4 mm a frame
@@ -348,6 +350,10 @@ static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tre
     // Lost the ground, or still over it but hovering (e.g. after riding over an edge): settle down.
     bool settled = st->result.ground.state == TREAD_GROUND_ON_GROUND && st->result.ground.distance <= TR_MIN_MOVE;
     if (st->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || st->snap_suppressed) return TREAD_OK;
+    // While recovery lifts it out of what it is still inside of, a snap down would go back in against the push: its cast
+    // looks past what it starts inside of, so it went through a heightfield to the floor below and undid the lift
+    // every frame (the soak's 1281599460:459: a capsule held 0.21 m deep for a second at 13 m/s of recovery).
+    if (st->lifted_out) return TREAD_OK;
     // Never while the caller moves away from the ground faster than the ground does (a jump), nor too fast.
     if (moving_away(velocity, s->up) || tread_v3_length(velocity) > s->max_snap_speed) return TREAD_OK;
     tread_vec3 feet = st->result.position;

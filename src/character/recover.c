@@ -371,7 +371,7 @@ static tread_result moving_inside(const tr_move_query *q, const tread_contact *c
 }
 
 tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tread_vec3 feet, float dt, tr_crush *crush,
-                        tread_vec3 *out_push, bool *out_unburied) {
+                        tread_vec3 *out_push, bool *out_unburied, float *out_left) {
     // The world's bodies decide burial: the other characters of a batch are the batch's to part (by mass, after the
     // moves). Counted as burial, a character squeezed among others jumped up to 3 m to a free spot: onto heads,
     // through walls (382 jumps in two crowds of 50 crossing a corridor, 23 left the level). Overlapping only
@@ -389,6 +389,7 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     bool overflow = false;
     *out_push = tread_v3_zero();
     *out_unburied = false;
+    *out_left = 0.0f;
     tread_result r = overlaps(q, ch, feet, contacts, &count, &overflow);
     if (r != TREAD_OK) return r;
     // The bodies the push crushed it with are left as they are: it stays in them rather than be pushed out through
@@ -422,6 +423,7 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
         float wanted = 0.0f;
         if ((r = push_out(q, ch, feet, push, dt, contacts, count, out_push, &wanted)) != TREAD_OK) return r;
         if (shallow || tread_v3_length(*out_push) >= 0.5f * wanted) {
+            *out_left = tr_maxf(0.0f, tread_v3_length(push) - tread_v3_length(*out_push)); // (of the whole way out)
             // Still inside a moving body after this frame's walk out: the body's push could not be made (it went into
             // the character: squeezed out along a piston's end, a crowd's character was 23 cm inside it, walking out,
             // with crushed false). It is crushed by that body until it is out.
