@@ -523,7 +523,9 @@ static tread_result move_phases(const tr_move_query *q, tr_reach_watch *watch, c
     tread_result r;
     watch_phase(watch, work, TR_REACH_UPDATE, in);
     if ((r = update_phase(q, work, carry, velocity, dt, st)) != TREAD_OK) return r;
-    tr_reach_inputs later = later_inputs(st);
+    // (Only a watched move needs the later phases' reach: release builds skip the lengths.)
+    tr_reach_inputs later = {0};
+    if (watch) later = later_inputs(st);
     watch_phase(watch, work, TR_REACH_STAIRS, &later);
     if (can_walk_stairs(work, st) && (r = stairs_phase(q, work, st)) != TREAD_OK) return r;
     watch_phase(watch, work, TR_REACH_FLOOR, &later);
