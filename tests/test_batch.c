@@ -528,6 +528,79 @@ static void test_a_failed_move_fails_the_batch_silently(void **state) {
     tread_world_destroy(w);
 }
 
+// A character standing on another is told which (ground.character, its index; the ground's body null) and is carried
+// by it; its contacts name the other character by index, never by a body; the ground survives save and restore, and
+// the restored character moves on bit for bit as the original. Two box characters: the lower walks, the upper rides.
+static void test_a_rider_names_and_follows_the_character_under_it(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    tread_batch *b = NULL;
+    tread_batch_def bd = tread_batch_def_default();
+    assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+    tread_character_settings s = crowd_settings();
+    s.shape = TREAD_QUERY_BOX;
+    tread_character c[2];
+    assert_int_equal(tread_character_init(&c[0], &s, tread_v3(0, 0.002f, 0)), TREAD_OK);
+    assert_int_equal(tread_character_init(&c[1], &s, tread_v3(0, s.height + 0.05f, 0)), TREAD_OK);
+    tread_vec3 v[2] = {tread_v3(0, -1, 0), tread_v3(0, -1, 0)};
+    tread_move_result res[2];
+    tread_contact contacts[2 * 8];
+    tread_move_options options = tread_move_options_default();
+    options.contacts = contacts;
+    options.contact_capacity = 8;
+    for (int f = 0; f < 30; ++f) assert_int_equal(tread_batch_move_with(b, w, c, v, 2, COURSE_DT, &options, res), TREAD_OK);
+    // Landed on the lower one's top.
+    assert_int_equal(c[1].ground.state, TREAD_GROUND_ON_GROUND);
+    assert_int_equal(c[1].ground.character, 0);
+    assert_true(tread_body_id_equal(c[1].ground.body, tread_body_id_null()));
+    assert_int_equal(res[1].ground.character, 0);
+    assert_int_equal(c[0].ground.character, -1);
+    assert_false(tread_body_id_equal(c[0].ground.body, tread_body_id_null()));
+    bool named = false;
+    for (int k = 0; k < res[1].contact_count && k < 8; ++k) {
+        const tread_contact *t = &contacts[8 + k];
+        if (t->character >= 0) {
+            assert_int_equal(t->character, 0);
+            assert_true(tread_body_id_equal(t->body, tread_body_id_null()));
+            named = true;
+        } else {
+            assert_int_equal(t->character, -1);
+            assert_false(tread_body_id_equal(t->body, tread_body_id_null()));
+        }
+    }
+    assert_true(named);
+    // Saved and restored, the rider still stands on character 0.
+    uint8_t bytes[TREAD_CHARACTER_STATE_SIZE];
+    size_t size = 0;
+    assert_int_equal(tread_character_save(&c[1], bytes, sizeof bytes, &size), TREAD_OK);
+    tread_character copy[2] = {c[0], c[0]};
+    assert_int_equal(tread_character_load(&copy[1], bytes, size), TREAD_OK);
+    assert_int_equal(copy[1].ground.character, 0);
+    assert_true(tread_body_id_equal(copy[1].ground.body, tread_body_id_null()));
+    // The lower one walks off along x: the rider goes with it (carried by its body's motion), bit for bit as the
+    // restored copy in a batch of its own.
+    tread_batch *b2 = NULL;
+    assert_int_equal(tread_batch_create(&bd, &b2), TREAD_OK);
+    v[0] = tread_v3(1.0f, -1, 0);
+    float start = c[1].position.x;
+    for (int f = 0; f < 30; ++f) {
+        assert_int_equal(tread_batch_move(b, w, c, v, 2, COURSE_DT, res), TREAD_OK);
+        assert_int_equal(tread_batch_move(b2, w, copy, v, 2, COURSE_DT, res), TREAD_OK);
+        assert_memory_equal(&c[1].position, &copy[1].position, sizeof c[1].position);
+    }
+    print_message("rider: carried %.3f m while the one under it walked %.3f m\n", (double)(c[1].position.x - start), (double)c[0].position.x);
+    assert_int_equal(c[1].ground.character, 0);
+    assert_true(c[1].position.x - start > 0.9f * c[0].position.x);
+    // A ground naming a character and a body at once is refused, by name.
+    tread_character bad = c[1];
+    bad.ground.body = c[0].ground.body;
+    assert_int_equal(tread_character_save(&bad, bytes, sizeof bytes, &size), TREAD_ERR_INVALID_ARGUMENT);
+    assert_non_null(strstr(tread_error_message(), "ground.character"));
+    tread_batch_destroy(b2);
+    tread_batch_destroy(b);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_walk_into_each_other),
@@ -539,6 +612,7 @@ int main(void) {
         cmocka_unit_test(test_results_do_not_depend_on_threads),
         cmocka_unit_test(test_characters_apart_move_as_alone),
         cmocka_unit_test(test_a_failed_move_fails_the_batch_silently),
+        cmocka_unit_test(test_a_rider_names_and_follows_the_character_under_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,6 +66,7 @@ static tread_move_state riser_contact(tread_body_id step, tread_vec3 motion) {
     st.contacts[0].normal = tread_v3(-0.94f, 0.33f, 0);
     st.contacts[0].surface_normal = tread_v3(-1, 0, 0);
     st.contacts[0].body = step;
+    st.contacts[0].character = -1;
     return st;
 }
 

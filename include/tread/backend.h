@@ -33,8 +33,8 @@
 ///    filter->context) with any user data your engine keeps for it (NULL is fine). tread's callbacks call back into
 ///    the backend's body() and motion() for the body they are asked about: they must be callable from inside a query.
 ///  - Body ids: what your queries name bodies by and body() / motion() answer for. generation is never 0 (the null id
-///    is {0, 0}), and index is below 2^31 (tread marks the other characters of a batch with the top bit). Ties are
-///    broken by index: keep ids stable while a move runs.
+///    is {0, 0}); any index. Ties are broken by index: keep ids stable while a move runs. The results' `character`
+///    field is tread's (the other characters of a batch are a query source of its own): leave it, tread sets it.
 ///  - A query that finds nothing sets hit / found to false (count 0); the other fields are then unspecified.
 ///
 /// Threads: a batch update (tread_batch_move_on) runs moves on several threads at once; every function here may then

@@ -339,8 +339,9 @@ TREAD_API void tread_batch_destroy(tread_batch *batch);
 /// depend on their order in the array); one that walked into another pushes it by its mass's share, as far as the
 /// world and the crowd let it go; characters still overlapping are parted, the overlap split by mass (the heavier
 /// moves less), sliding along the world. A crowd squeezed against itself never teleports anyone (only the world's
-/// bodies can bury a character). results[i] is character i's move (the contacts in its buffer name the
-/// other characters it met as bodies of the batch, not of the world). Characters stand on each other as on a platform.
+/// bodies can bury a character). results[i] is character i's move (the contacts in its buffer name the other characters it
+/// met by index, tread_contact::character, with a null body). Characters stand on each other as on a platform: the
+/// rider's ground names the one under it (tread_ground::character), which carries it at the next batch update.
 /// Advance the world first, as for single moves. Every argument is checked before anything moves. All or nothing:
 /// on an error (an argument, or any one character's move) no character changes, no contact memory changes and the
 /// listener hears nothing; the message and tread_batch_get_report() name the character it failed on.

@@ -240,6 +240,8 @@ typedef struct tread_ray_hit {
     tread_vec3 point;    ///< world-space hit point, metres
     tread_vec3 normal;   ///< unit surface normal at the hit, facing the ray's origin side
     tread_body_id body;  ///< body hit
+    int32_t character;   ///< another character of a batch update (tread_batch_move) hit: its index in the batch's
+                         ///< arrays, and body is null; -1 for a body (the world's queries: always)
     uint32_t feature;    ///< triangle index (mesh), cell index (heightfield: 2 per cell; voxels: cell), else 0
 } tread_ray_hit;
 
@@ -254,6 +256,8 @@ typedef struct tread_shape_hit {
     tread_vec3 surface_normal; ///< unit normal of the world face that was hit (equals normal on a face's interior;
                                ///< differs at edges and vertices, where stairs logic needs the face)
     tread_body_id body;        ///< body hit
+    int32_t character;         ///< another character of a batch update (tread_batch_move) hit: its index in the
+                               ///< batch's arrays, and body is null; -1 for a body (the world's queries: always)
     uint32_t feature;          ///< triangle or cell index as in tread_ray_hit
 } tread_shape_hit;
 
@@ -264,6 +268,8 @@ typedef struct tread_contact {
     tread_vec3 normal;         ///< unit, from the world surface toward the query shape (push-out direction)
     tread_vec3 surface_normal; ///< unit normal of the world face at that point
     tread_body_id body;        ///< body touched
+    int32_t character;         ///< another character of a batch update (tread_batch_move) touched: its index in
+                               ///< the batch's arrays, and body is null; -1 for a body (the world's queries: always)
     uint32_t feature;          ///< triangle or cell index as in tread_ray_hit
 } tread_contact;
 
@@ -275,6 +281,8 @@ typedef struct tread_distance_result {
     tread_vec3 point_on_world;  ///< closest point on the world surface, metres
     tread_vec3 normal;          ///< unit, from the world toward the query shape
     tread_body_id body;         ///< body that surface belongs to
+    int32_t character;          ///< another character of a batch update (tread_batch_move): its index in the
+                                ///< batch's arrays, and body is null; -1 for a body (the world's queries: always)
     uint32_t feature;           ///< triangle or cell index as in tread_ray_hit
 } tread_distance_result;
 
@@ -370,6 +378,9 @@ typedef struct tread_ground {
                                ///< never ends with the skin inside its ground)
     tread_vec3 velocity;       ///< velocity of the supporting body at that point (moving platforms), m/s
     tread_body_id body;        ///< supporting body, null in the air
+    int32_t character;         ///< the character of a batch update (tread_batch_move) it stands on: its index in
+                               ///< the batch's arrays (carried by it at the next batch update), and body is null;
+                               ///< -1 otherwise
 } tread_ground;
 
 /// Contacts a move keeps in its own state (tread_move_state::contacts; a caller's buffer, tread_move_options::contacts,

@@ -25,11 +25,11 @@
 // Most other characters one character is parted from per pass (the nearest ones; contacts come sorted).
 #define TR_BATCH_CONTACTS 16
 
-// The other characters one move met while moving, in the order met (its state's contacts with their bodies): the
-// push pass reads them once every move is done.
+// The other characters one move met while moving, in the order met (its state's contacts naming them): the push pass
+// reads them once every move is done.
 typedef struct tr_met {
     int count;
-    tread_body_id body[TREAD_MAX_MOVE_CONTACTS];
+    int32_t character[TREAD_MAX_MOVE_CONTACTS]; // index in the batch's arrays
     tread_vec3 normal[TREAD_MAX_MOVE_CONTACTS]; // from the other toward this one
 } tr_met;
 
@@ -229,11 +229,10 @@ static tread_result place_all(tread_batch *b, const tread_character *c, int coun
     return TREAD_OK;
 }
 
-// The rank of the character a contact of a move names (a body of `others`), or -1.
-static int rank_of(const tread_batch *b, tread_body_id body) {
-    if (!tr_is_other(body)) return -1;
-    body.index &= ~TR_OTHERS_BIT;
-    return (int)(intptr_t)tread_body_user_data(b->others, body) - 1;
+// Character i's place among the others: the batch's characters as its move's second query source.
+static tr_batch_place place_of(const tread_batch *b, int i) {
+    tr_batch_place p = {{b->others, b->bodies, b->rank, b->order, b->placed, b->bodies[b->rank[i]]}, i};
+    return p;
 }
 
 // Two characters are parted only when the listener lets each meet the other (a validate that says no to one of them
@@ -288,7 +287,7 @@ static tread_result replace_body(tread_batch *b, const tread_character *ch, int 
 // its body with it.
 static tread_result part_among(tread_batch *b, const tr_source *w, tread_character *c, int i, tread_vec3 d) {
     if (tread_v3_length_sq(d) == 0.0f) return TREAD_OK;
-    tr_batch_place among = {b->others, b->bodies[b->rank[i]], b->order, i};
+    tr_batch_place among = place_of(b, i);
     tread_result r = tr_character_nudge(w, &among, &c[i], d);
     if (r != TREAD_OK) return r;
     return replace_body(b, &c[i], b->rank[i]);
@@ -315,10 +314,9 @@ static tread_result push_pass(tread_batch *b, const tr_source *w, tread_characte
         const tr_met *met = &b->met[i];
         if (!((c[i].settings.collide_mask >> b->def.character_layer) & 1u)) continue;
         for (int m = 0; m < met->count; ++m) {
-            int other = rank_of(b, met->body[m]), seen = 0;
-            for (int e = 0; e < m && !seen; ++e) seen = rank_of(b, met->body[e]) == other; // once per pair
+            int j = met->character[m], seen = 0;
+            for (int e = 0; e < m && !seen; ++e) seen = met->character[e] == j; // once per pair
             if (seen) continue;
-            int j = b->order[other];
             tread_vec3 n = met->normal[m];
             float press = -tread_v3_dot(tread_v3_scale(velocities[i], dt), n);
             if (!(press > 0.0f) || !pair_meets(b, c, i, j)) continue;
@@ -360,7 +358,7 @@ static tread_result separate(tread_batch *b, const tr_source *w, tread_character
         if (r != TREAD_OK) return r;
         for (int m = 0; m < n; ++m) {
             if (!(contacts[m].separation < -TR_BATCH_SLOP)) continue;
-            int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank (queried directly: untagged)
+            int other = (int)(intptr_t)tread_body_user_data(b->others, contacts[m].body) - 1; // its rank (the crowd's world, queried directly)
             int j = b->order[other];
             if (!((c[j].settings.collide_mask >> b->def.character_layer) & 1u) || !pair_meets(b, c, i, j)) continue;
             float depth = -contacts[m].separation, share_i, share_j;
@@ -392,8 +390,8 @@ static void keep_met(const tread_move_state *st, tr_met *out) {
     int moving = st->contacts_kept < st->result.moving_contact_count ? st->contacts_kept : st->result.moving_contact_count;
     out->count = 0;
     for (int m = 0; m < moving; ++m) {
-        if (!tr_is_other(st->contacts[m].body)) continue;
-        out->body[out->count] = st->contacts[m].body;
+        if (st->contacts[m].character < 0) continue;
+        out->character[out->count] = st->contacts[m].character;
         out->normal[out->count++] = st->contacts[m].normal;
     }
 }
@@ -401,8 +399,8 @@ static void keep_met(const tread_move_state *st, tr_met *out) {
 static tread_result move_one(const move_job *job, int i) {
     tread_batch *b = job->b;
     b->moved[i] = job->c[i];
-    tr_batch_place place = {NULL, (tread_body_id){0u, 0u}, NULL, i};
-    if (job->meet) place = (tr_batch_place){b->others, b->bodies[b->rank[i]], b->order, i};
+    tr_batch_place place = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, i};
+    if (job->meet) place = place_of(b, i);
     // (The listener hears nothing from a move: what it touches waits in `touching` until every move has succeeded.)
     tread_contact_memory *touching = job->events ? &b->touching[i] : NULL;
     // Its part of the caller's buffers.

@@ -49,24 +49,23 @@ tread_query_filter tr_collide_filter(const tread_character *ch) { return mask_fi
 
 tread_query_filter tr_ground_filter(const tread_character *ch) { return mask_filter(ch->settings.ground_mask); }
 
-bool tr_only_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    (void)layer, (void)user_data;
-    return tread_body_id_equal(body, *(const tread_body_id *)context);
-}
-
-bool tr_not_body(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    return !tr_only_body(body, layer, user_data, context);
+tread_query_filter tr_filter_one(const tread_character *ch, const tr_who *who, bool only, tr_who_set *set) {
+    bool character = who->character >= 0;
+    *set = (tr_who_set){&who->body, character ? 0 : 1, &who->character, character ? 1 : 0, only};
+    tread_query_filter f = tr_collide_filter(ch);
+    f.callback = tr_who_filter;
+    f.context = set;
+    return f;
 }
 
 bool tr_is_walkable(const tread_character *ch, tread_vec3 normal) { return tread_v3_dot(normal, ch->settings.up) >= ch->max_slope_cos; }
 
-tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tread_body_id body, tread_vec3 normal,
-                               bool *out_walkable) {
+tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tr_who who, tread_vec3 normal, bool *out_walkable) {
     float limit = ch->max_slope_cos;
     *out_walkable = false;
     if (ch->settings.stairs_layer_mask != 0u || ch->settings.ground_mask != ~0u) {
         uint32_t layer = 0;
-        tread_result r = tr_query_body_layer(q, body, &layer);
+        tread_result r = tr_query_body_layer(q, who, &layer);
         if (r != TREAD_OK) return r;
         if (((ch->settings.ground_mask >> layer) & 1u) == 0u) return TREAD_OK; // blocks, but is not ground
         if ((ch->settings.stairs_layer_mask >> layer) & 1u) limit = ch->stairs_slope_cos;
@@ -119,7 +118,7 @@ static tread_result rests_on(const tr_move_query *q, const tread_character *ch, 
                              bool *out_face, bool *out_rests) {
     const tread_character_settings *s = &ch->settings;
     *out_face = *out_rests = false;
-    tread_result r = tr_is_walkable_on(q, ch, hit->body, hit->surface_normal, out_face);
+    tread_result r = tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->surface_normal, out_face);
     if (r != TREAD_OK || !*out_face) return r;
     if (s->shape == TREAD_QUERY_BOX) {
         *out_rests = true;
@@ -128,8 +127,8 @@ static tread_result rests_on(const tr_move_query *q, const tread_character *ch, 
     tread_vec3 centre = tread_v3_mad(feet, s->radius - drop, s->up), toward = tread_v3_sub(centre, hit->point);
     float length = tread_v3_length(toward);
     tread_vec3 normal = length > TR_ROUND_CONTACT_MIN ? tread_v3_scale(toward, 1.0f / length) : hit->normal;
-    if ((r = tr_is_walkable_on(q, ch, hit->body, hit->normal, out_rests)) != TREAD_OK || !*out_rests) return r;
-    return tr_is_walkable_on(q, ch, hit->body, normal, out_rests);
+    if ((r = tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->normal, out_rests)) != TREAD_OK || !*out_rests) return r;
+    return tr_is_walkable_on(q, ch, TR_WHO(*hit), normal, out_rests);
 }
 
 // The nearest tier of hits (within TR_GROUND_TIE of the nearest), below the shape at `feet`: the most level face
@@ -191,7 +190,7 @@ static tread_result surface_under(const tr_move_query *q, const tread_character 
     if (r != TREAD_OK || !hit.hit || hit.fraction == 0.0f) return r; // nothing there, or the probe starts inside a wall
     *out_point = hit.point;
     *out_normal = hit.normal;
-    return tr_is_walkable_on(q, ch, hit.body, hit.normal, out_found);
+    return tr_is_walkable_on(q, ch, TR_WHO(hit), hit.normal, out_found);
 }
 
 // How far the walkable surface under `from` (normal `normal`) runs on the way `direction` goes (horizontal, unit),
@@ -225,7 +224,7 @@ static tread_result run_along(const tr_move_query *q, const tread_character *ch,
         if (r != TREAD_OK) return r;
         if (hit.hit) {
             bool walkable = false;
-            if (hit.fraction > 0.0f && (r = tr_is_walkable_on(q, ch, hit.body, hit.normal, &walkable)) != TREAD_OK) return r;
+            if (hit.fraction > 0.0f && (r = tr_is_walkable_on(q, ch, TR_WHO(hit), hit.normal, &walkable)) != TREAD_OK) return r;
             out->length += hit.fraction * step;
             at = tread_v3_mad(at, hit.fraction * step, along);
             if (!walkable) {
@@ -323,13 +322,14 @@ static tread_contact contact_of(const tread_shape_hit *hit) {
     c.normal = hit->normal;
     c.surface_normal = hit->surface_normal;
     c.body = hit->body;
+    c.character = hit->character;
     c.feature = hit->feature;
     return c;
 }
 
 static bool listed(const tread_contact *list, int count, const tread_contact *c) {
     for (int i = 0; i < count; ++i)
-        if (tread_body_id_equal(list[i].body, c->body) && list[i].feature == c->feature) return true;
+        if (tr_who_equal(TR_WHO(list[i]), TR_WHO(*c)) && list[i].feature == c->feature) return true;
     return false;
 }
 

@@ -26,15 +26,14 @@ float tr_body_reach(const tread_character_settings *s);
 // Filters: what blocks movement (collide_mask), what counts as ground (ground_mask).
 tread_query_filter tr_collide_filter(const tread_character *ch);
 tread_query_filter tr_ground_filter(const tread_character *ch);
-// Filter callbacks whose context points at a tread_body_id: that body only, or every body but it.
-bool tr_only_body(tread_body_id body, uint32_t layer, void *user_data, void *context);
-bool tr_not_body(tread_body_id body, uint32_t layer, void *user_data, void *context);
+// The collide filter letting through only `who` (only), or everything but it, with `set` (the filter's context: it
+// lives as long as the filter) naming it.
+tread_query_filter tr_filter_one(const tread_character *ch, const tr_who *who, bool only, tr_who_set *set);
 
 // A surface with this normal is walkable at the character's max slope / on that body's layer (stairs layers have
 // their own angle; a body outside ground_mask is never walkable).
 bool tr_is_walkable(const tread_character *ch, tread_vec3 normal);
-tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tread_body_id body, tread_vec3 normal,
-                               bool *out_walkable);
+tread_result tr_is_walkable_on(const tr_move_query *q, const tread_character *ch, tr_who who, tread_vec3 normal, bool *out_walkable);
 
 // The shape at `feet` overlaps nothing deeper than `allowance` metres (a negative allowance asks for that much
 // clearance): the body fits there (stepping onto a tread under a ceiling, the Source engine's "player too wide",

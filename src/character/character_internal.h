@@ -152,13 +152,11 @@ typedef struct tr_reach_inputs {
 float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inputs *in);
 
 // ---- move.c (for batch.c) --------------------------------------------------------------------------------------
-// Where a character of a batch update is: the others as bodies of `others` (this one is `self` there; `order` maps
-// their ranks to indices in the batch's arrays) and its own index there. All NULL for a single move.
+// Where a character of a batch update is: among the others (the move's crowd source) and at its index in the batch's
+// arrays. No crowd and index 0 for a single move.
 typedef struct tr_batch_place {
-    const tread_world *others;
-    tread_body_id self;
-    const int *order;
-    int index;
+    tr_crowd crowd; // the other characters (crowd.world NULL: a single move)
+    int index;      // this character's index in the batch's arrays (0 for a single move)
 } tr_batch_place;
 // The reference move among the other characters of a batch; arguments already validated (tr_check_move_args,
 // tr_check_move_options). With a listener that has events: given `touching` (a batch), what the character touches

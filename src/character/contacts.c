@@ -14,14 +14,14 @@
 tread_contact_event tr_contact_event(const tr_move_query *q, const tread_contact *c, tread_vec3 velocity) {
     tread_contact_event e;
     memset(&e, 0, sizeof e);
-    e.character = tr_query_character_of(q, c->body);
-    e.body = e.character >= 0 ? tread_body_id_null() : c->body;
+    e.character = c->character;
+    e.body = c->body; // (null for a character)
     e.separation = c->separation;
     e.point = c->point;
     e.normal = c->normal;
     tread_vec3 other = tread_v3_zero();
     // (Bodies a move met are live: the caller cannot remove one during the move.)
-    if (tr_query_body_kind(q, c->body, &e.body_type, &e.body_flags) != TREAD_OK || tr_query_point_velocity(q, c->body, c->point, &other) != TREAD_OK)
+    if (tr_query_body_kind(q, TR_WHO(*c), &e.body_type, &e.body_flags) != TREAD_OK || tr_query_point_velocity(q, TR_WHO(*c), c->point, &other) != TREAD_OK)
         TR_ASSERT(false);
     e.relative_velocity = tread_v3_sub(velocity, other);
     return e;
@@ -43,10 +43,10 @@ tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch,
     tread_vec3 asked = tr_world_velocity(&st->previous_ground, velocity);
     for (int i = 0; i < st->contacts_kept; ++i) {
         const tread_contact *c = &st->contacts[i];
-        if (tr_is_other(c->body)) continue; // characters of a batch are parted by it, not given impulses
+        if (c->character >= 0) continue; // characters of a batch are parted by it, not given impulses
         tread_body_type type;
         uint32_t flags;
-        tread_result r = tr_query_body_kind(q, c->body, &type, &flags);
+        tread_result r = tr_query_body_kind(q, TR_WHO(*c), &type, &flags);
         if (r != TREAD_OK) return r;
         if (type != TREAD_BODY_DYNAMIC) continue;
         tread_contact_event e = tr_contact_event(q, c, asked);

@@ -33,7 +33,8 @@ static tread_result set_support(const tr_move_query *q, tread_ground *g, tread_g
     g->normal = normal;
     g->point = hit->point;
     g->body = hit->body;
-    return tr_query_point_velocity(q, hit->body, hit->point, &g->velocity);
+    g->character = hit->character;
+    return tr_query_point_velocity(q, TR_WHO(*hit), hit->point, &g->velocity);
 }
 
 // The direction a contact without walkable support pushes the body, if it can hold it in a crevasse. A round
@@ -46,7 +47,7 @@ static bool pushes(const tr_move_query *q, const tread_character *ch, tread_vec3
                    tread_result *r) {
     const tread_character_settings *s = &ch->settings;
     *r = TREAD_OK;
-    if (tr_is_other(hit->body)) return false;
+    if (hit->character >= 0) return false;
     if (s->shape != TREAD_QUERY_BOX) {
         tread_vec3 from_centre = tread_v3_sub(hit->point, tread_v3_mad(feet, s->radius, s->up));
         if (tread_v3_dot(from_centre, s->up) >= 0.0f) return false;
@@ -55,7 +56,7 @@ static bool pushes(const tr_move_query *q, const tread_character *ch, tread_vec3
     }
     if (tread_v3_dot(tread_v3_sub(hit->point, feet), s->up) > s->skin + TR_GROUND_TIE) return false;
     bool walkable_face = false;
-    *r = tr_is_walkable_on(q, ch, hit->body, hit->surface_normal, &walkable_face);
+    *r = tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->surface_normal, &walkable_face);
     if (*r != TREAD_OK || (!walkable_face && tread_v3_dot(hit->normal, hit->surface_normal) < TR_SAME_PLANE_COS)) return false;
     *out = hit->normal;
     return true;
@@ -109,7 +110,7 @@ static tread_result classify_unsupported(const tr_move_query *q, const tread_cha
         }
     }
     bool walkable_face = false;
-    tread_result r = tr_is_walkable_on(q, ch, hits[steep].body, hits[steep].surface_normal, &walkable_face);
+    tread_result r = tr_is_walkable_on(q, ch, TR_WHO(hits[steep]), hits[steep].surface_normal, &walkable_face);
     if (r != TREAD_OK) return r;
     bool rolls = walkable_face || ch->settings.shape != TREAD_QUERY_BOX;
     tread_vec3 normal = rolls ? hits[steep].normal : hits[steep].surface_normal;
@@ -123,6 +124,7 @@ tread_ground tr_ground_in_air(const tread_character *ch, tread_vec3 feet) {
     g.normal = ch->settings.up;
     g.point = feet;
     g.body = tread_body_id_null();
+    g.character = -1;
     return g;
 }
 

@@ -148,14 +148,14 @@ typedef struct ground_carry {
     float pushers;   // how far moving bodies can have reached (metres): tr_pushers_reach
 } ground_carry;
 
-static ground_carry carry_of(const tr_source *src, const tread_world *others, const tread_character *ch, float dt) {
+static ground_carry carry_of(const tr_source *src, const tr_crowd *crowd, const tread_character *ch, float dt) {
     ground_carry c = {ch->position, tread_quat_identity(), false, tr_pushers_reach(src)};
     if (ch->ground.state != TREAD_GROUND_ON_GROUND) return c;
     // The body's own motion over the advance, then its surface's over this update (a conveyor).
     tread_vec3 moved;
     tread_quat turned, surface_turn;
-    tr_ground_motion(src, others, ch->ground.body, ch->position, &moved, &turned);
-    tr_surface_motion(src, others, ch->ground.body, moved, dt, &c.to, &surface_turn);
+    tr_ground_motion(src, crowd, TR_WHO(ch->ground), ch->position, &moved, &turned);
+    tr_surface_motion(src, crowd, TR_WHO(ch->ground), moved, dt, &c.to, &surface_turn);
     c.turn = tread_quat_normalize(tread_quat_mul(surface_turn, turned));
     c.moved = c.to.x != ch->position.x || c.to.y != ch->position.y || c.to.z != ch->position.z || c.turn.w != 1.0f;
     return c;
@@ -167,13 +167,12 @@ static ground_carry carry_of(const tr_source *src, const tread_world *others, co
 static tread_result carry_phase(const tr_move_query *q, tread_character *ch, const ground_carry *carry, tread_move_state *st) {
     if (!carry->moved) return TREAD_OK;
     const tread_vec3 up = ch->settings.up;
-    tread_body_id ground = ch->ground.body;
-    tread_query_filter filter = tr_collide_filter(ch);
+    tr_who ground = TR_WHO(ch->ground);
+    tr_who_set only_ground;
+    tread_query_filter filter = tr_filter_one(ch, &ground, true, &only_ground);
     // Inside its ground (recovery was still pushing it out of a platform), it does not stand on it: carried along,
     // it would stay inside as the platform moves on (a box shooting up at 17 m/s took a character 9 cm inside it
     // along). The carried pose is the one it had on the body before the body moved.
-    filter.callback = tr_only_body;
-    filter.context = &ground;
     tread_query_shape bare = tr_body_shape(ch, 0.0f);
     tread_distance_result inside;
     tread_result r = tr_query_closest(q, &bare, tr_center(ch, carry->to), 0.0f, &filter, &inside);
@@ -181,8 +180,7 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     // Slid along everything, its ground too: slid along another body past the ground's edge, with the ground left
     // out, a sphere riding a platform at 9 m/s was pushed down 2.6 cm into it. (The carried pose is clear of the
     // ground, and the casts leave what they start touching, so the ground does not hold back its own motion.)
-    filter.callback = NULL;
-    filter.context = NULL;
+    filter = tr_collide_filter(ch);
     tr_slide_result slid;
     r = tr_slide_filtered(q, ch, ch->position, tread_v3_sub(carry->to, ch->position), TR_SLIDE_AIR, &filter, NULL, &slid);
     if (r != TREAD_OK) return r;
@@ -195,8 +193,8 @@ static tread_result carry_phase(const tr_move_query *q, tread_character *ch, con
     st->result.ground_yaw = (float)yaw;
     // The point it stood on went along: the stairs and floor phases measure from it.
     tread_quat unused;
-    tr_ground_motion(&q->src, q->others, ground, st->previous_ground.point, &st->previous_ground.point, &unused);
-    tr_surface_motion(&q->src, q->others, ground, st->previous_ground.point, st->dt, &st->previous_ground.point, &unused);
+    tr_ground_motion(&q->src, &q->crowd, ground, st->previous_ground.point, &st->previous_ground.point, &unused);
+    tr_surface_motion(&q->src, &q->crowd, ground, st->previous_ground.point, st->dt, &st->previous_ground.point, &unused);
     ch->position = slid.feet;
     st->result.position = slid.feet;
     return TREAD_OK;
@@ -501,7 +499,7 @@ static tread_result move_with_on(const tr_source *src, tread_character *ch, trea
                                  tread_move_result *res) {
     tread_result r = tr_check_move_args(src, ch, velocity, dt, res, "result");
     if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
-    tr_batch_place none = {NULL, (tread_body_id){0u, 0u}, NULL, 0};
+    tr_batch_place none = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, 0};
     tread_move_state st;
     if ((r = tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, NULL, &st)) != TREAD_OK) return r;
     *res = st.result;
@@ -553,7 +551,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
                                      const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
                                      tread_move_state *st) {
     // One context for the whole move: everything the three phases can reach, validated once.
-    ground_carry carry = carry_of(src, place->others, ch, dt);
+    ground_carry carry = carry_of(src, &place->crowd, ch, dt);
     tr_reach_inputs in = reach_inputs(ch, carry.to, carry.pushers, velocity, dt);
     tr_move_query q;
     tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_MOVE, &in));
@@ -571,7 +569,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
     // unbury search's far reach (it walks the tree when it runs).
     tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in));
-    tr_move_query_set_others(&q, place->others, place->self, place->order);
+    tr_move_query_set_crowd(&q, &place->crowd);
     q.index = place->index;
     // What the listener's events will name: a single move's own (delivered below), or the batch's per character.
     tread_contact_memory single;
@@ -608,7 +606,7 @@ tread_result tr_character_nudge(const tr_source *src, const tr_batch_place *amon
     in.nudge = tread_v3_length(displacement);
     tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_NUDGE, &in));
     if (r != TREAD_OK) return r;
-    if (among) tr_move_query_set_others(&q, among->others, among->self, among->order);
+    if (among) tr_move_query_set_crowd(&q, &among->crowd);
     tr_slide_result slid;
     r = tr_slide(&q, ch, ch->position, displacement, TR_SLIDE_AIR, NULL, &slid);
     // A character on ground stays on what is under it where the nudge left it: pushed or parted along a floor that

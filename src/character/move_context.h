@@ -13,9 +13,47 @@
 // One-way bodies block feet up to this far below their top (metres): rounding, not a way in from below.
 #define TR_ONE_WAY_SLACK 1.0e-3f
 
-// The listener's answers so far in one move: each body asked about once, whatever number of queries meet it.
+// What a move's query answer names: a body of the move's source, or (character >= 0, body null) another character of
+// a batch, by its index in the batch's arrays (the answers' `character` field; tr_crowd).
+typedef struct tr_who {
+    tread_body_id body;
+    int32_t character;
+} tr_who;
+// What any answer (a hit, contact, distance or ground: each has body and character) names.
+#define TR_WHO(answer) ((tr_who){(answer).body, (answer).character})
+static inline bool tr_who_equal(tr_who a, tr_who b) { return a.character == b.character && tread_body_id_equal(a.body, b.body); }
+
+// The other characters of a batch update: the move's second query source, a world of their shapes where each stood
+// as the frame began (batch.c). Its answers name the character (its index in the batch's arrays), never a body of
+// that world: its bodies stay inside the move query.
+typedef struct tr_crowd {
+    const tread_world *world;    // NULL: no other characters (a single move)
+    const tread_body_id *bodies; // rank -> that character's body in `world`
+    const int *rank;             // index in the batch's arrays -> rank
+    const int *order;            // rank (a body's user data - 1) -> index
+    int count;                   // characters in the batch
+    tread_body_id self;          // this character's own body in `world` (never met)
+} tr_crowd;
+
+// A query filter over named bodies and characters, as the phases ask for one (only the ground; all but what it
+// starts inside of, or the crushers): the filter's callback is tr_who_filter and its context a tr_who_set. The query
+// layer applies it to both sources (the world's bodies see body ids, the crowd's its characters); no other callback is
+// given to a query that can meet the crowd.
+typedef struct tr_who_set {
+    const tread_body_id *bodies;
+    int body_count;
+    const int32_t *characters;
+    int character_count;
+    bool only; // true: only these pass; false: all but these
+} tr_who_set;
+bool tr_who_filter(tread_body_id body, uint32_t layer, void *user_data, void *context);
+// Does the set let `who` through?
+bool tr_who_set_passes(const tr_who_set *set, tr_who who);
+
+// The listener's answers so far in one move: each body or character asked about once, whatever number of queries
+// meet it.
 typedef struct tr_verdicts {
-    tread_body_id body[TR_VERDICTS]; // as the move's queries name them (characters tagged)
+    tr_who who[TR_VERDICTS];
     bool accepted[TR_VERDICTS];
     int count;
 } tr_verdicts;
@@ -47,12 +85,10 @@ typedef struct tr_move_query {
     tr_source src;                     // tread's own world (direct calls) or another engine's backend, and its move
     tread_aabb bounds;                 // every query of this move stays inside (metres)
     tr_candidates near;                // the world's bodies within the bounds (tread's own world only)
-    tr_candidates near_others;         // the other characters' bodies within them
+    tr_candidates near_crowd;          // the other characters' bodies within them (crowd.world's)
     bool usual;                        // the move's usual reach was gathered (near.box holds it)
     const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
-    const tread_world *others;         // the other characters of a batch update as bodies; NULL: none
-    tread_body_id self;                // this character's own body among them (its id in `others`, untagged)
-    const int *order;                  // others: rank (a body's user data - 1) -> index in the batch's arrays
+    tr_crowd crowd;                    // the other characters of a batch update (crowd.world NULL: none)
     // Set by begin from the character: one-way bodies (when the world has any) block only feet at or above their
     // top, as the feet were when the move began.
     const tread_character *character;

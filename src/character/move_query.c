@@ -50,9 +50,7 @@ tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, cons
     q->src = *src;
     q->bounds = b;
     q->filter = NULL;
-    q->others = NULL;
-    q->self = (tread_body_id){0u, 0u}; // (in `others`, untagged)
-    q->order = NULL;
+    q->crowd = (tr_crowd){NULL, NULL, NULL, NULL, 0, {0u, 0u}};
     q->character = ch;
     q->up = ch->settings.up;
     q->feet_height = tread_v3_dot(ch->position, ch->settings.up);
@@ -65,7 +63,7 @@ tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, cons
     q->draw = NULL;
     q->watch = NULL;
     q->near.gathered = false;
-    q->near_others.gathered = false;
+    q->near_crowd.gathered = false;
     q->usual = false;
     return tr_source_begin(&q->src, &q->bounds);
 }
@@ -77,14 +75,18 @@ void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach) {
     q->usual = true;
     if (q->src.backend) q->near.box = box; // (the other characters' box; the backend gathers its own)
     else gather(q->src.world, &box, &q->near);
-    if (q->others) gather(q->others, &box, &q->near_others);
+    if (q->crowd.world) gather(q->crowd.world, &box, &q->near_crowd);
 }
 
-void tr_move_query_set_others(tr_move_query *q, const tread_world *others, tread_body_id self, const int *order) {
-    q->others = others;
-    q->self = self;
-    q->order = order;
-    if (others && (q->src.backend ? q->usual : q->near.gathered)) gather(others, &q->near.box, &q->near_others);
+void tr_move_query_set_crowd(tr_move_query *q, const tr_crowd *crowd) {
+    q->crowd = *crowd;
+    if (crowd->world && (q->src.backend ? q->usual : q->near.gathered)) gather(crowd->world, &q->near.box, &q->near_crowd);
+}
+
+// The character a body of the crowd's world is: named by its index, with no body.
+static void name_character(const tr_move_query *q, tread_body_id *body, int32_t *character) {
+    *character = tr_crowd_character(&q->crowd, *body);
+    *body = tread_body_id_null();
 }
 
 
@@ -134,7 +136,7 @@ static tread_result check_reach(const tr_move_query *q, tread_vec3 position, tre
 #define COMBINED(q, filter) \
     tr_filter_context both_; \
     tread_query_filter combined_; \
-    tr_scope near_, near_others_; \
+    tr_scope near_, near_crowd_; \
     filter = tr_filter_combined(q, filter, &both_, &combined_)
 
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
@@ -148,14 +150,14 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
         tr_world_cast_shape(q->src.world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter, out_hit);
     else if ((r = tr_backend_cast(&q->src, shape, position, translation, filter, out_hit)) != TREAD_OK)
         return r;
-    if (q->others) {
+    if (q->crowd.world) {
         tr_filter_context t;
-        tread_query_filter of = tr_filter_others(q, original, &t);
+        tread_query_filter of = tr_filter_crowd(q, original, &t);
         tread_shape_hit other;
-        tr_world_cast_shape(q->others, scope_of(&q->near_others, &near_others_, position, translation, reach_), shape, position, translation, &of, &other);
+        tr_world_cast_shape(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, translation, reach_), shape, position, translation, &of, &other);
         if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
             *out_hit = other;
-            out_hit->body = tr_tagged(other.body);
+            name_character(q, &out_hit->body, &out_hit->character);
         }
     }
     tr_draw_cast(q, shape, position, translation, out_hit);
@@ -180,21 +182,21 @@ tread_result tr_query_cast_near(const tr_move_query *q, const tread_query_shape 
                                  window, hits, capacity, out_count, &overflow);
     else if ((r = tr_backend_cast_all(&q->src, shape, position, translation, filter, hits, capacity, out_count, &overflow)) != TREAD_OK)
         return r;
-    if (q->others) {
+    if (q->crowd.world) {
         // Both lists come sorted by fraction: merge them, the world's first on ties, the nearest `capacity` kept.
         tr_filter_context t;
-        tread_query_filter of = tr_filter_others(q, original, &t);
+        tread_query_filter of = tr_filter_crowd(q, original, &t);
         tread_shape_hit mine[TR_MERGE_HITS], theirs[TR_MERGE_HITS];
         int n_mine = *out_count < TR_MERGE_HITS ? *out_count : TR_MERGE_HITS, n_theirs = 0;
         memcpy(mine, hits, sizeof(tread_shape_hit) * (size_t)n_mine);
-        tr_world_cast_shape_near(q->others, scope_of(&q->near_others, &near_others_, position, translation, reach_), shape, position, translation, &of,
+        tr_world_cast_shape_near(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, translation, reach_), shape, position, translation, &of,
                                  window, theirs, capacity < TR_MERGE_HITS ? capacity : TR_MERGE_HITS, &n_theirs, &overflow);
         int a = 0, b = 0, k = 0;
         while (k < capacity && (a < n_mine || b < n_theirs)) {
             if (b >= n_theirs || (a < n_mine && mine[a].fraction <= theirs[b].fraction)) hits[k++] = mine[a++];
             else {
                 hits[k] = theirs[b++];
-                hits[k].body = tr_tagged(hits[k].body);
+                name_character(q, &hits[k].body, &hits[k].character);
                 ++k;
             }
         }
@@ -220,14 +222,14 @@ tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 
         tr_world_cast_ray(q->src.world, scope_of(&q->near, &near_, origin, translation, 0.0f), origin, translation, filter, out_hit);
     else if ((r = tr_backend_ray(&q->src, origin, translation, filter, out_hit)) != TREAD_OK)
         return r;
-    if (q->others) {
+    if (q->crowd.world) {
         tr_filter_context t;
-        tread_query_filter of = tr_filter_others(q, original, &t);
+        tread_query_filter of = tr_filter_crowd(q, original, &t);
         tread_ray_hit other;
-        tr_world_cast_ray(q->others, scope_of(&q->near_others, &near_others_, origin, translation, 0.0f), origin, translation, &of, &other);
+        tr_world_cast_ray(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, origin, translation, 0.0f), origin, translation, &of, &other);
         if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
             *out_hit = other;
-            out_hit->body = tr_tagged(other.body);
+            name_character(q, &out_hit->body, &out_hit->character);
         }
     }
     return TREAD_OK;
@@ -245,14 +247,14 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
                                   position, margin, filter, contacts, capacity, out_count, out_overflow);
     else if ((r = tr_backend_contacts(&q->src, shape, position, margin, filter, contacts, capacity, out_count, out_overflow)) != TREAD_OK)
         return r;
-    if (q->others) {
+    if (q->crowd.world) {
         // The other characters after the world's bodies (each list in its deterministic order).
         tr_filter_context t;
-        tread_query_filter of = tr_filter_others(q, original, &t);
+        tread_query_filter of = tr_filter_crowd(q, original, &t);
         int more = 0;
         bool full = false;
-        tr_world_collect_contacts(q->others, scope_of(&q->near_others, &near_others_, position, tread_v3_zero(), shape_reach(shape) + margin), shape, position, margin, &of, contacts + *out_count, capacity - *out_count, &more, &full);
-        for (int i = 0; i < more; ++i) contacts[*out_count + i].body = tr_tagged(contacts[*out_count + i].body);
+        tr_world_collect_contacts(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, tread_v3_zero(), shape_reach(shape) + margin), shape, position, margin, &of, contacts + *out_count, capacity - *out_count, &more, &full);
+        for (int i = 0; i < more; ++i) name_character(q, &contacts[*out_count + i].body, &contacts[*out_count + i].character);
         *out_count += more;
         *out_overflow = *out_overflow || full;
     }
@@ -271,14 +273,14 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
                          position, max_distance, filter, out_result);
     else if ((r = tr_backend_closest(&q->src, shape, position, max_distance, filter, out_result)) != TREAD_OK)
         return r;
-    if (q->others) {
+    if (q->crowd.world) {
         tr_filter_context t;
-        tread_query_filter of = tr_filter_others(q, original, &t);
+        tread_query_filter of = tr_filter_crowd(q, original, &t);
         tread_distance_result other;
-        tr_world_closest(q->others, scope_of(&q->near_others, &near_others_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape, position, max_distance, &of, &other);
+        tr_world_closest(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape, position, max_distance, &of, &other);
         if (other.found && (!out_result->found || other.distance < out_result->distance)) {
             *out_result = other;
-            out_result->body = tr_tagged(other.body);
+            name_character(q, &out_result->body, &out_result->character);
         }
     }
     return TREAD_OK;

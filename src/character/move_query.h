@@ -13,7 +13,7 @@
 #include "move_filter.h"
 #include "move_draw.h"
 
-// (Bodies of `others` are named with TR_OTHERS_BIT set in their index, source.h.)
+// The answers name what they met by body, or (the crowd's) by character: TR_WHO (move_context.h).
 
 // Begin a move of `ch` (as it is now) around `center` that reaches at most `reach` metres from it (shape included),
 // on `src` (a backend's begin_move is told the bounds, which may reach past TREAD_MAX_COORDINATE). Fails when the
@@ -28,9 +28,8 @@ static inline void tr_move_query_end(tr_move_query *q) { tr_source_end(&q->src);
 // as a search for a way out of a burial, walk the tree). Without it every query walks the tree. On a backend only the
 // other characters are gathered (the backend gathers its own at begin_move, if it likes).
 void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach);
-// Add the other characters of a batch (bodies of `others`, this one `self` among them, `order` mapping their ranks
-// to indices in the batch's arrays), gathering those within the candidates' box.
-void tr_move_query_set_others(tr_move_query *q, const tread_world *others, tread_body_id self, const int *order);
+// Add the other characters of a batch as the move's second source, gathering those within the candidates' box.
+void tr_move_query_set_crowd(tr_move_query *q, const tr_crowd *crowd);
 
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                            const tread_query_filter *filter, tread_shape_hit *out_hit);

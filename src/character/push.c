@@ -12,18 +12,17 @@
 #define TR_PUSH_CONTACTS 16
 
 // The push one moving body gives the character at `feet` (zero when its motion does not reach the character).
-static tread_result push_of(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_body_id body, tread_vec3 *out_push) {
+static tread_result push_of(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tr_who *body, tread_vec3 *out_push) {
     *out_push = tread_v3_zero();
     tread_vec3 center = tr_center(ch, feet), to;
     tread_quat turn;
     // The body's motion where the character is (its turn taken as the motion of the character's centre).
-    tr_ground_motion(&q->src, q->others, body, center, &to, &turn);
+    tr_ground_motion(&q->src, &q->crowd, *body, center, &to, &turn);
     tread_vec3 d = tread_v3_sub(to, center);
     if (tread_v3_length(d) <= TR_MIN_MOVE) return TREAD_OK;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = tr_collide_filter(ch);
-    filter.callback = tr_only_body;
-    filter.context = &body;
+    tr_who_set only;
+    tread_query_filter filter = tr_filter_one(ch, body, true, &only);
     tread_shape_hit hit;
     tread_result r = tr_query_cast(q, &shape, tread_v3_add(center, d), tread_v3_neg(d), &filter, &hit);
     // Not met: it passed by. Already inside it, deeper than the skin, when it began to move (teleported or spawned
@@ -43,10 +42,10 @@ static tread_result may_push(const tr_move_query *move, const tread_contact *con
     tread_body_type type;
     uint32_t flags;
     *out_allowed = true;
-    tread_result r = tr_query_body_kind(move, contact->body, &type, &flags);
+    tread_result r = tr_query_body_kind(move, TR_WHO(*contact), &type, &flags);
     if (r != TREAD_OK || type != TREAD_BODY_DYNAMIC || !move->listener) return r;
     bool can_push = true;
-    *out_allowed = tr_query_validated(move, contact->body);
+    *out_allowed = tr_query_validated(move, TR_WHO(*contact));
     if (*out_allowed) {
         tread_contact_event e = tr_contact_event(move, contact, tr_world_velocity(&move->character->ground, move->character->velocity));
         tr_ask_push(move, &e, &can_push, out_allowed);
@@ -55,11 +54,10 @@ static tread_result may_push(const tr_move_query *move, const tread_contact *con
 }
 
 // How deep the bare shape at `feet` is inside `body` (metres, 0 when clear of it).
-static tread_result depth_in(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_body_id body, float *out_depth) {
+static tread_result depth_in(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tr_who *body, float *out_depth) {
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = tr_collide_filter(ch);
-    filter.callback = tr_only_body;
-    filter.context = &body;
+    tr_who_set only;
+    tread_query_filter filter = tr_filter_one(ch, body, true, &only);
     tread_distance_result d;
     tread_result r = tr_query_closest(q, &shape, tr_center(ch, feet), 0.0f, &filter, &d);
     *out_depth = r == TREAD_OK && d.found && d.distance < 0.0f ? -d.distance : 0.0f;
@@ -67,7 +65,7 @@ static tread_result depth_in(const tr_move_query *q, const tread_character *ch, 
 }
 
 int tr_pressed_against_character(const tr_move_query *q, const tread_character *ch, tread_vec3 feet) {
-    if (!q->others) return -1;
+    if (!q->crowd.world) return -1;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
     tread_contact contacts[TR_PUSH_CONTACTS];
@@ -77,7 +75,7 @@ int tr_pressed_against_character(const tr_move_query *q, const tread_character *
     if (tr_query_contacts(q, &shape, center, ch->settings.skin, &filter, contacts, TR_PUSH_CONTACTS, &count, &overflow) != TREAD_OK)
         return -1;
     for (int i = 0; i < count; ++i) // (sorted: the nearest first)
-        if (tr_is_other(contacts[i].body)) return tr_query_character_of(q, contacts[i].body);
+        if (contacts[i].character >= 0) return contacts[i].character;
     return -1;
 }
 
@@ -96,7 +94,7 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
     unfiltered.filter = NULL;
     unfiltered.verdicts = NULL;
     tr_move_query world_only = unfiltered;
-    world_only.others = NULL;
+    world_only.crowd.world = NULL;
     const tr_move_query *q = &unfiltered;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
@@ -108,31 +106,30 @@ tread_result tr_push_by_bodies(const tr_move_query *move, const tread_character 
     bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
     tread_vec3 at = feet, rest = tread_v3_zero();
     for (int i = 0; i < count; ++i) {
-        tread_body_id body = contacts[i].body;
+        tr_who body = TR_WHO(contacts[i]);
         bool seen = false; // one push per body (a mesh reports a contact per triangle)
-        for (int j = 0; j < i && !seen; ++j) seen = tread_body_id_equal(contacts[j].body, body);
+        for (int j = 0; j < i && !seen; ++j) seen = tr_who_equal(TR_WHO(contacts[j]), body);
         // The ground it stands on carries it instead (carry_phase); other characters are the batch update's to
         // part (they are where they were when the frame began).
-        if (seen || tr_is_other(body) || (grounded && tread_body_id_equal(body, ch->ground.body))) continue;
+        if (seen || body.character >= 0 || (grounded && tr_who_equal(body, TR_WHO(ch->ground)))) continue;
         bool allowed;
         if ((r = may_push(move, &contacts[i], &allowed)) != TREAD_OK) return r;
         if (!allowed) continue;
         tread_vec3 push;
-        if ((r = push_of(q, ch, at, body, &push)) != TREAD_OK) return r;
+        if ((r = push_of(q, ch, at, &body, &push)) != TREAD_OK) return r;
         float wanted = tread_v3_length(push);
         if (wanted <= TR_MIN_MOVE) continue;
-        tread_query_filter others = tr_collide_filter(ch);
-        others.callback = tr_not_body;
-        others.context = &body;
+        tr_who_set but_it;
+        tread_query_filter others = tr_filter_one(ch, &body, false, &but_it);
         tr_slide_result slid;
         if ((r = tr_slide_filtered(&world_only, ch, at, push, TR_SLIDE_AIR, &others, NULL, &slid)) != TREAD_OK) return r;
         // Still inside the body where the slide stopped: pressed against something it cannot slide along, the push
         // was not completed along the body's motion. What is left of it is where a free spot would have to be.
         float depth;
-        if ((r = depth_in(q, ch, slid.feet, body, &depth)) != TREAD_OK) return r;
+        if ((r = depth_in(q, ch, slid.feet, &body, &depth)) != TREAD_OK) return r;
         if (depth > TR_CRUSH_DEPTH) {
             if (out_crush->count == 0) rest = tread_v3_sub(tread_v3_add(at, push), slid.feet);
-            tr_crush_add(out_crush, body);
+            tr_crush_add(out_crush, body.body);
         }
         at = slid.feet;
     }

@@ -46,17 +46,27 @@
 // the skin-grown shape's separating axis can point the other way from the bare shape's push (down, not up) and
 // held the push at once: a box character spawned 1 m inside a crate stayed there. Meshes, heightfields and voxels
 // stay in: leaving one piece must not enter the next.
+// (Another character of a batch counts as one convex body.)
 typedef struct inside_of {
     tread_body_id bodies[TR_RECOVER_CONTACTS];
-    int count;
+    int32_t characters[TR_RECOVER_CONTACTS];
+    tr_who_set all_but; // over the two lists: everything but them passes
 } inside_of;
 
-static bool not_inside(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    (void)layer, (void)user_data;
-    const inside_of *in = (const inside_of *)context;
-    for (int i = 0; i < in->count; ++i)
-        if (tread_body_id_equal(in->bodies[i], body)) return false;
-    return true;
+static void inside_begin(inside_of *in) { in->all_but = (tr_who_set){in->bodies, 0, in->characters, 0, false}; }
+
+static void inside_add(inside_of *in, tr_who who) {
+    if (!tr_who_set_passes(&in->all_but, who)) return; // listed
+    if (who.character >= 0) in->characters[in->all_but.character_count++] = who.character;
+    else in->bodies[in->all_but.body_count++] = who.body;
+}
+
+// The collide filter that leaves out what the character is inside of.
+static tread_query_filter leaving_filter(const tread_character *ch, const inside_of *in) {
+    tread_query_filter f = tr_collide_filter(ch);
+    f.callback = tr_who_filter;
+    f.context = (void *)(uintptr_t)&in->all_but; // (read only: the filter's context is not const)
+    return f;
 }
 
 float tr_unbury_reach(const tread_character_settings *s) { return tr_maxf(3.0f * tr_body_reach(s), TR_UNBURY_MIN_REACH) + s->skin; }
@@ -94,9 +104,7 @@ static tread_result free_along(const tr_move_query *q, const tread_character *ch
         // a spot across a wall or on top of a ceiling slab is no way out (crushed against a wall, a character was
         // put on its far side).
         if (in && at > TR_MIN_MOVE) {
-            tread_query_filter leaving = tr_collide_filter(ch);
-            leaving.callback = not_inside;
-            leaving.context = (void *)(uintptr_t)in;
+            tread_query_filter leaving = leaving_filter(ch, in);
             if ((r = tr_query_cast(q, &shape, tr_center(ch, feet), tread_v3_scale(dir, at), &leaving, &hit)) != TREAD_OK) return r;
             if (hit.hit && hit.fraction * at < at - 2.0f * s->skin) return TREAD_OK; // blocked: nothing along here
         }
@@ -154,13 +162,13 @@ static tread_result unbury(const tr_move_query *q, const tread_character *ch, co
 
 // The convex bodies of `contacts` the shape is inside of (deeper than the slop).
 static tread_result convex_inside(const tr_move_query *q, const tread_contact *contacts, int count, inside_of *out) {
-    out->count = 0;
+    inside_begin(out);
     for (int i = 0; i < count; ++i) {
         bool convex = false;
         if (-contacts[i].separation <= TR_PENETRATION_SLOP) continue;
-        tread_result r = tr_query_body_is_convex(q, contacts[i].body, &convex);
+        tread_result r = tr_query_body_is_convex(q, TR_WHO(contacts[i]), &convex);
         if (r != TREAD_OK) return r;
-        if (convex) out->bodies[out->count++] = contacts[i].body;
+        if (convex) inside_add(out, TR_WHO(contacts[i]));
     }
     return TREAD_OK;
 }
@@ -178,9 +186,7 @@ static tread_result push_out(const tr_move_query *q, const tread_character *ch, 
     inside_of in;
     tread_result r = convex_inside(q, contacts, count, &in);
     if (r != TREAD_OK) return r;
-    tread_query_filter leaving = tr_collide_filter(ch);
-    leaving.callback = not_inside;
-    leaving.context = &in;
+    tread_query_filter leaving = leaving_filter(ch, &in);
     tr_slide_result slid;
     if ((r = tr_slide_filtered(q, ch, feet, push, TR_SLIDE_AIR, &leaving, NULL, &slid)) != TREAD_OK) return r;
     *out_push = tread_v3_sub(slid.feet, feet);
@@ -199,22 +205,12 @@ void tr_crush_add(tr_crush *crush, tread_body_id body) {
     if (crush->count < TR_CRUSHERS && !tr_crush_has(crush, body)) crush->bodies[crush->count++] = body;
 }
 
-static bool not_crusher(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    (void)layer, (void)user_data;
-    return !tr_crush_has((const tr_crush *)context, body);
-}
-
-static bool only_crusher(tread_body_id body, uint32_t layer, void *user_data, void *context) {
-    (void)layer, (void)user_data;
-    return tr_crush_has((const tr_crush *)context, body);
-}
-
-// The collide filter with the crushing bodies left out: the escape sweeps through them (it starts inside them),
-// never through anything else.
-static tread_query_filter without_crushers(const tread_character *ch, const tr_crush *crush) {
+// The collide filter passing only the crushing bodies, or (only false) all but them, `set` naming them.
+static tread_query_filter crushers_filter(const tread_character *ch, const tr_crush *crush, bool only, tr_who_set *set) {
+    *set = (tr_who_set){crush->bodies, crush->count, NULL, 0, only};
     tread_query_filter f = tr_collide_filter(ch);
-    f.callback = not_crusher;
-    f.context = (void *)(uintptr_t)crush; // (read only: the filter's context is not const)
+    f.callback = tr_who_filter;
+    f.context = set;
     return f;
 }
 
@@ -226,7 +222,9 @@ static tread_result sweep_share(const tr_move_query *q, const tread_character *c
     *out_share = 1.0f;
     if (len <= TR_MIN_MOVE) return TREAD_OK;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = without_crushers(ch, crush);
+    // (The escape sweeps through the crushers, which it starts inside of, never through anything else.)
+    tr_who_set all_but;
+    tread_query_filter filter = crushers_filter(ch, crush, false, &all_but);
     tread_shape_hit hit;
     tread_result r = tr_query_cast(q, &shape, tr_center(ch, feet), motion, &filter, &hit);
     if (r == TREAD_OK && hit.hit) *out_share = tr_maxf(0.0f, hit.fraction * len - ch->settings.skin) / len;
@@ -275,9 +273,8 @@ tread_result tr_crush_escape(const tr_move_query *q, const tread_character *ch, 
     int touching = 0;
     bool overflow = false;
     tread_query_shape bare = tr_body_shape(ch, 0.0f);
-    tread_query_filter crushers = tr_collide_filter(ch);
-    crushers.callback = only_crusher;
-    crushers.context = (void *)(uintptr_t)crush;
+    tr_who_set only;
+    tread_query_filter crushers = crushers_filter(ch, crush, true, &only);
     r = tr_query_contacts(q, &bare, tr_center(ch, feet), s->skin, &crushers, into, TR_RECOVER_CONTACTS, &touching, &overflow);
     if (r != TREAD_OK) return r;
     float reach = tr_unbury_reach(s), best = FLT_MAX;
@@ -363,8 +360,9 @@ static tread_result moving_inside(const tr_move_query *q, const tread_contact *c
         tread_body_type type;
         uint32_t flags;
         if (-contacts[i].separation <= deeper_than) continue;
-        tread_result r = tr_query_body_kind(q, contacts[i].body, &type, &flags);
+        tread_result r = tr_query_body_kind(q, TR_WHO(contacts[i]), &type, &flags);
         if (r != TREAD_OK) return r;
+        TR_ASSERT(contacts[i].character < 0); // (the world's bodies only: tr_recover)
         if (type != TREAD_BODY_STATIC) tr_crush_add(out_moving, contacts[i].body);
     }
     return TREAD_OK;
@@ -378,9 +376,9 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     // characters, it is pushed out of them at the recovery speed, never unburied.
     tr_move_query world_only; // (copied only in a batch: the context is not small)
     const tr_move_query *q = move;
-    if (move->others) {
+    if (move->crowd.world) {
         world_only = *move;
-        world_only.others = NULL;
+        world_only.crowd.world = NULL;
         q = &world_only;
     }
     const tread_character_settings *s = &ch->settings;
@@ -400,7 +398,7 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     count = kept;
     float deepest = 0.0f;
     for (int i = 0; i < count; ++i) deepest = tr_maxf(deepest, -contacts[i].separation);
-    if (deepest <= TR_PENETRATION_SLOP) return move->others && crush->count == 0 ? out_of_others(move, ch, feet, dt, out_push) : TREAD_OK;
+    if (deepest <= TR_PENETRATION_SLOP) return move->crowd.world && crush->count == 0 ? out_of_others(move, ch, feet, dt, out_push) : TREAD_OK;
 
     tread_vec3 push = relaxed_push(contacts, count, 0.0f);
     // Buried: the pushes cancel (between opposite faces), there are more contacts than the buffer holds, the full
@@ -463,13 +461,10 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     }
     // The way to a free spot may pass through what it is buried in (all of it: a heightfield edited onto it held a
     // sweep that left only convex bodies out), never through anything else.
-    inside_of in = {.count = 0};
+    inside_of in;
+    inside_begin(&in);
     for (int i = 0; i < count; ++i)
-        if (-contacts[i].separation > TR_PENETRATION_SLOP) {
-            bool seen = false;
-            for (int j = 0; j < in.count && !seen; ++j) seen = tread_body_id_equal(in.bodies[j], contacts[i].body);
-            if (!seen) in.bodies[in.count++] = contacts[i].body;
-        }
+        if (-contacts[i].separation > TR_PENETRATION_SLOP) inside_add(&in, TR_WHO(contacts[i]));
     if ((r = unbury(q, ch, &in, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
     // None: the nearest free spot at all, as before the sweeps were asked. Only static bodies hold it here (a moving
     // one crushes it, above): it was teleported or spawned inside them, or they were put on it, and no way out of

@@ -146,6 +146,11 @@ static bool near_unit(tread_vec3 n) {
     return len_sq >= lo && len_sq <= hi;
 }
 
+// The ground names a body or a character of a batch (-1: none), not both.
+static bool ground_names_one(const tread_ground *g) {
+    return g->character == -1 || (g->character >= 0 && tread_body_id_equal(g->body, tread_body_id_null()));
+}
+
 // The state's checks below as plain comparisons (NaN fails every one), each a little stricter than the named check
 // it stands for: true means every one of them passes. It runs on every move; the named checks only when it is false,
 // to find the field and word the message (or to accept a value in the slack between the two).
@@ -156,7 +161,7 @@ static bool state_plainly_valid(const tread_character *ch) {
            ch->stairs_slope_cos <= 1.0f && fabsf(p.x) <= limit && fabsf(p.y) <= limit && fabsf(p.z) <= limit &&
            tread_v3_length_sq(ch->velocity) <= speed * speed && (unsigned)ch->ground.state <= (unsigned)TREAD_GROUND_IN_AIR &&
            near_unit(ch->ground.normal) && fabsf(g.x) <= limit && fabsf(g.y) <= limit && fabsf(g.z) <= limit &&
-           fabsf(ch->ground.distance) <= limit && tread_v3_is_finite(gv) && ch->snap_suppress_time >= 0.0f &&
+           fabsf(ch->ground.distance) <= limit && tread_v3_is_finite(gv) && ground_names_one(&ch->ground) && ch->snap_suppress_time >= 0.0f &&
            ch->snap_suppress_time <= TR_MAX_SNAP_SUPPRESS;
 }
 
@@ -185,6 +190,9 @@ static tread_result check_state(const tread_character *ch) {
     if ((r = tr_check_length("ground.point", ch->ground.point, 2.0f * TR_MAX_COORDINATE, "m")) != TREAD_OK) return r;
     if ((r = tr_check_range("ground.distance", ch->ground.distance, -TR_MAX_COORDINATE, TR_MAX_COORDINATE, "m")) != TREAD_OK) return r;
     if (!tread_v3_is_finite(ch->ground.velocity)) return tr_error(TREAD_ERR_NOT_FINITE, "ground.velocity has a NaN or infinite component");
+    if (!ground_names_one(&ch->ground))
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "ground.character is %d with ground.body {index %u, generation %u}; expected -1, or an index >= 0 with a null body",
+                        (int)ch->ground.character, ch->ground.body.index, ch->ground.body.generation);
     return tr_check_range("snap_suppress_time", ch->snap_suppress_time, 0.0f, TR_MAX_SNAP_SUPPRESS, "s");
 }
 
@@ -209,6 +217,7 @@ tread_result tread_character_init(tread_character *ch, const tread_character_set
     ch->ground.normal = ch->settings.up;
     ch->ground.point = feet;
     ch->ground.body = tread_body_id_null();
+    ch->ground.character = -1;
     return TREAD_OK;
 }
 

@@ -58,7 +58,7 @@ static tread_result is_steep_face(const tr_move_query *q, const tread_character 
     *out_steep = false;
     if (tread_v3_dot(hit->normal, ch->settings.up) <= 0.0f) return TREAD_OK;
     bool walkable = false;
-    tread_result r = tr_is_walkable_on(q, ch, hit->body, hit->normal, &walkable);
+    tread_result r = tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->normal, &walkable);
     *out_steep = !walkable;
     return r;
 }
@@ -77,10 +77,10 @@ static tread_result ridable(const tr_move_query *q, const tread_character *ch, t
     *out_ridable = false;
     *out_normal = hit->normal;
     if (height > s->max_step_height) return TREAD_OK;
-    tread_result r = tr_is_walkable_on(q, ch, hit->body, hit->normal, out_ridable);
+    tread_result r = tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->normal, out_ridable);
     if (r != TREAD_OK || *out_ridable || height > TR_SOLE_HEIGHT) return r;
     *out_normal = hit->surface_normal;
-    return tr_is_walkable_on(q, ch, hit->body, hit->surface_normal, out_ridable);
+    return tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->surface_normal, out_ridable);
 }
 
 tread_result tr_slide(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 motion, tr_slide_mode mode,
@@ -103,7 +103,7 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
     tread_vec3 floor = ch->ground.state == TREAD_GROUND_ON_GROUND ? ch->ground.normal : s->up;
     // The contact last ridden by the face under it rather than by its own normal (at the sole), if any.
     bool sole_ridden = false;
-    tread_body_id sole_body = tread_body_id_null();
+    tr_who sole_body = {tread_body_id_null(), -1};
     uint32_t sole_feature = 0;
     for (int it = 0; it < s->max_slide_iterations && tread_v3_length(motion) > TR_MIN_MOVE; ++it) {
         tread_shape_hit hit;
@@ -133,12 +133,12 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
             // the motion along that face still presses into the contact, so it is a wall there. A box's corner on a
             // fold of a Quake III terrain, walking along the fold, touched the next face's edge with a level contact
             // normal; riding that face, every cast met the edge again at fraction 0, and the box froze.
-            bool again = sole_ridden && hit.fraction == 0.0f && tread_body_id_equal(hit.body, sole_body) && hit.feature == sole_feature;
+            bool again = sole_ridden && hit.fraction == 0.0f && tr_who_equal(TR_WHO(hit), sole_body) && hit.feature == sole_feature;
             if (ride && again) ride = false;
             if (ride) {
                 if (tread_v3_dot(ridden, hit.normal) < TR_SAME_PLANE_COS) {
                     sole_ridden = true;
-                    sole_body = hit.body;
+                    sole_body = TR_WHO(hit);
                     sole_feature = hit.feature;
                 }
                 n = ridden;

@@ -55,12 +55,12 @@ tread_result tr_backend_begin(tr_source *s, const tread_aabb *bounds) {
 
 // ---- the backend's answers, checked ------------------------------------------------------------------------------
 
-// A body id a backend named: generation 0 is the null id, the top index bit marks a batch's characters.
+// A body id a backend named: generation 0 is the null id. (A backend names bodies only: tread sets the answers'
+// `character` to -1, the batch's other characters being a query source of their own, move_query.c.)
 static tread_result check_id(const char *function, tread_body_id id) {
-    if (id.generation != 0u && !tr_is_other(id)) return TREAD_OK;
-    return tr_error(TREAD_ERR_INVALID_ARGUMENT,
-                    "backend->%s named body {index %u, generation %u}; a backend's ids have generation >= 1 and index < 2^31", function,
-                    id.index, id.generation);
+    if (id.generation != 0u) return TREAD_OK;
+    return tr_error(TREAD_ERR_INVALID_ARGUMENT, "backend->%s named body {index %u, generation 0}; a backend's ids have generation >= 1",
+                    function, id.index);
 }
 
 // A list a backend returned: at most `capacity` results of `size` bytes, each naming a body (at `offset`) by a valid id.
@@ -79,6 +79,7 @@ static tread_result check_list(const char *function, const void *items, size_t s
 tread_result tr_backend_cast(const tr_source *s, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                              const tread_query_filter *filter, tread_shape_hit *out_hit) {
     s->backend->cast_shape(s->backend->context, s->move, shape, position, translation, filter, out_hit);
+    out_hit->character = -1;
     return out_hit->hit ? check_id("cast_shape", out_hit->body) : TREAD_OK;
 }
 
@@ -87,12 +88,14 @@ tread_result tr_backend_cast_all(const tr_source *s, const tread_query_shape *sh
     *out_count = 0;
     *out_overflow = false;
     s->backend->cast_shape_all(s->backend->context, s->move, shape, position, translation, filter, hits, capacity, out_count, out_overflow);
+    for (int i = 0; i < *out_count && i < capacity; ++i) hits[i].character = -1;
     return check_list("cast_shape_all", hits, sizeof *hits, offsetof(tread_shape_hit, body), *out_count, capacity);
 }
 
 tread_result tr_backend_ray(const tr_source *s, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
                             tread_ray_hit *out_hit) {
     s->backend->cast_ray(s->backend->context, s->move, origin, translation, filter, out_hit);
+    out_hit->character = -1;
     return out_hit->hit ? check_id("cast_ray", out_hit->body) : TREAD_OK;
 }
 
@@ -101,12 +104,14 @@ tread_result tr_backend_contacts(const tr_source *s, const tread_query_shape *sh
     *out_count = 0;
     *out_overflow = false;
     s->backend->collect_contacts(s->backend->context, s->move, shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
+    for (int i = 0; i < *out_count && i < capacity; ++i) contacts[i].character = -1;
     return check_list("collect_contacts", contacts, sizeof *contacts, offsetof(tread_contact, body), *out_count, capacity);
 }
 
 tread_result tr_backend_closest(const tr_source *s, const tread_query_shape *shape, tread_vec3 position, float max_distance,
                                 const tread_query_filter *filter, tread_distance_result *out_result) {
     s->backend->closest(s->backend->context, s->move, shape, position, max_distance, filter, out_result);
+    out_result->character = -1;
     return out_result->found ? check_id("closest", out_result->body) : TREAD_OK;
 }
 

@@ -11,11 +11,6 @@
 #include "../world/motion.h"
 #include "../world/world_query.h"
 
-// Bodies of a batch's `others` (the other characters, move_query.h) are named with this bit set in their index, so
-// every query's answer names one body of one world and the body questions route by it: a backend's ids stay below it.
-#define TR_OTHERS_BIT 0x80000000u
-static inline bool tr_is_other(tread_body_id id) { return (id.index & TR_OTHERS_BIT) != 0u; }
-
 typedef struct tr_source {
     const tread_world *world;     // tread's own world; NULL with a backend
     const tread_backend *backend; // another engine's backend; NULL on tread's own world

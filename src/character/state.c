@@ -79,8 +79,11 @@ static void put_character(tr_cursor *c, const tread_character *ch) {
     tr_put_v3(c, ch->ground.point);
     tr_put_f32(c, ch->ground.distance);
     tr_put_v3(c, ch->ground.velocity);
-    tr_put_u32(c, ch->ground.body.index);
-    tr_put_u32(c, ch->ground.body.generation);
+    // What it stands on: a body's id, or (generation 0, which no body has) character k of a batch as index k + 1, or
+    // nothing as the null id {0, 0}. (One field for the two: the state's size and the saves of 0.3.0 stay valid.)
+    bool on_character = ch->ground.character >= 0;
+    tr_put_u32(c, on_character ? (uint32_t)ch->ground.character + 1u : ch->ground.body.index);
+    tr_put_u32(c, on_character ? 0u : ch->ground.body.generation);
     tr_put_f32(c, ch->snap_suppress_time);
 }
 
@@ -123,10 +126,13 @@ tread_result tread_character_load(tread_character *ch, const void *bytes, size_t
     next.ground.point = tr_get_v3(&c);
     next.ground.distance = tr_get_f32(&c);
     next.ground.velocity = tr_get_v3(&c);
-    next.ground.body.index = tr_get_u32(&c);
-    next.ground.body.generation = tr_get_u32(&c);
+    uint32_t index = tr_get_u32(&c), generation = tr_get_u32(&c);
+    next.ground.body = generation != 0u ? (tread_body_id){index, generation} : tread_body_id_null();
+    next.ground.character = generation == 0u && index > 0u ? (int32_t)(index - 1u) : -1;
     next.snap_suppress_time = tr_get_f32(&c);
     TR_ASSERT(!c.short_read && c.at == size);
+    if (generation == 0u && index > 0u && index - 1u > (uint32_t)INT32_MAX)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "ground names character %u; expected an index below 2^31", index - 1u);
     if (state > (uint32_t)TREAD_GROUND_IN_AIR) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "ground state %u is not a tread_ground_state", state);
     next.ground.state = (tread_ground_state)state;
     // The rest as every public entry checks a character (the same code): unit normals, the speed limit, finite

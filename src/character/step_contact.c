@@ -38,7 +38,7 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
     int candidates = st->contacts_kept;
     for (int i = 0; i < candidates; ++i) {
         const tread_contact c = st->contacts[i];
-        if (!tr_query_body_is_live(q, c.body)) continue; // removed since the slide met it
+        if (!tr_query_body_is_live(q, TR_WHO(c))) continue; // removed since the slide met it
         tread_vec3 face = c.surface_normal;
         if (fabsf(tread_v3_dot(face, up)) >= TR_RISER_FACE_UP) {
             // A mesh reports an edge hit on either triangle; met on the tread's (facing up) with a steep contact,
@@ -61,7 +61,7 @@ tread_result tr_step_contact(const tr_move_query *q, const tread_character *ch, 
         if (r != TREAD_OK) return r;
         if (!hit.hit || hit.fraction == 0.0f) continue;
         bool walkable = false;
-        if ((r = tr_is_walkable_on(q, ch, hit.body, hit.normal, &walkable)) != TREAD_OK) return r;
+        if ((r = tr_is_walkable_on(q, ch, TR_WHO(hit), hit.normal, &walkable)) != TREAD_OK) return r;
         if (!walkable) continue;
         float rise = tread_v3_dot(tread_v3_sub(hit.point, feet), up); // a perched body lifts onto its own tread too
         if (rise <= TR_MIN_STEP_RISE) continue;

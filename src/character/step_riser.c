@@ -116,7 +116,7 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
     if (r != TREAD_OK) return r;
     int tread = -1;
     for (int i = 0; i < count && tread < 0 && (hits[i].fraction - hits[0].fraction) * reach <= TR_GROUND_TIE; ++i) {
-        if ((r = tr_is_walkable_on(q, ch, hits[i].body, hits[i].surface_normal, &ok)) != TREAD_OK) return r;
+        if ((r = tr_is_walkable_on(q, ch, TR_WHO(hits[i]), hits[i].surface_normal, &ok)) != TREAD_OK) return r;
         if (ok) tread = i;
     }
     if (tread < 0) return TREAD_OK;
@@ -201,7 +201,8 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     g->point = below.point;
     g->distance = gap;
     g->body = below.body;
-    if ((r = tr_query_point_velocity(q, below.body, below.point, &g->velocity)) != TREAD_OK) return r;
+    g->character = below.character;
+    if ((r = tr_query_point_velocity(q, TR_WHO(below), below.point, &g->velocity)) != TREAD_OK) return r;
     *out_found = true;
     return TREAD_OK;
 }

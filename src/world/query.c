@@ -414,6 +414,7 @@ static tread_shape_hit to_world_hit(const tr_body *b, int32_t slot, const tr_fea
     out.surface_normal = tread_transform_vector(b->transform, h->surface_normal);
     out.body.index = (uint32_t)slot;
     out.body.generation = b->generation;
+    out.character = -1;
     out.feature = h->feature;
     return out;
 }
@@ -425,6 +426,7 @@ static tread_ray_hit to_ray_hit(const tread_shape_hit *h) {
     out.point = h->point;
     out.normal = h->normal;
     out.body = h->body;
+    out.character = -1;
     out.feature = h->feature;
     return out;
 }
@@ -637,6 +639,7 @@ static tread_contact to_world_contact(const tr_body *b, int32_t slot, const tr_f
     out.surface_normal = tread_transform_vector(b->transform, c->surface_normal);
     out.body.index = (uint32_t)slot;
     out.body.generation = b->generation;
+    out.character = -1;
     out.feature = c->feature;
     return out;
 }
@@ -655,6 +658,7 @@ static void on_feature_contact(void *ctx, const tr_feature_contact *c) {
         best->point_on_shape = tread_v3_mad(contact.point, contact.separation, contact.normal);
         best->normal = contact.normal;
         best->body = contact.body;
+        best->character = -1;
         best->feature = contact.feature;
         return;
     }

@@ -110,9 +110,11 @@ export interface Ground {
   distance: number;
   velocity: Vec3;
   body: BodyId;
+  /** the character of a batch it stands on: its index (body is null); -1 otherwise */
+  character: number;
 }
 
-export interface Contact { separation: number; point: Vec3; normal: Vec3; surface_normal: Vec3; body: BodyId; feature: number }
+export interface Contact { separation: number; point: Vec3; normal: Vec3; surface_normal: Vec3; body: BodyId; /** another character of a batch: its index (body is null); -1 for a body */ character: number; feature: number }
 export interface BodyImpulse { body: BodyId; point: Vec3; direction: Vec3; magnitude: number }
 
 /** tread_move_result, as MoveResult.read() gives it, with the move's buffers: `contacts` the first
@@ -145,12 +147,12 @@ export interface MotorInput { direction?: Vec3Like; speed?: number; magnitude?: 
 
 export interface QueryShape { type: QueryShapeName; radius: number; half_height: number; up: Vec3; half_extents: Vec3 }
 export interface QueryFilter { layer_mask?: number; ignore_body?: BodyId; include_sensors?: boolean }
-export interface RayHit { hit: boolean; fraction: number; point: Vec3; normal: Vec3; body: BodyId; feature: number }
+export interface RayHit { hit: boolean; fraction: number; point: Vec3; normal: Vec3; body: BodyId; /** another character of a batch: its index (body is null); -1 for a body */ character: number; feature: number }
 export interface ShapeHit {
   hit: boolean; started_in_contact: boolean; fraction: number; penetration: number; point: Vec3; normal: Vec3;
-  surface_normal: Vec3; body: BodyId; feature: number;
+  surface_normal: Vec3; body: BodyId; /** another character of a batch: its index (body is null); -1 for a body */ character: number; feature: number;
 }
-export interface DistanceResult { found: boolean; distance: number; point_on_shape: Vec3; point_on_world: Vec3; normal: Vec3; body: BodyId; feature: number }
+export interface DistanceResult { found: boolean; distance: number; point_on_shape: Vec3; point_on_world: Vec3; normal: Vec3; body: BodyId; /** another character of a batch: its index (body is null); -1 for a body */ character: number; feature: number }
 
 // ---- objects ----------------------------------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ static const tw_field settings_fields[] = {
 #undef S
 
 static const tw_field ground_fields[] = {F(tread_ground, state, TW_I32),     F(tread_ground, normal, TW_VEC3),   F(tread_ground, point, TW_VEC3),
-                                         F(tread_ground, distance, TW_F32),  F(tread_ground, velocity, TW_VEC3), SUB(tread_ground, body, S_BODY_ID),
+                                         F(tread_ground, distance, TW_F32),  F(tread_ground, velocity, TW_VEC3), SUB(tread_ground, body, S_BODY_ID), F(tread_ground, character, TW_I32),
                                          END};
 
 static const tw_field character_fields[] = {
@@ -48,7 +48,8 @@ static const tw_field character_fields[] = {
 
 static const tw_field contact_fields[] = {F(tread_contact, separation, TW_F32), F(tread_contact, point, TW_VEC3),
                                           F(tread_contact, normal, TW_VEC3),    F(tread_contact, surface_normal, TW_VEC3),
-                                          SUB(tread_contact, body, S_BODY_ID),  F(tread_contact, feature, TW_U32), END};
+                                          SUB(tread_contact, body, S_BODY_ID),  F(tread_contact, character, TW_I32),
+                                          F(tread_contact, feature, TW_U32), END};
 
 static const tw_field impulse_fields[] = {SUB(tread_body_impulse, body, S_BODY_ID), F(tread_body_impulse, point, TW_VEC3),
                                           F(tread_body_impulse, direction, TW_VEC3), F(tread_body_impulse, magnitude, TW_F32), END};
@@ -113,17 +114,18 @@ static const tw_field query_filter_fields[] = {F(tread_query_filter, layer_mask,
                                                F(tread_query_filter, include_sensors, TW_BOOL), END};
 
 static const tw_field ray_hit_fields[] = {F(tread_ray_hit, hit, TW_BOOL), F(tread_ray_hit, fraction, TW_F32), F(tread_ray_hit, point, TW_VEC3),
-                                          F(tread_ray_hit, normal, TW_VEC3), SUB(tread_ray_hit, body, S_BODY_ID), F(tread_ray_hit, feature, TW_U32),
+                                          F(tread_ray_hit, normal, TW_VEC3), SUB(tread_ray_hit, body, S_BODY_ID), F(tread_ray_hit, character, TW_I32), F(tread_ray_hit, feature, TW_U32),
                                           END};
 
 static const tw_field shape_hit_fields[] = {
     F(tread_shape_hit, hit, TW_BOOL),       F(tread_shape_hit, started_in_contact, TW_BOOL), F(tread_shape_hit, fraction, TW_F32),
     F(tread_shape_hit, penetration, TW_F32), F(tread_shape_hit, point, TW_VEC3),             F(tread_shape_hit, normal, TW_VEC3),
-    F(tread_shape_hit, surface_normal, TW_VEC3), SUB(tread_shape_hit, body, S_BODY_ID),      F(tread_shape_hit, feature, TW_U32), END};
+    F(tread_shape_hit, surface_normal, TW_VEC3), SUB(tread_shape_hit, body, S_BODY_ID),      F(tread_shape_hit, character, TW_I32),
+    F(tread_shape_hit, feature, TW_U32), END};
 
 static const tw_field distance_fields[] = {
     F(tread_distance_result, found, TW_BOOL),          F(tread_distance_result, distance, TW_F32), F(tread_distance_result, point_on_shape, TW_VEC3),
-    F(tread_distance_result, point_on_world, TW_VEC3), F(tread_distance_result, normal, TW_VEC3),  SUB(tread_distance_result, body, S_BODY_ID),
+    F(tread_distance_result, point_on_world, TW_VEC3), F(tread_distance_result, normal, TW_VEC3),  SUB(tread_distance_result, body, S_BODY_ID), F(tread_distance_result, character, TW_I32),
     F(tread_distance_result, feature, TW_U32),         END};
 
 // ---- the scene library's (tools/scene/tread_scene.h): what a loaded scene holds, what a run records ----------------
