@@ -230,6 +230,21 @@ test('a wall between the third-person camera and the character shortens the boom
   assert.equal(last.boom, last.rest, `the boom is back at its rest length within 20 s (${last.boom})`);
 });
 
+test('a lift counts where it is now: riding it up, a boom looking up from under it is cut at the lift', async () => {
+  // lift-stop-and-go: a 3 x 0.5 x 3 m lift rises from the floor to 3 m between 1 and 2 s and waits there until 3 s,
+  // its rider on it. Looking up at 1.2 rad the boom goes down through the lift's top. Had the camera's cast seen the
+  // lift where it started (on the floor), the boom would reach 4 m or more; cut at the raised lift it is about 1.2 m.
+  await openScene('moving/lift-stop-and-go.json');
+  await page.evaluate(() => Object.assign(window.treadViewer.app.rig, { yaw: 0, pitch: 1.2, distance: 5 }));
+  await page.waitForFunction(() => window.treadViewer.state().time >= 2.2, null, { timeout: 30000 });
+  const s = await state();
+  assert.ok(s.time < 3, `read while the lift waits at the top (t ${s.time.toFixed(2)} s)`);
+  const rider = s.characters[0];
+  assert.ok(Math.abs(rider.position.y - 3.5) < 0.01, `the rider is up on the lift (feet y ${rider.position.y})`);
+  assert.ok(s.camera.blocked && s.camera.boom < 2, `the boom is cut at the raised lift: ${s.camera.boom.toFixed(2)} of ${s.camera.rest} m`);
+  assert.ok(s.camera.position.y > 3.5, `the camera stays above the lift's top (y ${s.camera.position.y.toFixed(2)})`);
+});
+
 test('the level picker lists the installed OpenArena maps and walks one', async (t) => {
   const tread = path.join(buildDir, 'tread');
   if (!fs.existsSync(tread)) return t.skip(`${tread} is not built`);
