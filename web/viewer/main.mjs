@@ -56,7 +56,7 @@ class App {
     this.caster.owned = false;
     this.staticBounds = []; // the static bodies' boxes (World's tread_body_get_aabb), once per scene
     this.staticBoxes = [];
-    this.bounds = null; // the scene's bounds last drawn (the overview frames them)
+    this.bounds = null; // the scene's bounds the overview last framed (null outside the overview)
     this.stage.canvas.addEventListener('wheel', (e) => {
       e.preventDefault();
       this.rig.zoom(Math.exp(e.deltaY * 0.001));
@@ -218,9 +218,12 @@ class App {
     const world = this.sim?.world;
     if (!world) return 1;
     this.caster.ptr = world.ptr;
-    const hit = this.caster.castShape({ type: 'sphere', radius: BOOM_PROBE }, from, translation);
-    this.caster.ptr = 0;
-    return hit.hit ? (hit.started_in_contact ? 0 : hit.fraction) : 1;
+    try {
+      const hit = this.caster.castShape({ type: 'sphere', radius: BOOM_PROBE }, from, translation);
+      return hit.hit ? (hit.started_in_contact ? 0 : hit.fraction) : 1;
+    } finally {
+      this.caster.ptr = 0;
+    }
   }
 
   // The scene's bounds now: every body's box (the static ones' from load, the moving ones' where they are) and every
@@ -353,7 +356,7 @@ class App {
       const c = snapshot.characters[this.controlled];
       const overview = this.rig.overview || !c;
       this.stage.show(snapshot, this.controlled, this.rig.mode === 'first' && !overview);
-      this.bounds = this.sceneBounds(snapshot);
+      this.bounds = overview ? this.sceneBounds(snapshot) : null; // (a crowd's 500 characters cost no time otherwise)
       if (overview) {
         const f = this.rig.placeOverview(this.bounds, seconds);
         this.stage.follow(f.center);
