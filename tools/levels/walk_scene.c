@@ -25,6 +25,15 @@ static void put_float(FILE *out, float v) {
     fputs(text, out);
 }
 
+// A JSON string's contents (a map's name comes from a file name).
+static void put_text(FILE *out, const char *text) {
+    for (const unsigned char *c = (const unsigned char *)text; *c; ++c) {
+        if (*c == '"' || *c == '\\') fprintf(out, "\\%c", *c);
+        else if (*c < 0x20) fprintf(out, "\\u%04x", *c);
+        else fputc(*c, out);
+    }
+}
+
 static void put_vec3(FILE *out, float x, float y, float z) {
     fputc('[', out);
     put_float(out, x);
@@ -70,9 +79,12 @@ bool walk_write_scene(const char *path, const char *map, const walk_options *o, 
     tread_motor_settings m = walk_motor_settings();
     const level_spawn *sp = &lv.spawns[spawn];
 
-    fprintf(out, "{\"name\":\"%s\",\"description\":\"OpenArena's %s (%d triangles, %d movers), spawn %d of %d, as tread walk reads it "
-                 "(converted at run time, never stored)\",\n",
-            lv.name, lv.name, lv.triangle_count, lv.mover_count, spawn, lv.spawn_count);
+    fputs("{\"name\":\"", out);
+    put_text(out, lv.name);
+    fputs("\",\"description\":\"", out);
+    put_text(out, lv.name);
+    fprintf(out, " (OpenArena, %d triangles, %d movers) from spawn point %d of 0 .. %d, as tread walk reads it (converted at run time, "
+                 "never stored)\",\n", lv.triangle_count, lv.mover_count, spawn, lv.spawn_count - 1);
     fprintf(out, "\"duration\":%g,\"dt\":%.9g,\"gravity\":[0,%g,0],\n", o->seconds, 1.0 / o->hz, -(double)m.gravity);
     fputs("\"bodies\":[{\"type\":\"mesh\",\"name\":\"level\",", out);
     put_mesh(out, lv.vertices, lv.vertex_count, lv.indices, lv.triangle_count);
