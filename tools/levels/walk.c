@@ -49,7 +49,7 @@ void walk_run_free(walk_run *run) {
     run->kept_count = run->kept_capacity = 0;
 }
 
-static tread_character_settings character_settings(int shape, int strategy) {
+tread_character_settings walk_character_settings(int shape, int strategy) {
     tread_character_settings s = tread_character_settings_default();
     s.shape = shape == 0 ? TREAD_QUERY_BOX : TREAD_QUERY_CAPSULE;
     s.radius = 0.46875f;          // 15 units: Quake's player box is 30 units wide
@@ -64,7 +64,7 @@ static tread_character_settings character_settings(int shape, int strategy) {
 // Quake's movement speeds in metres: 320 units/s running, gravity 800 units/s^2, a jump's 270 units/s take-off
 // (an apex of 45.6 units), pm_accelerate 10 and pm_airaccelerate 1 times the wish speed, pm_friction 6; fixed-height
 // jumps (no cut on release).
-static tread_motor_settings motor_settings(void) {
+tread_motor_settings walk_motor_settings(void) {
     tread_motor_settings m = tread_motor_settings_default();
     m.max_speed = 10.0f;
     m.gravity = 25.0f;
@@ -128,7 +128,7 @@ static bool agent_init(walk_agent *a, const walk_map *m, const walk_options *o, 
     a->hands.next_jump = soak_rng_range(&a->rng, 0.3, 4.0);
     a->motor = tread_motor_state_default();
     a->fresh = true;
-    tread_character_settings s = character_settings(shape, strategy);
+    tread_character_settings s = walk_character_settings(shape, strategy);
     return tread_character_init(&a->ch, &s, spawn_feet(m, spawn)) == TREAD_OK;
 }
 
@@ -243,7 +243,7 @@ static double now_seconds(void) {
 // The hands and the motor for one agent; false (the error recorded, the agent respawned) when the motor refused.
 static bool drive(walk_agent *a, const walk_map *m, walk_run *run, const walk_options *o, int frame, double t, double dt) {
     move_hands(&a->rng, t, &a->hands);
-    tread_motor_settings ms = motor_settings();
+    tread_motor_settings ms = walk_motor_settings();
     a->teleported = teleport(a, m, run);
     if (a->teleported || a->ch.ground.state == TREAD_GROUND_ON_GROUND) a->flight_speed = 0.0;
     tread_motor_input input = a->hands.input;

@@ -7,6 +7,7 @@
 //   walk_movers.c a run's world with the movers as kinematic bodies, moved to their place every frame
 //   walk_doors.c  doors, plats and buttons: Quake's states, opened by the characters through triggers and touch
 //   walk_main.c   the command line, the runs split over threads, the report
+//   walk_scene.c  one map as a scene file on stdout (--scene), for the browser viewer
 #ifndef WALK_H
 #define WALK_H
 
@@ -234,6 +235,11 @@ void walk_doors_frame(walk_movers *mv, const level *lv, const walk_presence *cha
 // How far mover i (binary) is from pos1 to pos2 at time t (its state's move, clamped to 0 .. 1).
 double walk_doors_fraction(const walk_movers *mv, const level *lv, int i, double t);
 
+// Quake's player (a box or capsule 30 units wide, 56 tall; steps of 18 units; slopes to 45.57 degrees) and its
+// movement speeds in metres (walk.c): shape 0 box, 1 capsule.
+tread_character_settings walk_character_settings(int shape, int strategy);
+tread_motor_settings walk_motor_settings(void);
+
 void walk_run_alone(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace);
 void walk_run_batch(const walk_map *m, const walk_options *o, walk_run *run, FILE *trace);
 void walk_run_free(walk_run *run);
@@ -241,5 +247,12 @@ void walk_run_free(walk_run *run);
 // ---- the command (walk_main.c) -------------------------------------------------------------------------------------
 
 int walk_command(int argc, char **argv);
+
+// ---- one map as a scene file, for the browser viewer (walk_scene.c) ---------------------------------------------
+
+// Write map `map` of `path` (or the .bsp `path`, map NULL) as a scene (docs/SCENES.md) to out: the level and its
+// movers as meshes, one character at spawn o->only_spawn (0 when -1) with the walker's settings (the box when
+// o->shape_mask is the box alone, else the capsule; the first strategy of o->strategy_mask) and motor.
+bool walk_write_scene(const char *path, const char *map, const walk_options *o, FILE *out, char *err, size_t errsize);
 
 #endif

@@ -38,7 +38,11 @@ static const char *const usage =
     "  --trace             print every frame (use with one map, --spawn and one shape and strategy)\n"
     "  --not-fatal KINDS   a comma list of failure kinds (error, nan, penetration, fall_through, rise, ground,\n"
     "                      freeze) that are counted and printed but do not make the exit status 1\n"
-    "  --info              only import the maps and print what they hold\n";
+    "  --info              only import the maps and print what they hold\n"
+    "  --list              only list the maps of the .pk3, one a line\n"
+    "  --scene             write the one MAP as a scene file (docs/SCENES.md) to stdout, for the browser viewer: the\n"
+    "                      level and its movers as meshes, a character at --spawn I (default 0) of --shape (default\n"
+    "                      capsule) and --strategy with the walk's settings and motor (docs/WEB.md, \"Levels\")\n";
 
 typedef struct work {
     const walk_map *map;
@@ -253,7 +257,7 @@ int walk_command(int argc, char **argv) {
     o.seconds = 60.0, o.hz = 60.0, o.seed = 1, o.only_spawn = -1, o.shape_mask = 3u, o.strategy_mask = 1u << TREAD_STEP_SWEEP;
     o.alone = true, o.jobs = 1, o.keep = 3, o.movers = true;
     const char *report = NULL;
-    bool all_maps = false, info = false;
+    bool all_maps = false, info = false, list = false, scene = false;
     const char **maps = calloc((size_t)argc + 1, sizeof *maps);
     int map_count = 0;
     if (!maps) return EXIT_BAD_INPUT;
@@ -271,6 +275,8 @@ int walk_command(int argc, char **argv) {
         else if (!strcmp(a, "--movers")) o.movers = true;
         else if (!strcmp(a, "--no-movers")) o.movers = false;
         else if (!strcmp(a, "--info")) info = true;
+        else if (!strcmp(a, "--list")) list = true;
+        else if (!strcmp(a, "--scene")) scene = true;
         else if (!strcmp(a, "--not-fatal") && has) {
             if (!parse_kinds(argv[++i], &o.not_fatal)) goto bad_value;
         } else if (!strcmp(a, "--pk3") && has) o.pk3 = argv[++i];
@@ -312,6 +318,28 @@ int walk_command(int argc, char **argv) {
     char err[512];
     char **names = NULL;
     int name_count = 0;
+    if (list || scene) {
+        int status = 0;
+        if (list) {
+            if (!(names = level_list_maps(o.pk3, &name_count, err, sizeof err))) {
+                fprintf(stderr, "tread walk: %s\n", err);
+                status = EXIT_BAD_INPUT;
+            }
+            for (int i = 0; i < name_count; ++i) printf("%s\n", names[i]);
+            level_free_names(names, name_count);
+        } else if (map_count != 1 || all_maps) {
+            fprintf(stderr, "tread walk: --scene takes one MAP\n%s", usage);
+            status = EXIT_BAD_INPUT;
+        } else {
+            bool bsp = strlen(maps[0]) > 4 && !strcmp(maps[0] + strlen(maps[0]) - 4, ".bsp");
+            if (!walk_write_scene(bsp ? maps[0] : o.pk3, bsp ? NULL : maps[0], &o, stdout, err, sizeof err)) {
+                fprintf(stderr, "tread walk: %s\n", err);
+                status = EXIT_BAD_INPUT;
+            }
+        }
+        free(maps);
+        return status;
+    }
     if (all_maps) {
         names = level_list_maps(o.pk3, &name_count, err, sizeof err);
         if (!names) {

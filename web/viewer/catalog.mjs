@@ -9,6 +9,32 @@ export async function fetchIndex() {
   return response.json();
 }
 
+// The real levels the server can convert (serve.mjs: `tread walk --list`): { installed, maps, message }. A server
+// without them (a plain static server) gives installed false and says so.
+export async function fetchLevels() {
+  try {
+    const response = await fetch('levels/index.json');
+    if (response.ok) return await response.json();
+    return { installed: false, maps: [], message: `this server does not convert levels (levels/index.json: ${response.status}); make serve does` };
+  } catch (e) {
+    return { installed: false, maps: [], message: `levels/index.json: ${e.message ?? e}` };
+  }
+}
+
+// One level as a scene file's text, converted by the server (`tread walk MAP --scene`) at spawn point `spawn`.
+export async function fetchLevel(map, spawn = 0, shape = 'capsule') {
+  const response = await fetch(`levels/${encodeURIComponent(map)}.json?spawn=${spawn}&shape=${shape}`);
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text;
+    try {
+      message = JSON.parse(text).error;
+    } catch {}
+    throw new Error(`level ${map}: ${message}`);
+  }
+  return text;
+}
+
 export async function fetchScene(path) {
   const response = await fetch(`scenes/${path}`);
   if (!response.ok) throw new Error(`scenes/${path}: ${response.status} ${response.statusText}`);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The debug overlay's text: the controlled character's ground state and normal (and the slope it makes with up),
 // position and speed, the last move's step_up / snap_down and contacts, the max-step height, the camera's
-// smoothing offset, the last step events, and what a simulation step and a drawn frame take.
+// smoothing offset, the last step events, what a simulation step and a drawn frame take, and the camera (the boom
+// shortened by the world in the way, or the overview's frame).
 import { GROUND_COLORS } from './overlay.mjs';
 
 const n3 = (v, d = 3) => `(${v.x.toFixed(d)}, ${v.y.toFixed(d)}, ${v.z.toFixed(d)})`;
@@ -41,6 +42,14 @@ export class Hud {
       const events = info.events.slice(-5).reverse();
       if (events.length) lines.push('step events: ' + events.map((e) => `${e.stepped > 0 ? '▲' : '▼'} ${Math.abs(e.stepped).toFixed(3)} m @${e.frame}`).join(', '));
     } else lines.push('no characters in this scene');
+    const cam = info.camera;
+    if (cam?.mode === 'overview' && cam.framed) {
+      const b = cam.bounds, size = b ? `${(b.max.x - b.min.x).toFixed(0)} x ${(b.max.y - b.min.y).toFixed(0)} x ${(b.max.z - b.min.z).toFixed(0)} m` : '';
+      lines.push(`camera <b>overview</b> (O) · ${cam.framed.distance.toFixed(1)} m from the middle of the scene's bounds, ${size}`);
+    } else if (cam?.mode === 'third' && cam.boom !== null) {
+      lines.push(`camera third person · boom ${cam.boom.toFixed(2)} of ${cam.rest.toFixed(2)} m` + (cam.blocked ? ' · <b>the world is in the way</b>' :
+        cam.boom < cam.rest ? ' · moving back out' : ''));
+    }
     const t = info.timing;
     if (t && t.stepMs !== null) {
       const load = t.stepMs / t.dtMs;

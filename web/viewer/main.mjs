@@ -2,10 +2,12 @@
 // The viewer: tread's WebAssembly build walking a scene in the browser. Loads a scene (?scene=course/S01-stairs-up.json,
 // the list, a file or a drop), steps it at the scene's dt (Simulation), lets a person drive one character through
 // the movement model, draws it with three.js (Stage, CameraRig, Overlay, Hud), and replays `tread run --trace` files
-// (Replay). window.treadViewer is the hook the browser test (web/test/viewer.browser.mjs) reads.
+// (Replay). window.treadViewer is the hook the browser test (web/test/viewer.browser.mjs) reads. Real levels (the
+// OpenArena maps `make levels` walks) come converted from the server (serve.mjs, `tread walk MAP --scene`) as scenes.
+import * as THREE from 'three';
 import { loadTread, loadScene } from '../dist/tread.mjs';
-import { CameraRig } from './camera.mjs';
-import { acceptDrops, fetchIndex, fetchScene, readPicked } from './catalog.mjs';
+import { BOOM_PROBE, CameraRig } from './camera.mjs';
+import { acceptDrops, fetchIndex, fetchLevel, fetchLevels, fetchScene, readPicked } from './catalog.mjs';
 import { Hud } from './hud.mjs';
 import { Input } from './input.mjs';
 import { Overlay } from './overlay.mjs';
@@ -17,6 +19,9 @@ import { Stage } from './stage.mjs';
 const DEFAULT_SCENE = 'course/S01-stairs-up.json';
 const MAX_FRAME_SECONDS = 0.1; // a longer pause (a hidden tab) does not make the simulation run to catch up
 const STEP_BUDGET_MS = 40; // the most simulation time per drawn frame: big scenes slow down instead of freezing
+const SLAB_AREA = 4; // a static box this many times the area of everything else is a ground slab, left out of bounds
+const FOG = { near: 40, far: 140 }; // metres, the stage's fog around a character
+const LEVEL_CEILING = 2.5; // metres over the head: where the overview cuts a level (its roof) away
 
 class App {
   constructor(tread) {
@@ -41,9 +46,20 @@ class App {
     this.accumulator = 0;
     this.last = null;
     this.errors = [];
+    this.rig.clearance = (from, translation) => this.clearance(from, translation);
+    // The run's world is a World.view, whose queries (castShape, castRay, closest: private methods underneath)
+    // throw "Receiver must be an instance of class World" in this version of the wrapper; a World made by
+    // createWorld has them, so the camera's casts go through one whose own world is destroyed, pointed at the
+    // run's world for each cast.
+    this.caster = tread.createWorld();
+    this.caster.destroy();
+    this.caster.owned = false;
+    this.staticBounds = []; // the static bodies' boxes (World's tread_body_get_aabb), once per scene
+    this.staticBoxes = [];
+    this.bounds = null; // the scene's bounds the overview last framed (null outside the overview)
     this.stage.canvas.addEventListener('wheel', (e) => {
       e.preventDefault();
-      this.rig.distance = Math.max(1.5, Math.min(40, this.rig.distance * Math.exp(e.deltaY * 0.001)));
+      this.rig.zoom(Math.exp(e.deltaY * 0.001));
     }, { passive: false });
     acceptDrops(document.body, document.getElementById('drop-hint'), (file) => this.openFile(file));
   }
@@ -63,7 +79,11 @@ class App {
     }
     if (params.get('strategy')) this.strategy = params.get('strategy');
     if (params.get('camera') === 'first') this.rig.mode = 'first';
-    await this.openShipped(wanted);
+    if (params.get('camera') === 'overview') this.rig.overview = true;
+    this.levels = await fetchLevels();
+    this.panel.setLevels(this.levels);
+    if (params.get('level')) await this.openLevel(params.get('level'), Number(params.get('spawn') ?? 0), params.get('shape') ?? 'capsule');
+    else await this.openShipped(wanted);
     requestAnimationFrame((now) => this.frame(now));
   }
 
@@ -76,6 +96,16 @@ class App {
   async openShipped(path) {
     try {
       this.load({ text: await fetchScene(path), path, shipped: true });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  // A real level, converted by the server from the installed maps package; spawn: the index of its spawn point.
+  async openLevel(map, spawn = 0, shape = 'capsule') {
+    try {
+      const text = await fetchLevel(map, spawn, shape);
+      this.load({ text, path: `${map}.json`, shipped: false, level: { map, spawn, shape } });
     } catch (e) {
       this.fail(e);
     }
@@ -116,17 +146,27 @@ class App {
     this.controlled = 0;
     this.stage.setScene(scene);
     this.rig.setUp(scene.up);
+    this.rig.boom = null;
+    this.rig.framed = null;
+    this.staticBounds = []; // the static bodies' boxes; staticBoxes: which of them are box shapes (slab candidates)
+    this.staticBoxes = [];
+    scene.bodies.forEach((b, i) => {
+      if (b.def.type !== 'static') return;
+      if (b.def.shape?.type === 'box') this.staticBoxes.push(this.staticBounds.length);
+      this.staticBounds.push(sim.run.bodies[i].getAabb());
+    });
     this.faceStart(scene);
-    this.panel.setScene(scene, source.shipped ? source.path : null, sim.strategy);
+    this.panel.setScene(scene, source.shipped ? source.path : null, sim.strategy, source.level ?? null);
     this.panel.showTimeline(null);
     this.panel.say(scene.description ? `${scene.name}: ${scene.description}` : scene.name, 'info');
     this.panel.sync(this);
   }
 
-  // Look where the controlled character's scene input first goes (along +X when it has none).
+  // Look where the controlled character's scene input first goes (along +X when it has none; a level's spawn faces
+  // its angle through an input of speed 0).
   faceStart(scene) {
     const c = scene.characters[this.controlled];
-    const input = c?.inputs.find((i) => i.kind !== 'idle' && i.speed > 0);
+    const input = c?.inputs.find((i) => i.kind !== 'idle' && i.speed > 0) ?? c?.inputs.find((i) => i.kind === 'direction');
     let d = { x: 1, y: 0, z: 0 };
     if (input?.kind === 'direction') d = input.direction;
     else if (input?.kind === 'toward') d = { x: input.target.x - c.start.x, y: input.target.y - c.start.y, z: input.target.z - c.start.z };
@@ -160,7 +200,70 @@ class App {
 
   toggleCamera() {
     this.rig.mode = this.rig.mode === 'first' ? 'third' : 'first';
+    this.rig.overview = false;
+    this.rig.boom = null;
     this.panel.sync(this);
+  }
+
+  toggleOverview() {
+    this.rig.overview = !this.rig.overview;
+    this.rig.framed = null; // jump to the frame, then follow it
+    this.rig.boom = null;
+    this.panel.sync(this);
+  }
+
+  // How much of the way from `from` along `translation` the camera's sphere travels before the world is in the way
+  // (1: all of it): the library's shape cast in the simulation's world, lifts and doors where they are now.
+  clearance(from, translation) {
+    const world = this.sim?.world;
+    if (!world) return 1;
+    this.caster.ptr = world.ptr;
+    try {
+      const hit = this.caster.castShape({ type: 'sphere', radius: BOOM_PROBE }, from, translation);
+      return hit.hit ? (hit.started_in_contact ? 0 : hit.fraction) : 1;
+    } finally {
+      this.caster.ptr = 0;
+    }
+  }
+
+  // The scene's bounds now: every body's box (the static ones' from load, the moving ones' where they are) and every
+  // character, less a ground slab (a static box over SLAB_AREA times the area of the rest: the course's 100 m
+  // floor), so the overview frames the scene rather than the floor under it. { min, max } as THREE.Vector3.
+  sceneBounds(snapshot) {
+    const boxes = [...this.staticBounds];
+    for (const i of this.sim?.moving ?? []) boxes.push(this.sim.run.bodies[i].getAabb());
+    const area = (b) => {
+      const e = [b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z].sort((x, y) => y - x);
+      return e[0] * e[1];
+    };
+    // A character: the segment from its feet up its height, widened by its radius across up.
+    const characters = snapshot.characters.map((c) => {
+      const r = c.settings?.radius ?? 0.3, h = c.height ?? c.settings?.height ?? 1.8, p = c.position, u = c.up ?? { x: 0, y: 1, z: 0 };
+      const box = { min: {}, max: {} };
+      for (const k of ['x', 'y', 'z']) {
+        const across = r * Math.sqrt(Math.max(0, 1 - u[k] * u[k]));
+        box.min[k] = Math.min(p[k], p[k] + u[k] * h) - across;
+        box.max[k] = Math.max(p[k], p[k] + u[k] * h) + across;
+      }
+      return box;
+    });
+    // The largest static box is a slab when it dwarfs the rest.
+    let slab = -1;
+    this.staticBoxes.forEach((k) => {
+      if (slab < 0 || area(boxes[k]) > area(boxes[slab])) slab = k;
+    });
+    const union = (list) => {
+      if (!list.length) return null;
+      const min = new THREE.Vector3(Infinity, Infinity, Infinity), max = new THREE.Vector3(-Infinity, -Infinity, -Infinity);
+      for (const b of list) {
+        min.min(new THREE.Vector3(b.min.x, b.min.y, b.min.z));
+        max.max(new THREE.Vector3(b.max.x, b.max.y, b.max.z));
+      }
+      return { min, max };
+    };
+    const rest = union([...boxes.filter((_, k) => k !== slab), ...characters]);
+    if (slab >= 0 && rest && area(boxes[slab]) > SLAB_AREA * Math.max(area(rest), 1)) return rest;
+    return union([...boxes, ...characters]) ?? { min: new THREE.Vector3(-5, -1, -5), max: new THREE.Vector3(5, 1, 5) };
   }
 
   setDebug(on) {
@@ -251,17 +354,27 @@ class App {
         events = this.sim.events.filter((e) => e.character === this.controlled);
       }
       const c = snapshot.characters[this.controlled];
-      this.stage.show(snapshot, this.controlled, this.rig.mode === 'first');
-      if (c) {
-        this.rig.place(c);
+      const overview = this.rig.overview || !c;
+      this.stage.show(snapshot, this.controlled, this.rig.mode === 'first' && !overview);
+      this.bounds = overview ? this.sceneBounds(snapshot) : null; // (a crowd's 500 characters cost no time otherwise)
+      if (overview) {
+        const f = this.rig.placeOverview(this.bounds, seconds);
+        this.stage.follow(f.center);
+        this.stage.setFog(f.distance, f.distance + 2 * f.radius);
+        // A level is closed over its rooms: cut it 2.5 m over the controlled character's head to see them.
+        this.stage.setCeiling(this.source?.level && c ? c.position.y + (c.height ?? 1.8) + LEVEL_CEILING : null);
+      } else {
+        this.rig.place(c, seconds);
         this.stage.follow(c.position);
-      } else this.placeOverview();
+        this.stage.setFog(FOG.near, FOG.far);
+        this.stage.setCeiling(null);
+      }
       if (this.debug) this.overlay.update(c, detail, events);
       this.hud.update({
         scene: this.scene.name, mode: this.replay ? 'replay' : this.autopilot ? 'scene inputs' : 'you drive',
         frame: snapshot.frame, time: snapshot.time, strategy: this.sim.strategy, controlled: this.controlled,
         count: this.characterCount, character: c, detail, ground: c?.ground, stepped: c?.stepped, events,
-        timing: this.replay ? null : { ...this.timing, dtMs: this.sim.dt * 1000 },
+        timing: this.replay ? null : { ...this.timing, dtMs: this.sim.dt * 1000 }, camera: this.cameraState(),
       });
       this.timing.behind = false;
       this.stage.render();
@@ -273,11 +386,18 @@ class App {
     }
   }
 
-  // No character: look at the middle of the scene from above.
-  placeOverview() {
-    const cam = this.stage.camera;
-    cam.position.set(12, 10, 12);
-    cam.lookAt(0, 0, 0);
+  // The camera as the HUD and the browser test see it: the mode, where it is and looks, the boom (third person:
+  // its length now, its rest length, whether the world cut it) and the bounds the overview frames.
+  cameraState() {
+    const cam = this.stage.camera, rig = this.rig;
+    const v = (p) => ({ x: p.x, y: p.y, z: p.z });
+    const overview = rig.overview || !this.characterCount;
+    return {
+      mode: overview ? 'overview' : rig.mode, position: v(cam.position), direction: v(cam.getWorldDirection(new THREE.Vector3())),
+      boom: overview || rig.mode === 'first' ? null : rig.boom, rest: rig.distance, blocked: !overview && rig.mode === 'third' && rig.blocked,
+      bounds: this.bounds ? { min: v(this.bounds.min), max: v(this.bounds.max) } : null,
+      framed: overview && rig.framed ? { center: v(rig.framed.center), radius: rig.framed.radius, distance: rig.framed.distance } : null,
+    };
   }
 
   // What the browser test reads.
@@ -286,7 +406,7 @@ class App {
     return {
       ready: !!s, scene: this.scene?.name ?? null, frame: s?.frame ?? 0, time: s?.time ?? 0, strategy: this.sim?.strategy ?? null,
       mode: this.replay ? 'replay' : this.autopilot ? 'autopilot' : 'drive', controlled: this.controlled, errors: [...this.errors],
-      stepMs: this.timing.stepMs,
+      stepMs: this.timing.stepMs, camera: this.cameraState(), level: this.source?.level ?? null,
       characters: (s?.characters ?? []).map((c, k) => ({
         name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.characters[k]?.groundState ?? null : null),
       })),
@@ -310,6 +430,8 @@ async function main() {
     open: (path) => app.openShipped(path),
     setStrategy: (s) => app.setStrategy(s),
     replay: (text, name = 'trace.csv') => app.openFile({ name, text }),
+    openLevel: (map, spawn = 0, shape = 'capsule') => app.openLevel(map, spawn, shape),
+    levels: () => app.levels,
   };
   await app.start();
 }

@@ -12,6 +12,11 @@ export class Panel {
     this.debug = $('debug');
     this.autopilot = $('autopilot');
     this.cameraMode = $('camera-mode');
+    this.overview = $('overview');
+    this.levelList = $('level-list');
+    this.levelSpawn = $('level-spawn');
+    this.levelShape = $('level-shape');
+    this.levelNote = $('level-note');
     this.message = $('message');
     this.timeline = $('timeline');
     this.scrub = $('scrub');
@@ -24,6 +29,13 @@ export class Panel {
     this.character.addEventListener('change', () => app.control(Number(this.character.value)));
     $('restart').addEventListener('click', () => app.restart());
     this.cameraMode.addEventListener('click', () => app.toggleCamera());
+    this.overview.addEventListener('click', () => app.toggleOverview());
+    const openLevel = () => {
+      if (this.levelList.value) app.openLevel(this.levelList.value, Math.max(0, Math.floor(Number(this.levelSpawn.value) || 0)), this.levelShape.value);
+    };
+    this.levelList.addEventListener('change', openLevel);
+    this.levelSpawn.addEventListener('change', openLevel);
+    this.levelShape.addEventListener('change', openLevel);
     this.debug.addEventListener('change', () => app.setDebug(this.debug.checked));
     this.autopilot.addEventListener('change', () => app.setAutopilot(this.autopilot.checked));
     this.play.addEventListener('click', () => app.togglePlay());
@@ -33,12 +45,14 @@ export class Panel {
     // Controls keep no keyboard focus, so that keys always reach the character.
     for (const el of document.querySelectorAll('#panel button, #panel input[type=checkbox], #timeline button'))
       el.addEventListener('click', () => el.blur());
-    for (const el of [this.sceneList, this.strategy, this.character, this.speed]) el.addEventListener('change', () => el.blur());
+    for (const el of [this.sceneList, this.strategy, this.character, this.speed, this.levelList, this.levelShape, this.levelSpawn])
+      el.addEventListener('change', () => el.blur());
     window.addEventListener('keydown', (e) => {
-      if (e.target instanceof HTMLSelectElement || e.repeat) return;
+      if (e.target instanceof HTMLSelectElement || (e.target instanceof HTMLInputElement && e.target.type === 'number') || e.repeat) return;
       const actions = {
         KeyR: () => app.restart(),
         KeyV: () => app.toggleCamera(),
+        KeyO: () => app.toggleOverview(),
         KeyB: () => app.setDebug(!app.debug),
         KeyP: () => app.setAutopilot(!app.autopilot),
         Tab: () => app.control((app.controlled + 1) % Math.max(1, app.characterCount)),
@@ -65,10 +79,25 @@ export class Panel {
     }
   }
 
-  // After a scene is loaded: its characters, the strategy in force, the shipped entry (or none for a file).
-  setScene(scene, shippedPath, strategy) {
+  // The real levels the server converts (App.levels: { installed, maps, message }); without them the picker says why.
+  setLevels(levels) {
+    const first = new Option(levels.installed ? `${levels.maps.length} maps…` : 'none installed', '');
+    this.levelList.replaceChildren(first, ...levels.maps.map((m) => new Option(m, m)));
+    this.levelList.disabled = this.levelSpawn.disabled = this.levelShape.disabled = !levels.installed;
+    this.levelNote.textContent = levels.installed ? '' : levels.message;
+    this.levelNote.hidden = levels.installed;
+  }
+
+  // After a scene is loaded: its characters, the strategy in force, the shipped entry (or none for a file), the
+  // level it is ({ map, spawn, shape }, or null).
+  setScene(scene, shippedPath, strategy, level = null) {
     if (shippedPath) this.sceneList.value = shippedPath;
     else this.sceneList.selectedIndex = -1;
+    this.levelList.value = level?.map ?? '';
+    if (level) {
+      this.levelSpawn.value = String(level.spawn);
+      this.levelShape.value = level.shape;
+    }
     this.character.replaceChildren(...scene.characters.map((c, i) => new Option(`${i + 1}. ${c.name}`, String(i))));
     this.character.disabled = scene.characters.length < 2;
     this.strategy.value = strategy;
@@ -79,6 +108,7 @@ export class Panel {
     this.debug.checked = app.debug;
     this.autopilot.checked = app.autopilot;
     this.cameraMode.textContent = app.rig.mode === 'first' ? 'Third person' : 'First person';
+    this.overview.textContent = app.rig.overview ? 'Follow' : 'Overview';
   }
 
   say(text, kind = 'error') {

@@ -91,6 +91,26 @@ export class Stage {
     });
   }
 
+  // Cut away what is above `height` along Y (null: nothing): the overview of a level looks in under its roof.
+  setCeiling(height) {
+    if (height === null) this.renderer.clippingPlanes = [];
+    else {
+      this.ceiling ??= new THREE.Plane(new THREE.Vector3(0, -1, 0), 0);
+      this.ceiling.constant = height;
+      this.renderer.clippingPlanes = [this.ceiling];
+    }
+  }
+
+  // The fog's range in metres (the overview pushes it back to the far side of what it frames).
+  setFog(near, far) {
+    this.three.fog.near = near;
+    this.three.fog.far = far;
+    if (this.camera.far < far + 10) {
+      this.camera.far = far + 10;
+      this.camera.updateProjectionMatrix();
+    }
+  }
+
   // Keep the shadow-casting light over the point of interest.
   follow(point) {
     this.sun.position.set(point.x + 8, point.y + 20, point.z + 6);
