@@ -114,9 +114,14 @@ export class Body {
   }
 }
 
+// What World.view passes its constructor for `def`: a view is made by the constructor too, so it has the class's
+// private methods (an object made by Object.create had none, and its queries threw).
+const VIEW = Symbol('view');
+
 export class World {
   constructor(tread, def = {}) {
     this.tread = tread;
+    if (def === VIEW) return; // (view() sets ptr and owned)
     const mem = tread.memory;
     const defPtr = tread.scratch(mem.sizeOf('tread_world_def') + 4);
     tread.module._tw_world_def_default(defPtr);
@@ -129,8 +134,8 @@ export class World {
 
   // A view of a world another object owns (a scene run's, web/scene): destroy() leaves the world to its owner.
   static view(tread, ptr) {
-    const world = Object.create(World.prototype);
-    return Object.assign(world, { tread, ptr, owned: false });
+    const world = new World(tread, VIEW);
+    return Object.assign(world, { ptr, owned: false });
   }
 
   destroy() {

@@ -67,6 +67,13 @@ test('a SceneRun stepped to the end is runScene\'s run, and drive() moves a char
     assert.ok(live.characters[0].position.z < before.z - 0.5 * scene.dt, 'driven along -z');
     assert.equal(live.bodies.length, scene.bodies.length);
     assert.deepEqual(live.bodies[0].getTransform(), scene.bodies[0].def.transform);
+    // The run's world (a view of the C run's) answers queries as a world of one's own does: the floor under the
+    // character, a ray from 1 m above its feet (the viewer's camera casts through it).
+    const feet = live.characters[0].position;
+    const ray = live.world.castRay([feet.x, feet.y + 1, feet.z], [0, -3, 0]);
+    assert.ok(ray.hit && ray.character === -1, 'the ray meets a body');
+    const shape = live.world.castShape({ type: 'sphere', radius: 0.2 }, [feet.x, feet.y + 1, feet.z], [0, -3, 0]);
+    assert.ok(shape.hit && shape.fraction < ray.fraction, 'the sphere meets it sooner');
   } finally {
     live.end();
     scene.free();

@@ -47,13 +47,6 @@ class App {
     this.last = null;
     this.errors = [];
     this.rig.clearance = (from, translation) => this.clearance(from, translation);
-    // The run's world is a World.view, whose queries (castShape, castRay, closest: private methods underneath)
-    // throw "Receiver must be an instance of class World" in this version of the wrapper; a World made by
-    // createWorld has them, so the camera's casts go through one whose own world is destroyed, pointed at the
-    // run's world for each cast.
-    this.caster = tread.createWorld();
-    this.caster.destroy();
-    this.caster.owned = false;
     this.staticBounds = []; // the static bodies' boxes (World's tread_body_get_aabb), once per scene
     this.staticBoxes = [];
     this.bounds = null; // the scene's bounds the overview last framed (null outside the overview)
@@ -217,13 +210,8 @@ class App {
   clearance(from, translation) {
     const world = this.sim?.world;
     if (!world) return 1;
-    this.caster.ptr = world.ptr;
-    try {
-      const hit = this.caster.castShape({ type: 'sphere', radius: BOOM_PROBE }, from, translation);
-      return hit.hit ? (hit.started_in_contact ? 0 : hit.fraction) : 1;
-    } finally {
-      this.caster.ptr = 0;
-    }
+    const hit = world.castShape({ type: 'sphere', radius: BOOM_PROBE }, from, translation);
+    return hit.hit ? (hit.started_in_contact ? 0 : hit.fraction) : 1;
   }
 
   // The scene's bounds now: every body's box (the static ones' from load, the moving ones' where they are) and every
