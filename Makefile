@@ -223,7 +223,7 @@ package: $(NPM_PACKAGE)
 # esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), the shipped scenes copied beside it.
 # serve: serves it on http://localhost:$(PORT)/ (web/viewer/serve.mjs, node's http module). test-browser: Debian's
 # chromium headless through playwright-core holds W on S1 and checks the character reaches the top landing, a trace
-# replays, and the page logs no error; screenshot in $(BUILD)/viewer-S1.png (about 20 s). screenshot: the same test,
+# replays, and the page logs no error; screenshot in $(BUILD)/viewer-S1.png (about 70 s: software WebGL draws a level slowly). screenshot: the same test,
 # also writing docs/img/viewer.png. course-plot: docs/img/S1-climb.svg, feet and camera height over time of S1 from
 # `tread run --trace` (scripts/plot_trace.mjs).
 PORT ?= 8080
