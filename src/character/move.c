@@ -283,7 +283,10 @@ static tread_result update_phase(const tr_move_query *q, tread_character *ch, co
     // probe's reach: the frame a jump starts is not on ground.
     if (st->result.ground.state == TREAD_GROUND_ON_GROUND && moving_away(velocity, s->up))
         st->result.ground = tr_ground_in_air(ch, st->result.position);
-    if (!lifted) settle_on_ground(ch, &st->result.position, &st->result.ground);
+    // Nor does it settle down while recovery is still lifting it out of something (as the floor phase does not snap
+    // it back: st->lifted_out): the ground probe looks past what it starts inside of, and a box in a heightfield
+    // edited onto it was lifted 5 cm a frame and settled back onto the floor under the heightfield, for seconds.
+    if (!lifted && !st->lifted_out) settle_on_ground(ch, &st->result.position, &st->result.ground);
     finish(ch, st);
     ch->snap_suppress_time = tr_maxf(0.0f, ch->snap_suppress_time - dt);
     return TREAD_OK;
