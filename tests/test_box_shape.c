@@ -803,6 +803,53 @@ static void test_world_box_query_against_rotated_box_wall(void **state) {
     tread_world_destroy(w);
 }
 
+// A box query's skin (tread_query_shape::skin) rounds it where it starts against something: the soak's 1:2788, a box
+// character (half 0.3163, skin 4.85 cm) sliding along a yawed block, its bare corner on the block's face. The grown box
+// overlaps the block least along its own z axis (6.2 cm, against 6.7 cm along the block's face normal), which the
+// motion leaves; moved unhindered, the bare box ends 5.6 mm inside the block. With the skin the cast stops at the start
+// along the block's face normal, as the box within the skin touches it.
+static void test_skin_rounds_a_box_query_where_it_starts(void **state) {
+    (void)state;
+    tread_world *w = NULL;
+    tread_world_create(NULL, &w);
+    double yaw = atan2(-0.5653, -0.8249); // the block's local x along (-0.8249, 0, 0.5653)
+    tread_body_id block = add_body(w, tread_shape_box(tread_v3(0.5f, 0.8342f, 0.8963f)), tread_v3(-1.774f, 0.834f, -1.339f),
+                                   tread_quat_from_axis_angle(tread_v3(0, 1, 0), (float)yaw));
+    const float r = 0.3163f, half_h = 0.33265f, skin = 0.04853f;
+    tread_vec3 center = tread_v3(-2.2057f, 0.0485f + half_h, -2.6632f), d = tread_v3(0.01017f, 0.0f, -0.00023f);
+    tread_query_shape bare = tread_query_box(tread_v3(r, half_h, r), tread_v3(0, 1, 0));
+    tread_query_shape grown = tread_query_box(tread_v3(r + skin, half_h + skin, r + skin), tread_v3(0, 1, 0));
+    // The geometry's own verdict: the bare box starts (within a tenth of a millimetre) on the block, and moved by d
+    // it is inside it.
+    tread_distance_result before, after;
+    assert_int_equal(tread_world_closest(w, &bare, center, 1.0f, NULL, &before), TREAD_OK);
+    // (The soak printed the feet to 0.1 mm: put the bare box exactly on the face, as the slides before had.)
+    center = tread_v3_mad(center, -before.distance, before.normal);
+    assert_int_equal(tread_world_closest(w, &bare, center, 1.0f, NULL, &before), TREAD_OK);
+    assert_int_equal(tread_world_closest(w, &bare, tread_v3_add(center, d), 1.0f, NULL, &after), TREAD_OK);
+    print_message("bare box: %.6f m from the block at the start, %.6f m after the motion\n", (double)before.distance, (double)after.distance);
+    assert_true(before.found && fabsf(before.distance) < 2e-4f);
+    assert_true(after.found && after.distance < -4e-3f);
+    tread_vec3 face = before.normal; // from the block toward the box: the block's face normal there
+    // So a cast of the grown box with its skin stops at the start, along that face.
+    grown.skin = skin;
+    tread_shape_hit hit;
+    assert_int_equal(tread_world_cast_shape(w, &grown, center, d, NULL, &hit), TREAD_OK);
+    assert_true(hit.hit && hit.started_in_contact && hit.fraction == 0.0f);
+    assert_true(tread_body_id_equal(hit.body, block));
+    assert_true(tread_v3_dot(hit.normal, face) > 0.999f);
+    assert_true(hit.penetration > 0.9f * skin && hit.penetration < 1.1f * skin); // the skin's depth, not the corner's
+    // Moving away from the face it is let go.
+    assert_int_equal(tread_world_cast_shape(w, &grown, center, tread_v3_scale(face, 0.01f), NULL, &hit), TREAD_OK);
+    assert_false(hit.hit);
+    // A skin is at most the smallest half extent, and finite.
+    grown.skin = r + skin;
+    assert_int_equal(tread_world_cast_shape(w, &grown, center, d, NULL, &hit), TREAD_ERR_INVALID_SHAPE);
+    grown.skin = NAN;
+    assert_int_equal(tread_world_cast_shape(w, &grown, center, d, NULL, &hit), TREAD_ERR_NOT_FINITE);
+    tread_world_destroy(w);
+}
+
 static void test_world_rejects_bad_box_shapes(void **state) {
     (void)state;
     tread_world *w = NULL;
@@ -917,6 +964,7 @@ int main(void) {
         cmocka_unit_test(test_sweep_lands_flat_with_point_on_the_tread),
         cmocka_unit_test(test_world_box_query_against_every_shape),
         cmocka_unit_test(test_world_box_query_against_rotated_box_wall),
+        cmocka_unit_test(test_skin_rounds_a_box_query_where_it_starts),
         cmocka_unit_test(test_world_rejects_bad_box_shapes),
         cmocka_unit_test(test_box_character_shape_and_centre),
         cmocka_unit_test(test_box_character_climbs_s1),

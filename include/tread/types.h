@@ -228,6 +228,14 @@ typedef struct tread_query_shape {
     tread_vec3 up;               ///< capsule axis / box local Y, unit (normalized on use); default (0, 1, 0)
     tread_vec3 half_extents;     ///< box: half extents along its local X, Y (= up), Z, metres, each > 0;
                                  ///< default (0.3, 0.9, 0.3)
+    float skin;                  ///< box: how much of half_extents is a skin around the box within (a contact offset,
+                                 ///< as the controller's), metres, [0, the smallest half extent); a cast that starts
+                                 ///< with the skin overlapping something the box within it is clear of is decided as
+                                 ///< the box rounded by the skin would be: pushed out along the inner box's closest
+                                 ///< direction, as deep as the skin overlaps. (The grown box's corners reach past the
+                                 ///< skin: its shallowest overlap can lie along an axis the motion does not press.)
+                                 ///< Spheres and capsules ignore it (their radius rounds them); backends may too.
+                                 ///< Default 0
     uint32_t internal_cookie; ///< set by tread_query_shape_default() and the tread_query_* constructors, never by hand: a struct
                               ///< without it (zero-filled, or declared and filled field by field) is refused with
                               ///< TREAD_ERR_UNINITIALIZED

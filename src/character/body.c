@@ -26,8 +26,12 @@ tread_query_shape tr_body_shape(const tread_character *ch, float extra) {
     const tread_character_settings *s = &ch->settings;
     if (s->shape == TREAD_QUERY_SPHERE) return tread_query_sphere(s->radius + extra);
     // The box grows by the skin on every face, as the capsule does (its bottom sits `extra` below the feet).
-    if (s->shape == TREAD_QUERY_BOX)
-        return tread_query_box(tread_v3(s->radius + extra, 0.5f * s->height + extra, s->radius + extra), s->up);
+    // A box grown by `extra` is rounded by it where it starts against something (tread_query_shape::skin).
+    if (s->shape == TREAD_QUERY_BOX) {
+        tread_query_shape box = tread_query_box(tread_v3(s->radius + extra, 0.5f * s->height + extra, s->radius + extra), s->up);
+        box.skin = extra;
+        return box;
+    }
     // Grow the radius only: the feet stay where they are, the skin surrounds the whole shape.
     return tread_query_capsule(0.5f * s->height - s->radius, s->radius + extra, s->up);
 }

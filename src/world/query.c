@@ -206,6 +206,7 @@ static void cast_body(const tr_body *b, const tr_cast *world_cast, float t_max, 
     c.is_ray = world_cast->is_ray;
     c.is_box = world_cast->is_box;
     c.box_half = world_cast->box_half;
+    c.box_skin = world_cast->box_skin;
     if (c.is_box)
         for (int i = 0; i < 3; i++) c.box_axes[i] = tread_transform_inv_vector(b->transform, world_cast->box_axes[i]);
     tr_feature_hit hit;
@@ -313,12 +314,14 @@ static void prepare_shape(const tread_query_shape *s, tread_vec3 position, tr_ca
     q->is_ray = false;
     q->d = tread_v3_zero();
     q->box_half = tread_v3_zero();
+    q->box_skin = 0.0f;
     q->box_axes[0] = q->box_axes[1] = q->box_axes[2] = tread_v3_zero();
     if (s->type == TREAD_QUERY_BOX) {
         q->p0 = q->p1 = position;
         q->r = 0.0f;
         q->is_box = true;
         q->box_half = s->half_extents;
+        q->box_skin = s->skin;
         tr_upright_axes(shape_up(s), q->box_axes);
         return;
     }
@@ -354,6 +357,10 @@ static tread_result validate_shape(const tread_query_shape *s, tread_vec3 positi
         if (!(h.x > 0.0f && h.y > 0.0f && h.z > 0.0f) || h.x > TR_MAX_COORDINATE || h.y > TR_MAX_COORDINATE || h.z > TR_MAX_COORDINATE)
             return tr_error(TREAD_ERR_INVALID_SHAPE, "shape.half_extents = (%g, %g, %g); expected each > 0", (double)h.x, (double)h.y,
                             (double)h.z);
+        float smallest = tr_minf(h.x, tr_minf(h.y, h.z));
+        if (!(s->skin >= 0.0f && s->skin < smallest))
+            return tr_error(isfinite(s->skin) ? TREAD_ERR_INVALID_SHAPE : TREAD_ERR_NOT_FINITE,
+                            "shape.skin is %g; expected 0 <= skin < %g (the smallest half extent)", (double)s->skin, (double)smallest);
         return check_up(s->up);
     }
     if (!isfinite(s->radius) || !isfinite(s->half_height))
@@ -767,6 +774,7 @@ tread_query_shape tread_query_shape_default(void) {
     s.half_height = 0.6f;
     s.up = tread_v3(0.0f, 1.0f, 0.0f);
     s.half_extents = tread_v3(0.3f, 0.9f, 0.3f);
+    s.skin = 0.0f;
     s.internal_cookie = TR_COOKIE;
     return s;
 }

@@ -363,6 +363,29 @@ tread_aabb tr_query_bounds(const tr_cast *q, float grow) {
 // The same rule as the capsule's: a start within TR_TOUCH_TOLERANCE is decided by start_contact with the
 // exact closest distance and push-out normal; otherwise the separating-axis sweep decides.
 
+// |face . normal| below this: a contact across a face's edge, in its plane (a cosine: 0.06 degrees).
+#define TR_EDGEWISE_COS 1.0e-3f
+
+// A box query with a skin (tread_query_shape::skin) is, where it starts against something, the box within the skin
+// rounded by it: the box grown by the skin has corners that reach up to skin x sqrt(3) past that, and its shallowest
+// overlap can then lie along an axis the motion does not press while it goes on into the shape along the inner box's
+// closest direction (a box character sliding along a yawed block, its corner against the block's face: the grown
+// box's own face axis was the shallowest, the motion left it, and the box ended 5.6 mm inside the block).
+static tr_obb inner_box(const tr_cast *c) {
+    tr_obb b = tr_cast_obb(c);
+    b.half = tread_v3_sub(b.half, tread_v3(c->box_skin, c->box_skin, c->box_skin));
+    return b;
+}
+
+// The grown box overlaps the shape and the skin's rounded box touches or overlaps it: where the grown box lets the
+// motion go (it does not press along the grown box's axis), the rounded box may still stop it (`inner` the inner
+// box's closest features: its separating axis, or its shallowest overlap once the skin is used up; a box that had
+// slid along the block on the grown box's axis had its inner box touching the block). Only that: where the grown box
+// stops the motion it keeps its own normal, the flat faces a box character is chosen for.
+static bool skin_decides(const tr_cast *c, float grown_distance, const tr_closest *inner) {
+    return grown_distance < -TR_TOUCH_TOLERANCE && inner->distance - c->box_skin <= TR_TOUCH_TOLERANCE;
+}
+
 // Conservative early-out on bounds: the swept box's bounds farther than the touch tolerance from the
 // primitive's bounds on some axis cannot reach it. Returns 1: miss; 0: the start is apart (skip the closest
 // test); -1: test the start.
@@ -400,8 +423,24 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
             tread_vec3 nn = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
             if (cl.distance >= -TR_TOUCH_TOLERANCE && tread_v3_length_sq(c->d) > 0.0f && tr_box_triangle_grazes(&box, c->d, a, b, cc))
                 return false;
-            if (start_contact(c, cl.distance, nn) == 0) return false;
-            fill_start_hit(out, cl.distance, &cl, nn, sided, 0.0f);
+            if (start_contact(c, cl.distance, nn) != 0) {
+                fill_start_hit(out, cl.distance, &cl, nn, sided, 0.0f);
+                return true;
+            }
+            tr_closest in;
+            tr_obb inner = inner_box(c);
+            if (!(c->box_skin > 0.0f && cl.distance < -TR_TOUCH_TOLERANCE && tr_closest_box_triangle(&inner, a, b, cc, &in) &&
+                  skin_decides(c, cl.distance, &in)))
+                return false;
+            float sep = in.distance - c->box_skin;
+            // (Met across the face's edge, the normal lies in the face's plane and says nothing of the side: the
+            // box's centre does. A box falling past a block's bottom edge was told by rounding that the underside
+            // faced up, and stood on it.)
+            bool edgewise = fabsf(tread_v3_dot(face, in.normal)) < TR_EDGEWISE_COS;
+            sided = facing_normal(face, edgewise ? tread_v3_sub(c->p0, a) : in.normal);
+            nn = resolve_triangle_normal(a, b, cc, active_edges, in.on_shape, in.normal, sided);
+            if (start_contact(c, sep, nn) == 0) return false;
+            fill_start_hit(out, sep, &in, nn, sided, 0.0f);
             return true;
         }
     }
@@ -429,9 +468,17 @@ static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feat
         if (cl.distance <= TR_TOUCH_TOLERANCE) {
             if (cl.distance >= -TR_TOUCH_TOLERANCE && tr_box_box_grazes(&box, c->d, half)) return false;
             tread_vec3 n = cl.normal;
-            if (start_contact(c, cl.distance, n) == 0 && !(cl.distance < 0.0f && tr_box_box_presses_near_tie(&box, c->d, half, &n)))
+            if (start_contact(c, cl.distance, n) != 0 || (cl.distance < 0.0f && tr_box_box_presses_near_tie(&box, c->d, half, &n))) {
+                fill_start_hit(out, cl.distance, &cl, n, tr_box_surface_normal(half, cl.on_shape, n, c->d), 0.0f);
+                return true;
+            }
+            tr_closest in;
+            tr_obb inner = inner_box(c);
+            if (!(c->box_skin > 0.0f && cl.distance < -TR_TOUCH_TOLERANCE && (tr_closest_box_box(&inner, half, &in), skin_decides(c, cl.distance, &in))))
                 return false;
-            fill_start_hit(out, cl.distance, &cl, n, tr_box_surface_normal(half, cl.on_shape, n, c->d), 0.0f);
+            float sep = in.distance - c->box_skin;
+            if (start_contact(c, sep, in.normal) == 0) return false;
+            fill_start_hit(out, sep, &in, in.normal, tr_box_surface_normal(half, in.on_shape, in.normal, c->d), 0.0f);
             return true;
         }
     }
@@ -452,8 +499,18 @@ static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, 
         tr_closest cl;
         tr_closest_box_capsule(&box, ca, cb, radius, &cl);
         if (cl.distance <= TR_TOUCH_TOLERANCE) {
-            if (start_contact(c, cl.distance, cl.normal) == 0) return false;
-            fill_start_hit(out, cl.distance, &cl, cl.normal, cl.normal, 0.0f);
+            if (start_contact(c, cl.distance, cl.normal) != 0) {
+                fill_start_hit(out, cl.distance, &cl, cl.normal, cl.normal, 0.0f);
+                return true;
+            }
+            tr_closest in;
+            tr_obb inner = inner_box(c);
+            if (!(c->box_skin > 0.0f && cl.distance < -TR_TOUCH_TOLERANCE &&
+                  (tr_closest_box_capsule(&inner, ca, cb, radius, &in), skin_decides(c, cl.distance, &in))))
+                return false;
+            float sep = in.distance - c->box_skin;
+            if (start_contact(c, sep, in.normal) == 0) return false;
+            fill_start_hit(out, sep, &in, in.normal, in.normal, 0.0f);
             return true;
         }
     }

@@ -16,6 +16,7 @@ typedef struct tr_cast {
     bool is_ray;            // p0 == p1 and r == 0: use the ray primitives
     bool is_box;            // the box query: centre p0, axes box_axes, half extents box_half
     tread_vec3 box_half;    // metres, along box_axes
+    float box_skin;         // metres: how much of box_half is skin (tread_query_shape::skin), < every half extent
     tread_vec3 box_axes[3]; // unit, orthogonal, in this frame
 } tr_cast;
 

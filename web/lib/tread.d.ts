@@ -145,7 +145,7 @@ export interface MotorState {
 /** tread_motor_input: a frame's wish. */
 export interface MotorInput { direction?: Vec3Like; speed?: number; magnitude?: number; jump?: boolean; crouch?: boolean }
 
-export interface QueryShape { type: QueryShapeName; radius: number; half_height: number; up: Vec3; half_extents: Vec3 }
+export interface QueryShape { type: QueryShapeName; radius: number; half_height: number; up: Vec3; half_extents: Vec3; skin: number }
 export interface QueryFilter { layer_mask?: number; ignore_body?: BodyId; include_sensors?: boolean }
 export interface RayHit { hit: boolean; fraction: number; point: Vec3; normal: Vec3; body: BodyId; /** another character of a batch: its index (body is null); -1 for a body */ character: number; feature: number }
 export interface ShapeHit {

@@ -107,7 +107,7 @@ static const tw_field smoothing_fields[] = {F(tread_step_smoothing, offset, TW_F
 
 static const tw_field query_shape_fields[] = {F(tread_query_shape, type, TW_I32), F(tread_query_shape, radius, TW_F32),
                                               F(tread_query_shape, half_height, TW_F32), F(tread_query_shape, up, TW_VEC3),
-                                              F(tread_query_shape, half_extents, TW_VEC3), END};
+                                              F(tread_query_shape, half_extents, TW_VEC3), F(tread_query_shape, skin, TW_F32), END};
 
 static const tw_field query_filter_fields[] = {F(tread_query_filter, layer_mask, TW_U32), SUB(tread_query_filter, ignore_body, S_BODY_ID),
                                                F(tread_query_filter, callback, TW_PTR), F(tread_query_filter, context, TW_PTR),
