@@ -9,6 +9,7 @@
 // What differs from the walk: scene meshes are two-sided (the walk's brush faces are one-sided), and no jump pads,
 // teleporters or hazards.
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,20 @@ static void put_float(FILE *out, float v) {
         if (strtof(text, NULL) == v) break;
     }
     fputs(text, out);
+}
+
+// A named number of a scene's settings or motor.
+typedef struct named {
+    const char *name;
+    float value;
+} named;
+
+// `"name":value` pairs, comma-separated; `after` says whether a field came before them in the object.
+static void put_named(FILE *out, const named *fields, size_t count, bool after) {
+    for (size_t i = 0; i < count; ++i) {
+        fprintf(out, "%s\"%s\":", i > 0 || after ? "," : "", fields[i].name);
+        put_float(out, fields[i].value);
+    }
 }
 
 // A JSON string's contents (a map's name comes from a file name).
@@ -114,28 +129,16 @@ bool walk_write_scene(const char *path, const char *map, const walk_options *o, 
     }
     fputs("],\n\"characters\":[{\"name\":\"player\",\"start\":", out);
     put_vec3(out, (float)sp->feet[0], (float)(sp->feet[1] + 0.01), (float)sp->feet[2]);
-    fprintf(out, ",\"settings\":{\"shape\":\"%s\",\"radius\":", s.shape == TREAD_QUERY_BOX ? "box" : "capsule");
-    put_float(out, s.radius);
-    fputs(",\"height\":", out);
-    put_float(out, s.height);
-    fputs(",\"max_step_height\":", out);
-    put_float(out, s.max_step_height);
-    fputs(",\"max_slope_degrees\":", out);
-    put_float(out, s.max_slope_degrees);
-    fprintf(out, ",\"step_strategy\":\"%s\"},\n\"motor\":{\"max_speed\":", tread_step_strategy_name(s.step_strategy));
-    put_float(out, m.max_speed);
-    fputs(",\"gravity\":", out);
-    put_float(out, m.gravity);
-    fputs(",\"jump_height\":", out);
-    put_float(out, m.jump_height);
-    fputs(",\"ground_acceleration\":", out);
-    put_float(out, m.ground_acceleration);
-    fputs(",\"air_acceleration\":", out);
-    put_float(out, m.air_acceleration);
-    fputs(",\"friction\":", out);
-    put_float(out, m.friction);
-    fputs(",\"jump_cut\":", out);
-    put_float(out, m.jump_cut);
+    fprintf(out, ",\"settings\":{\"shape\":\"%s\"", s.shape == TREAD_QUERY_BOX ? "box" : "capsule");
+    const named settings[] = {{"radius", s.radius}, {"height", s.height}, {"max_step_height", s.max_step_height},
+                              {"max_slope_degrees", s.max_slope_degrees}};
+    put_named(out, settings, sizeof settings / sizeof settings[0], true);
+    fprintf(out, ",\"step_strategy\":\"%s\"},\n\"motor\":{", tread_step_strategy_name(s.step_strategy));
+    const named motor[] = {{"max_speed", m.max_speed},           {"gravity", m.gravity},
+                           {"jump_height", m.jump_height},       {"ground_acceleration", m.ground_acceleration},
+                           {"air_acceleration", m.air_acceleration}, {"friction", m.friction},
+                           {"jump_cut", m.jump_cut}};
+    put_named(out, motor, sizeof motor / sizeof motor[0], false);
     // Quake's yaw turns from +x toward Quake's +y, which is tread's -z.
     double yaw = sp->angle_degrees * 3.14159265358979323846 / 180.0;
     fputs("},\n\"input\":[{\"t\":0,\"direction\":", out);
