@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <string.h>
 
 #include "course.h"
 #include "character/character_internal.h"
@@ -346,6 +347,45 @@ static void test_per_layer_walkable_angle(void **state) {
     }
 }
 
+// ---- rolling over a nose (roll.c, shared by every strategy that snaps) -----------------------------------------
+
+// A perch whose normal is up itself (within rounding) lies straight under the bottom sphere: no roll off it. In a
+// world whose up is tilted, rejecting up from such a normal left rounding of any direction, and the soak's 17:1037
+// capsule rolled 0.5 m along it, rising 0.5 m above the slope it stood on in one 6 ms frame (20:946 the same with a
+// cast_down sphere). Off-axis noses still roll: one 30 degrees to the side sends the feet the other way.
+static void test_no_roll_off_a_point_straight_under(void **state) {
+    (void)state;
+    tread_world *w = NULL;
+    assert_int_equal(tread_world_create(NULL, &w), TREAD_OK);
+    tread_character_settings s = tread_character_settings_default();
+    s.up = tread_v3_normalize(tread_v3(-0.3271f, 0.9306f, 0.1644f));
+    s.radius = 0.5336f;
+    s.height = 2.682f;
+    tread_character ch;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(6.9611f, 3.6174f, -6.3356f)), TREAD_OK);
+    tr_move_query q;
+    assert_int_equal(tr_move_query_begin(&q, w, &ch, ch.position, 10.0f), TREAD_OK);
+    tread_shape_hit perch;
+    memset(&perch, 0, sizeof perch);
+    perch.hit = true;
+    perch.normal = ch.settings.up;
+    perch.surface_normal = ch.settings.up;
+    perch.point = tread_v3_mad(ch.position, -0.01f, ch.settings.up);
+    perch.character = -1;
+    tread_vec3 feet;
+    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, &feet), TREAD_OK);
+    assert_memory_equal(&feet, &ch.position, sizeof feet);
+    // A nose 30 degrees off the axis, toward +side: rolled off the other way, level (along neither up nor the side).
+    tread_vec3 side = tread_v3_normalize(tread_v3_cross(ch.settings.up, tread_v3(0, 0, 1)));
+    perch.normal = tread_v3_add(tread_v3_scale(ch.settings.up, 0.8660254f), tread_v3_scale(side, -0.5f));
+    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, &feet), TREAD_OK);
+    tread_vec3 moved = tread_v3_sub(feet, ch.position);
+    assert_true(tread_v3_dot(moved, side) < -0.1f);
+    assert_true(fabsf(tread_v3_dot(moved, ch.settings.up)) < 1e-4f);
+    tr_move_query_end(&q);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strategy_setting_is_validated),
@@ -359,6 +399,7 @@ int main(void) {
         cmocka_unit_test(test_every_strategy_and_shape_keep_a_small_max_step),
         cmocka_unit_test(test_ground_mask_agent_layer_is_not_snapped_to),
         cmocka_unit_test(test_per_layer_walkable_angle),
+        cmocka_unit_test(test_no_roll_off_a_point_straight_under),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,13 +19,20 @@ float tr_roll_reach(const tread_character *ch) {
     return s->radius + s->skin + TR_ROLL_CLEARANCE - TR_ROLL_REST * s->radius * sin_slope;
 }
 
+// A contact normal closer to up than this (the sine of the angle between them) has no side: what it touches lies
+// straight under the centre. Rejecting up from such a normal leaves rounding, whose direction is anyone's: normalised,
+// it rolled a capsule 0.5 m off a point straight under it, up a tilted world's slope (the soak's 17:1037).
+#define TR_NOSE_SIDE_MIN 1.0e-4f
+
 // How far the nose lies sideways from the bottom sphere's centre, and which way (*out_toward, unit): from the
 // contact normal, which points from the nose to the centre (a point reported for a hit that started inside the
 // skin lies off the sphere: such a point put a nose 9 cm from a 41 cm capsule's axis, and the roll off it went 33 cm).
 static float nose_across(const tread_character *ch, const tread_shape_hit *perch, tread_vec3 *out_toward) {
     tread_vec3 side = tread_v3_reject(perch->normal, ch->settings.up);
     float sine = tread_v3_length(side);
-    *out_toward = sine > 0.0f ? tread_v3_scale(side, -1.0f / sine) : tread_v3_zero();
+    *out_toward = tread_v3_zero();
+    if (!(sine >= TR_NOSE_SIDE_MIN)) return 0.0f;
+    *out_toward = tread_v3_scale(side, -1.0f / sine);
     return ch->settings.radius * sine;
 }
 
