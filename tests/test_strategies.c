@@ -386,6 +386,47 @@ static void test_no_roll_off_a_point_straight_under(void **state) {
     tread_world_destroy(w);
 }
 
+// A round bottom is held only by what it touches below its centre: a capsule walking through a thin tilted slab on a
+// layer it does not collide with but counts as ground (the soak's 3:809) met it with the ground probe starting deep
+// inside, at a point above the bottom sphere's centre, and rolled 0.46 m sideways off that "nose" in one 4 ms frame.
+static void test_no_perch_above_the_bottom_centre(void **state) {
+    (void)state;
+    tread_world *w = course_world();
+    tread_body_def def = tread_body_def_default();
+    def.shape = tread_shape_box(tread_v3(2.6216f, 0.0509f, 0.9371f));
+    def.layer = 3;
+    def.transform.p = tread_v3(3.213f, 0.358f, -2.011f);
+    // The slab's x axis as the soak printed it, (-0.8190, 0.1556, 0.5523): yawed to its heading, then tilted about
+    // the yawed z so x rises as printed.
+    tread_vec3 ax = tread_v3(-0.8190f, 0.1556f, 0.5523f);
+    tread_quat yaw = tread_quat_from_axis_angle(tread_v3(0, 1, 0), atan2f(-ax.z, ax.x));
+    tread_vec3 z_yawed = tread_quat_rotate(yaw, tread_v3(0, 0, 1));
+    tread_quat tilt = tread_quat_from_axis_angle(z_yawed, asinf(ax.y));
+    def.transform.q = tread_quat_normalize(tread_quat_mul(tilt, yaw));
+    tread_body_id slab;
+    assert_int_equal(tread_world_add_body(w, &def, &slab), TREAD_OK);
+    tread_character_settings s = tread_character_settings_default();
+    s.radius = 0.5689f;
+    s.height = 1.3187f;
+    s.skin = 0.00374f;
+    s.collide_mask = 0xfffffff7u; // walks through layer 3; stands on it (ground_mask all)
+    tread_character ch;
+    assert_int_equal(tread_character_init(&ch, &s, tread_v3(2.5266f, 0.0037f, -0.4881f)), TREAD_OK);
+    const float dt = 0.00438f;
+    float worst = 0.0f;
+    for (int i = 0; i < 120; ++i) {
+        tread_vec3 before = ch.position;
+        tread_move_result res;
+        assert_int_equal(tread_character_move(w, &ch, tread_v3(-0.146f, -1.0f, -1.853f), dt, &res), TREAD_OK);
+        tread_vec3 side = tread_v3_sub(ch.position, before);
+        side.y = 0.0f;
+        worst = fmaxf(worst, tread_v3_length(side));
+    }
+    print_message("walking through a ground-only slab: at most %.4f m sideways a frame (input 1.86 m/s x %.5f s)\n", (double)worst, (double)dt);
+    assert_true(worst <= 1.9f * dt + 0.01f);
+    tread_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strategy_setting_is_validated),
@@ -400,6 +441,7 @@ int main(void) {
         cmocka_unit_test(test_ground_mask_agent_layer_is_not_snapped_to),
         cmocka_unit_test(test_per_layer_walkable_angle),
         cmocka_unit_test(test_no_roll_off_a_point_straight_under),
+        cmocka_unit_test(test_no_perch_above_the_bottom_centre),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -148,6 +148,12 @@ static tread_result pick(const tr_move_query *q, const tread_character *ch, trea
     for (int i = 0; i < count; ++i) {
         if (hits[i].fraction * distance > nearest + TR_GROUND_TIE) break;
         if (tread_v3_dot(hits[i].normal, up) <= 0.0f) continue;
+        // A round bottom is held only by what it touches below its centre. A probe that started deep inside a body the
+        // character walks through (a layer in its ground mask, not its collide mask) reports a point above it, which
+        // was taken for a nose to roll off: the roll sent a capsule 0.46 m sideways in one frame (the soak's 3:809).
+        if (ch->settings.shape != TREAD_QUERY_BOX &&
+            tread_v3_dot(tread_v3_sub(tread_v3_mad(feet, ch->settings.radius - nearest, up), hits[i].point), up) <= 0.0f)
+            continue;
         bool face = false, rests = false;
         tread_result r = rests_on(q, ch, feet, nearest, &hits[i], &face, &rests);
         if (r != TREAD_OK) return r;
