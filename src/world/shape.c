@@ -377,14 +377,17 @@ static tr_obb inner_box(const tr_cast *c) {
     return b;
 }
 
-// The grown box overlaps the shape and the skin's rounded box touches or overlaps it: where the grown box lets the
-// motion go (it does not press along the grown box's axis), the rounded box may still stop it (`inner` the inner
-// box's closest features: its separating axis, or its shallowest overlap once the skin is used up; a box that had
-// slid along the block on the grown box's axis had its inner box touching the block). Only that: where the grown box
-// stops the motion it keeps its own normal, the flat faces a box character is chosen for.
-static bool skin_decides(const tr_cast *c, float grown_distance, const tr_closest *inner) {
-    return grown_distance < -TR_TOUCH_TOLERANCE && inner->distance - c->box_skin <= TR_TOUCH_TOLERANCE;
+// Where the grown box overlaps the shape and lets the motion go (it does not press along the grown box's axis), the
+// rounded box may still stop it. Only there: where the grown box stops the motion it keeps its own normal, the flat
+// faces a box character is chosen for.
+static bool skin_may_decide(const tr_cast *c, float grown_distance) {
+    return c->box_skin > 0.0f && grown_distance < -TR_TOUCH_TOLERANCE;
 }
+
+// The rounded box touches or overlaps the shape (`inner`: the inner box's closest features, its separating axis or,
+// once the skin is used up, its shallowest overlap; a box that had slid along the block on the grown box's axis had
+// its inner box touching the block).
+static bool skin_touches(const tr_cast *c, const tr_closest *inner) { return inner->distance - c->box_skin <= TR_TOUCH_TOLERANCE; }
 
 // Conservative early-out on bounds: the swept box's bounds farther than the touch tolerance from the
 // primitive's bounds on some axis cannot reach it. Returns 1: miss; 0: the start is apart (skip the closest
@@ -427,11 +430,10 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
                 fill_start_hit(out, cl.distance, &cl, nn, sided, 0.0f);
                 return true;
             }
-            tr_closest in;
+            if (!skin_may_decide(c, cl.distance)) return false;
             tr_obb inner = inner_box(c);
-            if (!(c->box_skin > 0.0f && cl.distance < -TR_TOUCH_TOLERANCE && tr_closest_box_triangle(&inner, a, b, cc, &in) &&
-                  skin_decides(c, cl.distance, &in)))
-                return false;
+            tr_closest in;
+            if (!tr_closest_box_triangle(&inner, a, b, cc, &in) || !skin_touches(c, &in)) return false;
             float sep = in.distance - c->box_skin;
             // (Met across the face's edge, the normal lies in the face's plane and says nothing of the side: the
             // box's centre does. A box falling past a block's bottom edge was told by rounding that the underside
@@ -472,10 +474,11 @@ static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feat
                 fill_start_hit(out, cl.distance, &cl, n, tr_box_surface_normal(half, cl.on_shape, n, c->d), 0.0f);
                 return true;
             }
-            tr_closest in;
+            if (!skin_may_decide(c, cl.distance)) return false;
             tr_obb inner = inner_box(c);
-            if (!(c->box_skin > 0.0f && cl.distance < -TR_TOUCH_TOLERANCE && (tr_closest_box_box(&inner, half, &in), skin_decides(c, cl.distance, &in))))
-                return false;
+            tr_closest in;
+            tr_closest_box_box(&inner, half, &in);
+            if (!skin_touches(c, &in)) return false;
             float sep = in.distance - c->box_skin;
             if (start_contact(c, sep, in.normal) == 0) return false;
             fill_start_hit(out, sep, &in, in.normal, tr_box_surface_normal(half, in.on_shape, in.normal, c->d), 0.0f);
@@ -503,11 +506,11 @@ static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, 
                 fill_start_hit(out, cl.distance, &cl, cl.normal, cl.normal, 0.0f);
                 return true;
             }
-            tr_closest in;
+            if (!skin_may_decide(c, cl.distance)) return false;
             tr_obb inner = inner_box(c);
-            if (!(c->box_skin > 0.0f && cl.distance < -TR_TOUCH_TOLERANCE &&
-                  (tr_closest_box_capsule(&inner, ca, cb, radius, &in), skin_decides(c, cl.distance, &in))))
-                return false;
+            tr_closest in;
+            tr_closest_box_capsule(&inner, ca, cb, radius, &in);
+            if (!skin_touches(c, &in)) return false;
             float sep = in.distance - c->box_skin;
             if (start_contact(c, sep, in.normal) == 0) return false;
             fill_start_hit(out, sep, &in, in.normal, in.normal, 0.0f);
