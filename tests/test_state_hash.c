@@ -21,8 +21,8 @@
 #define P3_FRAMES 240
 
 // The pinned hashes (FNV-1a over the state bytes listed above).
-#define P1_HASH 0x1198e21bb4fffe84ull
-#define P3_HASH 0x854002e194f11222ull
+#define P1_HASH 0x1c5f3be94c582a02ull
+#define P3_HASH 0xe2e4f62fcb1167bfull
 
 static void mix(uint64_t *h, const void *data, size_t size) {
     const unsigned char *b = (const unsigned char *)data;

@@ -373,15 +373,28 @@ static void test_no_roll_off_a_point_straight_under(void **state) {
     perch.point = tread_v3_mad(ch.position, -0.01f, ch.settings.up);
     perch.character = -1;
     tread_vec3 feet;
-    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, &feet), TREAD_OK);
+    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, tread_v3_zero(), &feet), TREAD_OK);
     assert_memory_equal(&feet, &ch.position, sizeof feet);
     // A nose 30 degrees off the axis, toward +side: rolled off the other way, level (along neither up nor the side).
     tread_vec3 side = tread_v3_normalize(tread_v3_cross(ch.settings.up, tread_v3(0, 0, 1)));
     perch.normal = tread_v3_add(tread_v3_scale(ch.settings.up, 0.8660254f), tread_v3_scale(side, -0.5f));
-    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, &feet), TREAD_OK);
+    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, tread_v3_zero(), &feet), TREAD_OK);
     tread_vec3 moved = tread_v3_sub(feet, ch.position);
     assert_true(tread_v3_dot(moved, side) < -0.1f);
     assert_true(fabsf(tread_v3_dot(moved, ch.settings.up)) < 1e-4f);
+    // Walked off it at 60 degrees to the way the edge pushes, it rolls the walker's way (a staircase walked down at an
+    // angle keeps its line); walked nearly along the edge, across it and at most its radius along it.
+    tread_vec3 across = tread_v3_normalize(tread_v3_cross(side, ch.settings.up));
+    tread_vec3 heading = tread_v3_add(tread_v3_scale(side, -0.5f), tread_v3_scale(across, 0.8660254f));
+    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, tread_v3_scale(heading, 4.0f), &feet), TREAD_OK);
+    moved = tread_v3_sub(feet, ch.position);
+    assert_true(tread_v3_dot(moved, side) < -0.1f);
+    assert_float_equal(tread_v3_length(tread_v3_reject(moved, heading)), 0.0f, 1e-4f);
+    heading = tread_v3_add(tread_v3_scale(side, -0.14f), tread_v3_scale(across, 0.99f));
+    assert_int_equal(tr_roll_off(&q, &ch, ch.position, &perch, heading, &feet), TREAD_OK);
+    moved = tread_v3_sub(feet, ch.position);
+    assert_true(tread_v3_dot(moved, side) < -0.1f);
+    assert_float_equal(tread_v3_dot(moved, across), ch.settings.radius, 1e-4f);
     tr_move_query_end(&q);
     tread_world_destroy(w);
 }

@@ -90,14 +90,18 @@ tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, 
 // How far sideways (metres) a round bottom rolls over a nose to rest on it, at most: from touching it with its side
 // to the nose TR_ROLL_REST of the way to the edge of its walkable cap. 0 for a box (it stands on any edge).
 float tr_roll_reach(const tread_character *ch);
+// How far (metres) a roll onto a nose moves the feet at most: across it by tr_roll_reach and along it, where the walk
+// leads that way, by at most the radius. 0 for a box.
+float tr_roll_length(const tread_character *ch);
 // The feet moved sideways toward the perch's nose (sliding along what is in the way, never climbing) until it is
-// within TR_ROLL_REST of the walkable cap: where the round bottom at `feet` rests on it.
+// within TR_ROLL_REST of the walkable cap: where the round bottom at `feet` rests on it. Along `heading`
+// (horizontal, any length; zero: straight across) where it leads toward the nose, at most the radius along the nose.
 tread_result tr_roll_onto(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
-                          tread_vec3 *out_feet);
+                          tread_vec3 heading, tread_vec3 *out_feet);
 // The feet moved sideways away from the perch's nose until the bottom sphere (with its skin) is clear of it: where
-// the round bottom at `feet` goes on down past it.
+// the round bottom at `feet` goes on down past it. Along `heading` as tr_roll_onto, where it leads off the nose.
 tread_result tr_roll_off(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
-                         tread_vec3 *out_feet);
+                         tread_vec3 heading, tread_vec3 *out_feet);
 
 // A step's landing: the hits of a downward probe over `distance` from `above` (as tr_probe_down) and the support
 // among them (*out_support, -1 when none). A round bottom that comes down on the nose ahead (along `motion`), where

@@ -48,7 +48,7 @@ float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inp
     // The terms in the table's order, each only when the kind has it (a move begins two or three contexts: this is
     // on every move's path, so no loop over the table and each shared quantity once).
     float sum = 0.0f;
-    float roll = t & (TERM_STEP | TERM_FLOOR) ? tr_roll_reach(ch) : 0.0f;
+    float roll = t & (TERM_STEP | TERM_FLOOR) ? tr_roll_length(ch) : 0.0f;
     if (t & TERM_BODY) sum += tr_body_reach(s) + s->skin + TR_REACH_MARGIN;
     if (t & TERM_CARRY) sum += in->carried;
     if (t & TERM_PUSHERS) sum += 2.0f * in->pushers;

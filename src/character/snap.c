@@ -39,7 +39,7 @@ tread_result tr_snap_down(const tr_move_query *q, const tread_character *ch, tre
             *out_perched_ahead = true;
             break; // down on it
         }
-        if ((r = tr_roll_off(q, ch, at, met, &at)) != TREAD_OK) return r;
+        if ((r = tr_roll_off(q, ch, at, met, heading, &at)) != TREAD_OK) return r;
     }
     *feet = at;
     *out_lowered = lowered;

@@ -47,13 +47,15 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     const tread_shape_hit landing = hits[support];
     tread_vec3 landed = tread_v3_mad(above, -hits[0].fraction * down, up);
     if (tread_v3_dot(tread_v3_sub(landed, feet), up) <= TR_MIN_STEP_RISE) return TREAD_OK;
-    // A step goes no farther sideways than the motion it replaces, and the roll onto the nose: the up sweep slid
-    // along a sloped ceiling and the forward sweep, stopped by a wall, could not make it up (the soak's sphere stepped
-    // 0.25 m for 8 mm of input). (Give or take the rounding of the positions: 8 mm per ulp at the coordinate limit.)
+    // A step goes no farther sideways than the motion it replaces, and the roll onto the nose (across it at most
+    // tr_roll_reach, or the walker's way as far as the roll took it): the up sweep slid along a sloped ceiling and
+    // the forward sweep, stopped by a wall, could not make it up (the soak's sphere stepped 0.25 m for 8 mm of
+    // input). (Give or take the rounding of the positions: 8 mm per ulp at the coordinate limit.)
     tread_vec3 far = tread_v3_abs(feet);
     float rounding = TR_POSITION_ULPS * FLT_EPSILON * tr_maxf(far.x, tr_maxf(far.y, far.z));
     float sideways = tread_v3_length(tread_v3_reject(tread_v3_sub(landed, feet), up));
-    if (sideways > tread_v3_length(motion) + tr_roll_reach(ch) + TR_STEP_HEIGHT_SLACK + rounding) return TREAD_OK;
+    float rolled = tread_v3_length(tread_v3_reject(tread_v3_sub(above, ahead.feet), up));
+    if (sideways > tread_v3_length(motion) + tr_maxf(tr_roll_reach(ch), rolled) + TR_STEP_HEIGHT_SLACK + rounding) return TREAD_OK;
     bool ok = false;
     // Along the motion the character wants, not the sweep's (deflected along the risers, it could run along a tread).
     if ((r = tr_tread_is_deep_enough(q, ch, landing.point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
