@@ -81,6 +81,25 @@ static tread_vec3 resolve_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3
     return active ? normal : face;
 }
 
+// A contact normal within this cosine of a triangle's face normal is met from the face (dimensionless).
+#define TR_CORNER_OFF_FACE_COS 0.9999f
+
+// A round shape's contact at a corner of this triangle whose two edges here are seams (flat or concave), met from
+// off the face, is not this triangle's: the corner is a point of the triangles around it too, and may be a convex
+// one of theirs. A heightfield curb's steep riser has triangles that meet the curb's top edge only at a corner (all
+// their own edges seams); their face's normal put on that corner made the 63-degree riser a wall under a capsule
+// standing on the top edge, and it froze there. The triangles with a real edge at the corner report the contact
+// with its own normal; where the corner has none, the surface is flat or concave around it and the face under the
+// body reports it. (Boxes keep the face: resolve_triangle_normal's note.)
+static bool corner_of_others(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, tread_vec3 point,
+                             tread_vec3 normal, tread_vec3 face) {
+    if (tread_v3_dot(normal, face) >= TR_CORNER_OFF_FACE_COS) return false;
+    int feature = tr_triangle_feature(a, b, cc, point);
+    if (feature < TR_TRI_VERTEX0) return false;
+    unsigned i = (unsigned)(feature - TR_TRI_VERTEX0);
+    return !((active_edges >> i) & 1u) && !((active_edges >> ((i + 2u) % 3u)) & 1u);
+}
+
 // Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners:
 // the scale of the rounding error in the primitives' results (a few float ulps of it).
 static float cast_scale(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc) {
@@ -140,6 +159,7 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
         float sep = cl.distance - c->r;
         if (sep <= TR_TOUCH_TOLERANCE) {
             tread_vec3 sided = facing_normal(face, cl.normal);
+            if (corner_of_others(a, b, cc, active_edges, cl.on_shape, cl.normal, sided)) return false;
             tread_vec3 nn = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
             int decision = start_contact(c, sep, nn);
             if (decision == 0) return false;
@@ -154,6 +174,7 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
     tr_hit h;
     if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
     tread_vec3 sided = facing_normal(face, h.normal);
+    if (corner_of_others(a, b, cc, active_edges, h.point, h.normal, sided)) return false;
     h.normal = resolve_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided);
     // Shapes first meet moving toward each other: a time of impact whose normal the motion does not press into is
     // a graze (a sphere rising past a stair nosing's front face, touching it at its equator) or a flat seam's
@@ -180,6 +201,7 @@ bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tr
     float sep = cl.distance - r;
     if (sep > margin) return false;
     tread_vec3 sided = facing_normal(face, cl.normal);
+    if (corner_of_others(a, b, cc, active_edges, cl.on_shape, cl.normal, sided)) return false;
     out->separation = sep;
     out->point = cl.on_shape;
     out->normal = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
