@@ -257,6 +257,10 @@ const tr_strategy *tr_strategy_of(tread_step_strategy strategy);
 // and the feet rise at most max_step_height plus how far they were below that surface (tr_perch_depth).
 bool tr_step_within_limit(const tread_character *ch, const tread_move_state *st, const tr_step *step);
 
+// How far past a forward motion a step looks for the tread behind a sloped riser (metres): the farthest a face
+// steeper than max slope and no taller than max step runs along the motion, max step / tan(max slope), at most the
+// radius (a box's half width).
+float tr_step_look_ahead(const tread_character *ch);
 // Sweep up by max step, forward, down (Godot's and Jolt's stair walking).
 tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found);
 // The Source engine's stepping from the contacts met while sliding.

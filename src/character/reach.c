@@ -20,7 +20,7 @@ enum {
     TERM_RISER = 1u << 7,    // the riser's depth below the feet
     TERM_MOVED = 1u << 8,    // how far the update took the feet (a later phase begins where it ended)
     TERM_BLOCKED = 1u << 9,  // the motion still to do where a wall stopped it, which a step walks again
-    TERM_STEP = 1u << 10,    // a step: up and down twice max step, a tread, the contact search, the riser, a roll
+    TERM_STEP = 1u << 10,    // a step: up and down twice max step, a tread, the contact search, the riser, a roll, the look past a sloped riser
     TERM_FLOOR = 1u << 11,   // a snap: step_down_distance, the probe, a roll
     TERM_NUDGE = 1u << 12,   // a batch's push or parting
 };
@@ -60,7 +60,8 @@ float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inp
     if (t & TERM_MOVED) sum += in->moved;
     if (t & TERM_BLOCKED) sum += in->blocked;
     // (A round bottom rolls over the nose it lands on: roll.c.)
-    if (t & TERM_STEP) sum += 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + roll;
+    if (t & TERM_STEP)
+        sum += 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + roll + tr_step_look_ahead(ch);
     if (t & TERM_FLOOR) sum += s->step_down_distance + s->ground_probe_distance + roll;
     if (t & TERM_NUDGE) sum += in->nudge;
     return sum;

@@ -260,7 +260,11 @@ static cJSON *curbs_build(const curb_case *c, int shape, int rate, const char *n
     start[1] = (c->back ? top_y(c, start[0], 0.0) : approach_y(c, start[0], 0.0)) + (tilted_start ? rest_across(shape, across) : 0.0);
     if (start[1] > 0.0) start[1] += 0.0005; // spawned half a millimetre clear of ground above the floor
     walk(s, shape, start, c->back);
-    gen_check_max_rise(s, max_rise);
+    // Walking up a rising approach, the frame it steps also climbs the approach as far as it walks before the riser
+    // stops it (the invariant is max step above the surface stood on, plus the slide up a walkable slope: the soak's
+    // rise check): at most a frame's walk times the slope.
+    bool climbs_approach = c->part == PART_APPROACH && c->dir == DIR_UP && !c->back;
+    gen_check_max_rise(s, max_rise + (climbs_approach ? GEN_SPEED / rate * t : 0.0));
     double slack = 0.02 + LATERAL * (c->dir == DIR_ACROSS ? t : 0.0);
     if (c->back) {
         bool end_tilted = c->part == PART_APPROACH;
