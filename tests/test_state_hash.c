@@ -21,8 +21,8 @@
 #define P3_FRAMES 240
 
 // The pinned hashes (FNV-1a over the state bytes listed above).
-#define P1_HASH 0x1c5f3be94c582a02ull
-#define P3_HASH 0xe2e4f62fcb1167bfull
+#define P1_HASH 0x486a64881c4868beull
+#define P3_HASH 0xbc6f4a63e5a2e1d2ull
 
 static void mix(uint64_t *h, const void *data, size_t size) {
     const unsigned char *b = (const unsigned char *)data;

@@ -87,11 +87,11 @@ tread_vec3 tr_slide_velocity(const tr_slide_result *slide, tread_vec3 velocity, 
 // A round bottom perched on a nose comes to rest with the nose this share of r * sin(max slope) from its axis
 // (dimensionless): less than 1, so that the contact it settles on is walkable with a margin.
 #define TR_ROLL_REST 0.98f
-// How far sideways (metres) a round bottom rolls over a nose to rest on it, at most: from touching it with its side
-// to the nose TR_ROLL_REST of the way to the edge of its walkable cap. 0 for a box (it stands on any edge).
+// How far sideways (metres) a round bottom rolls over a level nose to rest on it, at most: from touching it with its
+// side to the nose TR_ROLL_REST of the way to the edge of its walkable cap. 0 for a box (it stands on any edge).
 float tr_roll_reach(const tread_character *ch);
-// How far (metres) a roll onto a nose moves the feet at most: across it by tr_roll_reach and along it, where the walk
-// leads that way, by at most the radius. 0 for a box.
+// How far (metres) a roll over a nose moves the feet at most: across it by its radius and skin (tr_roll_reach on a
+// level edge) and along it, where the walk leads that way, by at most the radius. 0 for a box.
 float tr_roll_length(const tread_character *ch);
 // The feet moved sideways toward the perch's nose (sliding along what is in the way, never climbing) until it is
 // within TR_ROLL_REST of the walkable cap: where the round bottom at `feet` rests on it. Along `heading`

@@ -21,8 +21,12 @@ float tr_roll_reach(const tread_character *ch) {
 }
 
 float tr_roll_length(const tread_character *ch) {
-    float across = tr_roll_reach(ch);
-    return across > 0.0f ? sqrtf(across * across + ch->settings.radius * ch->settings.radius) : 0.0f;
+    const tread_character_settings *s = &ch->settings;
+    if (s->shape == TREAD_QUERY_BOX) return 0.0f;
+    // Across at most from touching the nose with its side to past it (a roll off one right under the centre, or onto
+    // one whose tilted line leaves no cap to rest within), along it at most the radius.
+    float across = s->radius + s->skin + TR_ROLL_CLEARANCE;
+    return sqrtf(across * across + s->radius * s->radius);
 }
 
 // A contact normal closer to up than this (the sine of the angle between them) has no side: what it touches lies
@@ -30,13 +34,41 @@ float tr_roll_length(const tread_character *ch) {
 // it rolled a capsule 0.5 m off a point straight under it, up a tilted world's slope (the soak's 17:1037).
 #define TR_NOSE_SIDE_MIN 1.0e-4f
 
-// How far the nose lies sideways from the bottom sphere's centre, and which way (*out_toward, unit): from the
+// The line of an edge comes from the contact normal and the normal of a face along it (each is perpendicular to the
+// edge): closer to each other than this sine, the contact is on the face, and there is no edge to measure.
+#define TR_EDGE_LINE_MIN 1.0e-3f
+
+// How far the nose lies across from the bottom sphere's centre, and which way (*out_toward, unit, level): from the
 // contact normal, which points from the nose to the centre (a point reported for a hit that started inside the
 // skin lies off the sphere: such a point put a nose 9 cm from a 41 cm capsule's axis, and the roll off it went 33 cm).
-static float nose_across(const tread_character *ch, const tread_shape_hit *perch, tread_vec3 *out_toward) {
-    tread_vec3 side = tread_v3_reject(perch->normal, ch->settings.up);
-    float sine = tread_v3_length(side);
+// Across means level and square to the edge's line: a body coming down on the edge of a tread that is tilted across
+// the walk (a curb on a cross slope) touches it with a normal leaning down the tilt as well, a lean no roll over the
+// nose removes. *out_cos_incline is the cosine of the line's slope (1 for a level edge, or where the contact is on a
+// face and the lean is taken as it is).
+static float nose_across(const tread_character *ch, const tread_shape_hit *perch, tread_vec3 *out_toward, float *out_cos_incline) {
+    const tread_vec3 up = ch->settings.up;
     *out_toward = tread_v3_zero();
+    *out_cos_incline = 1.0f;
+    tread_vec3 line = tread_v3_cross(perch->normal, perch->surface_normal);
+    float line_length = tread_v3_length(line);
+    if (line_length >= TR_EDGE_LINE_MIN) {
+        tread_vec3 across = tread_v3_cross(tread_v3_scale(line, 1.0f / line_length), up);
+        float cos_incline = tread_v3_length(across); // (|line x up|: the sine of the line's angle from up)
+        if (cos_incline >= TR_NOSE_SIDE_MIN) {
+            across = tread_v3_scale(across, 1.0f / cos_incline);
+            float sine = tread_v3_dot(perch->normal, across);
+            if (sine < 0.0f) {
+                sine = -sine;
+                across = tread_v3_neg(across);
+            }
+            *out_cos_incline = cos_incline;
+            if (!(sine >= TR_NOSE_SIDE_MIN)) return 0.0f;
+            *out_toward = tread_v3_neg(across);
+            return ch->settings.radius * sine;
+        }
+    }
+    tread_vec3 side = tread_v3_reject(perch->normal, up);
+    float sine = tread_v3_length(side);
     if (!(sine >= TR_NOSE_SIDE_MIN)) return 0.0f;
     *out_toward = tread_v3_scale(side, -1.0f / sine);
     return ch->settings.radius * sine;
@@ -71,9 +103,13 @@ static tread_vec3 roll_path(const tread_character *ch, tread_vec3 direction, flo
 tread_result tr_roll_onto(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *perch,
                           tread_vec3 heading, tread_vec3 *out_feet) {
     tread_vec3 toward;
-    float d = nose_across(ch, perch, &toward);
-    float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
-    float rest = TR_ROLL_REST * ch->settings.radius * sin_slope;
+    float cos_incline;
+    float d = nose_across(ch, perch, &toward, &cos_incline);
+    // On an edge that slopes, the normal leans by the slope already: a contact within max slope of up is within
+    // acos(cos(max slope) / cos(incline)) of square to the line's level (none where the line itself is too steep).
+    float cos_cap = tr_minf(1.0f, ch->max_slope_cos / cos_incline);
+    float sin_cap = sqrtf(tr_maxf(0.0f, 1.0f - cos_cap * cos_cap));
+    float rest = TR_ROLL_REST * ch->settings.radius * sin_cap;
     *out_feet = feet;
     if (!(d > rest)) return TREAD_OK;
     return roll(q, ch, feet, roll_path(ch, toward, d - rest, heading), out_feet);
@@ -83,7 +119,8 @@ tread_result tr_roll_off(const tr_move_query *q, const tread_character *ch, trea
                          tread_vec3 heading, tread_vec3 *out_feet) {
     const tread_character_settings *s = &ch->settings;
     tread_vec3 toward;
-    float d = nose_across(ch, perch, &toward);
+    float cos_incline;
+    float d = nose_across(ch, perch, &toward, &cos_incline);
     *out_feet = feet;
     if (!(d > 0.0f)) return TREAD_OK;
     // Clear of the nose: the bottom sphere, grown by the skin, passes beside it going down (and past the touch

@@ -51,13 +51,11 @@ static double walkable_sine(const tread_character_settings *s) {
 
 // How far sideways a round bottom rolls over noses in one move (docs/DESIGN.md, rolling over a nose): onto the nose
 // of the tread a step lands on and off the nose a snap leaves, each across the nose at most from touching it with
-// its side to resting on it 0.98 of the way to the edge of its walkable cap (the narrower cap the settings allow),
-// and along it, the walker's way, at most the radius. A box never rolls.
+// its side to past it (a nose on a line that slopes leaves a narrower cap to rest within, or none), and along it,
+// the walker's way, at most the radius. A box never rolls.
 static double roll_reach(const tread_character_settings *s) {
     if (s->shape == TREAD_QUERY_BOX) return 0.0;
-    double degrees = s->max_slope_degrees;
-    if (s->stairs_layer_mask && s->stairs_max_slope_degrees < degrees) degrees = s->stairs_max_slope_degrees;
-    double across = s->radius + s->skin + SOAK_ROLL_CLEARANCE - 0.98 * s->radius * sin((degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * SOAK_PI / 180.0);
+    double across = s->radius + s->skin + SOAK_ROLL_CLEARANCE;
     return 2.0 * sqrt(across * across + (double)s->radius * s->radius);
 }
 
