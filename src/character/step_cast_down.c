@@ -7,6 +7,11 @@
 // thin wall above the step).
 #include "character_internal.h"
 
+// The cast starts this far above max step (metres, past the skin): the shape, grown by the skin, raised exactly to a
+// tread at max step starts touching it, a hit at fraction 0 (stairs-straight-boxes-up-r0.40-t0.12-box-30hz never left
+// the floor); casts meet surfaces nearer than the touch tolerance.
+#define TR_CAST_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
+
 tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out,
                                bool *out_found) {
     const tread_character_settings *s = &ch->settings;
@@ -15,14 +20,29 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     if (s->max_step_height <= 0.0f || tread_v3_length(motion) <= TR_MIN_MOVE) return TREAD_OK;
     tread_vec3 start = tread_v3_add(base, motion);
     // Max step above the surface stood on (the feet may be perched below it).
-    float reach = s->max_step_height + tr_perch_depth(ch, st, base);
+    float reach = s->max_step_height + tr_perch_depth(ch, st, base) + s->skin + TR_CAST_CLEARANCE;
     tread_vec3 raised = tread_v3_mad(start, reach, up);
     // The original cast starts at the raised target and reports fraction 0 when that start is inside something
     // (a ceiling, a wall): no free space, no step. tread's casts skip what they start inside of and leave, so
     // ask directly.
     bool ok = false;
     tread_result r = tr_fits(q, ch, raised, s->skin, &ok);
-    if (r != TREAD_OK || !ok) return r;
+    if (r != TREAD_OK) return r;
+    if (!ok) {
+        // Something is in the way up there: the target is where the raised body gets to along the motion. A whole
+        // frame's motion ran a box into the next riser of a flight whose treads are shorter than a frame's walk, so it
+        // never stepped again (stairs-straight-boxes-up-r0.40-t0.12-box-30hz: stopped 3 of 10 steps short). With no
+        // free space above the body itself there is nothing to step into: S10's ceiling.
+        tread_vec3 lifted = tread_v3_mad(base, reach, up);
+        if ((r = tr_fits(q, ch, lifted, s->skin, &ok)) != TREAD_OK || !ok) return r;
+        tread_query_shape grown = tr_body_shape(ch, s->skin);
+        tread_query_filter walls = tr_collide_filter(ch);
+        tread_vec3 ahead = tread_v3_sub(raised, lifted);
+        tread_shape_hit stop;
+        if ((r = tr_query_cast(q, &grown, tr_center(ch, lifted), ahead, &walls, &stop)) != TREAD_OK) return r;
+        if (stop.hit) raised = tread_v3_mad(lifted, stop.fraction, ahead);
+        if (tread_v3_length(tread_v3_sub(raised, lifted)) <= TR_MIN_MOVE) return TREAD_OK;
+    }
     tread_shape_hit hits[TR_GROUND_HITS];
     int count = 0, support = -1;
     // (A round bottom coming down on the nose rolls onto the tread first: the target moves on with it.)
