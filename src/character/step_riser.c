@@ -19,7 +19,6 @@
 // count as touching, and the slide that follows would catch the nose it just cleared.
 #define TR_RISER_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
 #define TR_RISER_LOOKS 2 // where the riser box looks for what stopped the body: one reach on, then two
-#define TR_RISER_SQRT2 1.41421356f // a square's half diagonal over its half width
 
 // Walkable ground within riser.depth below the body: the riser is in the ground and holds the body. *out_hit is
 // the support and *out_gap the distance down to the nearest surface (0 when resting on it); *out_perched when only
@@ -93,7 +92,7 @@ static tread_result overlaps_above(const tr_move_query *q, const tread_character
 // (step-h0.400-box-240hz --up 0.25,1,-0.15 stood at the step for good).
 static float riser_reach(const tread_character *ch) {
     const tread_character_settings *s = &ch->settings;
-    float corner = s->shape == TREAD_QUERY_BOX ? TR_RISER_SQRT2 : 1.0f;
+    float corner = s->shape == TREAD_QUERY_BOX ? sqrtf(2.0f) : 1.0f; // a square's half diagonal over its half width
     return s->radius * (1.0f - s->riser.radius_scale) * corner + s->skin + TR_RISER_CLEARANCE;
 }
 
@@ -101,20 +100,24 @@ static float riser_reach(const tread_character *ch) {
 // nosing's lower edge (a slab proud of its riser) is under it, and straight up it met the slab until it had risen
 // by the whole riser, more than one frame's budget (stairs-straight-boxes-nosing-up-r0.40-t0.12-sphere-60hz stood
 // at the first riser for good). Back along the way it came, by the least that lets it rise (binary search, as the
-// lift: at most Staxel's 6 probes), at most its radius (under an edge a round body needs at most that); the motion
-// it goes on with then brings it back. *out_ok false: nowhere within that.
+// lift: at most Staxel's 6 probes), at most `most` (the motion it wanted this frame, so the move stays within its
+// reach: the soak's 12:252, a box of radius 0.59 m backed 0.53 m off a 0.67 m/s walk; and at most its radius: under
+// an edge a round body needs no more); the motion it goes on with then brings it back. *out_ok false: nowhere within
+// that.
 static tread_result rise_from(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 heading, float rise,
-                              tread_vec3 *out_from, bool *out_ok) {
+                              float most, tread_vec3 *out_from, bool *out_ok) {
     const tread_character_settings *s = &ch->settings;
     const tread_vec3 up = s->up;
     *out_from = feet;
     tread_result r = tr_fits(q, ch, tread_v3_mad(feet, rise, up), TR_PENETRATION_SLOP, out_ok);
     if (r != TREAD_OK || *out_ok) return r;
     // Back there it must fit standing too: the way back is the way it came.
-    tread_vec3 back = tread_v3_mad(feet, -s->radius, heading);
+    most = tr_minf(most, s->radius);
+    if (!(most > TR_RISER_TRIVIAL)) return TREAD_OK;
+    tread_vec3 back = tread_v3_mad(feet, -most, heading);
     if ((r = tr_fits(q, ch, back, TR_PENETRATION_SLOP, out_ok)) != TREAD_OK || !*out_ok) return r;
     if ((r = tr_fits(q, ch, tread_v3_mad(back, rise, up), TR_PENETRATION_SLOP, out_ok)) != TREAD_OK || !*out_ok) return r;
-    float lo = 0.0f, hi = s->radius; // lo: does not fit; hi: fits
+    float lo = 0.0f, hi = most; // lo: does not fit; hi: fits
     for (int i = 0; i < TR_RISER_ITERATIONS; ++i) {
         float mid = 0.5f * (lo + hi);
         bool fits = false;
@@ -133,7 +136,7 @@ static tread_result rise_from(const tr_move_query *q, const tread_character *ch,
 // rest next frame, at Staxel's rate: *out_clears false), from where it stopped or, under a nosing, from a little
 // back (rise_from).
 static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float most, float budget,
-                         float *out, bool *out_clears, tread_vec3 *out_from, tread_shape_hit *out_tread) {
+                         float back, float *out, bool *out_clears, tread_vec3 *out_from, tread_shape_hit *out_tread) {
     const tread_character_settings *s = &ch->settings;
     const tread_vec3 up = s->up;
     bool blocked = false, ok = false;
@@ -179,7 +182,7 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
     if (!ok) return r;
     // Past the touch tolerance too, so the slide that follows does not catch the nose it just cleared.
     float d = tr_minf(hi, budget) + TR_RISER_CLEARANCE;
-    if ((r = rise_from(q, ch, feet, heading, d, out_from, &ok)) != TREAD_OK || !ok) return r;
+    if ((r = rise_from(q, ch, feet, heading, d, back, out_from, &ok)) != TREAD_OK || !ok) return r;
     *out_tread = hits[tread];
     *out = d;
     *out_clears = hi <= budget;
@@ -235,7 +238,7 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
         // capsule-120hz), it looks again a reach further on, where the tread is.
         for (int look = 1; look <= TR_RISER_LOOKS && rise <= 0.0f; ++look) {
             tread_vec3 ahead = riser_ahead(st->blocked_position, st->blocked_motion, (float)look * riser_reach(ch));
-            if ((r = lift(q, ch, st->blocked_position, ahead, most, budget, &rise, &clears, &from, &climbed)) != TREAD_OK) return r;
+            if ((r = lift(q, ch, st->blocked_position, ahead, most, budget, tread_v3_length(tread_v3_reject(wanted, up)), &rise, &clears, &from, &climbed)) != TREAD_OK) return r;
         }
     }
     if (!held && rise <= 0.0f) return TREAD_OK;
