@@ -205,6 +205,88 @@ static void test_riser_holds_and_releases(void **state) {
     tread_world_destroy(w);
 }
 
+// Steep short stairs (docs/STRATEGIES.md, riser: what the matrix showed): ten steps of `rise` on `tread` treads from
+// x = 1 (the last one the top landing, to x = 20), optionally with a nosing slab 2 cm proud of each riser, 3 cm thick.
+#define RISER_STAIRS_STEPS 10
+#define RISER_NOSING 0.02f      // metres proud of the riser
+#define RISER_NOSING_SLAB 0.03f // metres thick
+#define RISER_WALK_SPEED 4.0f   // m/s, the matrix's walk
+#define RISER_LANDING_TOLERANCE 0.02f
+
+static tread_world *riser_stairs(float rise, float tread, bool nosing) {
+    tread_world *w = course_world();
+    for (int i = 0; i < RISER_STAIRS_STEPS; ++i) {
+        float x0 = 1.0f + tread * (float)i, top = rise * (float)(i + 1);
+        float x1 = i + 1 == RISER_STAIRS_STEPS ? 20.0f : x0 + tread;
+        course_box(w, tread_v3(x0, 0, -1), tread_v3(x1, top, 1));
+        if (nosing) course_box(w, tread_v3(x0 - RISER_NOSING, top - RISER_NOSING_SLAB, -1), tread_v3(x0, top, 1));
+    }
+    return w;
+}
+
+// Walks `shape` with the riser along x at the matrix's speed for `seconds` at `hz`, from `start`; *out_grounded: on
+// ground after every move.
+static tread_vec3 riser_walk(tread_world *w, tread_query_shape_type shape, tread_vec3 start, float direction, float hz, float seconds,
+                             bool *out_grounded) {
+    tread_character_settings s = with_strategy(TREAD_STEP_RISER);
+    s.shape = shape;
+    tread_character ch;
+    assert_int_equal(tread_character_init(&ch, &s, start), TREAD_OK);
+    *out_grounded = true;
+    float dt = 1.0f / hz;
+    for (int i = 0; i < (int)(seconds * hz + 0.5f); ++i) {
+        float vy = ch.ground.state == TREAD_GROUND_ON_GROUND ? 0.0f : ch.velocity.y + COURSE_G * dt;
+        tread_move_result res;
+        assert_int_equal(tread_character_move(w, &ch, tread_v3(direction * RISER_WALK_SPEED, vy, 0), dt, &res), TREAD_OK);
+        if (ch.ground.state != TREAD_GROUND_ON_GROUND) *out_grounded = false;
+    }
+    return ch.position;
+}
+
+// Up stairs whose rise is max step (0.4 m) on 0.12 m treads. The riser looked for what stopped the body as far as
+// the frame's motion, and at 30 Hz met the riser after the one that stopped it, a wall; a ball under a nosing could
+// not rise straight up by one frame's budget; a ball perched on each nose measured the next tread from its feet,
+// 0.445 m; a box climbing a 0.4 m step at 240 Hz left riser.depth's reach of the floor halfway up and fell back.
+static void test_riser_climbs_steep_short_stairs(void **state) {
+    (void)state;
+    static const struct {
+        tread_query_shape_type shape;
+        bool nosing;
+        float hz;
+    } walks[] = {
+        {TREAD_QUERY_BOX, false, 30.0f},     {TREAD_QUERY_BOX, false, 240.0f},   {TREAD_QUERY_SPHERE, true, 60.0f},
+        {TREAD_QUERY_CAPSULE, false, 240.0f}, {TREAD_QUERY_CAPSULE, true, 60.0f},
+    };
+    const float rise = 0.4f, tread = 0.12f, top = rise * RISER_STAIRS_STEPS;
+    for (size_t i = 0; i < sizeof walks / sizeof walks[0]; ++i) {
+        tread_world *w = riser_stairs(rise, tread, walks[i].nosing);
+        bool grounded = false;
+        tread_vec3 end = riser_walk(w, walks[i].shape, tread_v3(-0.2f, 0, 0), 1.0f, walks[i].hz, 2.5f, &grounded);
+        print_message("riser up, shape %d nosing %d at %.0f Hz: feet (%.3f, %.3f)\n", (int)walks[i].shape, (int)walks[i].nosing,
+                      (double)walks[i].hz, (double)end.x, (double)end.y);
+        assert_true(fabsf(end.y - top) <= RISER_LANDING_TOLERANCE);
+        tread_world_destroy(w);
+    }
+}
+
+// Down stairs of 0.45 m rises (deeper than riser.depth, within step_down_distance) on 0.12 m treads, on ground every
+// frame: where the riser lets go, stick-to-floor takes the body down, and walking off a nose it is not held by it.
+static void test_riser_walks_down_deep_stairs_on_ground(void **state) {
+    (void)state;
+    const float rise = 0.45f, tread = 0.12f, top = rise * RISER_STAIRS_STEPS;
+    static const tread_query_shape_type shapes[] = {TREAD_QUERY_CAPSULE, TREAD_QUERY_SPHERE, TREAD_QUERY_BOX};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
+        tread_world *w = riser_stairs(rise, tread, false);
+        bool grounded = false;
+        tread_vec3 end = riser_walk(w, shapes[i], tread_v3(3.0f, top, 0), -1.0f, 60.0f, 2.0f, &grounded);
+        print_message("riser down, shape %d: feet (%.3f, %.3f), grounded every frame %d\n", (int)shapes[i], (double)end.x,
+                      (double)end.y, (int)grounded);
+        assert_true(grounded);
+        assert_true(fabsf(end.y) <= RISER_LANDING_TOLERANCE);
+        tread_world_destroy(w);
+    }
+}
+
 // ---- shared by every strategy ------------------------------------------------------------------------------
 
 // S1 climbed at 30, 60, 120 and 240 Hz takes about the same time for every strategy: no strategy gains
@@ -448,6 +530,8 @@ int main(void) {
         cmocka_unit_test(test_cast_down_does_not_step_under_low_ceiling),
         cmocka_unit_test(test_riser_climbs_voxel_steps_within_staxels_rate),
         cmocka_unit_test(test_riser_holds_and_releases),
+        cmocka_unit_test(test_riser_climbs_steep_short_stairs),
+        cmocka_unit_test(test_riser_walks_down_deep_stairs_on_ground),
         cmocka_unit_test(test_every_strategy_climbs_s1_at_the_same_pace_at_any_rate),
         cmocka_unit_test(test_every_strategy_keeps_max_step),
         cmocka_unit_test(test_every_strategy_and_shape_keep_a_small_max_step),

@@ -248,7 +248,6 @@ typedef struct tr_strategy {
     tr_step_fn *step;   // the stairs phase
     tr_hold_fn *hold;   // NULL, or holds the body up (the riser)
     bool every_move;    // looks for a step on every grounded move, not only where the update was blocked
-    bool snaps;         // stick-to-floor runs after it (the riser keeps its own hover instead)
 } tr_strategy;
 
 const tr_strategy *tr_strategy_of(tread_step_strategy strategy);

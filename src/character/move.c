@@ -347,7 +347,9 @@ static tread_result step_onto_nose_ahead(const tr_move_query *q, tread_character
 
 static tread_result floor_phase(const tr_move_query *q, tread_character *ch, tread_vec3 velocity, tread_move_state *st) {
     const tread_character_settings *s = &ch->settings;
-    if (!tr_strategy_of(s->step_strategy)->snaps) return TREAD_OK;
+    // Where the riser holds the body it owns its height (it lifts or settles it); where it lets go, stick-to-floor
+    // runs as for the other strategies (held_by_riser: only the riser holds).
+    if (st->result.held_by_riser) return TREAD_OK;
     // Lost the ground, or still over it but hovering (e.g. after riding over an edge): settle down.
     bool settled = st->result.ground.state == TREAD_GROUND_ON_GROUND && st->result.ground.distance <= TR_MIN_MOVE;
     if (st->previous_ground.state != TREAD_GROUND_ON_GROUND || settled || st->snap_suppressed) return TREAD_OK;

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The riser (Staxel's, for voxel worlds): a slimmer volume below and ahead of the main one. While there is walkable
-// ground within riser.depth below the body the riser is in the ground and holds it (gravity off: the caller owns
-// gravity, so the move reports held_by_riser and the update cancels downward velocity). Where something stops the
-// body, the riser finds how much of it is left to climb by a binary search — halving, at most 6 probes, stopping
-// below a trivial length — and the body rises by at most Staxel's budget per frame, proportional to how far it
-// wanted to move: it climbs anything lower than max step, smoothly, and forgives rough voxel geometry. Staxel's
+// ground within riser.depth below the body, or the body climbs a step it is in, the riser holds it (gravity off: the
+// caller owns gravity, so the move reports held_by_riser and the update cancels downward velocity). Where something
+// stops the body, the riser finds how much of it is left to climb by a binary search — halving, at most 6 probes,
+// stopping below a trivial length — and the body rises by at most Staxel's budget per frame, proportional to how far
+// it wanted to move: it climbs anything lower than max step, smoothly, and forgives rough voxel geometry. Staxel's
 // riser hovers up to riser.depth above the ground (it rises while its bottom is still in the ground); tread's
 // climbs only what stops the body and otherwise settles onto the ground it holds, so the feet rest where the
-// other strategies' do. What the riser cannot clear by max step is a wall, not a step, and what it lands on must
-// be walkable ground the body fits on, so it never ratchets up walls or steep faces.
+// other strategies' do, and where it lets go (ground deeper than riser.depth, a nose walked off) stick-to-floor
+// takes the body down as it does for the other strategies. What the riser cannot clear by max step is a wall, not
+// a step, and what it lands on must be walkable ground the body fits on, so it never ratchets up walls or steep
+// faces.
 #include "character_internal.h"
 
 #define TR_RISER_ITERATIONS 6       // Staxel's max_riser_iterations
@@ -16,17 +18,20 @@
 // A lift ends this far above the height that clears the tread (metres): surfaces nearer than the touch tolerance
 // count as touching, and the slide that follows would catch the nose it just cleared.
 #define TR_RISER_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
+#define TR_RISER_LOOKS 2 // where the riser box looks for what stopped the body: one reach on, then two
 
 // Walkable ground within riser.depth below the body: the riser is in the ground and holds the body. *out_hit is
-// the support and *out_gap the distance down to the nearest surface (0 when resting on it).
+// the support and *out_gap the distance down to the nearest surface (0 when resting on it); *out_perched when only
+// a nose's edge under a round bottom holds it.
 static tread_result ground_below(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds,
-                                 tread_shape_hit *out_hit, float *out_gap) {
+                                 tread_shape_hit *out_hit, float *out_gap, bool *out_perched) {
     tread_shape_hit hits[TR_GROUND_HITS];
     int count = 0, support = -1;
     float depth = ch->settings.riser.depth;
     *out_holds = false;
     tread_result r = tr_probe_down(q, ch, feet, depth, hits, TR_GROUND_HITS, &count);
     if (r == TREAD_OK && count > 0) r = tr_pick_support(q, ch, feet, hits, count, depth, &support);
+    *out_perched = support < 0;
     // The riser is in the ground wherever the body's bottom meets a walkable face, a nose it rolls over included
     // (Staxel's riser is a flat-bottomed volume under the body: a round bottom's walkable cap does not limit it).
     if (r == TREAD_OK && count > 0 && support < 0) r = tr_pick_perch(q, ch, feet, hits, count, depth, &support);
@@ -40,7 +45,8 @@ static tread_result ground_below(const tr_move_query *q, const tread_character *
 tread_result tr_riser_holds(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_holds) {
     tread_shape_hit hit;
     float gap = 0.0f;
-    return ground_below(q, ch, feet, out_holds, &hit, &gap);
+    bool perched = false;
+    return ground_below(q, ch, feet, out_holds, &hit, &gap, &perched);
 }
 
 // How far the riser may lift this frame: Staxel's distance — horizontal motion, plus a share of downward motion
@@ -78,25 +84,70 @@ static tread_result overlaps_above(const tr_move_query *q, const tread_character
     return r;
 }
 
-// The lift: ground above the feet inside the riser's footprint where the body is headed (`ahead`: its feet plus
-// the motion a riser stopped, at least riser_ahead's reach) is what it still has to climb. What the riser cannot
-// clear by max step is a wall, not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes)
-// for the least lift that clears it; that top must be walkable ground at least min_step_depth deep the body can
-// stand on (not a steep face, not under a low ceiling), and the body rises by as much of it as the budget allows
-// and it fits (the rest next frame, at Staxel's rate).
-static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float budget,
-                         float *out, tread_vec3 *out_support) {
+// How far past where the body stopped the riser box must stand to meet what stopped it: as far as the body reaches
+// beyond the riser box (riser.radius_scale makes it the narrower; the body's skin adds to it), plus the clearance so
+// the box is past touching. A box body turned to the way it walks (its faces follow the up vector, not the walk)
+// meets a riser with a corner, which reaches past the riser box's by up to the half diagonal's share: looking only
+// the face's width ahead, the riser box stood short of the riser that stopped the body
+// (step-h0.400-box-240hz --up 0.25,1,-0.15 stood at the step for good).
+static float riser_reach(const tread_character *ch) {
+    const tread_character_settings *s = &ch->settings;
+    float corner = s->shape == TREAD_QUERY_BOX ? sqrtf(2.0f) : 1.0f; // a square's half diagonal over its half width
+    return s->radius * (1.0f - s->riser.radius_scale) * corner + s->skin + TR_RISER_CLEARANCE;
+}
+
+// Where the body rises from when it cannot rise straight up by `rise` where it stopped: a round body stopped by a
+// nosing's lower edge (a slab proud of its riser) is under it, and straight up it met the slab until it had risen
+// by the whole riser, more than one frame's budget (stairs-straight-boxes-nosing-up-r0.40-t0.12-sphere-60hz stood
+// at the first riser for good). Back along the way it came, by the least that lets it rise (binary search, as the
+// lift: at most Staxel's 6 probes), at most `most` (the motion it wanted this frame, so the move stays within its
+// reach: the soak's 12:252, a box of radius 0.59 m backed 0.53 m off a 0.67 m/s walk; and at most its radius: under
+// an edge a round body needs no more); the motion it goes on with then brings it back. *out_ok false: nowhere within
+// that.
+static tread_result rise_from(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 heading, float rise,
+                              float most, tread_vec3 *out_from, bool *out_ok) {
+    const tread_character_settings *s = &ch->settings;
+    const tread_vec3 up = s->up;
+    *out_from = feet;
+    tread_result r = tr_fits(q, ch, tread_v3_mad(feet, rise, up), TR_PENETRATION_SLOP, out_ok);
+    if (r != TREAD_OK || *out_ok) return r;
+    // Back there it must fit standing too: the way back is the way it came.
+    most = tr_minf(most, s->radius);
+    if (!(most > TR_RISER_TRIVIAL)) return TREAD_OK;
+    tread_vec3 back = tread_v3_mad(feet, -most, heading);
+    if ((r = tr_fits(q, ch, back, TR_PENETRATION_SLOP, out_ok)) != TREAD_OK || !*out_ok) return r;
+    if ((r = tr_fits(q, ch, tread_v3_mad(back, rise, up), TR_PENETRATION_SLOP, out_ok)) != TREAD_OK || !*out_ok) return r;
+    float lo = 0.0f, hi = most; // lo: does not fit; hi: fits
+    for (int i = 0; i < TR_RISER_ITERATIONS; ++i) {
+        float mid = 0.5f * (lo + hi);
+        bool fits = false;
+        if ((r = tr_fits(q, ch, tread_v3_mad(tread_v3_mad(feet, -mid, heading), rise, up), TR_PENETRATION_SLOP, &fits)) != TREAD_OK) return r;
+        if (fits) hi = mid; else lo = mid;
+    }
+    *out_from = tread_v3_mad(feet, -hi, heading);
+    return TREAD_OK;
+}
+
+// The lift: ground above the feet inside the riser's footprint just past where the body stopped (`ahead`:
+// riser_reach along the motion a riser stopped) is what it still has to climb. What the riser cannot clear by max
+// step (`most`: measured from the surface stood on, as the shared max-step rule does) is a wall, not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes) for the least
+// lift that clears it; that top must be walkable ground at least min_step_depth deep the body can stand on (not a
+// steep face, not under a low ceiling), and the body rises by as much of it as the budget allows and it fits (the
+// rest next frame, at Staxel's rate: *out_clears false), from where it stopped or, under a nosing, from a little
+// back (rise_from).
+static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float most, float budget,
+                         float back, float *out, bool *out_clears, tread_vec3 *out_from, tread_shape_hit *out_tread) {
     const tread_character_settings *s = &ch->settings;
     const tread_vec3 up = s->up;
     bool blocked = false, ok = false;
     *out = 0.0f;
     tread_result r = overlaps_above(q, ch, ahead, &blocked);
     if (r != TREAD_OK || !blocked || budget < TR_RISER_TRIVIAL) return r;
-    if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, s->max_step_height, up), &blocked)) != TREAD_OK || blocked) return r;
+    if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, most, up), &blocked)) != TREAD_OK || blocked) return r;
     // Search where the answer is: below this frame's budget when the budget clears it (the lift is then exact to a
     // 64th of the budget), else above it (the lift is the budget; the rest next frame).
     if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, budget, up), &blocked)) != TREAD_OK) return r;
-    float lo = blocked ? budget : 0.0f, hi = blocked ? s->max_step_height : budget; // lo: still blocked; hi: clear
+    float lo = blocked ? budget : 0.0f, hi = blocked ? most : budget; // lo: still blocked; hi: clear
     for (int i = 0; i < TR_RISER_ITERATIONS && hi - lo > TR_RISER_TRIVIAL; ++i) {
         float mid = 0.5f * (lo + hi);
         if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, mid, up), &blocked)) != TREAD_OK) return r;
@@ -104,7 +155,7 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
     }
     tread_vec3 top = tread_v3_mad(ahead, hi, up);
     // What the riser lands on coming down from there is the tread: it must be walkable (not a steep face), and the
-    // body must fit standing on it (not under a low ceiling).
+    // body must fit standing up there (not under a low ceiling).
     // (From a little above: at an edge the riser and the tread are met together, and the tread is the one.)
     tread_vec3 center;
     tread_query_shape shape = riser_box(ch, tread_v3_mad(top, hi - lo, up), &center);
@@ -123,28 +174,33 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
     // At least min_step_depth deep along the way the body is headed (the shared tread rule).
     tread_vec3 heading = tread_v3_normalize(tread_v3_reject(tread_v3_sub(ahead, feet), up));
     if ((r = tr_tread_is_deep_enough(q, ch, hits[tread].point, heading, &ok)) != TREAD_OK || !ok) return r;
-    if ((r = tr_fits(q, ch, top, s->skin, &ok)) != TREAD_OK || !ok) return r;
+    // Up there where it stopped, or where it is headed: on micro-steps (1 cm rises, 2 cm treads) the body where it
+    // is headed reaches over the next step too, which the slide after the lift stops it at
+    // (micro-steps-r0.01-t0.02-boxes-up-box-240hz stood at the first one).
+    if ((r = tr_fits(q, ch, tread_v3_mad(feet, hi, up), s->skin, &ok)) != TREAD_OK) return r;
+    if (!ok && (r = tr_fits(q, ch, top, s->skin, &ok)) != TREAD_OK) return r;
+    if (!ok) return r;
     // Past the touch tolerance too, so the slide that follows does not catch the nose it just cleared.
     float d = tr_minf(hi, budget) + TR_RISER_CLEARANCE;
-    if ((r = tr_fits(q, ch, tread_v3_mad(feet, d, up), TR_PENETRATION_SLOP, &ok)) != TREAD_OK || !ok) return r;
-    *out_support = hits[tread].point;
+    if ((r = rise_from(q, ch, feet, heading, d, back, out_from, &ok)) != TREAD_OK || !ok) return r;
+    *out_tread = hits[tread];
     *out = d;
+    *out_clears = hi <= budget;
     return TREAD_OK;
 }
 
-// Where the riser looks for what stopped the body: where the body is headed, but at least as far ahead as the body
-// reaches beyond the riser box (riser.radius_scale makes it the narrower; the body's skin adds to it), plus the
-// clearance so the box is past touching. Looking only as far as the motion, a body stopped at a riser that wanted
-// less than that gap (0.032 m for the default capsule) found nothing to climb, and went on finding nothing while it
-// wanted that little: a slow walk (0.5 m/s at 60 Hz), and the motor, which takes the velocity into a wall away
-// after each move that met one and so starts every frame there from rest (on S1 at 6 m/s, 60 Hz, it stood at the
-// foot of the first step for good).
-static tread_vec3 riser_ahead(const tread_character *ch, tread_vec3 feet, tread_vec3 motion) {
-    const tread_character_settings *s = &ch->settings;
+// Where the riser looks for what stopped the body: riser_reach past where it stopped, along the motion a riser
+// stopped. Looking only as far as the motion, a body stopped at a riser that wanted less than that gap (0.032 m for
+// the default capsule) found nothing to climb, and went on finding nothing while it wanted that little: a slow walk
+// (0.5 m/s at 60 Hz), and the motor, which takes the velocity into a wall away after each move that met one and so
+// starts every frame there from rest (on S1 at 6 m/s, 60 Hz, it stood at the foot of the first step for good).
+// Looking as far as the motion, a fast body on short treads met the riser after the one that stopped it, two rises
+// above its feet, a wall (stairs-straight-boxes-up-r0.40-t0.12-box-30hz stood at the first riser): what stopped
+// it is right in front of it, and the slide that follows the lift carries it on over the tread.
+static tread_vec3 riser_ahead(tread_vec3 feet, tread_vec3 motion, float reach) {
     float length = tread_v3_length(motion);
-    float reach = s->radius * (1.0f - s->riser.radius_scale) + s->skin + TR_RISER_CLEARANCE;
-    // Far enough already, or no way it is headed to look along.
-    if (length >= reach || length <= TR_MIN_MOVE) return tread_v3_add(feet, motion);
+    // No way it is headed to look along.
+    if (length <= TR_MIN_MOVE) return tread_v3_add(feet, motion);
     return tread_v3_mad(feet, reach / length, motion);
 }
 
@@ -152,35 +208,59 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     const tread_vec3 up = ch->settings.up, feet = st->result.position;
     tread_shape_hit below;
     float gap = 0.0f;
-    bool held = false;
+    bool held = false, perched = false;
     *out_found = false;
     // Rising away from the ground (a jump) is not held: the riser would pull the body back down.
     if (st->leaving_ground) return TREAD_OK;
-    tread_result r = ground_below(q, ch, feet, &held, &below, &gap);
-    if (r != TREAD_OK || !held) return r;
+    tread_result r = ground_below(q, ch, feet, &held, &below, &gap, &perched);
+    // Climbing a riser taller than riser.depth at its budget, the body rises out of the reach of the ground it
+    // left before it is up on the tread: there the riser is in the step it climbs, and holds it while it climbs on
+    // (a box climbing a 0.4 m step at 240 Hz let go 0.25 m up, fell, and began again: step-h0.400-box-240hz).
+    if (r != TREAD_OK || (!held && !st->blocked)) return r;
     // The motion the budget scales with is the one the body wanted: what it moved plus what a riser stopped.
     tread_vec3 wanted = tread_v3_sub(st->result.position, st->start_position);
     if (st->blocked) wanted = tread_v3_add(wanted, st->blocked_motion);
     float budget = rise_budget(ch, wanted);
     float rise = 0.0f;
-    tread_vec3 support = below.point, landed = feet;
+    bool clears = false;
+    tread_vec3 landed = feet, from = st->blocked_position;
+    tread_shape_hit climbed = below;
     // Only what stopped the body is climbed: walkable slopes and seams are the slide's to ride.
     if (st->blocked) {
-        tread_vec3 ahead = riser_ahead(ch, st->blocked_position, st->blocked_motion);
-        if ((r = lift(q, ch, st->blocked_position, ahead, budget, &rise, &support)) != TREAD_OK) return r;
+        // A round bottom perched on a nose has its feet below the tread it stands on: they may rise that much more
+        // (on a staircase of 0.4 m rises and 0.12 m treads a ball perched 0.045 m below each nose, and the next tread
+        // was a wall 0.445 m above its feet).
+        // (Resting, the feet are the skin above the tread; perched, the perch depth below the nose's top.)
+        float perch = tr_perch_depth(ch, st, st->blocked_position);
+        float most = ch->settings.max_step_height + (perch > 0.0f ? perch + ch->settings.skin : 0.0f);
+        // Where the riser box meets only the edge of what stopped the body, with no tread under it to land on (the
+        // lower front corner of a tread that leans down toward the body, tilted-forward-a10-r0.30-t0.15-boxes-up-
+        // capsule-120hz), it looks again a reach further on, where the tread is.
+        for (int look = 1; look <= TR_RISER_LOOKS && rise <= 0.0f; ++look) {
+            tread_vec3 ahead = riser_ahead(st->blocked_position, st->blocked_motion, (float)look * riser_reach(ch));
+            if ((r = lift(q, ch, st->blocked_position, ahead, most, budget, tread_v3_length(tread_v3_reject(wanted, up)), &rise, &clears, &from, &climbed)) != TREAD_OK) return r;
+        }
     }
+    if (!held && rise <= 0.0f) return TREAD_OK;
     if (rise > 0.0f) {
-        // Lifted clear of what stopped it: the motion the riser took goes on from up there.
+        landed = tread_v3_mad(from, rise, up);
+        // Lifted clear of what stopped it: the motion the riser took goes on from up there. Only part of the way up,
+        // it stays at the riser it climbs: the motion slid it along that riser every frame of the climb, and a walk
+        // meeting risers at 45 degrees ended 0.69 m off its line (stairs-angled-y45-r0.35-t0.15-boxes-up-box-240hz).
         tr_slide_result rest;
-        r = tr_slide(q, ch, tread_v3_mad(st->blocked_position, rise, up), st->blocked_motion, TR_SLIDE_GROUNDED, st, &rest);
-        if (r != TREAD_OK) return r;
-        landed = rest.feet;
+        if (clears && (r = tr_slide(q, ch, landed, st->blocked_motion, TR_SLIDE_GROUNDED, st, &rest)) != TREAD_OK) return r;
+        if (clears) landed = rest.feet;
     } else {
-        // Nothing to climb: settle onto the ground the riser holds, at the riser's rate but at least at the recovery
-        // speed (a body standing still still comes down), instead of hovering up to riser.depth above it as Staxel's
-        // riser does.
-        float settle = tr_minf(gap, tr_maxf(budget, ch->settings.recovery_speed * st->dt));
-        landed = tread_v3_mad(feet, -settle, up);
+        // Nothing to climb: settle onto the ground the riser holds, instead of hovering up to riser.depth above it as
+        // Staxel's riser does; as stick-to-floor settles (tr_snap_down), so a round bottom walking off a nose rolls
+        // off it the way the edge pushes it. Settled straight down it came to hang on the nose's side, held there,
+        // and walked on off it to where the ground below lay beyond riser.depth and more than the snap's reach below
+        // its hanging feet: it fell from each step of stairs-straight-boxes-down-r0.45-t0.12-capsule-60hz.
+        tread_vec3 heading = tread_v3_reject(wanted, up);
+        float settle = 0.0f;
+        bool perched_ahead = false;
+        r = tr_snap_down(q, ch, &landed, ch->settings.riser.depth, below.point, heading, &settle, &perched_ahead);
+        if (r != TREAD_OK) return r;
         // Never into what it overlaps: the probe looks past what it starts in, and a box that recovery was pushing
         // up out of a heightfield was settled back onto the floor under it every frame, for good.
         bool fits = true;
@@ -189,10 +269,21 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     }
     // The ground is what the riser holds where the body ends (lifted or settled), not where it began: from there the
     // old support lay as far away as the body moved.
-    if ((r = ground_below(q, ch, landed, &held, &below, &gap)) != TREAD_OK || !held) return r;
-    out->base = rise > 0.0f ? st->blocked_position : feet;
+    if ((r = ground_below(q, ch, landed, &held, &below, &gap, &perched)) != TREAD_OK) return r;
+    if (!held) {
+        // Still on its way up a riser taller than riser.depth: held by the step it climbs.
+        if (rise <= 0.0f) return TREAD_OK;
+        below = climbed;
+        gap = 0.0f;
+    }
+    // Walking off a nose, held only by its edge (the contact's normal, from the nose to the body, leads the way the
+    // body goes): the riser lets go, and stick-to-floor takes the body down to the tread below, as it does for the
+    // other strategies. Held by that edge as it rolled off it, the riser kept a capsule on each nose of
+    // stairs-straight-boxes-down-r0.45-t0.12-capsule-60hz until it had walked past the snap's reach, and it fell.
+    if (rise <= 0.0f && perched && tread_v3_dot(below.normal, tread_v3_reject(wanted, up)) >= 0.0f) return TREAD_OK;
+    out->base = rise > 0.0f ? from : feet;
     out->feet = landed;
-    out->support = support;
+    out->support = climbed.point;
     out->has_landing = false;
     out->holds = true;
     tread_ground *g = &out->ground;

@@ -5,12 +5,12 @@
 #include <string.h>
 
 static const tr_strategy strategies[TREAD_STEP_STRATEGY_COUNT] = {
-    [TREAD_STEP_SWEEP] = {"sweep", tr_step_sweep, NULL, false, true},
-    [TREAD_STEP_CONTACT] = {"contact", tr_step_contact, NULL, false, true},
-    [TREAD_STEP_CAST_DOWN] = {"cast_down", tr_step_cast_down, NULL, false, true},
-    // The riser lifts the body wherever its volume is in the ground, not only at a blocked riser, and keeps
-    // its own hover instead of snapping.
-    [TREAD_STEP_RISER] = {"riser", tr_step_riser, tr_riser_holds, true, false},
+    [TREAD_STEP_SWEEP] = {"sweep", tr_step_sweep, NULL, false},
+    [TREAD_STEP_CONTACT] = {"contact", tr_step_contact, NULL, false},
+    [TREAD_STEP_CAST_DOWN] = {"cast_down", tr_step_cast_down, NULL, false},
+    // The riser lifts the body wherever its volume is in the ground, not only at a blocked riser; where it holds
+    // the body it settles it itself, and stick-to-floor runs only where it lets go (move.c's floor phase).
+    [TREAD_STEP_RISER] = {"riser", tr_step_riser, tr_riser_holds, true},
 };
 
 const tr_strategy *tr_strategy_of(tread_step_strategy strategy) {

@@ -204,7 +204,8 @@ static double look_ahead(const tread_character_settings *s) {
 // riser: types.h search_overshoot; the sweep's look past a sloped riser), the roll over noses and recovery move the feet: steps lift along up and go forward by the motion
 // the slide was blocked from, snapping lowers along up. Overall the vertical phases add at most a step (max step
 // + the skin + the perch below a nose, up to the radius), a snap back down (step_down_distance below the surface
-// stood on, after up to that step; the riser settles within riser.depth instead), the probe and the skins.
+// stood on, after up to that step; the riser settles within riser.depth where it holds the body, and snaps as the
+// others do where it lets go), the probe and the skins.
 static int check_reach(const soak_frame_facts *f, soak_measures *m, soak_verdict *out) {
     const tread_character *b = f->before, *a = f->after;
     const tread_character_settings *s = &b->settings;
@@ -216,7 +217,7 @@ static int check_reach(const soak_frame_facts *f, soak_measures *m, soak_verdict
     double side = soak_length(reject(moved, up));
     double perch = s->shape == TREAD_QUERY_BOX ? 0.0 : s->radius;
     double step = s->max_step_height + s->skin + perch;
-    double settle = s->step_strategy == TREAD_STEP_RISER ? s->riser.depth : s->step_down_distance;
+    double settle = s->step_strategy == TREAD_STEP_RISER ? fmax(s->riser.depth, s->step_down_distance) : s->step_down_distance;
     double limit = side_limit + 2.0 * step + settle + s->ground_probe_distance + 3.0 * s->skin;
     double total = soak_length(moved);
     double excess = fmax(side - side_limit, total - limit);
