@@ -21,8 +21,8 @@
 #define P3_FRAMES 240
 
 // The pinned hashes (FNV-1a over the state bytes listed above).
-#define P1_HASH 0x486a64881c4868beull
-#define P3_HASH 0xbc6f4a63e5a2e1d2ull
+#define P1_HASH 0xec95bddd0b35a9b8ull
+#define P3_HASH 0xeb93ee0a52ffb0c8ull
 
 static void mix(uint64_t *h, const void *data, size_t size) {
     const unsigned char *b = (const unsigned char *)data;

@@ -6,6 +6,9 @@
 // never rolls.
 #include "character_internal.h"
 
+// A round bottom rolled onto a nose rests with its contact at least this much nearer up than max slope (a cosine of
+// the angle from up).
+#define TR_ROLL_REST_COS_MARGIN 1.0e-3f
 // Rolled off a nose, the skin-grown bottom passes it this far apart (metres): casts meet surfaces nearer than the
 // touch tolerance.
 #define TR_ROLL_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
@@ -38,7 +41,8 @@ float tr_roll_length(const tread_character *ch) {
 // edge): closer to each other than this sine, the contact is on the face, and there is no edge to measure.
 #define TR_EDGE_LINE_MIN 1.0e-3f
 
-// How far the nose lies across from the bottom sphere's centre, and which way (*out_toward, unit, level): from the
+// How far the nose lies across from the centre of the bottom sphere grown by the skin (the sphere the probes cast),
+// and which way (*out_toward, unit, level): from the
 // contact normal, which points from the nose to the centre (a point reported for a hit that started inside the
 // skin lies off the sphere: such a point put a nose 9 cm from a 41 cm capsule's axis, and the roll off it went 33 cm).
 // Across means level and square to the edge's line: a body coming down on the edge of a tread that is tilted across
@@ -64,14 +68,14 @@ static float nose_across(const tread_character *ch, const tread_shape_hit *perch
             *out_cos_incline = cos_incline;
             if (!(sine >= TR_NOSE_SIDE_MIN)) return 0.0f;
             *out_toward = tread_v3_neg(across);
-            return ch->settings.radius * sine;
+            return (ch->settings.radius + ch->settings.skin) * sine;
         }
     }
     tread_vec3 side = tread_v3_reject(perch->normal, up);
     float sine = tread_v3_length(side);
     if (!(sine >= TR_NOSE_SIDE_MIN)) return 0.0f;
     *out_toward = tread_v3_scale(side, -1.0f / sine);
-    return ch->settings.radius * sine;
+    return (ch->settings.radius + ch->settings.skin) * sine;
 }
 
 // Slide the feet sideways along `path`, every surface a wall (never climbing).
@@ -107,9 +111,13 @@ tread_result tr_roll_onto(const tr_move_query *q, const tread_character *ch, tre
     float d = nose_across(ch, perch, &toward, &cos_incline);
     // On an edge that slopes, the normal leans by the slope already: a contact within max slope of up is within
     // acos(cos(max slope) / cos(incline)) of square to the line's level (none where the line itself is too steep).
+    // It rests TR_ROLL_REST of the way there, and at least TR_ROLL_REST_COS_MARGIN within the cap: on a line that
+    // slopes at max slope itself the cap is a degree wide, and 2 % of it a rounding (a capsule on a 45-degree cross
+    // slope stayed perched on a curb's nose at 45.007 degrees).
     float cos_cap = tr_minf(1.0f, ch->max_slope_cos / cos_incline);
-    float sin_cap = sqrtf(tr_maxf(0.0f, 1.0f - cos_cap * cos_cap));
-    float rest = TR_ROLL_REST * ch->settings.radius * sin_cap;
+    float sin_cap = sqrtf(tr_maxf(0.0f, 1.0f - cos_cap * cos_cap)), sin_rest = TR_ROLL_REST * sin_cap;
+    float cos_rest = tr_maxf(sqrtf(1.0f - sin_rest * sin_rest), tr_minf(1.0f, (ch->max_slope_cos + TR_ROLL_REST_COS_MARGIN) / cos_incline));
+    float rest = (ch->settings.radius + ch->settings.skin) * sqrtf(tr_maxf(0.0f, 1.0f - cos_rest * cos_rest));
     *out_feet = feet;
     if (!(d > rest)) return TREAD_OK;
     return roll(q, ch, feet, roll_path(ch, toward, d - rest, heading), out_feet);

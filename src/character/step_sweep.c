@@ -56,8 +56,12 @@ static tread_result past_sloped_riser(const tr_move_query *q, const tread_charac
     if ((r = tr_probe_landing(q, ch, far.feet, down, motion, far_hits, TR_GROUND_HITS, &far_count, &far_support, &far_above)) != TREAD_OK ||
         far_support < 0)
         return r;
-    // Back to the riser's top edge: where the face reaches the tread's height, on the way the forward slide went.
-    float edge = (rise - far_hits[0].fraction * down) / rate + TR_STEP_CLEARANCE;
+    // Back to the riser's top edge: where the face reaches the tread's height, on the way the forward slide went. A
+    // tread no higher than where the body met the face is none of its (a box met a bump's face and, looking past it,
+    // lower ground: "back to the edge" put it 0.69 m behind where it stood).
+    float above_face = rise - far_hits[0].fraction * down;
+    if (!(above_face > 0.0f)) return TREAD_OK;
+    float edge = above_face / rate + TR_STEP_CLEARANCE;
     if (edge < over) {
         tread_vec3 near = tread_v3_mad(ahead, edge, along);
         int count = 0, support = -1;
