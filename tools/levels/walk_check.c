@@ -280,6 +280,12 @@ static int check_ground(const walk_grid *g, walk_query *q, const walk_frame_fact
         if (dy <= slack && dy >= -(s->riser.depth + slack) && under) return check_on_walkable_face(g, q, p, cos_slope, out);
         soak_v3 d = soak_sub(p, soak_v3_make(feet.x, feet.y + s->radius, feet.z));
         if (s->shape != TREAD_QUERY_BOX && d.y <= 0.0 && fabs(soak_length(d) - s->radius) <= slack) return check_on_walkable_face(g, q, p, cos_slope, out);
+        // Part of the way up a riser taller than riser.depth, it is held by the step it climbs (docs/STRATEGIES.md,
+        // riser): that tread lies above the feet, within max step, under the riser box where it looks, two of its
+        // short reaches ahead (a box's corner: r sqrt 2 and two reaches of a few cm; within twice the radius).
+        double across = sqrt(dx * dx + dz * dz);
+        if (f->result->step_up > 0.0f && dy > 0.0 && dy <= s->max_step_height + slack && across <= 2.0 * s->radius + slack)
+            return check_on_walkable_face(g, q, p, cos_slope, out);
     }
     // Off the body's bottom?
     if (s->shape == TREAD_QUERY_BOX) {
