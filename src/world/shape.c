@@ -96,8 +96,8 @@ static bool corner_of_others(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t 
     if (tread_v3_dot(normal, face) >= TR_CORNER_OFF_FACE_COS) return false;
     int feature = tr_triangle_feature(a, b, cc, point);
     if (feature < TR_TRI_VERTEX0) return false;
-    unsigned i = (unsigned)(feature - TR_TRI_VERTEX0);
-    return !((active_edges >> i) & 1u) && !((active_edges >> ((i + 2u) % 3u)) & 1u);
+    unsigned i = (unsigned)(feature - TR_TRI_VERTEX0), edges = active_edges;
+    return !((edges >> i) & 1u) && !((edges >> ((i + 2u) % 3u)) & 1u);
 }
 
 // Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners:
