@@ -65,39 +65,45 @@ static tread_vec3 facing_normal(tread_vec3 face, tread_vec3 toward) {
 // lies inside a smooth surface and offers only its face, whatever feature pair the separating axis came from
 // (a box riding a heightfield slope a rounding below its plane touched the next cell's triangle on the axis
 // across that cell's back edge and its own vertical edges: a wall at the seam).
-static tread_vec3 resolve_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
-                                          tread_vec3 point, tread_vec3 normal, tread_vec3 face) {
-    if ((active_edges & 7u) == 0u) return face;
-    int feature = tr_triangle_feature(a, b, cc, point);
+// Whether a contact's feature of this triangle is a real edge or corner by the triangle's own edges (a face is).
+static bool feature_is_real(uint8_t active_edges, int feature) {
     unsigned edges = active_edges;
-    bool active = true;
     if (feature >= TR_TRI_VERTEX0) {
         unsigned i = (unsigned)(feature - TR_TRI_VERTEX0);
         // A corner is a real corner when either edge meeting there is real.
-        active = ((edges >> i) & 1u) || ((edges >> ((i + 2u) % 3u)) & 1u);
-    } else if (feature >= TR_TRI_EDGE0) {
-        active = (edges >> (unsigned)(feature - TR_TRI_EDGE0)) & 1u;
+        return ((edges >> i) & 1u) || ((edges >> ((i + 2u) % 3u)) & 1u);
     }
-    return active ? normal : face;
+    if (feature >= TR_TRI_EDGE0) return (edges >> (unsigned)(feature - TR_TRI_EDGE0)) & 1u;
+    return true;
+}
+
+static tread_vec3 resolve_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                                          tread_vec3 point, tread_vec3 normal, tread_vec3 face) {
+    if ((active_edges & 7u) == 0u) return face;
+    return feature_is_real(active_edges, tr_triangle_feature(a, b, cc, point)) ? normal : face;
 }
 
 // A contact normal within this cosine of a triangle's face normal is met from the face (dimensionless).
 #define TR_CORNER_OFF_FACE_COS 0.9999f
 
-// A round shape's contact at a corner of this triangle whose two edges here are seams (flat or concave), met from
-// off the face, is not this triangle's: the corner is a point of the triangles around it too, and may be a convex
-// one of theirs. A heightfield curb's steep riser has triangles that meet the curb's top edge only at a corner (all
-// their own edges seams); their face's normal put on that corner made the 63-degree riser a wall under a capsule
-// standing on the top edge, and it froze there. The triangles with a real edge at the corner report the contact
-// with its own normal; where the corner has none, the surface is flat or concave around it and the face under the
-// body reports it. (Boxes keep the face: resolve_triangle_normal's note.)
-static bool corner_of_others(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, tread_vec3 point,
-                             tread_vec3 normal, tread_vec3 face) {
-    if (tread_v3_dot(normal, face) >= TR_CORNER_OFF_FACE_COS) return false;
+// A round shape's contact normal on this triangle (*out_normal, as resolve_triangle_normal's), or false where the
+// contact is not this triangle's: at a corner whose two edges here are seams (flat or concave), met from off the
+// face. The corner is a point of the triangles around it too, and may be a convex one of theirs. A heightfield
+// curb's steep riser has triangles that meet the curb's top edge only at a corner (all their own edges seams);
+// their face's normal put on that corner made the 63-degree riser a wall under a capsule standing on the top edge,
+// and it froze there. The triangles with a real edge at the corner report the contact with its own normal; where
+// the corner has none, the surface is flat or concave around it and the face under the body reports it. (Boxes
+// keep the face: resolve_triangle_normal's note.) The feature is found once for both questions.
+static bool round_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, tread_vec3 point,
+                                  tread_vec3 normal, tread_vec3 face, tread_vec3 *out_normal) {
+    bool off_face = tread_v3_dot(normal, face) < TR_CORNER_OFF_FACE_COS, seams_only = (active_edges & 7u) == 0u;
+    *out_normal = face;
+    if (seams_only && !off_face) return true;
     int feature = tr_triangle_feature(a, b, cc, point);
-    if (feature < TR_TRI_VERTEX0) return false;
-    unsigned i = (unsigned)(feature - TR_TRI_VERTEX0), edges = active_edges;
-    return !((edges >> i) & 1u) && !((edges >> ((i + 2u) % 3u)) & 1u);
+    bool real = feature_is_real(active_edges, feature);
+    if (off_face && feature >= TR_TRI_VERTEX0 && !real) return false;
+    if (!seams_only && real) *out_normal = normal;
+    return true;
 }
 
 // Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners:
@@ -159,8 +165,8 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
         float sep = cl.distance - c->r;
         if (sep <= TR_TOUCH_TOLERANCE) {
             tread_vec3 sided = facing_normal(face, cl.normal);
-            if (corner_of_others(a, b, cc, active_edges, cl.on_shape, cl.normal, sided)) return false;
-            tread_vec3 nn = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
+            tread_vec3 nn;
+            if (!round_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided, &nn)) return false;
             int decision = start_contact(c, sep, nn);
             if (decision == 0) return false;
             fill_start_hit(out, sep, &cl, nn, sided, 0.0f);
@@ -174,8 +180,7 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
     tr_hit h;
     if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
     tread_vec3 sided = facing_normal(face, h.normal);
-    if (corner_of_others(a, b, cc, active_edges, h.point, h.normal, sided)) return false;
-    h.normal = resolve_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided);
+    if (!round_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided, &h.normal)) return false;
     // Shapes first meet moving toward each other: a time of impact whose normal the motion does not press into is
     // a graze (a sphere rising past a stair nosing's front face, touching it at its equator) or a flat seam's
     // ghost edge turned into its face, and moving on cannot enter a triangle there.
@@ -201,10 +206,11 @@ bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tr
     float sep = cl.distance - r;
     if (sep > margin) return false;
     tread_vec3 sided = facing_normal(face, cl.normal);
-    if (corner_of_others(a, b, cc, active_edges, cl.on_shape, cl.normal, sided)) return false;
+    tread_vec3 normal;
+    if (!round_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided, &normal)) return false;
     out->separation = sep;
     out->point = cl.on_shape;
-    out->normal = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
+    out->normal = normal;
     out->surface_normal = sided;
     out->feature = 0;
     return true;
