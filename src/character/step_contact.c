@@ -104,7 +104,13 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
     // Set down there from max step (and the skin) above the surface stood on: the Source engine's box lands on level
     // treads, where the lift is the probe's; on a sloped or tilted tread the body rests on the highest point under it.
     float drop = top + s->skin + TR_SET_DOWN_CLEARANCE;
-    tread_vec3 over = tread_v3_add(tread_v3_mad(feet, drop, up), path);
+    // Over the nose by a sweep, whole or no step: placed there only where it fit, a capsule's advance (the walker's
+    // way, up to its radius along the nose) crossed a real level's thin wall and ended 0.34-0.47 m inside it.
+    tr_slide_result advanced;
+    if ((r = tr_slide(q, ch, tread_v3_mad(feet, drop, up), path, TR_SLIDE_STEP_FORWARD, NULL, &advanced)) != TREAD_OK ||
+        advanced.plane_count > 0)
+        return r; // no way over the nose
+    tread_vec3 over = advanced.feet;
     bool fits = false;
     if ((r = tr_fits(q, ch, over, TR_PENETRATION_SLOP, &fits)) != TREAD_OK || !fits) return r; // no room over the step
     tread_shape_hit rests[TR_GROUND_HITS];
