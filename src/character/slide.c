@@ -8,6 +8,9 @@
 // A face whose normal's part across the floor is shorter than this (the sine of 6 degrees) is too nearly parallel to
 // the floor to stand on it as a wall: a vertical wall is used instead.
 #define TR_FLOOR_WALL_MIN 0.1f
+// The farthest a contact flush with the floor may be from touching (metres): twice the touch tolerance, as a start
+// within it is touching and its position rounds.
+#define TR_FLUSH_LEAN_TOLERANCE (2.0f * TR_TOUCH_TOLERANCE)
 
 // A vertical wall through the surface: its normal with the up part removed (zero if it faces straight up/down).
 static tread_vec3 as_wall(tread_vec3 n, tread_vec3 up) { return tread_v3_normalize(tread_v3_reject(n, up)); }
@@ -63,6 +66,30 @@ static tread_result is_steep_face(const tr_move_query *q, const tread_character 
     return r;
 }
 
+// The floor walked on: the ground the move began on, then each surface ridden (a plane through `point`).
+typedef struct tr_floor {
+    tread_vec3 normal;
+    tread_vec3 point;
+} tr_floor;
+
+// An edge or corner lying in the floor's plane, met within the touch tolerance, is part of that floor as far as
+// walking along it goes: the body rests above the plane, so moving along it cannot go into a point of the plane.
+// But the contact's normal leans off the floor's by as much as the touch tolerance allows the bottom's rounding
+// (acos(R / (R + tolerance)): 1.5 degrees for a 0.3 m capsule), so on a floor at exactly max slope it reads as too
+// steep to walk: a ramp's crest ahead (a mesh's vertex at the top of a 45-degree ramp, 0.09 mm from touching) or a
+// box's corner lying in the face of a ramp built of boxes stopped capsules and spheres for good. Ridden by its own
+// normal, the motion clears it (along the floor it would meet it again at once).
+static bool flush_with_floor(const tread_character *ch, const tr_floor *floor, const tread_shape_hit *hit) {
+    const tread_character_settings *s = &ch->settings;
+    if (!(tread_v3_dot(hit->normal, hit->surface_normal) < TR_SAME_PLANE_COS)) return false; // a face is what it is
+    float off = tread_v3_dot(tread_v3_sub(hit->point, floor->point), floor->normal);
+    if (fabsf(off) > TR_TOUCH_TOLERANCE) return false;
+    // Only the lean a touching contact can have (an overlap's normal is anything): the bottom's rounding is the
+    // radius for round shapes, the skin for the box.
+    float rounding = (s->shape == TREAD_QUERY_BOX ? 0.0f : s->radius) + s->skin;
+    return tread_v3_dot(hit->normal, floor->normal) >= rounding / (rounding + TR_FLUSH_LEAN_TOLERANCE);
+}
+
 // How a grounded character treats a surface it runs into. A low surface with a walkable contact normal (a
 // seam between floor pieces, a lip lower than both the max step and the capsule's rounding) is ridden
 // over like ground; anything else is a wall for climbing, so no height is ever gained by sliding up an
@@ -70,15 +97,20 @@ static tread_result is_steep_face(const tr_move_query *q, const tread_character 
 // A flat bottom meeting the foot of a ramp touches it at a corner, where the contact normal may be the ramp's end
 // face; met at the sole, the walkable face there (the surface normal) is the one to ride. *out_normal is the
 // plane ridden.
-static tread_result ridable(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tread_shape_hit *hit,
-                            bool *out_ridable, tread_vec3 *out_normal) {
+static tread_result ridable(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, const tr_floor *floor,
+                            const tread_shape_hit *hit, bool *out_ridable, tread_vec3 *out_normal) {
     const tread_character_settings *s = &ch->settings;
     float height = tread_v3_dot(tread_v3_sub(hit->point, feet), s->up);
     *out_ridable = false;
     *out_normal = hit->normal;
     if (height > s->max_step_height) return TREAD_OK;
     tread_result r = tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->normal, out_ridable);
-    if (r != TREAD_OK || *out_ridable || height > TR_SOLE_HEIGHT) return r;
+    if (r != TREAD_OK || *out_ridable) return r;
+    if (flush_with_floor(ch, floor, hit)) {
+        *out_ridable = true;
+        return TREAD_OK;
+    }
+    if (height > TR_SOLE_HEIGHT) return TREAD_OK;
     *out_normal = hit->surface_normal;
     return tr_is_walkable_on(q, ch, TR_WHO(*hit), hit->surface_normal, out_ridable);
 }
@@ -100,7 +132,8 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
     out->blocked_motion = tread_v3_zero();
     tread_vec3 original = motion;
     // The floor walked on: the ground the move began on, then each surface ridden.
-    tread_vec3 floor = ch->ground.state == TREAD_GROUND_ON_GROUND ? ch->ground.normal : s->up;
+    bool grounded = ch->ground.state == TREAD_GROUND_ON_GROUND;
+    tr_floor floor = {grounded ? ch->ground.normal : s->up, grounded ? ch->ground.point : feet};
     // The contact last ridden by the face under it rather than by its own normal (at the sole), if any.
     bool sole_ridden = false;
     tr_who sole_body = {tread_body_id_null(), -1};
@@ -128,7 +161,7 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
         } else if (mode == TR_SLIDE_GROUNDED) {
             bool ride = false;
             tread_vec3 ridden;
-            if ((r = ridable(q, ch, feet, &hit, &ride, &ridden)) != TREAD_OK) return r;
+            if ((r = ridable(q, ch, feet, &floor, &hit, &ride, &ridden)) != TREAD_OK) return r;
             // Ridden by the face under it, a contact at the sole that the next cast meets again at once gave no way on:
             // the motion along that face still presses into the contact, so it is a wall there. A box's corner on a
             // fold of a Quake III terrain, walking along the fold, touched the next face's edge with a level contact
@@ -142,7 +175,8 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
                     sole_feature = hit.feature;
                 }
                 n = ridden;
-                floor = ridden;
+                floor.normal = ridden;
+                floor.point = hit.point;
                 // Follow the new ground at the same speed (constant speed over seams and onto slopes). An edge's
                 // rounded contact normal is no slope: kept horizontal speed (lifted by tan(slope)) is for faces.
                 // Over an edge met by the rounded bottom, whose contact normal looked like an 84 degree slope
@@ -153,7 +187,7 @@ tread_result tr_slide_filtered(const tr_move_query *q, const tread_character *ch
                 motion = solve(out, aligned, s->up);
                 continue;
             }
-            if (tread_v3_dot(n, s->up) > 0.0f) n = as_wall_on(n, floor, s->up);
+            if (tread_v3_dot(n, s->up) > 0.0f) n = as_wall_on(n, floor.normal, s->up);
             if (!out->blocked) {
                 out->blocked = true;
                 out->blocked_feet = feet;

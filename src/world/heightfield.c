@@ -174,6 +174,11 @@ static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c,
         tr_feature_hit hit;
         uint8_t edges = c->is_ray ? 0u : triangle_edges(hf, i, j, k, v); // rays report face normals anyway
         if (!tr_cast_triangle(c, v[0], v[1], v[2], edges, t_max, &hit)) continue;
+        // Ground is solid below its surface: met from above, a face's outside is its upper side. The triangle alone
+        // is two-sided and took the side the query's core lies on, and at a crest the core can lie behind the far
+        // face's plane: a capsule stepping up a curb came down on its top edge, where a 45-degree slope falls away,
+        // and saw that slope's underside, no face to roll onto (it stood before the curb for good).
+        if (hit.normal.y > 0.0f && hit.surface_normal.y < 0.0f) hit.surface_normal = tread_v3_neg(hit.surface_normal);
         hit.feature = triangle_id(hf, i, j, k);
         t_max = fn(ctx, &hit);
     }
