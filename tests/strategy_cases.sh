@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Generated matrix cases the contact and cast_down strategies once failed, each run under the strategy (and up
-# vector) that failed it; every expectation must pass. Usage: strategy_cases.sh TREAD_CLI
+# Generated matrix cases the strategies once failed (the sweep's where the scene suite cannot reach them: a tilted
+# up), each run under the strategy (and up vector) that failed it; every expectation must pass. Usage: strategy_cases.sh TREAD_CLI
 set -euo pipefail
 tread=$1
 dir=$(mktemp -d)
@@ -26,5 +26,7 @@ step-h0.400-box-30hz cast_down
 stairs-spiral-mesh-nosing-up-r0.40-t0.20-sphere-30hz contact --up 0.25,1,-0.15
 stairs-spiral-mesh-nosing-up-r0.40-t0.12-capsule-30hz contact
 micro-steps-r0.02-t0.02-mesh-up-capsule-30hz contact
+micro-steps-r0.01-t0.05-mesh-up-box-120hz sweep --up 0.25,1,-0.15
+micro-steps-r0.01-t0.05-boxes-up-box-60hz sweep --up 0.25,1,-0.15
 CASES
 exit $status
