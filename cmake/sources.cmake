@@ -44,6 +44,7 @@ set(TREAD_SOURCES
   src/character/rigid_step.c
   src/character/reach.c
   src/character/recover.c
+  src/character/landing.c
   src/character/roll.c
   src/character/settings.c
   src/character/slide.c

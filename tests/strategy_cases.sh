@@ -23,6 +23,7 @@ stairs-straight-boxes-up-r0.40-t0.12-box-30hz contact
 stairs-straight-boxes-up-r0.40-t0.12-box-30hz cast_down
 step-h0.400-box-30hz contact
 step-h0.400-box-30hz cast_down
+stairs-straight-boxes-nosing-up-r0.40-t0.30-sphere-60hz cast_down
 stairs-spiral-mesh-nosing-up-r0.40-t0.20-sphere-30hz contact --up 0.25,1,-0.15
 stairs-spiral-mesh-nosing-up-r0.40-t0.12-capsule-30hz contact
 micro-steps-r0.02-t0.02-mesh-up-capsule-30hz contact

@@ -260,6 +260,19 @@ bool tr_step_within_limit(const tread_character *ch, const tread_move_state *st,
 // steeper than max slope and no taller than max step runs along the motion, max step / tan(max slope), at most the
 // radius (a box's half width).
 float tr_step_look_ahead(const tread_character *ch);
+// How steeply the face of a landing probe's hit rises along the unit `along`: metres of rise per metre along it (0
+// where it does not rise that way). (landing.c)
+float tr_rise_along(const tread_shape_hit *hit, tread_vec3 up, tread_vec3 along);
+// A landing on a face that rises along the motion (a ramp starting at the riser's top edge), higher than max step:
+// the body, lifted by max step, met that face at the raised height (the sweep's forward sweep ran into it; cast_down's
+// cast came down on it a frame's walk on), so it came down on it as high as the lift went (a box at 30 Hz, 0.13 m a
+// frame, stood for good before a 0.35 m curb whose top rose at 45 degrees). Back along the way it went from `feet`
+// to `ahead` (the probe's start, `down` above the landing's reach), the face is lower by its rise per metre: the
+// landing (hits, *io_count, *io_support, *io_above, as tr_probe_landing's) becomes where the face is within max
+// step, if the body got that far; otherwise it is left as it is.
+tread_result tr_land_within_max_step(const tr_move_query *q, const tread_character *ch, const tread_move_state *st, tread_vec3 feet,
+                                     tread_vec3 ahead, float down, tread_vec3 motion, tread_shape_hit *hits, int *io_count,
+                                     int *io_support, tread_vec3 *io_above);
 // Sweep up by max step, forward, down (Godot's and Jolt's stair walking).
 tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found);
 // The Source engine's stepping from the contacts met while sliding.

@@ -47,20 +47,26 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     int count = 0, support = -1;
     // (A round bottom coming down on the nose rolls onto the tread first: the target moves on with it.)
     if ((r = tr_probe_landing(q, ch, raised, reach, motion, hits, TR_GROUND_HITS, &count, &support, &raised)) != TREAD_OK) return r;
-    // No hit: nothing to step onto. A hit at 0: no free space above the obstacle (a wall, a ceiling).
-    if (count == 0 || hits[0].fraction == 0.0f || support < 0) return TREAD_OK;
+    // No hit: nothing to step onto. A hit at 0: no free space above the obstacle (a wall, a ceiling), unless it is a
+    // tread rising ahead that the landing can come down on farther back.
+    if (count == 0 || support < 0) return TREAD_OK;
+    if ((r = tr_land_within_max_step(q, ch, st, base, raised, reach, motion, hits, &count, &support, &raised)) != TREAD_OK) return r;
+    if (hits[0].fraction == 0.0f) return TREAD_OK;
     start = tread_v3_mad(raised, -reach, up);
     float rise = reach * (1.0f - hits[0].fraction);
     if (rise <= TR_MIN_STEP_RISE) return TREAD_OK;
     // The tread runs on at least min_step_depth past where the body lands on it (the shared tread rule).
     if ((r = tr_tread_is_deep_enough(q, ch, hits[support].point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
-    // The original teleports; tread checks the lifted path: straight up at the start, then across (with the bare
-    // shape: ending in touch with the tread is the landing, not an obstacle).
+    // The original teleports; tread checks the lifted path: up to where the cast began, sliding back from under what
+    // overhangs the body (straight up, a sphere under a stair's 2 cm nosing rose into its corner and never stepped:
+    // every nosed flight with risers near max step), then across to the cast's start (with the bare shape: the cast
+    // down from there is the rest of the path, free by construction).
+    tr_slide_result lift;
+    if ((r = tr_slide(q, ch, base, tread_v3_scale(up, reach), TR_SLIDE_AIR, NULL, &lift)) != TREAD_OK) return r;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
     tread_query_filter filter = tr_collide_filter(ch);
     tread_shape_hit blocked;
-    if ((r = tr_query_cast(q, &shape, tr_center(ch, base), tread_v3_scale(up, rise), &filter, &blocked)) != TREAD_OK || blocked.hit) return r;
-    if ((r = tr_query_cast(q, &shape, tr_center(ch, tread_v3_mad(base, rise, up)), tread_v3_sub(start, base), &filter, &blocked)) != TREAD_OK ||
+    if ((r = tr_query_cast(q, &shape, tr_center(ch, lift.feet), tread_v3_sub(raised, lift.feet), &filter, &blocked)) != TREAD_OK ||
         blocked.hit)
         return r;
     out->base = base;

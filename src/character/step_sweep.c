@@ -25,14 +25,6 @@ float tr_step_look_ahead(const tread_character *ch) {
     return tr_minf(run, s->radius);
 }
 
-// How steeply the face of a landing probe's hit rises along the unit `along`: metres of rise per metre along it (0
-// where it does not rise that way).
-static float rise_along(const tread_shape_hit *hit, tread_vec3 up, tread_vec3 along) {
-    float upward = tread_v3_dot(hit->surface_normal, up);
-    if (!(upward > 0.0f)) return 0.0f;
-    return tr_maxf(0.0f, -tread_v3_dot(hit->surface_normal, along) / upward);
-}
-
 // A riser that slopes (a heightfield's is one grid cell wide; a chamfered kerb) runs on past a short forward motion,
 // and the body came down on its steep face: at 120 Hz a box met a 0.1 m heightfield curb's 63-degree riser, 5 cm
 // deep, 3.3 cm a frame, and stood before it for good. Along the motion that face reaches the raised bottom within
@@ -46,7 +38,7 @@ static tread_result past_sloped_riser(const tr_move_query *q, const tread_charac
                                       tread_shape_hit *hits, int *out_count, int *out_support, tread_vec3 *out_above) {
     const tread_vec3 up = ch->settings.up;
     tread_vec3 along = tread_v3_normalize(tread_v3_reject(motion, up));
-    float rate = rise_along(&hits[0], up, along), rise = hits[0].fraction * down;
+    float rate = tr_rise_along(&hits[0], up, along), rise = hits[0].fraction * down;
     if (!(rate > 0.0f) || !(tread_v3_length(along) > 0.0f)) return TREAD_OK;
     tread_query_shape shape = tr_body_shape(ch, ch->settings.skin);
     tread_query_filter filter = tr_collide_filter(ch);
@@ -71,7 +63,7 @@ static tread_result past_sloped_riser(const tr_move_query *q, const tread_charac
         if ((r = tr_probe_landing(q, ch, far, down, motion, far_hits, TR_GROUND_HITS, &far_count, &far_support, &far_above)) != TREAD_OK ||
             far_count == 0)
             return r;
-        face_rate = rise_along(&far_hits[0], up, along);
+        face_rate = tr_rise_along(&far_hits[0], up, along);
         face_rise = far_hits[0].fraction * down;
         if (far_support < 0 && !(face_rate > 0.0f)) return TREAD_OK;
     }
@@ -98,36 +90,6 @@ static tread_result past_sloped_riser(const tr_move_query *q, const tread_charac
     *out_count = far_count;
     *out_support = far_support;
     *out_above = far_above;
-    return TREAD_OK;
-}
-
-// A landing on a face that rises along the motion (a ramp starting at the riser's top edge), higher than max step:
-// the forward sweep ran into that face at the raised height and stopped there, so the body came down on it as high
-// as the lift went, past max step by the clearance (a box at 30 Hz, 0.13 m a frame, stood for good before a 0.35 m
-// curb whose top rose at 45 degrees). Back along the way it went, the face is lower by its rise per metre: land
-// where it is within max step, if the body got that far.
-static tread_result back_down_face(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tread_vec3 feet,
-                                   tread_vec3 ahead, float down, tread_vec3 motion, tread_shape_hit *hits, int *io_count,
-                                   int *io_support, tread_vec3 *io_above) {
-    const tread_vec3 up = ch->settings.up;
-    float over = tread_v3_dot(tread_v3_sub(hits[*io_support].point, feet), up) - tr_perch_depth(ch, st, feet) - ch->settings.max_step_height;
-    if (!(over > 0.0f)) return TREAD_OK;
-    tread_vec3 along = tread_v3_normalize(tread_v3_reject(motion, up));
-    float rate = rise_along(&hits[*io_support], up, along);
-    float gone = tread_v3_dot(tread_v3_sub(ahead, feet), along);
-    if (!(rate > 0.0f) || !(tread_v3_length(along) > 0.0f)) return TREAD_OK;
-    float back = (over + TR_STEP_CLEARANCE) / rate;
-    if (!(back < gone)) return TREAD_OK;
-    tread_shape_hit near_hits[TR_GROUND_HITS];
-    int count = 0, support = -1;
-    tread_vec3 above;
-    tread_result r = tr_probe_landing(q, ch, tread_v3_mad(ahead, -back, along), down, motion, near_hits, TR_GROUND_HITS, &count,
-                                      &support, &above);
-    if (r != TREAD_OK || support < 0) return r;
-    memcpy(hits, near_hits, sizeof near_hits);
-    *io_count = count;
-    *io_support = support;
-    *io_above = above;
     return TREAD_OK;
 }
 
@@ -165,7 +127,7 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     if (count == 0) return TREAD_OK; // lower ground ahead: stepping down is stick-to-floor's job
     if (support < 0 && (r = past_sloped_riser(q, ch, ahead.feet, down, motion, hits, &count, &support, &above)) != TREAD_OK) return r;
     if (support < 0) return TREAD_OK; // the landing is too steep
-    if ((r = back_down_face(q, ch, st, feet, ahead.feet, down, motion, hits, &count, &support, &above)) != TREAD_OK) return r;
+    if ((r = tr_land_within_max_step(q, ch, st, feet, ahead.feet, down, motion, hits, &count, &support, &above)) != TREAD_OK) return r;
     const tread_shape_hit landing = hits[support];
     tread_vec3 landed = tread_v3_mad(above, -hits[0].fraction * down, up);
     if (tread_v3_dot(tread_v3_sub(landed, feet), up) <= TR_MIN_STEP_RISE) return TREAD_OK;
