@@ -273,6 +273,18 @@ float tr_rise_along(const tread_shape_hit *hit, tread_vec3 up, tread_vec3 along)
 tread_result tr_land_within_max_step(const tr_move_query *q, const tread_character *ch, const tread_move_state *st, tread_vec3 feet,
                                      tread_vec3 ahead, float down, tread_vec3 motion, tread_shape_hit *hits, int *io_count,
                                      int *io_support, tread_vec3 *io_above);
+// A riser that slopes (a heightfield's is one grid cell wide; a chamfered kerb) runs on past a short forward motion,
+// and the body came down on its steep face: at 120 Hz a box met a 0.1 m heightfield curb's 63-degree riser, 5 cm
+// deep, 3.3 cm a frame, and stood before it for good. Along the motion that face reaches the raised bottom within
+// `rise / rate`; past that, still up here, the probe finds the tread, if there is one, or the riser's next face
+// (a heightfield curb whose top slopes up across the walk rises higher beside the body: a box yawed to the grid met
+// its riser's next, taller triangle with its far corner), past which it looks again; then back to where the first
+// face meets the tread's height (plus the clearance), so the body lands just past the riser's top edge, no farther
+// on than the riser made it go. Faces that run on farther than tr_step_look_ahead in all are a slope too steep to
+// walk, not a riser. `ahead`: where the probe came down from, `down` its length; hits, *out_count, *out_support and
+// *out_above as tr_probe_landing's, replaced by the tread's when one is found. (landing.c)
+tread_result tr_land_past_sloped_riser(const tr_move_query *q, const tread_character *ch, tread_vec3 ahead, float down, tread_vec3 motion,
+                                       tread_shape_hit *hits, int *out_count, int *out_support, tread_vec3 *out_above);
 // Sweep up by max step, forward, down (Godot's and Jolt's stair walking).
 tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found);
 // The Source engine's stepping from the contacts met while sliding.

@@ -49,7 +49,11 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     if ((r = tr_probe_landing(q, ch, raised, reach, motion, hits, TR_GROUND_HITS, &count, &support, &raised)) != TREAD_OK) return r;
     // No hit: nothing to step onto. A hit at 0: no free space above the obstacle (a wall, a ceiling), unless it is a
     // tread rising ahead that the landing can come down on farther back.
-    if (count == 0 || support < 0) return TREAD_OK;
+    if (count == 0) return TREAD_OK;
+    // Down on a riser that slopes (a heightfield's one-cell riser), a frame's walk short of its top: past it onto the
+    // tread, as the sweep's landing goes (the box stood for good before 0.1-0.35 m heightfield curbs).
+    if (support < 0 && (r = tr_land_past_sloped_riser(q, ch, raised, reach, motion, hits, &count, &support, &raised)) != TREAD_OK) return r;
+    if (support < 0) return TREAD_OK;
     if ((r = tr_land_within_max_step(q, ch, st, base, raised, reach, motion, hits, &count, &support, &raised)) != TREAD_OK) return r;
     if (hits[0].fraction == 0.0f) return TREAD_OK;
     start = tread_v3_mad(raised, -reach, up);

@@ -10,88 +10,8 @@
 
 // The up sweep goes this much past max step (metres): surfaces nearer than the touch tolerance count as touching.
 #define TR_STEP_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
-// tr_step_look_ahead's sine of max slope is at least this (dimensionless): a max slope of 0 looks a radius ahead, not
-// divides by zero.
-#define TR_LOOK_AHEAD_SIN_MIN 1.0e-3f
-// A sloped riser is looked past at most this many faces (one per triangle of a heightfield's riser cell beside the
-// body, and one more).
-#define TR_RISER_LOOKS 3
 // Ulps of the feet's largest coordinate that the step's sideways reach may exceed its motion by (rounding).
 #define TR_POSITION_ULPS 4.0f
-float tr_step_look_ahead(const tread_character *ch) {
-    const tread_character_settings *s = &ch->settings;
-    float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
-    float run = s->max_step_height * ch->max_slope_cos / tr_maxf(sin_slope, TR_LOOK_AHEAD_SIN_MIN);
-    return tr_minf(run, s->radius);
-}
-
-// A riser that slopes (a heightfield's is one grid cell wide; a chamfered kerb) runs on past a short forward motion,
-// and the body came down on its steep face: at 120 Hz a box met a 0.1 m heightfield curb's 63-degree riser, 5 cm
-// deep, 3.3 cm a frame, and stood before it for good. Along the motion that face reaches the raised bottom within
-// `rise / rate`; past that, still up here, the probe finds the tread, if there is one, or the riser's next face
-// (a heightfield curb whose top slopes up across the walk rises higher beside the body: a box yawed to the grid met
-// its riser's next, taller triangle with its far corner), past which it looks again; then back to where the first
-// face meets the tread's height (plus the clearance), so the body lands just past the riser's top edge, no farther
-// on than the riser made it go. Faces that run on farther than tr_step_look_ahead in all are a slope too steep to
-// walk, not a riser.
-static tread_result past_sloped_riser(const tr_move_query *q, const tread_character *ch, tread_vec3 ahead, float down, tread_vec3 motion,
-                                      tread_shape_hit *hits, int *out_count, int *out_support, tread_vec3 *out_above) {
-    const tread_vec3 up = ch->settings.up;
-    tread_vec3 along = tread_v3_normalize(tread_v3_reject(motion, up));
-    float rate = tr_rise_along(&hits[0], up, along), rise = hits[0].fraction * down;
-    if (!(rate > 0.0f) || !(tread_v3_length(along) > 0.0f)) return TREAD_OK;
-    tread_query_shape shape = tr_body_shape(ch, ch->settings.skin);
-    tread_query_filter filter = tr_collide_filter(ch);
-    tread_shape_hit far_hits[TR_GROUND_HITS];
-    int far_count = 0, far_support = -1;
-    tread_vec3 far = ahead, far_above;
-    float reached = 0.0f, face_rate = rate, face_rise = rise;
-    tread_result r = TREAD_OK;
-    for (int look = 0; look < TR_RISER_LOOKS && far_support < 0; ++look) {
-        float over = face_rise / face_rate + TR_STEP_CLEARANCE;
-        if (reached + over > tr_step_look_ahead(ch)) return TREAD_OK;
-        // Straight on, or not at all: a landing beside the riser, or back along a path a wall turned, is not this
-        // step's (a sphere put back on the straight line after the slide had turned along a wall ended 0.17 m inside
-        // it). As far as the body goes straight, if that is past the face.
-        tread_shape_hit stop;
-        r = tr_query_cast(q, &shape, tr_center(ch, far), tread_v3_scale(along, over), &filter, &stop);
-        if (r != TREAD_OK) return r;
-        float went = stop.hit ? stop.fraction * over : over;
-        if (!(went >= face_rise / face_rate)) return TREAD_OK;
-        far = tread_v3_mad(far, went, along);
-        reached += went;
-        if ((r = tr_probe_landing(q, ch, far, down, motion, far_hits, TR_GROUND_HITS, &far_count, &far_support, &far_above)) != TREAD_OK ||
-            far_count == 0)
-            return r;
-        face_rate = tr_rise_along(&far_hits[0], up, along);
-        face_rise = far_hits[0].fraction * down;
-        if (far_support < 0 && !(face_rate > 0.0f)) return TREAD_OK;
-    }
-    if (far_support < 0) return TREAD_OK;
-    // Back to the riser's top edge: where the face reaches the tread's height, on the way the forward slide went. A
-    // tread no higher than where the body met the face is none of its (a box met a bump's face and, looking past it,
-    // lower ground: "back to the edge" put it 0.69 m behind where it stood).
-    float above_face = rise - far_hits[0].fraction * down;
-    if (!(above_face > 0.0f)) return TREAD_OK;
-    float edge = above_face / rate + TR_STEP_CLEARANCE;
-    if (edge < reached) {
-        tread_vec3 near = tread_v3_mad(ahead, edge, along);
-        int count = 0, support = -1;
-        tread_vec3 above;
-        if ((r = tr_probe_landing(q, ch, near, down, motion, hits, TR_GROUND_HITS, &count, &support, &above)) != TREAD_OK) return r;
-        if (support >= 0) {
-            *out_count = count;
-            *out_support = support;
-            *out_above = above;
-            return TREAD_OK;
-        }
-    }
-    memcpy(hits, far_hits, sizeof far_hits);
-    *out_count = far_count;
-    *out_support = far_support;
-    *out_above = far_above;
-    return TREAD_OK;
-}
 
 tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found) {
     const tread_character_settings *s = &ch->settings;
@@ -125,7 +45,7 @@ tread_result tr_step_sweep(const tr_move_query *q, const tread_character *ch, tr
     float down = lift + TR_STEP_CLEARANCE;
     if ((r = tr_probe_landing(q, ch, ahead.feet, down, motion, hits, TR_GROUND_HITS, &count, &support, &above)) != TREAD_OK) return r;
     if (count == 0) return TREAD_OK; // lower ground ahead: stepping down is stick-to-floor's job
-    if (support < 0 && (r = past_sloped_riser(q, ch, ahead.feet, down, motion, hits, &count, &support, &above)) != TREAD_OK) return r;
+    if (support < 0 && (r = tr_land_past_sloped_riser(q, ch, ahead.feet, down, motion, hits, &count, &support, &above)) != TREAD_OK) return r;
     if (support < 0) return TREAD_OK; // the landing is too steep
     if ((r = tr_land_within_max_step(q, ch, st, feet, ahead.feet, down, motion, hits, &count, &support, &above)) != TREAD_OK) return r;
     const tread_shape_hit landing = hits[support];
