@@ -113,15 +113,20 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
     tread_vec3 over = advanced.feet;
     bool fits = false;
     if ((r = tr_fits(q, ch, over, TR_PENETRATION_SLOP, &fits)) != TREAD_OK || !fits) return r; // no room over the step
+    // Down onto the tread through the shared landing (roll.c), which rolls a round bottom that comes down on the nose
+    // onto it: the advance above rests it on a level nose, but a nose tilted across the walk (a curb on a cross slope,
+    // treads tilted sideways) leaves it a narrower cap, and it perched there, no step, every frame
+    // (curb-approach-across-a30-h0.20-boxes-on-capsule-60hz: stopped at the curb; the shipped curb-on-cross-slope-30
+    // and stairs-tilted-sideways-30 the same).
     tread_shape_hit rests[TR_GROUND_HITS];
     int count = 0, support = -1;
-    if ((r = tr_probe_down(q, ch, over, drop, rests, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
-    if (count == 0 || rests[0].fraction == 0.0f) return TREAD_OK;
-    if ((r = tr_pick_support(q, ch, over, rests, count, drop, &support)) != TREAD_OK) return r;
-    if (support < 0 || drop * (1.0f - rests[0].fraction) <= TR_MIN_STEP_RISE) return TREAD_OK; // nothing to stand on up there
-    tread_vec3 lifted = tread_v3_mad(over, -drop * rests[0].fraction, up);
+    tread_vec3 above = over;
+    if ((r = tr_probe_landing(q, ch, over, drop, motion, rests, TR_GROUND_HITS, &count, &support, &above)) != TREAD_OK) return r;
+    if (count == 0 || rests[0].fraction == 0.0f || support < 0 || drop * (1.0f - rests[0].fraction) <= TR_MIN_STEP_RISE)
+        return TREAD_OK; // nothing to stand on up there
+    tread_vec3 lifted = tread_v3_mad(above, -drop * rests[0].fraction, up);
     // (Past the motion, the roll's remainder runs back from the riser: nothing is left to give back.)
-    tread_vec3 remaining = tread_v3_sub(motion, path);
+    tread_vec3 remaining = tread_v3_sub(motion, tread_v3_reject(tread_v3_sub(above, feet), up));
     r = tr_slide(q, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, st, out_rest);
     if (r != TREAD_OK) return r;
     *out_support = hit.point;
