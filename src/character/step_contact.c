@@ -88,11 +88,19 @@ static tread_result past_leaning_riser(const tr_move_query *q, const tread_chara
     tread_query_filter filter = tr_ground_filter(ch);
     tread_vec3 down = tread_v3_scale(up, -top);
     tread_ray_hit tread;
-    tread_result r = tr_query_ray(q, tread_v3_mad(origin, run + s->contact_step.search_overshoot, inward), down, &filter, &tread);
+    float on = run + s->contact_step.search_overshoot;
+    tread_result r = tr_query_ray(q, tread_v3_mad(origin, on, inward), down, &filter, &tread);
     if (r != TREAD_OK || !tread.hit || tread.fraction == 0.0f) return r;
-    float climb = tread_v3_dot(tread_v3_sub(tread.point, hit->point), up);
-    if (!(climb > 0.0f)) return TREAD_OK;
-    tread_vec3 nose = tread_v3_mad(tread_v3_mad(hit->point, climb / rate, inward), climb, up);
+    // Where the face meets the tread's plane, `across` on from where the probe met the face: a tread that slopes
+    // down from the nose, taken as level at the height the probe found it, put the nose down the face, on it
+    // (curb-top-down-a30-h0.35-heightfield-on-sphere-30hz).
+    float tread_upward = tread_v3_dot(tread.normal, up);
+    if (!(tread_upward > 0.0f)) return TREAD_OK;
+    float tread_rate = -tread_v3_dot(tread.normal, inward) / tread_upward;
+    if (!(rate > tread_rate)) return TREAD_OK;
+    float across = (tread_v3_dot(tread_v3_sub(tread.point, hit->point), up) - tread_rate * on) / (rate - tread_rate);
+    if (!(across > 0.0f)) return TREAD_OK;
+    tread_vec3 nose = tread_v3_mad(tread_v3_mad(hit->point, across, inward), rate * across, up);
     tread_vec3 past = tread_v3_mad(nose, s->contact_step.search_overshoot, inward);
     past = tread_v3_mad(past, tread_v3_dot(tread_v3_sub(origin, past), up), up);
     if ((r = tr_query_ray(q, past, down, &filter, &tread)) != TREAD_OK || !tread.hit || tread.fraction == 0.0f) return r;
