@@ -65,6 +65,51 @@ static bool riser_inward(const tread_character *ch, const tread_contact *c, trea
     return true;
 }
 
+// The probe a little past a riser that leans (a heightfield's riser spans one grid cell: 63 to 82 degrees) meets that
+// face again, a centimetre up it, and found no tread: a box at the foot of a 0.1 m heightfield curb's riser, 5 cm deep,
+// stood before it for good (curb-level-h0.10-heightfield-on-box-60hz). The face `hit` (the probe from `origin`, `top`
+// long, met it) reaches the probe's start within the run it leans by; a tread within max step begins before there, so
+// a probe that far on (and the overshoot) finds it, and the nose is where the face meets that tread. Confirmed by the
+// probe the overshoot past that nose (the Source rule's, at the riser's top edge): a face that goes on up past the
+// probe's start (a wedge too steep to walk) has no nose, and that probe meets the face again. A face that runs on
+// farther than tr_step_look_ahead (the sweep's look past a sloped riser) is a slope too steep to walk, not a riser.
+// On a tread, *hit is the probe past the nose and *out_nose the nose.
+static tread_result past_leaning_riser(const tr_move_query *q, const tread_character *ch, tread_vec3 origin, float top, tread_vec3 inward,
+                                       tread_ray_hit *hit, tread_vec3 *out_nose, bool *out_walkable) {
+    const tread_character_settings *s = &ch->settings;
+    const tread_vec3 up = s->up;
+    *out_walkable = false;
+    float upward = tread_v3_dot(hit->normal, up);
+    if (!(upward > 0.0f)) return TREAD_OK;
+    float rate = -tread_v3_dot(hit->normal, inward) / upward; // metres of rise per metre on
+    if (!(rate > 0.0f)) return TREAD_OK;
+    float run = tread_v3_dot(tread_v3_sub(origin, hit->point), up) / rate;
+    if (run > tr_step_look_ahead(ch)) return TREAD_OK;
+    tread_query_filter filter = tr_ground_filter(ch);
+    tread_vec3 down = tread_v3_scale(up, -top);
+    tread_ray_hit tread;
+    float on = run + s->contact_step.search_overshoot;
+    tread_result r = tr_query_ray(q, tread_v3_mad(origin, on, inward), down, &filter, &tread);
+    if (r != TREAD_OK || !tread.hit || tread.fraction == 0.0f) return r;
+    // Where the face meets the tread's plane, `across` on from where the probe met the face: a tread that slopes
+    // down from the nose, taken as level at the height the probe found it, put the nose down the face, on it
+    // (curb-top-down-a30-h0.35-heightfield-on-sphere-30hz).
+    float tread_upward = tread_v3_dot(tread.normal, up);
+    if (!(tread_upward > 0.0f)) return TREAD_OK;
+    float tread_rate = -tread_v3_dot(tread.normal, inward) / tread_upward;
+    if (!(rate > tread_rate)) return TREAD_OK;
+    float across = (tread_v3_dot(tread_v3_sub(tread.point, hit->point), up) - tread_rate * on) / (rate - tread_rate);
+    if (!(across > 0.0f)) return TREAD_OK;
+    tread_vec3 nose = tread_v3_mad(tread_v3_mad(hit->point, across, inward), rate * across, up);
+    tread_vec3 past = tread_v3_mad(nose, s->contact_step.search_overshoot, inward);
+    past = tread_v3_mad(past, tread_v3_dot(tread_v3_sub(origin, past), up), up);
+    if ((r = tr_query_ray(q, past, down, &filter, &tread)) != TREAD_OK || !tread.hit || tread.fraction == 0.0f) return r;
+    if ((r = tr_is_walkable_on(q, ch, TR_WHO(tread), tread.normal, out_walkable)) != TREAD_OK || !*out_walkable) return r;
+    *hit = tread;
+    *out_nose = nose;
+    return TREAD_OK;
+}
+
 // One step over the riser of contact `c` (`inward` from riser_inward) from `feet` walking `motion`, onto a tread at
 // most max step above `ground` (the surface the move began on: the whole move climbs no more). *out_found, with
 // where the slide giving back the motion the riser took ended (*out_rest) and the tread's point (*out_support).
@@ -87,18 +132,25 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
     tread_result r = tr_query_ray(q, origin, tread_v3_scale(up, -top), &filter, &hit);
     if (r != TREAD_OK || !hit.hit || hit.fraction == 0.0f) return r;
     bool walkable = false;
-    if ((r = tr_is_walkable_on(q, ch, TR_WHO(hit), hit.normal, &walkable)) != TREAD_OK || !walkable) return r;
+    if ((r = tr_is_walkable_on(q, ch, TR_WHO(hit), hit.normal, &walkable)) != TREAD_OK) return r;
+    // The nose: the probe hit the tread the overshoot past it, or past a riser that leans, where that face meets it.
+    tread_vec3 nose = tread_v3_mad(hit.point, -s->contact_step.search_overshoot, inward);
+    float lean = 0.0f; // how far on from the contact the nose is, past a riser that leans
+    if (!walkable) {
+        if ((r = past_leaning_riser(q, ch, origin, top, inward, &hit, &nose, &walkable)) != TREAD_OK || !walkable) return r;
+        lean = tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(nose, c->point), inward));
+    }
     float rise = tread_v3_dot(tread_v3_sub(hit.point, feet), up); // a perched body lifts onto its own tread too
     if (rise <= TR_MIN_STEP_RISE) return TREAD_OK;
-    // The tread runs on at least min_step_depth from the riser (the probe hit it the overshoot past it).
-    tread_vec3 nose = tread_v3_mad(hit.point, -s->contact_step.search_overshoot, inward);
+    // The tread runs on at least min_step_depth from the riser.
     if ((r = tr_tread_is_deep_enough(q, ch, nose, inward, &walkable)) != TREAD_OK || !walkable) return r;
     // Lift onto the tread, advance over the nose (plus the overshoot), then give back the motion the riser took.
     float sin_slope = sqrtf(tr_maxf(0.0f, 1.0f - ch->max_slope_cos * ch->max_slope_cos));
-    float to_nose = tread_v3_dot(tread_v3_sub(c->point, feet), inward);
+    float to_nose = tread_v3_dot(tread_v3_sub(c->point, feet), inward) + lean;
     float advance = tr_maxf(0.0f, to_nose - TR_ROLL_REST * s->radius * sin_slope) + s->contact_step.search_overshoot;
     // No farther than this frame's motion toward the riser and the roll onto the nose (roll.c: once per step, the
-    // same at every frame rate): a round bottom left short of that would perch on the nose, where it cannot rest.
+    // same at every frame rate): a round bottom left short of that would perch on the nose, where it cannot rest. (Not
+    // on by the lean as well: past its motion, a box went 8 cm for 1.2 cm of input, the soak's 12:1754.)
     advance = tr_minf(advance, tread_v3_dot(motion, inward) + tr_roll_reach(ch));
     tread_vec3 path = advance_path(ch, tread_v3_reject(motion, up), inward, advance);
     // Set down there from max step (and the skin) above the surface stood on: the Source engine's box lands on level
@@ -113,15 +165,20 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
     tread_vec3 over = advanced.feet;
     bool fits = false;
     if ((r = tr_fits(q, ch, over, TR_PENETRATION_SLOP, &fits)) != TREAD_OK || !fits) return r; // no room over the step
+    // Down onto the tread through the shared landing (roll.c), which rolls a round bottom that comes down on the nose
+    // onto it: the advance above rests it on a level nose, but a nose tilted across the walk (a curb on a cross slope,
+    // treads tilted sideways) leaves it a narrower cap, and it perched there, no step, every frame
+    // (curb-approach-across-a30-h0.20-boxes-on-capsule-60hz: stopped at the curb; the shipped curb-on-cross-slope-30
+    // and stairs-tilted-sideways-30 the same).
     tread_shape_hit rests[TR_GROUND_HITS];
     int count = 0, support = -1;
-    if ((r = tr_probe_down(q, ch, over, drop, rests, TR_GROUND_HITS, &count)) != TREAD_OK) return r;
-    if (count == 0 || rests[0].fraction == 0.0f) return TREAD_OK;
-    if ((r = tr_pick_support(q, ch, over, rests, count, drop, &support)) != TREAD_OK) return r;
-    if (support < 0 || drop * (1.0f - rests[0].fraction) <= TR_MIN_STEP_RISE) return TREAD_OK; // nothing to stand on up there
-    tread_vec3 lifted = tread_v3_mad(over, -drop * rests[0].fraction, up);
+    tread_vec3 above = over;
+    if ((r = tr_probe_landing(q, ch, over, drop, motion, rests, TR_GROUND_HITS, &count, &support, &above)) != TREAD_OK) return r;
+    if (count == 0 || rests[0].fraction == 0.0f || support < 0 || drop * (1.0f - rests[0].fraction) <= TR_MIN_STEP_RISE)
+        return TREAD_OK; // nothing to stand on up there
+    tread_vec3 lifted = tread_v3_mad(above, -drop * rests[0].fraction, up);
     // (Past the motion, the roll's remainder runs back from the riser: nothing is left to give back.)
-    tread_vec3 remaining = tread_v3_sub(motion, path);
+    tread_vec3 remaining = tread_v3_sub(motion, tread_v3_reject(tread_v3_sub(above, feet), up));
     r = tr_slide(q, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, st, out_rest);
     if (r != TREAD_OK) return r;
     *out_support = hit.point;
