@@ -12,6 +12,35 @@
 // the floor); casts meet surfaces nearer than the touch tolerance.
 #define TR_CAST_CLEARANCE (2.0f * TR_TOUCH_TOLERANCE)
 
+// The original teleports; tread checks the lifted path, with the bare shape (ending in touch with the tread is the
+// landing, not an obstacle): straight up by the `rise` at the start, then across to the target `start` at that
+// height; or, where something overhangs the body, up by the cast's `reach` sliding back from under it (straight up,
+// a sphere under a stair's 2 cm nosing rose into its corner and never stepped: every nosed flight with risers near
+// max step), then straight across to where the cast began (`raised`: the cast down from there is the rest of the way).
+static tread_result lifted_path_free(const tr_move_query *q, const tread_character *ch, tread_vec3 base, float rise, tread_vec3 start,
+                                     float reach, tread_vec3 raised, bool *out_free) {
+    const tread_vec3 up = ch->settings.up;
+    tread_query_shape shape = tr_body_shape(ch, 0.0f);
+    tread_query_filter filter = tr_collide_filter(ch);
+    tread_shape_hit blocked;
+    *out_free = false;
+    tread_result r = tr_query_cast(q, &shape, tr_center(ch, base), tread_v3_scale(up, rise), &filter, &blocked);
+    if (r != TREAD_OK) return r;
+    if (!blocked.hit) {
+        if ((r = tr_query_cast(q, &shape, tr_center(ch, tread_v3_mad(base, rise, up)), tread_v3_sub(start, base), &filter, &blocked)) != TREAD_OK)
+            return r;
+        if (!blocked.hit) {
+            *out_free = true;
+            return TREAD_OK;
+        }
+    }
+    tr_slide_result lift;
+    if ((r = tr_slide(q, ch, base, tread_v3_scale(up, reach), TR_SLIDE_AIR, NULL, &lift)) != TREAD_OK) return r;
+    if ((r = tr_query_cast(q, &shape, tr_center(ch, lift.feet), tread_v3_sub(raised, lift.feet), &filter, &blocked)) != TREAD_OK) return r;
+    *out_free = !blocked.hit;
+    return TREAD_OK;
+}
+
 tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out,
                                bool *out_found) {
     const tread_character_settings *s = &ch->settings;
@@ -61,18 +90,8 @@ tread_result tr_step_cast_down(const tr_move_query *q, const tread_character *ch
     if (rise <= TR_MIN_STEP_RISE) return TREAD_OK;
     // The tread runs on at least min_step_depth past where the body lands on it (the shared tread rule).
     if ((r = tr_tread_is_deep_enough(q, ch, hits[support].point, tread_v3_normalize(motion), &ok)) != TREAD_OK || !ok) return r;
-    // The original teleports; tread checks the lifted path: up to where the cast began, sliding back from under what
-    // overhangs the body (straight up, a sphere under a stair's 2 cm nosing rose into its corner and never stepped:
-    // every nosed flight with risers near max step), then across to the cast's start (with the bare shape: the cast
-    // down from there is the rest of the path, free by construction).
-    tr_slide_result lift;
-    if ((r = tr_slide(q, ch, base, tread_v3_scale(up, reach), TR_SLIDE_AIR, NULL, &lift)) != TREAD_OK) return r;
-    tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = tr_collide_filter(ch);
-    tread_shape_hit blocked;
-    if ((r = tr_query_cast(q, &shape, tr_center(ch, lift.feet), tread_v3_sub(raised, lift.feet), &filter, &blocked)) != TREAD_OK ||
-        blocked.hit)
-        return r;
+    // The original teleports; tread checks the lifted path (lifted_path_free).
+    if ((r = lifted_path_free(q, ch, base, rise, start, reach, raised, &ok)) != TREAD_OK || !ok) return r;
     out->base = base;
     out->feet = tread_v3_mad(start, rise, up);
     out->support = hits[support].point;
