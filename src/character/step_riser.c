@@ -190,11 +190,14 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
     *out = 0.0f;
     if (budget < TR_RISER_TRIVIAL) return TREAD_OK;
     tread_result r = overlaps_above(q, ch, RISER_BOX, ahead, &blocked);
-    // What the riser box lands on is the tread; where it is already clear, what the body lands on.
-    riser_probe lands = blocked ? RISER_BOX : RISER_BODY;
     if (r == TREAD_OK && blocked) r = clear_height(q, ch, RISER_BOX, ahead, 0.0f, most, budget, &lo, &hi, &found);
-    // A wall for the riser box is a wall.
-    if (r != TREAD_OK || (blocked && !found)) return r;
+    if (r != TREAD_OK) return r;
+    // What the riser box lands on is the tread; where it is already clear, or cannot clear it by max step, what the
+    // body lands on. A flat bottom on a tread sloped across the walk meets the next tread's higher side at its
+    // corner, up to its half width times the slope's tangent above where a round bottom stands: the riser box found
+    // a wall in a 0.35 m curb sloped 15 degrees across that a capsule needs 0.35 m to clear
+    // (curb-approach-across-a15-h0.35-boxes-on-capsule-60hz). The body's lift is then the one, within max step.
+    riser_probe lands = found ? RISER_BOX : RISER_BODY;
     float rise = hi; // what the body must rise by, at least the riser box's lift
     if ((r = overlaps_above(q, ch, RISER_BODY, tread_v3_mad(ahead, hi, up), &blocked)) != TREAD_OK) return r;
     if (blocked) {
