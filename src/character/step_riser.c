@@ -46,7 +46,10 @@ tread_result tr_riser_holds(const tr_move_query *q, const tread_character *ch, t
     tread_shape_hit hit;
     float gap = 0.0f;
     bool perched = false;
-    return ground_below(q, ch, feet, out_holds, &hit, &gap, &perched);
+    tread_result r = ground_below(q, ch, feet, out_holds, &hit, &gap, &perched);
+    // A body in the air falls until it lands (tr_step_riser): held, it would hover where the riser met the ground.
+    if (ch->ground.state == TREAD_GROUND_IN_AIR && gap > TR_GROUND_TIE) *out_holds = false;
+    return r;
 }
 
 // How far the riser may lift this frame: Staxel's distance — horizontal motion, plus a share of downward motion
@@ -270,6 +273,12 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     // Rising away from the ground (a jump) is not held: the riser would pull the body back down.
     if (st->leaving_ground) return TREAD_OK;
     tread_result r = ground_below(q, ch, feet, &held, &below, &gap, &perched);
+    // Nor is a body that began the move in the air, until it touches the ground: it lands where its fall takes it,
+    // as for the other strategies. Caught within riser.depth of the ground and settled onto it (Staxel's body would
+    // hover there instead), a capsule falling off a 0.6 m ledge dropped 0.28 m in one frame
+    // (scenes/regressions/ledge-0.6.json; ledge-3m: 0.35 m). (Placed on the ground, it is held from the first frame:
+    // max-slope-mesh-across-a45.00-capsule-120hz, started on a slope at max slope, slid down it.)
+    if (st->previous_ground.state == TREAD_GROUND_IN_AIR && gap > TR_GROUND_TIE) held = false;
     // Climbing a riser taller than riser.depth at its budget, the body rises out of the reach of the ground it
     // left before it is up on the tread: there the riser is in the step it climbs, and holds it while it climbs on
     // (a box climbing a 0.4 m step at 240 Hz let go 0.25 m up, fell, and began again: step-h0.400-box-240hz).
