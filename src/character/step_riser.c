@@ -346,7 +346,30 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     // body goes): the riser lets go, and stick-to-floor takes the body down to the tread below, as it does for the
     // other strategies. Held by that edge as it rolled off it, the riser kept a capsule on each nose of
     // stairs-straight-boxes-down-r0.45-t0.12-capsule-60hz until it had walked past the snap's reach, and it fell.
-    if (rise <= 0.0f && perched && tread_v3_dot(below.normal, tread_v3_reject(wanted, up)) >= 0.0f) return TREAD_OK;
+    bool walks_off = rise <= 0.0f && perched && tread_v3_dot(below.normal, tread_v3_reject(wanted, up)) >= 0.0f;
+    // Unless it turns away from a step it had begun to climb: the ground it reported there is that step's tread,
+    // above its feet, and stick-to-floor, which reaches down only as far below the ground the move began on, does
+    // not reach the tread below the nose it walks off. The riser takes it down itself, measured from that nose, as
+    // stick-to-floor would: walking down a spiral, a capsule that overshot its way point turned back up a 0.3 m
+    // riser for a frame, turned away again and hovered over the nose, then fell
+    // (stairs-spiral-boxes-down-r0.30-t0.12-capsule-60hz).
+    bool abandoned = st->previous_ground.state == TREAD_GROUND_ON_GROUND &&
+                     tread_v3_dot(tread_v3_sub(st->previous_ground.point, landed), up) > 0.0f;
+    if (walks_off && !abandoned) return TREAD_OK;
+    if (walks_off) {
+        float lowered = 0.0f;
+        bool perched_ahead = false;
+        tread_vec3 down = landed;
+        r = tr_snap_down(q, ch, &down, ch->settings.step_down_distance, below.point, tread_v3_reject(wanted, up), &lowered, &perched_ahead);
+        if (r != TREAD_OK || perched_ahead || !(lowered > 0.0f)) return r;
+        out->base = feet;
+        out->feet = down;
+        out->support = below.point;
+        out->has_landing = false;
+        out->holds = false;
+        *out_found = true;
+        return TREAD_OK;
+    }
     out->base = rise > 0.0f ? from : feet;
     out->feet = landed;
     out->support = climbed.point;
