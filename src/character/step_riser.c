@@ -46,7 +46,10 @@ tread_result tr_riser_holds(const tr_move_query *q, const tread_character *ch, t
     tread_shape_hit hit;
     float gap = 0.0f;
     bool perched = false;
-    return ground_below(q, ch, feet, out_holds, &hit, &gap, &perched);
+    tread_result r = ground_below(q, ch, feet, out_holds, &hit, &gap, &perched);
+    // A body in the air falls until it lands (tr_step_riser): held, it would hover where the riser met the ground.
+    if (ch->ground.state == TREAD_GROUND_IN_AIR && gap > TR_GROUND_TIE) *out_holds = false;
+    return r;
 }
 
 // How far the riser may lift this frame: Staxel's distance — horizontal motion, plus a share of downward motion
@@ -71,10 +74,22 @@ static tread_query_shape riser_box(const tread_character *ch, tread_vec3 feet, t
     return tread_query_box(tread_v3(half_width, 0.5f * height, half_width), s->up);
 }
 
-// Does the riser box, standing on `feet`, overlap what it stands on (ground_mask), whatever the face?
-static tread_result overlaps_above(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, bool *out_overlaps) {
+// What the lift measures what is left to climb with: the riser box, or the body itself (where the body is wider
+// than the riser box and something under its outer part still stops it, lift).
+typedef enum riser_probe { RISER_BOX, RISER_BODY } riser_probe;
+
+static tread_query_shape probe_shape(const tread_character *ch, riser_probe probe, tread_vec3 feet, tread_vec3 *center) {
+    if (probe == RISER_BOX) return riser_box(ch, feet, center);
+    // Skin-grown, as the slide's shape is: clear of a tread means clear for the slide.
+    *center = tr_center(ch, feet);
+    return tr_body_shape(ch, ch->settings.skin);
+}
+
+// Does the probe, standing on `feet`, overlap what it stands on (ground_mask), whatever the face?
+static tread_result overlaps_above(const tr_move_query *q, const tread_character *ch, riser_probe probe, tread_vec3 feet,
+                                   bool *out_overlaps) {
     tread_vec3 center;
-    tread_query_shape shape = riser_box(ch, feet, &center);
+    tread_query_shape shape = probe_shape(ch, probe, feet, &center);
     tread_query_filter filter = tr_ground_filter(ch);
     tread_contact deepest;
     int count = 0;
@@ -128,37 +143,82 @@ static tread_result rise_from(const tr_move_query *q, const tread_character *ch,
     return TREAD_OK;
 }
 
+// The least lift above `from` (the probe overlaps there, `ahead` raised by it) that clears the probe at `ahead`, to
+// a bracket: binary search (halving, at most Staxel's 6 probes) between `from` and `most`, where it must be clear
+// (*out_ok false: blocked up there too, a wall). Search where the answer is: below this frame's budget when the
+// budget clears it (the lift is then exact to a 64th of the budget), else above it (the lift is the budget; the rest
+// next frame). *out_lo: still blocked; *out_hi: clear.
+static tread_result clear_height(const tr_move_query *q, const tread_character *ch, riser_probe probe, tread_vec3 ahead, float from,
+                                 float most, float budget, float *out_lo, float *out_hi, bool *out_ok) {
+    const tread_vec3 up = ch->settings.up;
+    bool blocked = false;
+    *out_ok = false;
+    tread_result r = overlaps_above(q, ch, probe, tread_v3_mad(ahead, most, up), &blocked);
+    if (r != TREAD_OK || blocked) return r;
+    float lo = from, hi = most;
+    if (budget > from) {
+        if ((r = overlaps_above(q, ch, probe, tread_v3_mad(ahead, budget, up), &blocked)) != TREAD_OK) return r;
+        if (blocked) lo = budget; else hi = budget;
+    }
+    for (int i = 0; i < TR_RISER_ITERATIONS && hi - lo > TR_RISER_TRIVIAL; ++i) {
+        float mid = 0.5f * (lo + hi);
+        if ((r = overlaps_above(q, ch, probe, tread_v3_mad(ahead, mid, up), &blocked)) != TREAD_OK) return r;
+        if (blocked) lo = mid; else hi = mid;
+    }
+    *out_lo = lo;
+    *out_hi = hi;
+    *out_ok = true;
+    return TREAD_OK;
+}
+
 // The lift: ground above the feet inside the riser's footprint just past where the body stopped (`ahead`:
 // riser_reach along the motion a riser stopped) is what it still has to climb. What the riser cannot clear by max
-// step (`most`: measured from the surface stood on, as the shared max-step rule does) is a wall, not a step: no lift. Otherwise binary search (halving, at most Staxel's 6 probes) for the least
-// lift that clears it; that top must be walkable ground at least min_step_depth deep the body can stand on (not a
-// steep face, not under a low ceiling), and the body rises by as much of it as the budget allows and it fits (the
-// rest next frame, at Staxel's rate: *out_clears false), from where it stopped or, under a nosing, from a little
-// back (rise_from).
+// step (`most`: measured from the surface stood on, as the shared max-step rule does) is a wall, not a step: no
+// lift. Otherwise the least lift that clears it (clear_height); that top must be walkable ground at least
+// min_step_depth deep the body can stand on (not a steep face, not under a low ceiling), and the body rises by as
+// much of it as the budget allows and it fits (the rest next frame, at Staxel's rate: *out_clears false), from where
+// it stopped or, under a nosing, from a little back (rise_from).
+// The body is wider than the riser box: where something under its outer part (the higher side of a tread tilted
+// sideways under a box's far edge) still stops it above the riser box's lift, or where the riser box is already
+// clear, the body itself measures what is left, if it clears by `most`. Staxel's body hovers riser.depth above the
+// ground, which clears that part; tread's stands on the ground, and a box on treads tilted 10 degrees sideways was
+// lifted 0.096 m up a 0.1 m riser, slid nowhere, settled and began again for good
+// (tilted-sideways-a10-r0.10-t0.30-boxes-up-box-60hz).
 static tread_result lift(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, tread_vec3 ahead, float most, float budget,
                          float back, float *out, bool *out_clears, tread_vec3 *out_from, tread_shape_hit *out_tread) {
     const tread_character_settings *s = &ch->settings;
     const tread_vec3 up = s->up;
-    bool blocked = false, ok = false;
+    bool blocked = false, ok = false, found = false;
+    float lo = 0.0f, hi = 0.0f;
     *out = 0.0f;
-    tread_result r = overlaps_above(q, ch, ahead, &blocked);
-    if (r != TREAD_OK || !blocked || budget < TR_RISER_TRIVIAL) return r;
-    if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, most, up), &blocked)) != TREAD_OK || blocked) return r;
-    // Search where the answer is: below this frame's budget when the budget clears it (the lift is then exact to a
-    // 64th of the budget), else above it (the lift is the budget; the rest next frame).
-    if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, budget, up), &blocked)) != TREAD_OK) return r;
-    float lo = blocked ? budget : 0.0f, hi = blocked ? most : budget; // lo: still blocked; hi: clear
-    for (int i = 0; i < TR_RISER_ITERATIONS && hi - lo > TR_RISER_TRIVIAL; ++i) {
-        float mid = 0.5f * (lo + hi);
-        if ((r = overlaps_above(q, ch, tread_v3_mad(ahead, mid, up), &blocked)) != TREAD_OK) return r;
-        if (blocked) lo = mid; else hi = mid;
+    if (budget < TR_RISER_TRIVIAL) return TREAD_OK;
+    tread_result r = overlaps_above(q, ch, RISER_BOX, ahead, &blocked);
+    if (r == TREAD_OK && blocked) r = clear_height(q, ch, RISER_BOX, ahead, 0.0f, most, budget, &lo, &hi, &found);
+    if (r != TREAD_OK) return r;
+    // What the riser box lands on is the tread; where it is already clear, or cannot clear it by max step, what the
+    // body lands on. A flat bottom on a tread sloped across the walk meets the next tread's higher side at its
+    // corner, up to its half width times the slope's tangent above where a round bottom stands: the riser box found
+    // a wall in a 0.35 m curb sloped 15 degrees across that a capsule needs 0.35 m to clear
+    // (curb-approach-across-a15-h0.35-boxes-on-capsule-60hz). The body's lift is then the one, within max step.
+    riser_probe lands = found ? RISER_BOX : RISER_BODY;
+    float rise = hi; // what the body must rise by, at least the riser box's lift
+    if ((r = overlaps_above(q, ch, RISER_BODY, tread_v3_mad(ahead, hi, up), &blocked)) != TREAD_OK) return r;
+    if (blocked) {
+        float body_lo = 0.0f, body_hi = 0.0f;
+        if ((r = clear_height(q, ch, RISER_BODY, ahead, hi, most, budget, &body_lo, &body_hi, &ok)) != TREAD_OK) return r;
+        if (ok) rise = body_hi;
+        if (ok && lands == RISER_BODY) {
+            lo = body_lo;
+            hi = body_hi;
+            found = true;
+        }
     }
-    tread_vec3 top = tread_v3_mad(ahead, hi, up);
-    // What the riser lands on coming down from there is the tread: it must be walkable (not a steep face), and the
+    if (!found) return TREAD_OK;
+    // What the probe lands on coming down from there is the tread: it must be walkable (not a steep face), and the
     // body must fit standing up there (not under a low ceiling).
     // (From a little above: at an edge the riser and the tread are met together, and the tread is the one.)
     tread_vec3 center;
-    tread_query_shape shape = riser_box(ch, tread_v3_mad(top, hi - lo, up), &center);
+    tread_query_shape shape = probe_shape(ch, lands, tread_v3_mad(ahead, hi + (hi - lo), up), &center);
     tread_query_filter filter = tr_ground_filter(ch);
     tread_shape_hit hits[TR_GROUND_HITS];
     int count = 0;
@@ -177,15 +237,15 @@ static tread_result lift(const tr_move_query *q, const tread_character *ch, trea
     // Up there where it stopped, or where it is headed: on micro-steps (1 cm rises, 2 cm treads) the body where it
     // is headed reaches over the next step too, which the slide after the lift stops it at
     // (micro-steps-r0.01-t0.02-boxes-up-box-240hz stood at the first one).
-    if ((r = tr_fits(q, ch, tread_v3_mad(feet, hi, up), s->skin, &ok)) != TREAD_OK) return r;
-    if (!ok && (r = tr_fits(q, ch, top, s->skin, &ok)) != TREAD_OK) return r;
+    if ((r = tr_fits(q, ch, tread_v3_mad(feet, rise, up), s->skin, &ok)) != TREAD_OK) return r;
+    if (!ok && (r = tr_fits(q, ch, tread_v3_mad(ahead, rise, up), s->skin, &ok)) != TREAD_OK) return r;
     if (!ok) return r;
     // Past the touch tolerance too, so the slide that follows does not catch the nose it just cleared.
-    float d = tr_minf(hi, budget) + TR_RISER_CLEARANCE;
+    float d = tr_minf(rise, budget) + TR_RISER_CLEARANCE;
     if ((r = rise_from(q, ch, feet, heading, d, back, out_from, &ok)) != TREAD_OK || !ok) return r;
     *out_tread = hits[tread];
     *out = d;
-    *out_clears = hi <= budget;
+    *out_clears = rise <= budget;
     return TREAD_OK;
 }
 
@@ -213,6 +273,12 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     // Rising away from the ground (a jump) is not held: the riser would pull the body back down.
     if (st->leaving_ground) return TREAD_OK;
     tread_result r = ground_below(q, ch, feet, &held, &below, &gap, &perched);
+    // Nor is a body that began the move in the air, until it touches the ground: it lands where its fall takes it,
+    // as for the other strategies. Caught within riser.depth of the ground and settled onto it (Staxel's body would
+    // hover there instead), a capsule falling off a 0.6 m ledge dropped 0.28 m in one frame
+    // (scenes/regressions/ledge-0.6.json; ledge-3m: 0.35 m). (Placed on the ground, it is held from the first frame:
+    // max-slope-mesh-across-a45.00-capsule-120hz, started on a slope at max slope, slid down it.)
+    if (st->previous_ground.state == TREAD_GROUND_IN_AIR && gap > TR_GROUND_TIE) held = false;
     // Climbing a riser taller than riser.depth at its budget, the body rises out of the reach of the ground it
     // left before it is up on the tread: there the riser is in the step it climbs, and holds it while it climbs on
     // (a box climbing a 0.4 m step at 240 Hz let go 0.25 m up, fell, and began again: step-h0.400-box-240hz).
@@ -280,7 +346,30 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     // body goes): the riser lets go, and stick-to-floor takes the body down to the tread below, as it does for the
     // other strategies. Held by that edge as it rolled off it, the riser kept a capsule on each nose of
     // stairs-straight-boxes-down-r0.45-t0.12-capsule-60hz until it had walked past the snap's reach, and it fell.
-    if (rise <= 0.0f && perched && tread_v3_dot(below.normal, tread_v3_reject(wanted, up)) >= 0.0f) return TREAD_OK;
+    bool walks_off = rise <= 0.0f && perched && tread_v3_dot(below.normal, tread_v3_reject(wanted, up)) >= 0.0f;
+    // Unless it turns away from a step it had begun to climb: the ground it reported there is that step's tread,
+    // above its feet, and stick-to-floor, which reaches down only as far below the ground the move began on, does
+    // not reach the tread below the nose it walks off. The riser takes it down itself, measured from that nose, as
+    // stick-to-floor would: walking down a spiral, a capsule that overshot its way point turned back up a 0.3 m
+    // riser for a frame, turned away again and hovered over the nose, then fell
+    // (stairs-spiral-boxes-down-r0.30-t0.12-capsule-60hz).
+    bool abandoned = st->previous_ground.state == TREAD_GROUND_ON_GROUND &&
+                     tread_v3_dot(tread_v3_sub(st->previous_ground.point, landed), up) > 0.0f;
+    if (walks_off && !abandoned) return TREAD_OK;
+    if (walks_off) {
+        float lowered = 0.0f;
+        bool perched_ahead = false;
+        tread_vec3 down = landed;
+        r = tr_snap_down(q, ch, &down, ch->settings.step_down_distance, below.point, tread_v3_reject(wanted, up), &lowered, &perched_ahead);
+        if (r != TREAD_OK || perched_ahead || !(lowered > 0.0f)) return r;
+        out->base = feet;
+        out->feet = down;
+        out->support = below.point;
+        out->has_landing = false;
+        out->holds = false;
+        *out_found = true;
+        return TREAD_OK;
+    }
     out->base = rise > 0.0f ? from : feet;
     out->feet = landed;
     out->support = climbed.point;
