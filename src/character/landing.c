@@ -42,11 +42,18 @@ tread_result tr_land_within_max_step(const tr_move_query *q, const tread_charact
     if (!(rate > 0.0f) || !(tread_v3_length(along) > 0.0f)) return TREAD_OK;
     float back = (over + TR_LANDING_CLEARANCE) / rate;
     if (!(back < gone)) return TREAD_OK;
+    // Back the straight way, as far as it is free: the way the body came may have turned along a wall, and a point
+    // back along the motion lay 2 cm inside a box (the soak's 66:98: the probe down from there ignored the box).
+    tread_query_shape shape = tr_body_shape(ch, ch->settings.skin);
+    tread_query_filter filter = tr_collide_filter(ch);
+    tread_shape_hit stop;
+    tread_vec3 way = tread_v3_scale(along, -back);
+    tread_result r = tr_query_cast(q, &shape, tr_center(ch, ahead), way, &filter, &stop);
+    if (r != TREAD_OK || stop.hit) return r;
     tread_shape_hit near_hits[TR_GROUND_HITS];
     int count = 0, support = -1;
     tread_vec3 above;
-    tread_result r = tr_probe_landing(q, ch, tread_v3_mad(ahead, -back, along), down, motion, near_hits, TR_GROUND_HITS, &count,
-                                      &support, &above);
+    r = tr_probe_landing(q, ch, tread_v3_add(ahead, way), down, motion, near_hits, TR_GROUND_HITS, &count, &support, &above);
     if (r != TREAD_OK || support < 0) return r;
     memcpy(hits, near_hits, (size_t)count * sizeof near_hits[0]);
     *io_count = count;
