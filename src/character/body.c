@@ -218,7 +218,7 @@ typedef struct tr_tread_run {
 static tread_result run_along(const tr_move_query *q, const tread_character *ch, tread_vec3 from, tread_vec3 normal, tread_vec3 direction,
                               float length, float bend, float drop, tr_tread_run *out) {
     tread_query_filter filter = tr_ground_filter(ch);
-    const tread_vec3 s_up = ch->settings.up;
+    const tread_vec3 up = ch->settings.up;
     float leg = length / (float)TR_TREAD_SEGMENTS, lift = 0.5f * TR_TREAD_HEIGHT_TOLERANCE;
     tread_vec3 at = from;
     out->length = 0.0f;
@@ -263,8 +263,8 @@ static tread_result run_along(const tr_move_query *q, const tread_character *ch,
             // than the lift (a micro-step's 1 cm, at the lift's height: rounding took the ray over its nose) and
             // ended in the next step. A riser blocks the run; it is no edge.
             bool higher = false;
-            if ((r = surface_under(q, ch, tread_v3_mad(end, lift, s_up), below + lift, &higher, &point, &n)) != TREAD_OK) return r;
-            out->blocked = higher && tread_v3_dot(tread_v3_sub(point, end), s_up) > -lift;
+            if ((r = surface_under(q, ch, tread_v3_mad(end, lift, up), below + lift, &higher, &point, &n)) != TREAD_OK) return r;
+            out->blocked = higher && tread_v3_dot(tread_v3_sub(point, end), up) > -lift;
             break;
         }
         out->length += step;
