@@ -466,10 +466,15 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     for (int i = 0; i < count; ++i)
         if (-contacts[i].separation > TR_PENETRATION_SLOP) inside_add(&in, TR_WHO(contacts[i]));
     if ((r = unbury(q, ch, &in, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
-    // None: the nearest free spot at all, as before the sweeps were asked. Only static bodies hold it here (a moving
-    // one crushes it, above): it was teleported or spawned inside them, or they were put on it, and no way out of
-    // them leads anywhere (a box character teleported 1.2 m into a box, a terrain hill beside it, rose at the
-    // recovery speed ever deeper into the box).
+    // None: the nearest free spot at all, as before the sweeps were asked, where only static bodies hold it: it was
+    // teleported or spawned inside them, or they were put on it, and no way out of them leads anywhere (a box
+    // character teleported 1.2 m into a box, a terrain hill beside it, rose at the recovery speed ever deeper into
+    // the box). Crushed as well (a moving body buries it too), it never jumps (types.h, crushed): that spot was on
+    // top of a slab 0.4 m thick above a box character teleported into a platform and a terrain, 1.1 m up. Nor does
+    // it walk out: it stays, as a crushed character with nowhere to go does, until the moving body leaves it (at the
+    // recovery speed, a box character teleported 1 m into a box a platform also pressed into rose deeper into the
+    // box, whose nearer face was below it; walked along the push out, the slide lifted it deeper still).
+    if (moving.count > 0) return TREAD_OK;
     if ((r = unbury(q, ch, NULL, feet, contacts, count, out_push, out_unburied)) != TREAD_OK || *out_unburied) return r;
     // Nowhere free within reach: rise out at the recovery speed (Staxel's answer to starting inside the ground).
     float wanted = 0.0f;
