@@ -202,7 +202,16 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
                 f.pre_free = soak_world_penetration_except(&w, &pre, ch.settings.collide_mask, margin, &crushers, NULL, NULL);
                 f.post_free = soak_world_penetration_except(&w, &post, ch.settings.collide_mask, margin, &crushers, NULL, NULL);
                 soak_v3 from = soak_v3_of(tread_character_center(&before)), to = soak_v3_of(tread_character_center(&ch));
-                f.crossed = soak_world_crossing(&w, &pre, from, to, ch.settings.collide_mask, &crushers);
+                // The ways it may have been pushed: each crusher's motion where the character was, and the axes of
+                // its frame (the push out of a box is along one).
+                soak_v3 ways[4 * SOAK_EXCEPT_MAX];
+                int way_count = 0;
+                for (int i = 0; i < crushers.count; ++i) {
+                    const soak_body *c = &w.bodies[crushers.bodies[i]];
+                    ways[way_count++] = soak_sub(soak_frame_point(&c->frame, soak_frame_inv_point(&c->previous, from)), from);
+                    for (int k = 0; k < 3; ++k) ways[way_count++] = c->frame.axis[k];
+                }
+                f.crossed = soak_world_crossing(&w, &pre, from, to, ways, way_count, ch.settings.collide_mask, &crushers);
             }
             f.ground_motion = ground_motion(&w, &before);
             f.feet_generation = soak_untilted(&w, ch.position);

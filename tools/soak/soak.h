@@ -177,10 +177,11 @@ double soak_world_penetration_except(const soak_world *w, const soak_shape *shap
                                      const soak_except *except, int *out_body, int *out_touching);
 // Add to *except the kinematic bodies the shape is deeper than `depth` inside of (as many as fit).
 void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double depth, soak_except *except);
-// How deep (>= 0, metres) the straight segment from a to b runs into a body not in `except` that holds neither end
-// and that the volume `before` was not inside of (a body it was already in: recovery's, not a crossing).
-double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, uint32_t collide_mask,
-                           const soak_except *except);
+// How deep (>= 0, metres) the centre's way from a to b runs into a body not in `except` that holds neither end and
+// that the volume `before` was not inside of (a body it was already in: recovery's, not a crossing): the least over
+// the straight segment and the paths bent along each of `ways` (the directions a crushed move may have gone along).
+double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, const soak_v3 *ways, int way_count,
+                           uint32_t collide_mask, const soak_except *except);
 bool soak_world_add(soak_world *w, soak_body *body, char *message, size_t size);
 bool soak_world_remove(soak_world *w, int index, char *message, size_t size);
 bool soak_world_set_transform(soak_world *w, int index, tread_transform t, char *message, size_t size);

@@ -351,21 +351,56 @@ void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, u
     }
 }
 
-double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, uint32_t collide_mask,
-                           const soak_except *except) {
-    soak_shape path = thin_segment(a, b, SOAK_PATH_RADIUS);
-    soak_shape from = thin_segment(a, a, SOAK_PATH_RADIUS), to = thin_segment(b, b, SOAK_PATH_RADIUS);
+// How deep the centre's way along the polyline `points` went through a body that is not excepted. Bodies it was
+// inside of before the move (leaving them is the way out) or is inside of at either end do not count.
+static double polyline_crossing(const soak_world *w, const soak_shape *before, const soak_v3 *points, int count, uint32_t collide_mask,
+                                const soak_except *except) {
+    soak_shape from = thin_segment(points[0], points[0], SOAK_PATH_RADIUS), to = thin_segment(points[count - 1], points[count - 1], SOAK_PATH_RADIUS);
     double deepest = 0.0;
     for (int i = 0; i < w->count; ++i) {
         const soak_body *body = &w->bodies[i];
-        if (excepted(except, i) || !body->live || !(collide_mask & (1u << body->def.layer)) ||
-            !boxes_overlap(body->lo, body->hi, path.lo, path.hi))
-            continue;
-        double d = body_distance(body, &path);
-        if (!(d < 0.0) || body_distance(body, &from) < 0.0 || body_distance(body, &to) < 0.0) continue;
-        if (boxes_overlap(body->lo, body->hi, before->lo, before->hi) && body_distance(body, before) < -SOAK_TOLERANCE) continue;
-        // The segment itself, not the thin shape around it: a path that grazes a surface is no crossing.
-        deepest = fmax(deepest, -d - SOAK_PATH_RADIUS);
+        if (excepted(except, i) || !body->live || !(collide_mask & (1u << body->def.layer))) continue;
+        bool checked = false, skip = false;
+        for (int k = 0; k + 1 < count && !skip; ++k) {
+            soak_shape leg = thin_segment(points[k], points[k + 1], SOAK_PATH_RADIUS);
+            if (!boxes_overlap(body->lo, body->hi, leg.lo, leg.hi)) continue;
+            double d = body_distance(body, &leg);
+            if (!(d < 0.0)) continue;
+            if (!checked) { // (measured once, and only for a body some leg enters)
+                checked = true;
+                skip = body_distance(body, &from) < 0.0 || body_distance(body, &to) < 0.0 ||
+                       (boxes_overlap(body->lo, body->hi, before->lo, before->hi) && body_distance(body, before) < -SOAK_TOLERANCE);
+                if (skip) break;
+            }
+            // The segment itself, not the thin shape around it: a path that grazes a surface is no crossing.
+            deepest = fmax(deepest, -d - SOAK_PATH_RADIUS);
+        }
     }
     return deepest;
+}
+
+// Where along a crushed push the checker tries the turn aside: after every quarter of it.
+#define SOAK_CRUSH_BENDS 4
+
+double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, const soak_v3 *ways, int way_count,
+                           uint32_t collide_mask, const soak_except *except) {
+    soak_v3 chord[2] = {a, b};
+    double least = polyline_crossing(w, before, chord, 2, collide_mask, except);
+    // A crushed move's way is not its chord: along the push until it was stopped, aside across it, and on along it
+    // (types.h, crushed). Along each way it may have been pushed, that path with the push stopped after each
+    // SOAK_CRUSH_BENDS-th of its length (from aside first to aside last). The path that crosses least is taken for
+    // the move's (a wall between start and end crosses every one of them).
+    soak_v3 d = soak_sub(b, a);
+    for (int i = 0; i < way_count && least > 0.0; ++i) {
+        double len = sqrt(soak_dot(ways[i], ways[i]));
+        if (!(len > 0.0)) continue;
+        soak_v3 n = soak_scale(ways[i], 1.0 / len);
+        soak_v3 along = soak_scale(n, soak_dot(d, n)), aside = soak_sub(d, along);
+        for (int k = 0; k <= SOAK_CRUSH_BENDS && least > 0.0; ++k) {
+            soak_v3 stopped = soak_mad(a, (double)k / SOAK_CRUSH_BENDS, along);
+            soak_v3 path[4] = {a, stopped, soak_add(stopped, aside), b};
+            least = fmin(least, polyline_crossing(w, before, path, 4, collide_mask, except));
+        }
+    }
+    return least;
 }
