@@ -189,7 +189,15 @@ static tread_result push_out(const tr_move_query *q, const tread_character *ch, 
     tread_query_filter leaving = leaving_filter(ch, &in);
     tr_slide_result slid;
     if ((r = tr_slide_filtered(q, ch, feet, push, TR_SLIDE_AIR, &leaving, NULL, &slid)) != TREAD_OK) return r;
-    *out_push = tread_v3_sub(slid.feet, feet);
+    // Never back in against the push: the slide keeps its skin from what it is pressed against and leaves out what
+    // it walks out of, so squeezed between the two it went the other way (a capsule between a turning platform and
+    // a mesh went 0.1 mm deeper into the platform a frame, past the millimetre allowed).
+    tread_vec3 out = tread_v3_sub(slid.feet, feet);
+    if (*out_wanted > 0.0f) {
+        tread_vec3 dir = tread_v3_scale(push, 1.0f / *out_wanted);
+        out = tread_v3_mad(out, -tr_minf(0.0f, tread_v3_dot(out, dir)), dir);
+    }
+    *out_push = out;
     return TREAD_OK;
 }
 
@@ -336,6 +344,16 @@ static tread_vec3 relaxed_push(const tread_contact *contacts, int count, float s
     return push;
 }
 
+// Does `push` leave any contact more than `allowance` deep (as the contacts, linearised, say)? Pressed between two
+// bodies from opposite sides, the relaxed push satisfies the last one it relaxed against and goes deeper into the
+// other: a sphere teleported between two boxes walked toward a free spot 0.5 m off, 5 mm deeper into the box it
+// was deepest in on the way.
+static bool leaves_in(const tread_contact *contacts, int count, tread_vec3 push, float allowance) {
+    for (int i = 0; i < count; ++i)
+        if (-contacts[i].separation - tread_v3_dot(push, contacts[i].normal) > allowance) return true;
+    return false;
+}
+
 // Out of the other characters it overlaps (and nothing of the world), at the recovery speed: the push relaxed against
 // them, slid along everything; squeezed between several, as far as the pushes leave, and never a jump.
 static tread_result out_of_others(const tr_move_query *q, const tread_character *ch, tread_vec3 feet, float dt, tread_vec3 *out_push) {
@@ -408,7 +426,8 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     // crevice touching both walls stays).
     bool shallow = deepest <= TR_RECOVER_FREE_SLACK;
     float len = tread_v3_length(push);
-    bool buried = !shallow && (overflow || len < 0.5f * deepest || len > s->recovery_speed * TR_RECOVER_WALK_TIME);
+    bool buried = !shallow && (overflow || len < 0.5f * deepest || len > s->recovery_speed * TR_RECOVER_WALK_TIME ||
+                               leaves_in(contacts, count, push, tr_maxf(TR_RECOVER_FREE_SLACK, TR_RECOVER_RESIDUE * deepest)));
     if (!buried && !shallow) {
         bool fits = false;
         if ((r = tr_fits(q, ch, tread_v3_add(feet, push), tr_maxf(TR_RECOVER_FREE_SLACK, TR_RECOVER_RESIDUE * deepest), &fits)) != TREAD_OK)
