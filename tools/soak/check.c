@@ -69,9 +69,13 @@ static double slide_reach(const soak_frame_facts *f, soak_v3 up) {
     double reach = soak_length(v) * f->dt;
     if (ch->ground.state == TREAD_GROUND_ON_GROUND && !f->teleported) {
         double along = soak_length(reject(v, up));
+        // Keeping its horizontal speed (types.h), it goes along a slope 1 / cos of its angle as far: the ground's,
+        // and, met on the way, any walkable one (the slide realigns what is left onto each walkable face it meets:
+        // a box walking at 5 m/s onto a 73-degree ramp rose 0.22 m in a frame).
         if (ch->settings.keep_horizontal_speed) {
             double c = soak_dot(soak_normalize(soak_v3_of(ch->ground.normal)), up);
-            along /= fmax(c, cos(89.9 * SOAK_PI / 180.0));
+            double walkable = sqrt(fmax(0.0, 1.0 - walkable_sine(&ch->settings) * walkable_sine(&ch->settings)));
+            along /= fmax(fmin(c, walkable), cos(89.9 * SOAK_PI / 180.0));
         }
         reach = fmax(reach, along * f->dt) + soak_length(f->ground_motion);
     }
