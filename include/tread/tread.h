@@ -293,7 +293,9 @@ TREAD_API tread_result tread_character_suppress_snap(tread_character *character,
 /// Recovery pushes the character out of what it overlaps at settings.recovery_speed; when no such push leads out
 /// (buried between bodies, or through a mesh or heightfield) or it would take longer than half a second, it jumps
 /// at once to the nearest free spot within three body reaches or 2 m (result.unburied says how far), as a spawn
-/// inside geometry would be moved. While it is pushed out, the move does not go back in against the push.
+/// inside geometry would be moved; with none within reach it rises at the recovery speed (Staxel's answer), and
+/// crushed (buried in a moving body too) it stays. While it is pushed out, the move does not go back in against the
+/// push, and a push that would leave it deeper in one body than it was is a burial, not a walk.
 /// It begins `state` (tread_move_state: the phases' working state, the report in state->result); hand it to the
 /// later phases. The impulses on dynamic bodies and the contact listener belong to the reference move (tread_character_move_with).
 TREAD_API tread_result tread_character_update(const tread_world *world, tread_character *character, tread_vec3 velocity, float dt,
