@@ -150,7 +150,8 @@ typedef struct ground_carry {
 
 static ground_carry carry_of(const tr_source *src, const tr_crowd *crowd, const tread_character *ch, float dt) {
     ground_carry c = {ch->position, tread_quat_identity(), false, tr_pushers_reach(src)};
-    if (ch->ground.state != TREAD_GROUND_ON_GROUND) return c;
+    // Still ground (every static body that was not moved, no conveyor): nothing to carry, and nothing computed.
+    if (ch->ground.state != TREAD_GROUND_ON_GROUND || tr_ground_still(src, crowd, TR_WHO(ch->ground))) return c;
     // The body's own motion over the advance, then its surface's over this update (a conveyor).
     tread_vec3 moved;
     tread_quat turned, surface_turn;

@@ -57,6 +57,13 @@ void tr_ground_motion(const tr_source *src, const tr_crowd *crowd, tr_who ground
     if (s) tr_source_ground_motion(s, body, point, out_point, out_turn);
 }
 
+bool tr_ground_still(const tr_source *src, const tr_crowd *crowd, tr_who ground) {
+    tr_source storage;
+    tread_body_id body;
+    const tr_source *s = ground.character >= 0 ? NULL : tr_source_of_who(src, crowd, &storage, ground, &body);
+    return s && tr_source_body_still(s, body);
+}
+
 float tr_pushers_reach(const tr_source *src) { return tr_source_largest_motion(src); }
 
 void tr_surface_motion(const tr_source *src, const tr_crowd *crowd, tr_who ground, tread_vec3 point, float dt, tread_vec3 *out_point,

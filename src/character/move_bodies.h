@@ -24,6 +24,10 @@ tread_result tr_query_point_velocity(const tr_move_query *q, tr_who who, tread_v
 void tr_ground_motion(const tr_source *src, const tr_crowd *crowd, tr_who ground, tread_vec3 point, tread_vec3 *out_point,
                       tread_quat *out_turn);
 
+// The ground neither moved over the last world advance nor has a surface velocity: it carries nothing (false when
+// it may, or is a character or stale: then ask tr_ground_motion and tr_surface_motion).
+bool tr_ground_still(const tr_source *src, const tr_crowd *crowd, tr_who ground);
+
 // Where the ground's surface velocity (a conveyor) takes `point` over dt seconds, and the rotation it turns by
 // (identity, and the point itself, when it has none or is stale). Read before a move begins, as tr_ground_motion.
 void tr_surface_motion(const tr_source *src, const tr_crowd *crowd, tr_who ground, tread_vec3 point, float dt, tread_vec3 *out_point,

@@ -86,6 +86,9 @@ static inline bool tr_source_ground_motion(const tr_source *s, tread_body_id bod
     *out_turn = tr_motion_turn(&previous, &current);
     return true;
 }
+// The body neither moved over the last advance nor has a surface velocity (false: it may carry, or is not live;
+// an engine behind a backend is always asked).
+static inline bool tr_source_body_still(const tr_source *s, tread_body_id body) { return !s->backend && tr_world_body_still(s->world, body); }
 // Where its surface velocity takes `point` over dt seconds, and its turn (tr_world_surface_carry).
 static inline bool tr_source_surface_carry(const tr_source *s, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point,
                                            tread_quat *out_turn) {

@@ -135,6 +135,16 @@ bool tr_world_body_motion(const tread_world *w, tread_body_id id, tread_transfor
     return true;
 }
 
+bool tr_world_body_still(const tread_world *w, tread_body_id id) {
+    const tr_body *b = tr_world_live_body(w, id);
+    if (!b) return false;
+    const tread_transform *p = &b->previous, *t = &b->transform;
+    const tread_surface_velocity *s = &b->surface;
+    // (Compared as tr_motion_carry_point and tr_surface_carry decide "no motion": the same bits either way.)
+    return p->p.x == t->p.x && p->p.y == t->p.y && p->p.z == t->p.z && p->q.x == t->q.x && p->q.y == t->q.y && p->q.z == t->q.z &&
+           p->q.w == t->q.w && tread_v3_length_sq(s->linear) == 0.0f && tread_v3_length_sq(s->angular) == 0.0f;
+}
+
 bool tr_world_body_carry_point(const tread_world *w, tread_body_id id, tread_vec3 point, tread_vec3 *out_point) {
     TR_ASSERT(out_point);
     const tr_body *b = tr_world_live_body(w, id);

@@ -58,6 +58,8 @@ bool tr_world_point_velocity(const tread_world *w, tread_body_id body, tread_vec
 // The body's transform at the start of the last tread_world_advance and now (equal for static bodies, after a
 // teleport, and when it did not move). False for a stale id.
 bool tr_world_body_motion(const tread_world *w, tread_body_id body, tread_transform *out_previous, tread_transform *out_current);
+// True when the body is live, did not move over the last advance and has no surface velocity: it carries nothing.
+bool tr_world_body_still(const tread_world *w, tread_body_id body);
 // Where the body's last frame of motion took the world point `point`: current * inverse(previous) * point (what
 // carries a rider exactly, translation and rotation about any axis). Exactly `point` when the body did not move.
 // False for a stale id.
