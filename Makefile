@@ -187,10 +187,12 @@ bench-levels: build
 	@bash bench/levels.sh $(BUILD) $(BENCH_LEVELS_ARGS)
 
 # ---- the web (web/, docs/WEB.md) ----------------------------------------------------------------------------
-# wasm: the library and the C scene library (tools/scene: loading, running, checks) as a WebAssembly ES module with
-# their JavaScript wrappers, in web/dist (Debian's emscripten, from scripts/deps.sh's web group; no threads).
+# wasm: the library and the C scene library (tools/scene: loading, running, checks) as WebAssembly ES modules with
+# their JavaScript wrappers, in web/dist (Debian's emscripten, from scripts/deps.sh's web group): one without threads
+# and one whose batches run on a pool of workers (web/dist/lib/threads/), both with SIMD.
 # test-web: the wrapper's API and types, every shipped scene loaded in WebAssembly with the native loader's messages,
-# and the course's runs bit for bit against the native `tread run` (WEB_TEST_ALL=1: every shipped scene).
+# the course's and two crowds' runs bit for bit against the native `tread run` in both builds (WEB_TEST_ALL=1: every
+# shipped scene), and the two builds' crowds frame by frame.
 WASM_INPUTS = $(shell grep -oE 'src/[A-Za-z0-9_/]+\.c' cmake/sources.cmake) $(wildcard src/*.h src/*/*.h include/tread/*.h) \
   cmake/sources.cmake $(wildcard web/wasm/*) $(wildcard tools/scene/*.c tools/scene/*.h)
 WEB_JS = $(wildcard web/lib/* web/scene/*)
