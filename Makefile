@@ -222,10 +222,12 @@ package: $(NPM_PACKAGE)
 	@echo "package: $(NPM_PACKAGE) (npm install ./tread-$(TREAD_VERSION).tgz), $(BUILD)/package/tread-$(TREAD_VERSION).tar.gz (source)"
 
 # web: the browser viewer in web/dist/viewer (docs/WEB.md, "The viewer"): web/viewer/*.mjs with three.js bundled by
-# esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), the shipped scenes copied beside it.
-# serve: serves it on http://localhost:$(PORT)/ (web/viewer/serve.mjs, node's http module). test-browser: Debian's
+# esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), tread's two WebAssembly builds and the
+# shipped scenes copied beside it. serve: serves it on http://localhost:$(PORT)/ (web/viewer/serve.mjs, node's http
+# module) with the cross-origin isolation headers, so the page runs the threaded build. test-browser: Debian's
 # chromium headless through playwright-core holds W on S1 and checks the character reaches the top landing, a trace
-# replays, and the page logs no error; screenshot in $(BUILD)/viewer-S1.png (about 70 s: software WebGL draws a level slowly). screenshot: the same test,
+# replays, the isolated page runs the threaded build (and one served without the headers the other), and the page
+# logs no error; screenshot in $(BUILD)/viewer-S1.png (about 110 s: software WebGL draws a level slowly). screenshot: the same test,
 # also writing docs/img/viewer.png. course-plot: docs/img/S1-climb.svg, feet and camera height over time of S1 from
 # `tread run --trace` (scripts/plot_trace.mjs).
 PORT ?= 8080

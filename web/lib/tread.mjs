@@ -150,7 +150,8 @@ function machineThreads() {
 }
 
 // Most threads the threaded build starts by default: every worker loads the module (about 0.7 MB of script) and
-// takes 1 MB of stack, and a 500-character crowd gains little past 8 (docs/WEB.md, "Threads").
+// takes a 2 MB stack of the module's memory, and the room's batch leaves a third of its work on one thread, so past
+// 8 threads a step hardly shortens (docs/PERFORMANCE.md, "WebAssembly").
 const DEFAULT_MAX_THREADS = 8;
 const MAX_THREADS = 64; // TR_POOL_MAX_THREADS (src/pool.h)
 
