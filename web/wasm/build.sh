@@ -97,13 +97,16 @@ compile "$tmp/tread_wasm.mjs" -DTREAD_NO_THREADS
 # treadWorkers, from the machine's cores), because a worker made later starts only once the caller's thread returns to
 # its event loop, and a batch waits for its workers without returning: a thread the pool cannot give makes
 # pthread_create fail (PTHREAD_POOL_SIZE_STRICT=2) and src/pool.c then runs with the workers it got, or none.
+# -Wno-pthreads-mem-growth: emcc warns that JavaScript's heap views go stale when another thread grows the memory.
+# Only the caller's thread grows it here (a character update never allocates, so the workers never do), and its own
+# growth refreshes the views the wrapper reads (Module.HEAPU8 and the rest).
 mkdir -p "$tmp/threads"
 compile "$tmp/threads/tread_wasm.mjs" -pthread -sPTHREAD_POOL_SIZE='Module["treadWorkers"]||0' -sPTHREAD_POOL_SIZE_STRICT=2 \
   -Wno-pthreads-mem-growth
 # Its node branch also calls require (worker_threads, os), which an ES module lacks: make one where node has
 # process.getBuiltinModule (node >= 20.16; the wrapper loads this module in node only then). Browsers skip it.
 {
-  echo '// web/wasm/build.sh: the require of emscripten 3.1.6 node branch, which an ES module lacks.'
+  echo '// web/wasm/build.sh: a require for emscripten 3.1.6'"'"'s node branch, which an ES module lacks.'
   echo 'var require = globalThis.process?.getBuiltinModule?.("module")?.createRequire(import.meta.url);'
   cat "$tmp/threads/tread_wasm.mjs"
 } >"$tmp/threads/tread_wasm.mjs.new"
