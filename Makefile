@@ -187,10 +187,12 @@ bench-levels: build
 	@bash bench/levels.sh $(BUILD) $(BENCH_LEVELS_ARGS)
 
 # ---- the web (web/, docs/WEB.md) ----------------------------------------------------------------------------
-# wasm: the library and the C scene library (tools/scene: loading, running, checks) as a WebAssembly ES module with
-# their JavaScript wrappers, in web/dist (Debian's emscripten, from scripts/deps.sh's web group; no threads).
+# wasm: the library and the C scene library (tools/scene: loading, running, checks) as WebAssembly ES modules with
+# their JavaScript wrappers, in web/dist (Debian's emscripten, from scripts/deps.sh's web group): one without threads
+# and one whose batches run on a pool of workers (web/dist/lib/threads/), both with SIMD.
 # test-web: the wrapper's API and types, every shipped scene loaded in WebAssembly with the native loader's messages,
-# and the course's runs bit for bit against the native `tread run` (WEB_TEST_ALL=1: every shipped scene).
+# the course's and two crowds' runs bit for bit against the native `tread run` in both builds (WEB_TEST_ALL=1: every
+# shipped scene), and the two builds' crowds frame by frame.
 WASM_INPUTS = $(shell grep -oE 'src/[A-Za-z0-9_/]+\.c' cmake/sources.cmake) $(wildcard src/*.h src/*/*.h include/tread/*.h) \
   cmake/sources.cmake $(wildcard web/wasm/*) $(wildcard tools/scene/*.c tools/scene/*.h)
 WEB_JS = $(wildcard web/lib/* web/scene/*)
@@ -220,10 +222,12 @@ package: $(NPM_PACKAGE)
 	@echo "package: $(NPM_PACKAGE) (npm install ./tread-$(TREAD_VERSION).tgz), $(BUILD)/package/tread-$(TREAD_VERSION).tar.gz (source)"
 
 # web: the browser viewer in web/dist/viewer (docs/WEB.md, "The viewer"): web/viewer/*.mjs with three.js bundled by
-# esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), the shipped scenes copied beside it.
-# serve: serves it on http://localhost:$(PORT)/ (web/viewer/serve.mjs, node's http module). test-browser: Debian's
+# esbuild (npm packages pinned in web/package-lock.json, installed by npm ci), tread's two WebAssembly builds and the
+# shipped scenes copied beside it. serve: serves it on http://localhost:$(PORT)/ (web/viewer/serve.mjs, node's http
+# module) with the cross-origin isolation headers, so the page runs the threaded build. test-browser: Debian's
 # chromium headless through playwright-core holds W on S1 and checks the character reaches the top landing, a trace
-# replays, and the page logs no error; screenshot in $(BUILD)/viewer-S1.png (about 70 s: software WebGL draws a level slowly). screenshot: the same test,
+# replays, the isolated page runs the threaded build (and one served without the headers the other), and the page
+# logs no error; screenshot in $(BUILD)/viewer-S1.png (about 110 s: software WebGL draws a level slowly). screenshot: the same test,
 # also writing docs/img/viewer.png. course-plot: docs/img/S1-climb.svg, feet and camera height over time of S1 from
 # `tread run --trace` (scripts/plot_trace.mjs).
 PORT ?= 8080

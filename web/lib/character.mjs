@@ -257,8 +257,9 @@ export class CharacterArray {
   }
 }
 
-// The batch update: a CharacterArray moved one frame as obstacles to each other (tread_batch_move). Without threads
-// in this build, the moves run on the caller's thread.
+// The batch update: a CharacterArray moved one frame as obstacles to each other (tread_batch_move). In the threaded
+// build the moves run on the module's workers and the caller's thread (def.threads, by default the Tread's threads);
+// in the other, on the caller's thread. The results are the same bits either way.
 export class Batch {
   constructor(tread, def = {}) {
     const t = tread, mem = t.memory;
@@ -266,7 +267,7 @@ export class Batch {
     const size = mem.sizeOf('tread_batch_def');
     const ptr = t.scratch(size + 4);
     t.module._tw_batch_def_default(ptr);
-    mem.write('tread_batch_def', ptr, def);
+    mem.write('tread_batch_def', ptr, { threads: t.threads, ...def });
     t.check('tread_batch_create', t.module._tread_batch_create(ptr, ptr + size));
     this.ptr = t.module.HEAPU32[(ptr + size) >> 2];
   }

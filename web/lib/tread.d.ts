@@ -238,7 +238,8 @@ export class CharacterArray {
   free(): void;
 }
 
-export interface BatchDef { capacity?: number; character_layer?: number; separation_passes?: number }
+/** threads: threads the moves run on, the caller's included (the Tread's threads by default; the threaded build only). */
+export interface BatchDef { capacity?: number; character_layer?: number; separation_passes?: number; threads?: number }
 
 /** One frame of many characters as obstacles to each other (tread_batch_move; one thread in this build). */
 export class Batch {
@@ -265,6 +266,8 @@ export class StepSmoothing {
 
 export class Tread {
   readonly version: { major: number; minor: number; patch: number };
+  /** Threads a batch moves characters on, the caller's included: 1 in the build without threads. */
+  readonly threads: number;
   /** The emscripten module (heap views, raw exports). */
   readonly module: any;
   errorMessage(): string;
@@ -284,5 +287,19 @@ export class Tread {
   createMoveResult(): MoveResult;
 }
 
-/** Load one module instance; options are emscripten's Module options. */
-export function loadTread(options?: object): Promise<Tread>;
+/**
+ * Which build loadTread picks: 'auto' (the default) the threaded one with a thread per core (at most 8) where
+ * threadsAvailable(), else the one without threads; a number, that many threads in all (1: the build without
+ * threads); true, the threaded build or an error. Both builds compute the same bits.
+ */
+export interface LoadOptions {
+  threads?: 'auto' | true | number;
+  /** emscripten's Module options (print, printErr, ...) */
+  [option: string]: unknown;
+}
+
+/** Load one module instance. */
+export function loadTread(options?: LoadOptions): Promise<Tread>;
+
+/** Whether workers can share memory here: node >= 20.16, or a browser page that is crossOriginIsolated. */
+export function threadsAvailable(): boolean;

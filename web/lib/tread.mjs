@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// tread in JavaScript: the WebAssembly build of the library (web/dist/tread_wasm.mjs, no threads) behind a typed
-// wrapper (tread.d.ts). One module instance per loadTread(); every object made from it lives in its memory.
+// tread in JavaScript: the WebAssembly build of the library behind a typed wrapper (tread.d.ts). One module instance
+// per loadTread(); every object made from it lives in its memory. Two builds (web/wasm/build.sh): threads/tread_wasm.mjs
+// runs a batch on a pool of workers, where workers can share memory; tread_wasm.mjs runs it on the caller's thread.
+// Both compute the same bits.
 //
 //   import { loadTread } from './tread.mjs';
 //   const tread = await loadTread();
@@ -8,7 +10,6 @@
 //   world.addBody({ shape: { type: 'box', half_extents: [50, 0.5, 50] }, transform: { p: [0, -0.5, 0] } });
 //   const ch = tread.createCharacter({ max_step_height: 0.4 }, [0, 0, 0]);
 //   ch.move(world, [4, 0, 0], 1 / 60);
-import createTreadModule from './tread_wasm.mjs';
 import { Batch, Character, CharacterArray, MoveResult } from './character.mjs';
 import { RESULT } from './enums.mjs';
 import { Memory, vec3Of } from './memory.mjs';
@@ -33,8 +34,10 @@ const SCRATCH_SLOTS = 4;
 const SCRATCH_BYTES = 1024;
 
 export class Tread {
-  constructor(mod) {
+  constructor(mod, threads = 1) {
     this.module = mod;
+    // Threads a batch moves characters on, the caller's included: 1 in the build without threads.
+    this.threads = threads;
     this.memory = new Memory(mod);
     // Out-parameters of single calls land here instead of a malloc per call; slots keep a call's inputs and
     // outputs apart.
@@ -128,7 +131,60 @@ export class Tread {
   }
 }
 
-// Load a module instance. options are emscripten's Module options (print, printErr, ...).
+// Whether this JavaScript environment can run the threaded build: workers sharing memory need SharedArrayBuffer, which
+// a browser gives a page only when it is cross-origin isolated (served with Cross-Origin-Opener-Policy: same-origin
+// and Cross-Origin-Embedder-Policy: require-corp), and node >= 20 always; in node the module also needs
+// process.getBuiltinModule (node >= 20.16) for emscripten's require (web/wasm/build.sh).
+export function threadsAvailable() {
+  if (typeof SharedArrayBuffer != 'function' || typeof WebAssembly?.Memory != 'function') return false;
+  const node = globalThis.process?.versions?.node;
+  if (typeof node == 'string') return typeof globalThis.process.getBuiltinModule == 'function';
+  return globalThis.crossOriginIsolated === true;
+}
+
+// The machine's cores as the environment reports them (navigator.hardwareConcurrency, os.availableParallelism).
+function machineThreads() {
+  const os = globalThis.process?.getBuiltinModule?.('os');
+  const n = os ? (os.availableParallelism?.() ?? os.cpus().length) : globalThis.navigator?.hardwareConcurrency;
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+// Most threads the threaded build starts by default: every worker loads the module (about 0.7 MB of script) and
+// takes a 2 MB stack of the module's memory, and the room's batch leaves a third of its work on one thread, so past
+// 8 threads a step hardly shortens (docs/PERFORMANCE.md, "WebAssembly").
+const DEFAULT_MAX_THREADS = 8;
+const MAX_THREADS = 64; // TR_POOL_MAX_THREADS (src/pool.h)
+
+// Load a module instance. options: threads ('auto', the default: the threaded build with one thread per core up to
+// 8 where threadsAvailable(), else the single-threaded one; a number: that many threads in all, 1 for the build
+// without threads; true: the threaded build, or an error where it cannot run), and emscripten's Module options
+// (print, printErr, ...).
 export async function loadTread(options = {}) {
-  return new Tread(await createTreadModule(options));
+  const { threads = 'auto', ...moduleOptions } = options;
+  if (!(threads === 'auto' || threads === true || (Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)))
+    throw new RangeError(`loadTread: options.threads is ${threads}; expected 'auto', true or 1 .. ${MAX_THREADS}`);
+  const count = threads === 'auto' || threads === true ? Math.min(machineThreads(), DEFAULT_MAX_THREADS) : threads;
+  const wanted = threads === true || (count > 1 && threadsAvailable());
+  if (wanted && !threadsAvailable())
+    throw new Error('loadTread: options.threads is true but this environment cannot share memory with workers (no SharedArrayBuffer, or a page that is not crossOriginIsolated)');
+  if (wanted) {
+    try {
+      return await loadThreaded(moduleOptions, count);
+    } catch (e) {
+      if (threads === true) throw e;
+      // 'auto' or a count: the single-threaded build computes the same bits.
+    }
+  }
+  const { default: create } = await import('./tread_wasm.mjs');
+  return new Tread(await create(moduleOptions), 1);
+}
+
+async function loadThreaded(moduleOptions, count) {
+  const { default: create } = await import('./threads/tread_wasm.mjs');
+  // treadWorkers sizes the pool the module starts with (PTHREAD_POOL_SIZE in web/wasm/build.sh): the caller's
+  // thread and count - 1 workers. At least one, so that the build's workers are there to be told apart from none.
+  const mod = await create({ ...moduleOptions, treadWorkers: Math.max(count - 1, 1) });
+  // node keeps running while a worker is referenced: let a program end when its own work does.
+  for (const w of mod.PThread?.unusedWorkers ?? []) w.unref?.();
+  return new Tread(mod, Math.max(count, 2));
 }

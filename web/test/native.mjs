@@ -27,21 +27,26 @@ export function shippedScenes(dir = join(ROOT, 'scenes')) {
   return out;
 }
 
-// The folder the run-comparing tests take: the course S1-S10, or with WEB_TEST_ALL=1 every shipped scene.
-const TESTED = process.env.WEB_TEST_ALL === '1' ? 'scenes' : 'scenes/course';
-export const testedScenes = () => shippedScenes(join(ROOT, TESTED));
+// The scenes the run-comparing tests take: the course S1-S10 and two crowds (a batch moves their characters, on the
+// threaded build's workers too), or with WEB_TEST_ALL=1 every shipped scene.
+const ALL = process.env.WEB_TEST_ALL === '1';
+const CROWDS = ['scenes/world/crowd-jam-10.json', 'scenes/world/crush-piston-crowd.json'];
+export const testedScenes = () => (ALL ? shippedScenes() : [...shippedScenes(join(ROOT, 'scenes/course')), ...CROWDS]);
 
-// The native runs of the tested scenes, by path: one `tread suite DIR --json --slow` (each run as `tread run FILE
-// --json` gives it; a failing scene makes the suite exit 1 and still print it).
+// The native runs of the tested scenes, by path: `tread suite DIR --json --slow` (each run as `tread run FILE --json`
+// gives it; a failing scene makes the suite exit 1 and still print it), and `tread run FILE --json` for the crowds.
 export function nativeRuns() {
-  let text;
-  try {
-    text = execFileSync(TREAD, ['suite', TESTED, '--json', '--slow'], { cwd: ROOT, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
-  } catch (e) {
-    if (e.status !== 1) throw e;
-    text = e.stdout.toString();
-  }
-  return new Map(JSON.parse(text).map((run) => [run.path, run]));
+  const json = (args) => {
+    try {
+      return JSON.parse(execFileSync(TREAD, args, { cwd: ROOT, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'pipe'] }).toString());
+    } catch (e) {
+      if (e.status !== 1) throw e;
+      return JSON.parse(e.stdout.toString());
+    }
+  };
+  const runs = json(['suite', ALL ? 'scenes' : 'scenes/course', '--json', '--slow']);
+  if (!ALL) for (const path of CROWDS) runs.push(json(['run', path, '--json']));
+  return new Map(runs.map((run) => [run.path, run]));
 }
 
 // The native loader's message for a file it refuses (`tread run` prints "tread run: <message>" and exits 2).

@@ -3,7 +3,8 @@
 // run and checked by runScene in the module, against the native runs of the same files (`tread suite --json`, each
 // run as `tread run --json` gives it): the frame count, the trace and body hashes (every character's feet and
 // velocity, every moving body's transform, as float bits: FNV-1a 64), the final states, and every check's verdict
-// and value. The course S1-S10 always; with WEB_TEST_ALL=1 every shipped scene.
+// and value. The course S1-S10 and two crowds always; with WEB_TEST_ALL=1 every shipped scene. Each in both builds:
+// the one without threads and the threaded one (whose batches run on its workers), so both are the native bits.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,12 +13,15 @@ import { DIST, ROOT, nativeRuns, requireBuilt, testedScenes } from './native.mjs
 
 requireBuilt();
 const { loadTread, loadScene, runScene, SceneRun } = await import(DIST);
-const tread = await loadTread();
+const single = await loadTread({ threads: 1 });
+const threaded = await loadTread({ threads: 2 });
+const tread = single;
 const natives = nativeRuns();
 const results = [];
 
-for (const path of testedScenes()) {
-  test(`${path}: the WebAssembly run is the native one`, () => {
+for (const path of testedScenes()) for (const tread of [single, threaded]) {
+  const build = tread.threads > 1 ? `threads ${tread.threads}` : 'single';
+  test(`${path}: the WebAssembly run (${build}) is the native one`, () => {
     const scene = loadScene(tread, readFileSync(join(ROOT, path), 'utf8'), path);
     try {
       const native = natives.get(path);
@@ -41,7 +45,7 @@ for (const path of testedScenes()) {
         const value = Number.isFinite(r.value) ? r.value : -1;
         assert.ok(Math.abs(value - c.value) <= 4e-16 * Math.max(1, Math.abs(value)), `${c.name}: WebAssembly ${value}, native ${c.value}`);
       });
-      results.push(`${scene.name} ${run.frames} frames ${run.traceHash}`);
+      results.push(`${scene.name} ${run.frames} frames ${run.traceHash} (${build})`);
     } finally {
       scene.free();
     }

@@ -6,7 +6,8 @@
 // `tread run --trace` file replays to its last row; that the overview (O) frames the scene's bounds; that a wall
 // between the third-person camera and the character shortens the boom, which then grows back without popping; that
 // the level picker lists the installed OpenArena maps and walks one (skipped, saying why, without the maps package);
-// that the page logged no error; and saves a screenshot ($BUILD/viewer-S1.png, and also $SCREENSHOT when set:
+// that served with the cross-origin isolation headers the page runs tread's threaded build, a crowd's batch on its
+// workers, and served without them the build without threads; that the page logged no error; and saves a screenshot ($BUILD/viewer-S1.png, and also $SCREENSHOT when set:
 // `make screenshot` writes docs/img/viewer.png).
 //
 //   BUILD=build node --test web/test/viewer.browser.mjs
@@ -111,6 +112,24 @@ test('holding W walks the character up S1 to the top landing', async () => {
   await page.screenshot({ path: path.join(buildDir, 'viewer-S1.png') });
   if (process.env.SCREENSHOT) await page.screenshot({ path: path.resolve(root, process.env.SCREENSHOT) });
   console.log(`# screenshot: ${path.relative(root, path.join(buildDir, 'viewer-S1.png'))}${process.env.SCREENSHOT ? `, ${process.env.SCREENSHOT}` : ''}`);
+});
+
+test('served cross-origin isolated, the viewer runs the threaded build, a crowd\'s batch on its workers', async () => {
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  let s = await state();
+  assert.equal(s.build.crossOriginIsolated, true, 'serve.mjs\'s headers make the page cross-origin isolated');
+  assert.equal(s.build.threads, Math.min(cores, 8), `a thread per core up to 8 (${cores} cores)`);
+  assert.ok(s.build.threads > 1, `this machine has ${cores} cores: the threaded build runs on 2 or more`);
+  const hud = await page.evaluate(() => document.getElementById('hud').textContent);
+  assert.match(hud, new RegExp(`build threads ${s.build.threads}`), `the HUD names the build: ${hud}`);
+  await openScene('world/crowd-jam-10.json');
+  await page.waitForFunction(() => window.treadViewer.state().frame > 10, null, { timeout: 20000 });
+  s = await state();
+  assert.equal(s.build.threads, Math.min(cores, 8));
+  // The scene's batch (tread_batch_def_default: a thread per core) holds the module's workers while it runs.
+  const running = await page.evaluate(() => window.treadViewer.app.tread.module.PThread.runningWorkers.length);
+  assert.equal(running, s.build.threads - 1, 'the batch runs on every worker of the pool');
+  await openScene('course/S01-stairs-up.json');
 });
 
 test('the strategy switcher changes every character\'s strategy', async () => {
@@ -290,6 +309,25 @@ test('the level picker lists the installed OpenArena maps and walks one', async 
   await page.keyboard.press('KeyV');
   await nextFrame();
   assert.equal((await camera()).mode, 'third');
+});
+
+test('served without the isolation headers, the viewer runs the build without threads and says so', async () => {
+  await page.goto('about:blank'); // the level drawn last takes SwiftShader half a second a frame: let it go
+  const plain = await serve(viewerDir, 0, { tread: path.join(buildDir, 'tread'), isolated: false });
+  const other = await browser.newPage({ viewport: { width: 640, height: 360 } });
+  other.on('console', (m) => m.type() === 'error' && problems.push(`console error (not isolated): ${m.text()} (${m.location().url})`));
+  other.on('pageerror', (e) => problems.push(`uncaught (not isolated): ${e.message}`));
+  try {
+    await other.goto(`http://127.0.0.1:${plain.address().port}/?scene=course/S01-stairs-up.json`);
+    await other.waitForFunction(() => window.treadViewer?.state().ready && window.treadViewer.state().frame > 5, null, { timeout: 30000 });
+    const s = await other.evaluate(() => window.treadViewer.state());
+    assert.deepEqual(s.build, { threads: 1, crossOriginIsolated: false });
+    const hud = await other.evaluate(() => document.getElementById('hud').textContent);
+    assert.match(hud, /build single \(page not cross-origin isolated\)/, `the HUD names the build: ${hud}`);
+  } finally {
+    await other.close();
+    plain.close();
+  }
 });
 
 test('the page logged no errors', () => {

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Build the viewer into web/dist/viewer (what `make web` runs, after `make wasm` and `npm ci`):
-//   viewer.js       web/viewer/main.mjs and everything it imports (three from npm, tread's WebAssembly build from
-//                   web/dist) bundled by esbuild into one ES module
+//   viewer.js       web/viewer/main.mjs and everything it imports (three from npm, tread's wrapper from web/dist)
+//                   bundled by esbuild into one ES module
+//   tread_wasm.mjs, threads/
+//                   tread's two WebAssembly builds (web/dist/lib), beside viewer.js rather than in it: the wrapper
+//                   imports the one it picks when the page starts (the threaded one where the page is
+//                   crossOriginIsolated, as serve.mjs serves it), and each worker of the threaded one imports
+//                   threads/tread_wasm.mjs itself, which a bundle could not give it
 //   index.html, style.css
 //   scenes/         every shipped scene file (scenes/**.json), and scenes/index.json listing them
 //
@@ -33,10 +38,20 @@ const result = await build({
   outfile: path.join(out, 'viewer.js'),
   // Emscripten's module carries a node branch (never taken in a browser) that requires node's own modules.
   external: ['fs', 'path', 'crypto', 'module', 'url', 'worker_threads'],
+  // The wrapper's import('./tread_wasm.mjs') and import('./threads/tread_wasm.mjs') stay imports, of the copies
+  // beside viewer.js (below).
+  plugins: [{
+    name: 'tread-modules',
+    setup(b) {
+      b.onResolve({ filter: /(^|\/)(threads\/)?tread_wasm\.mjs$/ }, (args) => ({ path: args.path, external: true }));
+    },
+  }],
   logLevel: 'warning',
   metafile: true,
 });
 for (const file of ['index.html', 'style.css']) fs.copyFileSync(path.join(here, file), path.join(out, file));
+fs.copyFileSync(path.join(root, 'web/dist/lib/tread_wasm.mjs'), path.join(out, 'tread_wasm.mjs'));
+fs.cpSync(path.join(root, 'web/dist/lib/threads'), path.join(out, 'threads'), { recursive: true });
 
 // The shipped scenes, folder by folder.
 const scenesDir = path.join(root, 'scenes');

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The debug overlay's text: the controlled character's ground state and normal (and the slope it makes with up),
 // position and speed, the last move's step_up / snap_down and contacts, the max-step height, the camera's
-// smoothing offset, the last step events, what a simulation step and a drawn frame take, and the camera (the boom
-// shortened by the world in the way, or the overview's frame).
+// smoothing offset, the last step events, what a simulation step and a drawn frame take and on which of tread's builds
+// (threads N, or single), and the camera (the boom shortened by the world in the way, or the overview's frame).
 import { GROUND_COLORS } from './overlay.mjs';
 
 const n3 = (v, d = 3) => `(${v.x.toFixed(d)}, ${v.y.toFixed(d)}, ${v.z.toFixed(d)})`;
@@ -16,7 +16,7 @@ export class Hud {
   }
 
   // info: { scene, mode, frame, time, strategy, controlled, count, character (snapshot), detail (or null), ground
-  // (state name, when detail is null), stepped (replay), events }
+  // (state name, when detail is null), stepped (replay), events, timing, camera, build: { threads, crossOriginIsolated } }
   update(info) {
     this.element.hidden = !this.visible;
     if (!this.visible) return;
@@ -50,13 +50,14 @@ export class Hud {
       lines.push(`camera third person · boom ${cam.boom.toFixed(2)} of ${cam.rest.toFixed(2)} m` + (cam.blocked ? ' · <b>the world is in the way</b>' :
         cam.boom < cam.rest ? ' · moving back out' : ''));
     }
-    const t = info.timing;
+    const t = info.timing, b = info.build;
+    const build = !b ? '' : b.threads > 1 ? ` · build threads ${b.threads}` : ` · build single${b.crossOriginIsolated ? '' : ' (page not cross-origin isolated)'}`;
     if (t && t.stepMs !== null) {
       const load = t.stepMs / t.dtMs;
       lines.push(`step ${t.stepMs.toFixed(2)} ms for ${info.count} character${info.count === 1 ? '' : 's'} (${(100 * load).toFixed(0)} % of its ` +
-        `${t.dtMs.toFixed(1)} ms)` + (t.frameMs !== null ? ` · frame ${t.frameMs.toFixed(1)} ms` : '') +
+        `${t.dtMs.toFixed(1)} ms)` + (t.frameMs !== null ? ` · frame ${t.frameMs.toFixed(1)} ms` : '') + build +
         (t.behind ? ' · <b>behind: steps dropped</b>' : ''));
-    }
+    } else if (build) lines.push(build.slice(3));
     this.element.innerHTML = lines.map((l) => `<div>${l}</div>`).join('');
   }
 }

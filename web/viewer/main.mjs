@@ -34,6 +34,9 @@ class App {
     // Milliseconds a simulation step and a drawn frame take, smoothed (the HUD shows them); behind: the last frame
     // gave up steps to stay interactive.
     this.timing = { stepMs: null, frameMs: null, behind: false };
+    // Which of tread's builds runs (loadTread picks it): the threaded one on `threads` threads where the page is
+    // crossOriginIsolated (serve.mjs's headers), else the one without threads.
+    this.build = { threads: tread.threads, crossOriginIsolated: globalThis.crossOriginIsolated === true };
     this.panel = new Panel(this);
     this.sim = null;
     this.replay = null;
@@ -362,7 +365,7 @@ class App {
         scene: this.scene.name, mode: this.replay ? 'replay' : this.autopilot ? 'scene inputs' : 'you drive',
         frame: snapshot.frame, time: snapshot.time, strategy: this.sim.strategy, controlled: this.controlled,
         count: this.characterCount, character: c, detail, ground: c?.ground, stepped: c?.stepped, events,
-        timing: this.replay ? null : { ...this.timing, dtMs: this.sim.dt * 1000 }, camera: this.cameraState(),
+        timing: this.replay ? null : { ...this.timing, dtMs: this.sim.dt * 1000 }, camera: this.cameraState(), build: this.build,
       });
       this.timing.behind = false;
       this.stage.render();
@@ -394,7 +397,7 @@ class App {
     return {
       ready: !!s, scene: this.scene?.name ?? null, frame: s?.frame ?? 0, time: s?.time ?? 0, strategy: this.sim?.strategy ?? null,
       mode: this.replay ? 'replay' : this.autopilot ? 'autopilot' : 'drive', controlled: this.controlled, errors: [...this.errors],
-      stepMs: this.timing.stepMs, camera: this.cameraState(), level: this.source?.level ?? null,
+      stepMs: this.timing.stepMs, build: { ...this.build }, camera: this.cameraState(), level: this.source?.level ?? null,
       characters: (s?.characters ?? []).map((c, k) => ({
         name: c.name, position: { ...c.position }, ground: c.ground ?? (this.sim && !this.replay ? this.sim.characters[k]?.groundState ?? null : null),
       })),

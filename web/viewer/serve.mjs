@@ -2,6 +2,10 @@
 // A small static file server for the built viewer (node's http module; no dependencies): `make serve` runs it, the
 // browser test starts one on a free port. Serves files under one folder only, on localhost only.
 //
+// Every response carries the cross-origin isolation headers (ISOLATION): a browser gives a page SharedArrayBuffer,
+// and so tread's threaded build (its workers share the module's memory), only when the page is crossOriginIsolated.
+// Served without them (another static server) the viewer runs the build without threads, the same bits slower.
+//
 // It also hands the viewer the real levels `make levels` walks (docs/LEVELS.md), converted on request by the native
 // `tread` command, so nothing converted from the game's data is ever written to disk:
 //   levels/index.json           { installed, maps: ['aggressor', ...], message }   (`tread walk --list`)
@@ -10,7 +14,8 @@
 // The command is $TREAD, else $BUILD/tread, else build/tread; without it or without the maps package (Debian's
 // openarena-081-maps), index.json says so (installed: false) and the rest of the viewer works as before.
 //
-//   node web/viewer/serve.mjs [DIR] [--port N] [--tread PATH]   (default web/dist/viewer, port 8080; 0: a free one)
+//   node web/viewer/serve.mjs [DIR] [--port N] [--tread PATH] [--no-isolation]
+//                                  (default web/dist/viewer, port 8080; 0: a free one)
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +29,15 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.map': 'application/json; charset=utf-8',
   '.png': 'image/png', '.svg': 'image/svg+xml', '.csv': 'text/csv; charset=utf-8', '.wasm': 'application/wasm',
+};
+
+// Cross-Origin-Opener-Policy keeps other origins' windows out of the page's browsing context group, and
+// Cross-Origin-Embedder-Policy makes every subresource opt in (all of the viewer's are from this server, which says so
+// with Cross-Origin-Resource-Policy): together they make the page crossOriginIsolated.
+export const ISOLATION = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+  'cross-origin-resource-policy': 'same-origin',
 };
 
 // The native command that converts levels: options.tread, $TREAD, $BUILD/tread, build/tread.
@@ -53,8 +67,8 @@ function levels(tread) {
   };
 }
 
-async function serveLevel(res, pathname, query, list, tread) {
-  const json = (status, value) => res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' })
+async function serveLevel(res, pathname, query, list, tread, isolation) {
+  const json = (status, value) => res.writeHead(status, { ...isolation, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' })
     .end(JSON.stringify(value) + '\n');
   const known = await list();
   if (pathname === '/levels/index.json') return json(200, known);
@@ -64,13 +78,15 @@ async function serveLevel(res, pathname, query, list, tread) {
   if (!/^\d{1,4}$/.test(spawn) || !['capsule', 'box'].includes(shape)) return json(400, { error: 'spawn is a number, shape capsule or box' });
   const r = await run(tread, ['walk', map, '--scene', '--spawn', spawn, '--shape', shape]);
   if (!r.ok) return json(400, { error: r.message });
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(r.stdout);
+  res.writeHead(200, { ...isolation, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(r.stdout);
 }
 
 // Start serving `dir` on 127.0.0.1:port. Resolves to the http.Server once it listens (server.address().port).
-// options.tread: the `tread` command for levels (default treadCommand()).
+// options.tread: the `tread` command for levels (default treadCommand()); options.isolated: false serves without the
+// isolation headers (the viewer then runs the build without threads, as behind another static server).
 export function serve(dir, port = 0, options = {}) {
   const base = path.resolve(dir);
+  const isolation = options.isolated === false ? {} : ISOLATION;
   const tread = treadCommand(options.tread);
   const list = levels(tread);
   const server = http.createServer((req, res) => {
@@ -84,7 +100,7 @@ export function serve(dir, port = 0, options = {}) {
       return;
     }
     if (pathname.startsWith('/levels/')) {
-      serveLevel(res, pathname, query, list, tread).catch((e) => res.writeHead(500).end(String(e.message ?? e)));
+      serveLevel(res, pathname, query, list, tread, isolation).catch((e) => res.writeHead(500).end(String(e.message ?? e)));
       return;
     }
     let file = path.join(base, pathname);
@@ -95,10 +111,10 @@ export function serve(dir, port = 0, options = {}) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.readFile(file, (error, data) => {
       if (error) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${pathname}`);
+        res.writeHead(404, { ...isolation, 'content-type': 'text/plain' }).end(`not found: ${pathname}`);
         return;
       }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      res.writeHead(200, { ...isolation, 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
       res.end(data);
     });
   });
@@ -114,13 +130,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const port = p >= 0 ? Number(args.splice(p, 2)[1]) : 8080;
   const t = args.indexOf('--tread');
   const tread = t >= 0 ? args.splice(t, 2)[1] : null;
+  const n = args.indexOf('--no-isolation');
+  const isolated = n < 0;
+  if (n >= 0) args.splice(n, 1);
   const dir = args[0] ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/viewer');
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     console.error(`web/viewer/serve.mjs: ${dir}/index.html is missing; run make web first`);
     process.exit(1);
   }
-  const server = await serve(dir, port, { tread });
-  console.log(`tread viewer: http://localhost:${server.address().port}/ (serving ${path.relative(process.cwd(), dir) || '.'}; Ctrl+C stops)`);
+  const server = await serve(dir, port, { tread, isolated });
+  console.log(`tread viewer: http://localhost:${server.address().port}/ (serving ${path.relative(process.cwd(), dir) || '.'}` +
+    `${isolated ? ', cross-origin isolated: the threaded build' : ', not isolated: the build without threads'}; Ctrl+C stops)`);
   const known = await levels(treadCommand(tread))();
   console.log(known.installed ? `levels: ${known.maps.length} maps through ${treadCommand(tread)}` : `levels: none (${known.message})`);
 }

@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Build tread as a WebAssembly ES module with Debian's emscripten, and lay out web/dist:
-#   dist/lib/tread_wasm.mjs   the library (the .wasm inlined, so node and browsers load one file without fetching a
-#                             path: node 20's fetch cannot load a local .wasm path)
-#   dist/lib/*.mjs, *.d.ts    the typed wrapper (web/lib)
+# Build tread as WebAssembly ES modules with Debian's emscripten, and lay out web/dist:
+#   dist/lib/tread_wasm.mjs   the library without threads (the .wasm inlined, so node and browsers load one file
+#                             without fetching a path: node 20's fetch cannot load a local .wasm path)
+#   dist/lib/threads/         the library with threads (emcc -pthread): tread_wasm.mjs (the .wasm inlined too) and
+#                             tread_wasm.worker.js, emscripten's worker script, which each worker of the pool loads and
+#                             which then imports the module beside it; package.json there says "commonjs" because node
+#                             runs that worker script as CommonJS (it calls require) while the package is "module"
+#   dist/lib/*.mjs, *.d.ts    the typed wrapper (web/lib), which loads the threaded module where workers can share
+#                             memory (docs/WEB.md, "Threads") and the other one elsewhere
 #   dist/scene/*.mjs          the scene files: the C scene library in the module behind a thin wrapper (web/scene)
 #   dist/tread.mjs, .d.ts     the entry point
 #
 #   web/wasm/build.sh [--js] [OUT_DIR]      (default web/dist; `make wasm` runs it)
 #
-# --js only copies the JavaScript again (after editing web/lib or web/scene), keeping the compiled module.
+# --js only copies the JavaScript again (after editing web/lib or web/scene), keeping the compiled modules.
 #
 # The library's sources are the ones cmake/sources.cmake lists (the same reviewed list the native build uses),
 # compiled with the native build's floating-point flags (-ffp-contract=off -fno-fast-math: no fused multiply-add, so
-# every float operation rounds as on x86-64 and the traces match bit for bit) and TREAD_NO_THREADS (no pthreads in
-# this build: a batch runs on the caller's thread).
+# every float operation rounds as on x86-64 and the traces match bit for bit). The module without threads defines
+# TREAD_NO_THREADS (a batch runs on the caller's thread); the threaded one runs a batch on src/pool.c's pthreads pool.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 js_only=false
@@ -23,7 +28,7 @@ out=${1:-$root/web/dist}
 
 copy_js() {
   rm -rf "$out/scene" "$out/tread.mjs" "$out/tread.d.ts" "$out/tread.d.mts"
-  find "$out/lib" \( -name '*.mjs' -o -name '*.d.ts' -o -name '*.d.mts' \) ! -name tread_wasm.mjs -delete
+  find "$out/lib" -maxdepth 1 \( -name '*.mjs' -o -name '*.d.ts' -o -name '*.d.mts' \) ! -name tread_wasm.mjs -delete
   mkdir -p "$out/scene"
   cp "$root"/web/lib/*.mjs "$root"/web/lib/*.d.ts "$out/lib/"
   cp "$root"/web/scene/*.mjs "$root"/web/scene/*.d.ts "$out/scene/"
@@ -56,21 +61,61 @@ for f in names json_read settings_table geometry characters crowds dynamics moti
   checks_world; do scene_sources+=("$root/tools/scene/$f.c"); done
 exports=$(grep -v '^#' "$root/web/wasm/exports.txt" | sed 's/^/_/' | paste -sd, -)
 
-emcc -O3 -std=c11 -ffp-contract=off -fno-fast-math -DTREAD_NO_THREADS -DTREAD_BUILDING \
-  -I"$root/include" -I"$root/src" -I"$root/web/wasm" -I"$root/tools/scene" \
-  "${sources[@]}" "${scene_sources[@]}" \
-  "$root/web/wasm/layout.c" "$root/web/wasm/glue.c" "$root/web/wasm/json_js.c" "$root/web/wasm/scene_glue.c" \
-  -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createTreadModule -sSINGLE_FILE=1 \
-  -sENVIRONMENT=web,node -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576 \
-  -sEXPORTED_FUNCTIONS="$exports" -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAP32,HEAPU32,HEAPF32,HEAPF64 \
-  -o "$out/lib/tread_wasm.mjs.tmp"
+# SIMD: -msimd128 lets the compiler use WebAssembly's 128-bit SIMD, and -msse -msse2 compile the library's SSE paths
+# (the mesh BVH's four-box node test, the broadphase's four-box ray test, the branch-free min/max of the slab tests:
+# src/world/mesh.c, src/world/query.c, src/geometry/ray_box.h) through emscripten's SSE headers, which implement each
+# intrinsic with SIMD128 instructions of the same IEEE results (MINPS/MAXPS as a compare and select returning the
+# second operand on ties and NaN, as SSE does). No source changes; the same bits as without (docs/WEB.md, "SIMD").
+simd=(-msimd128 -msse -msse2)
 
-# emscripten 3.1.6 writes its node branch for CommonJS: `scriptDirectory=__dirname+"/"` throws in an ES module
-# (later emscripten uses import.meta.url). With the .wasm inlined nothing is ever read from that directory, so the
-# directory may stay empty where __dirname does not exist.
-sed -i 's|scriptDirectory=__dirname+"/"|scriptDirectory=typeof __dirname!="undefined"?__dirname+"/":""|' "$out/lib/tread_wasm.mjs.tmp"
-grep -q 'typeof __dirname!="undefined"' "$out/lib/tread_wasm.mjs.tmp" ||
-  { echo "web/wasm/build.sh: emcc's node branch changed; see the __dirname patch" >&2; exit 1; }
-mv "$out/lib/tread_wasm.mjs.tmp" "$out/lib/tread_wasm.mjs"
+# compile OUT_FILE FLAGS...: the library and the scene library as one ES module (and, with -pthread, its worker script
+# beside it).
+compile() {
+  local target=$1
+  shift
+  emcc -O3 -std=c11 -ffp-contract=off -fno-fast-math "${simd[@]}" -DTREAD_BUILDING "$@" \
+    -I"$root/include" -I"$root/src" -I"$root/web/wasm" -I"$root/tools/scene" \
+    "${sources[@]}" "${scene_sources[@]}" \
+    "$root/web/wasm/layout.c" "$root/web/wasm/glue.c" "$root/web/wasm/json_js.c" "$root/web/wasm/scene_glue.c" \
+    -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createTreadModule -sSINGLE_FILE=1 \
+    -sENVIRONMENT=web,node -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576 \
+    -sEXPORTED_FUNCTIONS="$exports" -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAP32,HEAPU32,HEAPF32,HEAPF64 \
+    -o "$target"
+  # emscripten 3.1.6 writes its node branch for CommonJS: `scriptDirectory=__dirname+"/"` throws in an ES module
+  # (later emscripten uses import.meta.url). With the .wasm inlined nothing is ever read from that directory, so the
+  # directory may stay empty where __dirname does not exist.
+  sed -i 's|scriptDirectory=__dirname+"/"|scriptDirectory=typeof __dirname!="undefined"?__dirname+"/":""|' "$target"
+  grep -q 'typeof __dirname!="undefined"' "$target" ||
+    { echo "web/wasm/build.sh: emcc's node branch changed; see the __dirname patch" >&2; exit 1; }
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+compile "$tmp/tread_wasm.mjs" -DTREAD_NO_THREADS
+
+# The threaded module. Its pool of workers starts with the module (PTHREAD_POOL_SIZE: the wrapper passes
+# treadWorkers, from the machine's cores), because a worker made later starts only once the caller's thread returns to
+# its event loop, and a batch waits for its workers without returning: a thread the pool cannot give makes
+# pthread_create fail (PTHREAD_POOL_SIZE_STRICT=2) and src/pool.c then runs with the workers it got, or none.
+# -Wno-pthreads-mem-growth: emcc warns that JavaScript's heap views go stale when another thread grows the memory.
+# Only the caller's thread grows it here (a character update never allocates, so the workers never do), and its own
+# growth refreshes the views the wrapper reads (Module.HEAPU8 and the rest).
+mkdir -p "$tmp/threads"
+compile "$tmp/threads/tread_wasm.mjs" -pthread -sPTHREAD_POOL_SIZE='Module["treadWorkers"]||0' -sPTHREAD_POOL_SIZE_STRICT=2 \
+  -Wno-pthreads-mem-growth
+# Its node branch also calls require (worker_threads, os), which an ES module lacks: make one where node has
+# process.getBuiltinModule (node >= 20.16; the wrapper loads this module in node only then). Browsers skip it.
+{
+  echo '// web/wasm/build.sh: a require for emscripten 3.1.6'"'"'s node branch, which an ES module lacks.'
+  echo 'var require = globalThis.process?.getBuiltinModule?.("module")?.createRequire(import.meta.url);'
+  cat "$tmp/threads/tread_wasm.mjs"
+} >"$tmp/threads/tread_wasm.mjs.new"
+mv "$tmp/threads/tread_wasm.mjs.new" "$tmp/threads/tread_wasm.mjs"
+[ -f "$tmp/threads/tread_wasm.worker.js" ] || { echo "web/wasm/build.sh: emcc wrote no worker script" >&2; exit 1; }
+echo '{ "type": "commonjs" }' >"$tmp/threads/package.json"
+rm -rf "$out/lib/threads"
+mv "$tmp/threads" "$out/lib/threads"
+# Last: make's target, so that a failed build leaves it out of date.
+mv "$tmp/tread_wasm.mjs" "$out/lib/tread_wasm.mjs"
 copy_js
-echo "web/wasm/build.sh: $out/tread.mjs ($(wc -c <"$out/lib/tread_wasm.mjs") bytes of module)"
+echo "web/wasm/build.sh: $out/tread.mjs ($(wc -c <"$out/lib/tread_wasm.mjs") bytes of module, $(wc -c <"$out/lib/threads/tread_wasm.mjs") threaded)"

@@ -17,10 +17,11 @@
 import { loadTread } from '../../dist/tread.mjs';
 
 export async function load() {
-  const tread = await loadTread();
+  // The build without threads: the peers' packages run on one thread, and so does tread's native column.
+  const tread = await loadTread({ threads: 1 });
   return {
     name: 'tread',
-    version: `${tread.version.major}.${tread.version.minor}.${tread.version.patch} (this tree, WebAssembly: emcc -O3, no threads)`,
+    version: `${tread.version.major}.${tread.version.minor}.${tread.version.patch} (this tree, WebAssembly: emcc -O3 -msimd128, the build without threads)`,
     tread,
     notes: [
       'tread_character_move per character from JavaScript; with character-vs-character one tread_batch_move a frame',

@@ -2,9 +2,12 @@
 // Compiled (never run) by web/test/api.test.mjs with tsc --strict: the wrapper's declarations describe a real
 // program, in both of TypeScript's module resolutions (this file as it is: node16; a copy importing the path
 // without its extension: the classic one).
-import { loadTread, loadScene, runScene, TreadError, type CharacterSettingsInit, type Vec3 } from '../../dist/tread.mjs';
+import { loadTread, loadScene, runScene, threadsAvailable, TreadError, type CharacterSettingsInit, type Vec3 } from '../../dist/tread.mjs';
 
-const tread = await loadTread();
+const tread = await loadTread({ threads: threadsAvailable() ? 'auto' : 1 });
+const threads: number = tread.threads;
+const batch = tread.createBatch({ threads, capacity: 8 });
+batch.destroy();
 const world = tread.createWorld({ body_capacity: 16 });
 const floor = world.addBody({ shape: { type: 'box', half_extents: [50, 0.5, 50] }, transform: { p: [0, -0.5, 0] } });
 world.addBody({ type: 'kinematic', shape: { type: 'capsule', radius: 0.5, half_height: 1 }, linear_velocity: { x: 1, y: 0, z: 0 } });
