@@ -199,6 +199,23 @@ static float standing_reach(const tread_character *ch, tread_vec3 inward) {
     return TR_ROLL_REST * s->radius * sin_slope;
 }
 
+// The tread a probe from `origin` (max step above the ground, a little past the riser), `top` long, finds: walkable,
+// or past a riser that leans (past_leaning_riser, *out_leans). *out_found, with the probe's hit on the tread (*out_hit)
+// and the nose (*out_nose: the overshoot back from the probe, or where the leaning face meets the tread).
+static tread_result find_tread(const tr_move_query *q, const tread_character *ch, tread_vec3 origin, float top, tread_vec3 inward,
+                               tread_ray_hit *out_hit, tread_vec3 *out_nose, bool *out_leans, bool *out_found) {
+    const tread_character_settings *s = &ch->settings;
+    *out_found = *out_leans = false;
+    tread_query_filter filter = tr_ground_filter(ch);
+    tread_result r = tr_query_ray(q, origin, tread_v3_scale(s->up, -top), &filter, out_hit);
+    if (r != TREAD_OK || !out_hit->hit || out_hit->fraction == 0.0f) return r;
+    if ((r = tr_is_walkable_on(q, ch, TR_WHO(*out_hit), out_hit->normal, out_found)) != TREAD_OK) return r;
+    *out_nose = tread_v3_mad(out_hit->point, -s->contact_step.search_overshoot, inward);
+    if (*out_found) return TREAD_OK;
+    *out_leans = true;
+    return past_leaning_riser(q, ch, origin, top, inward, out_hit, out_nose, out_found);
+}
+
 // One step over the riser of contact `c` (`inward` from riser_inward) from `feet` walking `motion`, onto a tread at
 // most max step above `ground` (the surface the move began on: the whole move climbs no more). *out_found, with
 // where the slide giving back the motion the riser took ended (*out_rest) and the tread's point (*out_support).
@@ -210,27 +227,48 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
     *out_found = false;
     if (tread_v3_dot(inward, motion) <= 0.0f) return TREAD_OK; // moving away from it: creeping back down a step
     float height = tread_v3_dot(tread_v3_sub(c->point, ground), up);
-    if (height >= s->max_step_height) return TREAD_OK; // too high to be a step
+    // Above max step, too high to be a step; at it, the top edge of a riser of max step (the one max-step rule allows
+    // its tread: a capsule perched on a spiral's 0.4 m tread touched the next riser's top edge with its side, exactly
+    // max step above the nose it stood on, and stood there: stairs-spiral-mesh-up-r0.40-t0.20-capsule-60hz).
+    if (height > s->max_step_height + TR_STEP_HEIGHT_SLACK) return TREAD_OK;
     // Max step above the ground, measured from the feet (perched on a nose, or a step into this move, below it).
     float top = tread_v3_dot(tread_v3_sub(ground, feet), up) + s->max_step_height;
-    // Probe down from there to the feet, a little past the riser.
+    // Probe down from there to the feet, a little past the riser: at the contact, and for a box at both ends of its
+    // front along the riser. A box's flat front meets a riser along a line, and the slide reports one point of it: on
+    // treads tilted sideways that point was where the riser's tilted top edge crosses the box's bottom, where the next
+    // tread lies at the feet, and the box stood before the riser for good (tilted-sideways-a30-r0.10-t0.15-mesh-up-box-
+    // 30hz); at the line's higher end that tread lies the riser's height up.
     tread_vec3 origin = tread_v3_mad(c->point, s->max_step_height + TR_STEP_PROBE_LIFT - height, up);
     origin = tread_v3_mad(origin, s->contact_step.search_overshoot, inward);
-    tread_query_filter filter = tr_ground_filter(ch);
-    tread_ray_hit hit;
-    tread_result r = tr_query_ray(q, origin, tread_v3_scale(up, -top), &filter, &hit);
-    if (r != TREAD_OK || !hit.hit || hit.fraction == 0.0f) return r;
-    bool walkable = false;
-    if ((r = tr_is_walkable_on(q, ch, TR_WHO(hit), hit.normal, &walkable)) != TREAD_OK) return r;
-    // The nose: the probe hit the tread the overshoot past it, or past a riser that leans, where that face meets it.
-    tread_vec3 nose = tread_v3_mad(hit.point, -s->contact_step.search_overshoot, inward);
-    float lean = 0.0f; // how far on from the contact the nose is, past a riser that leans
-    if (!walkable) {
-        if ((r = past_leaning_riser(q, ch, origin, top, inward, &hit, &nose, &walkable)) != TREAD_OK || !walkable) return r;
-        lean = tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(nose, c->point), inward));
+    tread_vec3 along = tread_v3_normalize(tread_v3_cross(up, inward));
+    float offsets[3] = {0.0f, 0.0f, 0.0f};
+    int probes = 1;
+    if (s->shape == TREAD_QUERY_BOX) {
+        float centre = tread_v3_dot(tread_v3_sub(feet, c->point), along), half = standing_reach(ch, along);
+        offsets[1] = centre + half;
+        offsets[2] = centre - half;
+        probes = 3;
     }
-    float rise = tread_v3_dot(tread_v3_sub(hit.point, feet), up); // a perched body lifts onto its own tread too
-    if (rise <= TR_MIN_STEP_RISE) return TREAD_OK;
+    // Down to the feet, and a box's flat bottom on to the skin below them: grown by the skin, it is stopped by the edge
+    // of a tread that lies within the skin below its feet, and comes to rest the skin above that tread (on an approach
+    // sloping down to a curb, resting on its back edge, its bottom 0.7 mm above the curb's top, it stood before the curb
+    // for good: curb-approach-down-a30-h0.35-boxes-on-box-60hz). A round bottom meets such an edge only right under its
+    // lowest point, where it stands on it.
+    float under = s->shape == TREAD_QUERY_BOX ? s->skin : 0.0f;
+    tread_ray_hit hit;
+    tread_vec3 nose = feet;
+    bool walkable = false, leans = false;
+    for (int i = 0; i < probes && !walkable; ++i) {
+        tread_result r = find_tread(q, ch, tread_v3_mad(origin, offsets[i], along), top + under, inward, &hit, &nose, &leans, &walkable);
+        if (r != TREAD_OK) return r;
+        if (!walkable) continue;
+        float rise = tread_v3_dot(tread_v3_sub(hit.point, feet), up) + under; // a perched body lifts onto its own tread too
+        walkable = rise > TR_MIN_STEP_RISE;
+    }
+    if (!walkable) return TREAD_OK;
+    // How far on from the contact the nose is, past a riser that leans.
+    float lean = leans ? tr_maxf(0.0f, tread_v3_dot(tread_v3_sub(nose, c->point), inward)) : 0.0f;
+    tread_result r = TREAD_OK;
     // The tread runs on at least min_step_depth from the riser.
     if ((r = tr_tread_is_deep_enough(q, ch, nose, inward, &walkable)) != TREAD_OK || !walkable) return r;
     // Lift onto the tread, advance over the nose (plus the overshoot), then give back the motion the riser took.
