@@ -6,10 +6,11 @@
 // the collision removed. The three cases the Source write-up leaves to the reader are handled: no stepping when moving
 // away from the riser (creeping back down a step), no stepping where the body does not fit, and contacts on
 // bodies removed since they were gathered are skipped. The Source engine's player is a box, which rests on the
-// tread after a lift plus the 1 cm overshoot; a capsule lifted that way floats beside the edge on its round bottom,
-// so the body is also advanced toward the nose, to where its round bottom rests on it (roll.c: no farther than this
-// frame's motion and the roll onto a nose), and the floor phase settles it there. Heights are measured
-// from the surface stood on and the lift from the feet, so a capsule perched on a nose lifts onto its own tread too.
+// tread after a lift plus the 1 cm overshoot past its side; a capsule lifted that way floats beside the edge on its
+// round bottom, so the body is also advanced toward the nose, to where its round bottom rests on it (roll.c: no
+// farther than this frame's motion and the roll onto a nose), and the floor phase settles it there. Heights are
+// measured from the surface stood on and the lift from the feet, so a capsule perched on a nose lifts onto its own
+// tread too.
 #include "character_internal.h"
 #include "../geometry/box.h"
 
@@ -70,18 +71,9 @@ static bool riser_inward(const tread_character *ch, const tread_contact *c, trea
     return true;
 }
 
-// How steeply the face `hit` met rises along the unit, horizontal `inward` (*out_rate, metres per metre); false where it
-// does not face up or does not rise that way.
-static bool face_rate(const tread_character *ch, const tread_ray_hit *hit, tread_vec3 inward, float *out_rate) {
-    float upward = tread_v3_dot(hit->normal, ch->settings.up);
-    if (!(upward > 0.0f)) return false;
-    *out_rate = -tread_v3_dot(hit->normal, inward) / upward;
-    return *out_rate > 0.0f;
-}
-
-// How steeply the tread `hit` met rises along `inward` (*out_rate, metres per metre, negative where it falls away);
-// false where it does not face up.
-static bool slope_along(const tread_character *ch, const tread_ray_hit *hit, tread_vec3 inward, float *out_rate) {
+// How steeply the surface `hit` met rises along the unit, horizontal `inward` (*out_rate, metres per metre, negative
+// where it falls away); false where it does not face up.
+static bool rate_along(const tread_character *ch, const tread_ray_hit *hit, tread_vec3 inward, float *out_rate) {
     float upward = tread_v3_dot(hit->normal, ch->settings.up);
     if (!(upward > 0.0f)) return false;
     *out_rate = -tread_v3_dot(hit->normal, inward) / upward;
@@ -110,7 +102,7 @@ static tread_result past_leaning_riser(const tr_move_query *q, const tread_chara
     const float overshoot = s->contact_step.search_overshoot;
     *out_walkable = false;
     float lean_rate = 0.0f; // metres of rise per metre on
-    if (!face_rate(ch, hit, inward, &lean_rate)) return TREAD_OK;
+    if (!rate_along(ch, hit, inward, &lean_rate) || !(lean_rate > 0.0f)) return TREAD_OK;
     float run = tread_v3_dot(tread_v3_sub(origin, hit->point), up) / lean_rate;
     if (run > tr_step_look_ahead(ch)) return TREAD_OK;
     tread_query_filter filter = tr_ground_filter(ch);
@@ -156,7 +148,9 @@ static tread_result past_leaning_riser(const tr_move_query *q, const tread_chara
         // the riser bends (a heightfield's riser cell under a top tilted across the walk is two triangles of 78 and 52
         // degrees: curb-top-across-a15-h0.10-heightfield-on-box-30hz tilted).
         float rate = 0.0f, tread_rate = 0.0f;
-        if (!face_rate(ch, &face, inward, &rate) || !slope_along(ch, &tread, inward, &tread_rate) || !(rate > tread_rate)) return TREAD_OK;
+        if (!rate_along(ch, &face, inward, &rate) || !(rate > 0.0f) || !rate_along(ch, &tread, inward, &tread_rate) ||
+            !(rate > tread_rate))
+            return TREAD_OK;
         float across = (tread_v3_dot(tread_v3_sub(tread.point, face.point), up) - tread_rate * (on - near)) / (rate - tread_rate);
         if (!(across > 0.0f)) return TREAD_OK;
         tread_vec3 nose = tread_v3_mad(tread_v3_mad(face.point, across, inward), rate * across, up);
@@ -185,9 +179,10 @@ static tread_result past_leaning_riser(const tr_move_query *q, const tread_chara
 
 // How far toward the unit, horizontal `inward` the bottom reaches from the feet where it can stand on a nose: a box
 // stands on any edge under its flat bottom, out to its side (its upright footprint's half width along `inward`); a
-// round bottom only within its walkable cap, TR_ROLL_REST of r sin(max slope) from its axis. Measured for a box as for a
-// capsule, a box at 30 Hz was carried 9 cm farther over a 0.35 m curb than it needed at the raised height, into the
-// top rising at 45 degrees beyond the nose, and never stepped (curb-top-up-a45-h0.35-boxes-on-box-30hz).
+// round bottom only within its walkable cap, TR_ROLL_REST of r sin(max slope) from its axis. Measured for a box as
+// for a capsule, a box at 30 Hz was carried 9 cm farther over a 0.35 m curb than it needed at the raised height, into
+// the top rising at 45 degrees beyond the nose, and never stepped (curb-top-up-a45-h0.35-boxes-on-box-30hz); on a
+// spiral's 12 cm treads, into the next riser (stairs-spiral-boxes-up-r0.40-t0.12-box-30hz).
 static float standing_reach(const tread_character *ch, tread_vec3 inward) {
     const tread_character_settings *s = &ch->settings;
     if (s->shape == TREAD_QUERY_BOX) {
@@ -249,11 +244,11 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
         offsets[2] = centre - half;
         probes = 3;
     }
-    // Down to the feet, and a box's flat bottom on to the skin below them: grown by the skin, it is stopped by the edge
-    // of a tread that lies within the skin below its feet, and comes to rest the skin above that tread (on an approach
-    // sloping down to a curb, resting on its back edge, its bottom 0.7 mm above the curb's top, it stood before the curb
-    // for good: curb-approach-down-a30-h0.35-boxes-on-box-60hz). A round bottom meets such an edge only right under its
-    // lowest point, where it stands on it.
+    // Down to the feet, and a box's flat bottom on to the skin below them: grown by the skin, it is stopped by the
+    // edge of a tread that lies within the skin below its feet, and comes to rest the skin above that tread (on an
+    // approach sloping down to a curb, resting on its back edge, its bottom 0.7 mm above the curb's top, it stood
+    // before the curb for good: curb-approach-down-a30-h0.35-boxes-on-box-60hz). A round bottom meets such an edge
+    // only right under its lowest point, where it stands on it.
     float under = s->shape == TREAD_QUERY_BOX ? s->skin : 0.0f;
     tread_ray_hit hit;
     tread_vec3 nose = feet;
@@ -317,7 +312,8 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
     // curb-top-up-a45-h0.35-boxes-on-box-30hz was refused it every frame): then it stands where it was set down,
     // and the next frame walks on up.
     tr_step taken = {.base = st->blocked_position, .feet = out_rest->feet, .support = hit.point};
-    if (!tr_step_within_limit(ch, st, &taken) && (r = tr_slide(q, ch, lifted, tread_v3_zero(), TR_SLIDE_GROUNDED, st, out_rest)) != TREAD_OK)
+    if (!tr_step_within_limit(ch, st, &taken) &&
+        (r = tr_slide(q, ch, lifted, tread_v3_zero(), TR_SLIDE_GROUNDED, st, out_rest)) != TREAD_OK)
         return r;
     *out_support = hit.point;
     *out_found = true;
