@@ -308,11 +308,11 @@ static tread_result step_over(const tr_move_query *q, const tread_character *ch,
     r = tr_slide(q, ch, lifted, tread_v3_dot(remaining, inward) > 0.0f ? remaining : tread_v3_zero(), TR_SLIDE_GROUNDED, st, out_rest);
     if (r != TREAD_OK) return r;
     // That motion walks on the tread; where the tread rises (a top rising at 45 degrees past the nose) it walked the
-    // feet past max step above where the move began, a step the move may not take (the box on a tilted world's
-    // curb-top-up-a45-h0.35-boxes-on-box-30hz was refused it every frame): then it stands where it was set down,
-    // and the next frame walks on up.
-    tr_step taken = {.base = st->blocked_position, .feet = out_rest->feet, .support = hit.point};
-    if (!tr_step_within_limit(ch, st, &taken) &&
+    // feet past max step above the ground the move began on (where they rest the skin above a tread at max step), a
+    // step the move may not take (the box on a tilted world's curb-top-up-a45-h0.35-boxes-on-box-30hz was refused it
+    // every frame): then it stands where it was set down, and the next frame walks on up.
+    float walked_up = tread_v3_dot(tread_v3_sub(out_rest->feet, ground), up);
+    if (walked_up > s->max_step_height + s->skin + TR_STEP_HEIGHT_SLACK &&
         (r = tr_slide(q, ch, lifted, tread_v3_zero(), TR_SLIDE_GROUNDED, st, out_rest)) != TREAD_OK)
         return r;
     *out_support = hit.point;
