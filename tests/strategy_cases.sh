@@ -30,5 +30,15 @@ micro-steps-r0.02-t0.02-mesh-up-capsule-30hz contact
 micro-steps-r0.01-t0.05-mesh-up-box-120hz sweep --up 0.25,1,-0.15
 micro-steps-r0.01-t0.05-boxes-up-box-60hz sweep --up 0.25,1,-0.15
 curb-top-across-a30-h0.20-heightfield-on-box-240hz sweep --up 0.25,1,-0.15
+curb-top-down-a30-h0.10-heightfield-on-box-30hz contact
+curb-top-down-a45-h0.10-heightfield-on-box-60hz contact
+curb-top-across-a30-h0.20-heightfield-on-box-30hz contact --up 0.25,1,-0.15
+curb-top-up-a45-h0.35-mesh-on-box-30hz contact --up 0.25,1,-0.15
+curb-approach-up-a45-h0.10-heightfield-on-box-60hz contact
+curb-level-h0.10-heightfield-on-box-120hz contact --up 0.25,1,-0.15
+stairs-spiral-mesh-up-r0.40-t0.20-capsule-60hz contact
+stairs-spiral-boxes-up-r0.40-t0.12-box-30hz contact
+tilted-sideways-a30-r0.10-t0.15-mesh-up-box-30hz contact
+curb-approach-down-a30-h0.35-boxes-on-box-60hz contact
 CASES
 exit $status

@@ -197,7 +197,8 @@ static int check_rise(const soak_frame_facts *f, soak_measures *m, soak_verdict 
 }
 
 // How far past its motion the sweep's and cast_down's steps go to land beyond a sloped riser (DESIGN.md, a riser that
-// slopes): max step / tan(max slope), at most the radius.
+// slopes), and the contact strategy's advance over the nose of a riser that leans: max step / tan(max slope), at most
+// the radius.
 static double look_ahead(const tread_character_settings *s) {
     double slope = (s->max_slope_degrees + TREAD_SLOPE_TOLERANCE_DEGREES) * SOAK_PI / 180.0;
     double sine = fmax(sin(slope), 1e-3);
@@ -205,7 +206,8 @@ static double look_ahead(const tread_character_settings *s) {
 }
 
 // The move's reach. Sideways (perpendicular to up) only the slide (and the contact strategy's probe past the
-// riser: types.h search_overshoot; the sweep's and cast_down's look past a sloped riser), the roll over noses and
+// riser: types.h search_overshoot, and its advance past a riser that leans; the sweep's and cast_down's look past a
+// sloped riser), the roll over noses and
 // recovery move the feet: steps lift along up and go forward by the motion
 // the slide was blocked from, snapping lowers along up. Overall the vertical phases add at most a step (max step
 // + the skin + the perch below a nose, up to the radius), a snap back down (step_down_distance below the surface
@@ -216,7 +218,7 @@ static int check_reach(const soak_frame_facts *f, soak_measures *m, soak_verdict
     const tread_character_settings *s = &b->settings;
     soak_v3 up = soak_normalize(soak_v3_of(s->up));
     soak_v3 moved = soak_sub(soak_v3_of(a->position), soak_v3_of(b->position));
-    double overshoot = s->step_strategy == TREAD_STEP_CONTACT ? s->contact_step.search_overshoot : 0.0;
+    double overshoot = s->step_strategy == TREAD_STEP_CONTACT ? s->contact_step.search_overshoot + look_ahead(s) : 0.0;
     if (s->step_strategy == TREAD_STEP_SWEEP || s->step_strategy == TREAD_STEP_CAST_DOWN) overshoot = look_ahead(s);
     double side_limit = slide_reach(f, up) + recovery_reach(f) + overshoot + roll_reach(s) + SOAK_TOLERANCE;
     double side = soak_length(reject(moved, up));
