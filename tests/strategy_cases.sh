@@ -30,5 +30,8 @@ micro-steps-r0.02-t0.02-mesh-up-capsule-30hz contact
 micro-steps-r0.01-t0.05-mesh-up-box-120hz sweep --up 0.25,1,-0.15
 micro-steps-r0.01-t0.05-boxes-up-box-60hz sweep --up 0.25,1,-0.15
 curb-top-across-a30-h0.20-heightfield-on-box-240hz sweep --up 0.25,1,-0.15
+stairs-spiral-boxes-down-r0.40-t0.12-capsule-120hz riser
+stairs-spiral-mesh-nosing-down-r0.40-t0.12-sphere-120hz riser --up 0.25,1,-0.15
+stairs-spiral-boxes-nosing-down-r0.35-t0.12-capsule-120hz riser
 CASES
 exit $status

@@ -353,14 +353,26 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     // stick-to-floor would: walking down a spiral, a capsule that overshot its way point turned back up a 0.3 m
     // riser for a frame, turned away again and hovered over the nose, then fell
     // (stairs-spiral-boxes-down-r0.30-t0.12-capsule-60hz).
+    // Or where the lift left its feet above the nose it walks off (it climbed part of the way up the riser behind
+    // it, held by that nose): stick-to-floor's probe reaches step_down_distance below the feet, not below the nose,
+    // and on stairs steeper than a round body can stand on, where it comes to rest perched the perch depth below
+    // the next nose, that fell short: walking down a spiral of 0.4 m rises and 0.12 m treads, a capsule lifted
+    // 0.08 m above a nose turned away from the riser behind it, had 0.54 m to the next rest, and fell
+    // (stairs-spiral-boxes-down-r0.40-t0.12-capsule-120hz).
+    // (Resting, the feet are at most the skin above what holds them, and below a nose they are perched on.)
+    float hover = tread_v3_dot(tread_v3_sub(landed, below.point), up);
     bool abandoned = st->previous_ground.state == TREAD_GROUND_ON_GROUND &&
-                     tread_v3_dot(tread_v3_sub(st->previous_ground.point, landed), up) > 0.0f;
+                     (tread_v3_dot(tread_v3_sub(st->previous_ground.point, landed), up) > 0.0f || hover > ch->settings.skin + TR_GROUND_TIE);
     if (walks_off && !abandoned) return TREAD_OK;
     if (walks_off) {
         float lowered = 0.0f;
         bool perched_ahead = false;
         tread_vec3 down = landed;
-        r = tr_snap_down(q, ch, &down, ch->settings.step_down_distance, below.point, tread_v3_reject(wanted, up), &lowered, &perched_ahead);
+        // The probe reaches step_down_distance below the nose, however far above it the feet are; the drop is still
+        // measured from the nose (the surface stood on, raised as far as the probe is lengthened).
+        float above = tr_maxf(0.0f, hover);
+        r = tr_snap_down(q, ch, &down, ch->settings.step_down_distance + above, tread_v3_mad(below.point, above, up),
+                         tread_v3_reject(wanted, up), &lowered, &perched_ahead);
         if (r != TREAD_OK || perched_ahead || !(lowered > 0.0f)) return r;
         out->base = feet;
         out->feet = down;
