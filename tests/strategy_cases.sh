@@ -40,5 +40,8 @@ stairs-spiral-mesh-up-r0.40-t0.20-capsule-60hz contact
 stairs-spiral-boxes-up-r0.40-t0.12-box-30hz contact
 tilted-sideways-a30-r0.10-t0.15-mesh-up-box-30hz contact
 curb-approach-down-a30-h0.35-boxes-on-box-60hz contact
+stairs-spiral-boxes-down-r0.40-t0.12-capsule-120hz riser
+stairs-spiral-mesh-nosing-down-r0.40-t0.12-sphere-120hz riser --up 0.25,1,-0.15
+stairs-spiral-boxes-nosing-down-r0.35-t0.12-capsule-120hz riser
 CASES
 exit $status

@@ -115,7 +115,7 @@ static float riser_reach(const tread_character *ch) {
 // nosing's lower edge (a slab proud of its riser) is under it, and straight up it met the slab until it had risen
 // by the whole riser, more than one frame's budget (stairs-straight-boxes-nosing-up-r0.40-t0.12-sphere-60hz stood
 // at the first riser for good). Back along the way it came, by the least that lets it rise (binary search, as the
-// lift: at most Staxel's 6 probes), at most `most` (the motion it wanted this frame, so the move stays within its
+// lift: at most Staxel's 6 probes), at most `most` (the motion the lift replaces, so the move stays within its
 // reach: the soak's 12:252, a box of radius 0.59 m backed 0.53 m off a 0.67 m/s walk; and at most its radius: under
 // an edge a round body needs no more); the motion it goes on with then brings it back. *out_ok false: nowhere within
 // that.
@@ -299,12 +299,18 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
         // (Resting, the feet are the skin above the tread; perched, the perch depth below the nose's top.)
         float perch = tr_perch_depth(ch, st, st->blocked_position);
         float most = ch->settings.max_step_height + (perch > 0.0f ? perch + ch->settings.skin : 0.0f);
+        // Backing off under a nosing goes at most as far as the motion the lift replaces: from the start to where the
+        // riser stopped the body, and what it stopped. What the slide made of the rest along the riser (the lift
+        // starts over from where it was stopped) is not part of it: counted, a box sliding along under a tilted
+        // slab's lower edge backed off by that slide too, 5.8 cm for 4.2 cm of input (the soak's 79:697).
+        tread_vec3 replaced = tread_v3_add(tread_v3_sub(st->blocked_position, st->start_position), st->blocked_motion);
+        float back = tread_v3_length(tread_v3_reject(replaced, up));
         // Where the riser box meets only the edge of what stopped the body, with no tread under it to land on (the
         // lower front corner of a tread that leans down toward the body, tilted-forward-a10-r0.30-t0.15-boxes-up-
         // capsule-120hz), it looks again a reach further on, where the tread is.
         for (int look = 1; look <= TR_RISER_LOOKS && rise <= 0.0f; ++look) {
             tread_vec3 ahead = riser_ahead(st->blocked_position, st->blocked_motion, (float)look * riser_reach(ch));
-            if ((r = lift(q, ch, st->blocked_position, ahead, most, budget, tread_v3_length(tread_v3_reject(wanted, up)), &rise, &clears, &from, &climbed)) != TREAD_OK) return r;
+            if ((r = lift(q, ch, st->blocked_position, ahead, most, budget, back, &rise, &clears, &from, &climbed)) != TREAD_OK) return r;
         }
     }
     if (!held && rise <= 0.0f) return TREAD_OK;
@@ -353,14 +359,26 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
     // stick-to-floor would: walking down a spiral, a capsule that overshot its way point turned back up a 0.3 m
     // riser for a frame, turned away again and hovered over the nose, then fell
     // (stairs-spiral-boxes-down-r0.30-t0.12-capsule-60hz).
+    // Or where the lift left its feet above the nose it walks off (it climbed part of the way up the riser behind
+    // it, held by that nose): stick-to-floor's probe reaches step_down_distance below the feet, not below the nose,
+    // and on stairs steeper than a round body can stand on, where it comes to rest perched the perch depth below
+    // the next nose, that fell short: walking down a spiral of 0.4 m rises and 0.12 m treads, a capsule lifted
+    // 0.08 m above a nose turned away from the riser behind it, had 0.54 m to the next rest, and fell
+    // (stairs-spiral-boxes-down-r0.40-t0.12-capsule-120hz).
+    // (Resting, the feet are at most the skin above what holds them, and below a nose they are perched on.)
+    float hover = tread_v3_dot(tread_v3_sub(landed, below.point), up);
     bool abandoned = st->previous_ground.state == TREAD_GROUND_ON_GROUND &&
-                     tread_v3_dot(tread_v3_sub(st->previous_ground.point, landed), up) > 0.0f;
+                     (tread_v3_dot(tread_v3_sub(st->previous_ground.point, landed), up) > 0.0f || hover > ch->settings.skin + TR_GROUND_TIE);
     if (walks_off && !abandoned) return TREAD_OK;
     if (walks_off) {
         float lowered = 0.0f;
         bool perched_ahead = false;
         tread_vec3 down = landed;
-        r = tr_snap_down(q, ch, &down, ch->settings.step_down_distance, below.point, tread_v3_reject(wanted, up), &lowered, &perched_ahead);
+        // The probe reaches step_down_distance below the nose, however far above it the feet are; the drop is still
+        // measured from the nose (the surface stood on, raised as far as the probe is lengthened).
+        float above = tr_maxf(0.0f, hover);
+        r = tr_snap_down(q, ch, &down, ch->settings.step_down_distance + above, tread_v3_mad(below.point, above, up),
+                         tread_v3_reject(wanted, up), &lowered, &perched_ahead);
         if (r != TREAD_OK || perched_ahead || !(lowered > 0.0f)) return r;
         out->base = feet;
         out->feet = down;
