@@ -85,7 +85,7 @@ static double slide_reach(const soak_frame_facts *f, soak_v3 up) {
 
 // The farthest an unbury may jump (types.h, tread_move_result.unburied): three reaches of the shape, at least
 // 2 m, and a skin.
-static double unbury_bound(const tread_character_settings *s) {
+double soak_unbury_bound(const tread_character_settings *s) {
     double r = s->radius, h = 0.5 * s->height;
     double reach = s->shape == TREAD_QUERY_SPHERE ? r : sqrt(2.0 * r * r + h * h);
     return fmax(3.0 * reach, 2.0) + s->skin;
@@ -100,9 +100,9 @@ static double unbury_bound(const tread_character_settings *s) {
 static double recovery_reach(const soak_frame_facts *f) {
     const tread_character_settings *s = &f->before->settings;
     double reach = 0.0;
-    if (f->pre_depth > 0.0) reach = fmax((double)s->recovery_speed * f->dt, fmin((double)f->result->unburied, unbury_bound(s)));
+    if (f->pre_depth > 0.0) reach = fmax((double)s->recovery_speed * f->dt, fmin((double)f->result->unburied, soak_unbury_bound(s)));
     if (f->result->crushed)
-        reach = fmax(reach, fmin((double)f->result->crushed_aside, unbury_bound(s)) + fmax(f->pre_depth, 0.0) + s->skin);
+        reach = fmax(reach, fmin((double)f->result->crushed_aside, soak_unbury_bound(s)) + fmax(f->pre_depth, 0.0) + s->skin);
     return reach;
 }
 
@@ -134,6 +134,9 @@ static int check_depth(const soak_frame_facts *f, soak_check_state *st, soak_mea
     m->crushed += f->crushed;
     m->reported_crushed += reported;
     double allowed = fmax(SOAK_TOLERANCE, pre + SOAK_DEEPER_SLACK);
+    // Buried with no free spot within the unbury reach (tread.h, update): it rises at the recovery speed, through
+    // what is above it, deeper as it goes until it passes the middle.
+    if (f->beyond_reach) allowed += rs * f->dt;
     if ((reported || !f->crushed) && post > allowed) {
         snprintf(detail, sizeof detail, "%.4f m deep after the move, %.4f m before it%s", post, pre,
                  reported ? " (crushed: the crusher left out)" : "");
@@ -146,6 +149,9 @@ static int check_depth(const soak_frame_facts *f, soak_check_state *st, soak_mea
     }
     if (post <= SOAK_TOLERANCE) {
         st->in_episode = false;
+    } else if (f->beyond_reach) {
+        st->episode_start = f->time; // rising out is its contract there: the clock runs from where a spot is in reach
+        st->episode_depth = post;
     } else if (st->in_episode) {
         double deadline = 1.0 + st->episode_depth / rs;
         if (f->time - st->episode_start > deadline) {

@@ -189,6 +189,10 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
             ++n;
         } else {
             f.post_depth = deepest(&w, &ch, &f.post_body, NULL);
+            // Buried, not crushed, and not unburied: is there a free spot within reach at all? (Only then is the
+            // update's last resort, rising at the recovery speed through what is above, its contract.)
+            f.beyond_reach = f.pre_depth > SOAK_TOLERANCE && !res.crushed && !(res.unburied > 0.0f) &&
+                             !soak_world_free_within(&w, &before, soak_unbury_bound(&before.settings));
             if (res.crushed) {
                 // Crushed: it may be left overlapping the body that crushed it, and only that one; its way there never
                 // runs through any other body (tread_move_result.crushed). The result names one body; every kinematic

@@ -182,6 +182,12 @@ void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, u
 // the straight segment and the paths bent along each of `ways` (the directions a crushed move may have gone along).
 double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, const soak_v3 *ways, int way_count,
                            uint32_t collide_mask, const soak_except *except);
+// The farthest an unbury may jump (types.h, tread_move_result.unburied): three reaches of the shape, at least 2 m,
+// and a skin.
+double soak_unbury_bound(const tread_character_settings *s);
+// Is some spot within `bound` of the feet free: the shape there overlapping nothing on the collide mask? Looked for
+// where the update looks (straight up, around up level, rising and sinking, straight down; the bound and its halves).
+bool soak_world_free_within(const soak_world *w, const tread_character *ch, double bound);
 bool soak_world_add(soak_world *w, soak_body *body, char *message, size_t size);
 bool soak_world_remove(soak_world *w, int index, char *message, size_t size);
 bool soak_world_set_transform(soak_world *w, int index, tread_transform t, char *message, size_t size);
@@ -259,6 +265,8 @@ typedef struct soak_frame_facts {
     double pre_free, post_free;     // the move said crushed: the depths with the crushing body (crushed_by) left out
     double crossed;                 // the move said crushed: how deep the centre's straight path from before to after
                                     // ran through a body other than the crushing one, metres (0: none)
+    bool beyond_reach;              // it began buried (not crushed) and no spot within the unbury reach is free
+                                    // (soak_world_free_within): the update's last resort rises at the recovery speed
     bool teleported;                // the character was teleported before this move
     soak_v3 ground_motion;          // how far the ground's motion this frame took the feet, metres
     double pusher_motion;           // farthest a body on the collide mask that moved this frame can have pushed it

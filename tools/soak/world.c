@@ -404,3 +404,35 @@ double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v
     }
     return least;
 }
+
+// The free-spot search looks where the update's does (DESIGN.md, recovery; recover.c, unbury): straight up, the
+// eight compass points around up level and rising at 45 degrees, sinking at 45 degrees and straight down, each at
+// the bound and its halves down to a 32nd. (Finer than the update's, it would find spots between those rungs that
+// the update, by its documented search, does not look at.)
+#define SOAK_FREE_RUNGS 6
+
+bool soak_world_free_within(const soak_world *w, const tread_character *ch, double bound) {
+    soak_v3 feet = soak_v3_of(ch->position), up = soak_normalize(soak_v3_of(ch->settings.up));
+    soak_v3 ref = fabs(up.y) < 0.9 ? soak_v3_make(0.0, 1.0, 0.0) : soak_v3_make(1.0, 0.0, 0.0);
+    soak_v3 x = soak_normalize(soak_sub(ref, soak_scale(up, soak_dot(ref, up)))), z = soak_cross(x, up);
+    soak_v3 dirs[27];
+    int n = 0;
+    dirs[n++] = up;
+    static const double c8[8][2] = {{1, 0}, {0.70710678, 0.70710678}, {0, 1}, {-0.70710678, 0.70710678},
+                                    {-1, 0}, {-0.70710678, -0.70710678}, {0, -1}, {0.70710678, -0.70710678}};
+    for (int k = 0; k < 8; ++k) {
+        soak_v3 h = soak_add(soak_scale(x, c8[k][0]), soak_scale(z, c8[k][1]));
+        dirs[n++] = h;
+        dirs[n++] = soak_normalize(soak_add(h, up));
+        dirs[n++] = soak_normalize(soak_sub(h, up));
+    }
+    dirs[n++] = soak_scale(up, -1.0);
+    for (int k = SOAK_FREE_RUNGS - 1; k >= 0; --k) { // nearest first: most searches end early
+        double d = bound / (double)(1 << k);
+        for (int i = 0; i < n; ++i) {
+            soak_shape shape = soak_shape_at(&ch->settings, soak_mad(feet, d, dirs[i]));
+            if (soak_world_penetration(w, &shape, ch->settings.collide_mask, 0.0, NULL, NULL) <= 0.0) return true; // (as the update's: no overlap)
+        }
+    }
+    return false;
+}
