@@ -264,6 +264,16 @@ static tread_vec3 riser_ahead(tread_vec3 feet, tread_vec3 motion, float reach) {
     return tread_v3_mad(feet, reach / length, motion);
 }
 
+// The step the riser takes: from `base` to `feet`, standing on `support` (never a landing of the sweep's kind); `holds`:
+// the riser holds the body up there (gravity off), or it let go of it (taken down off a nose).
+static void riser_step(tr_step *out, tread_vec3 base, tread_vec3 feet, tread_vec3 support, bool holds) {
+    out->base = base;
+    out->feet = feet;
+    out->support = support;
+    out->has_landing = false;
+    out->holds = holds;
+}
+
 tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tread_move_state *st, tr_step *out, bool *out_found) {
     const tread_vec3 up = ch->settings.up, feet = st->result.position;
     tread_shape_hit below;
@@ -380,19 +390,11 @@ tread_result tr_step_riser(const tr_move_query *q, const tread_character *ch, tr
         r = tr_snap_down(q, ch, &down, ch->settings.step_down_distance + above, tread_v3_mad(below.point, above, up),
                          tread_v3_reject(wanted, up), &lowered, &perched_ahead);
         if (r != TREAD_OK || perched_ahead || !(lowered > 0.0f)) return r;
-        out->base = feet;
-        out->feet = down;
-        out->support = below.point;
-        out->has_landing = false;
-        out->holds = false;
+        riser_step(out, feet, down, below.point, false);
         *out_found = true;
         return TREAD_OK;
     }
-    out->base = rise > 0.0f ? from : feet;
-    out->feet = landed;
-    out->support = climbed.point;
-    out->has_landing = false;
-    out->holds = true;
+    riser_step(out, rise > 0.0f ? from : feet, landed, climbed.point, true);
     tread_ground *g = &out->ground;
     g->state = TREAD_GROUND_ON_GROUND;
     g->normal = below.surface_normal;
