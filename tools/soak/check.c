@@ -10,8 +10,6 @@
 #define SOAK_PI 3.14159265358979323846
 // The gap a round bottom rolled off a nose keeps from it (metres; roll.c: twice the touch tolerance).
 #define SOAK_ROLL_CLEARANCE 2e-4
-// Below this much the move is no deeper than the world put it (float rounding of a 20 m coordinate is ~2e-6 m).
-#define SOAK_DEEPER_SLACK 1e-4
 // Deepest depth the fall-through check reads as "on the floor's top": a foot this far below the top is already
 // a penetration the other check reports; farther down, it went through.
 #define SOAK_FLOOR_SLACK 0.01
@@ -133,7 +131,9 @@ static int check_depth(const soak_frame_facts *f, soak_check_state *st, soak_mea
     // only the deadline applies, unless the move said so and named the body (checked above, with it left out).
     m->crushed += f->crushed;
     m->reported_crushed += reported;
-    double allowed = fmax(SOAK_TOLERANCE, pre + SOAK_DEEPER_SLACK);
+    // Never deeper than at its start: by the deepest piece after the move against a bound on its depth in the
+    // solid before it (bound.c: a box across a heightfield's diagonal leaves one triangle soonest over it).
+    double allowed = fmax(SOAK_TOLERANCE, f->pre_bound + SOAK_DEEPER_SLACK);
     // Buried with no free spot within the unbury reach (tread.h, update): it rises at the recovery speed, through
     // what is above it, deeper as it goes until it passes the middle.
     if (f->beyond_reach) allowed += rs * f->dt;

@@ -193,13 +193,13 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
             // update's last resort, rising at the recovery speed through what is above, its contract.)
             f.beyond_reach = f.pre_depth > SOAK_TOLERANCE && !res.crushed && !(res.unburied > 0.0f) &&
                              !soak_world_free_within(&w, &before, soak_unbury_bound(&before.settings));
+            soak_except crushers = {.count = 0};
             if (res.crushed) {
                 // Crushed: it may be left overlapping the body that crushed it, and only that one; its way there never
                 // runs through any other body (tread_move_result.crushed). The result names one body; every kinematic
                 // body it was inside of before the move pressed into it as well, and is left out too.
                 double margin = (double)ch.settings.skin + SOAK_TOLERANCE;
                 soak_shape pre = soak_shape_of(&before, before.position), post = soak_shape_of(&ch, ch.position);
-                soak_except crushers = {.count = 0};
                 int named = soak_world_find(&w, res.crushed_by);
                 if (named >= 0) crushers.bodies[crushers.count++] = named;
                 soak_world_kinematic_inside(&w, &pre, ch.settings.collide_mask, SOAK_TOLERANCE, &crushers);
@@ -216,6 +216,13 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
                     for (int k = 0; k < 3; ++k) ways[way_count++] = c->frame.axis[k];
                 }
                 f.crossed = soak_world_crossing(&w, &pre, from, to, ways, way_count, ch.settings.collide_mask, &crushers);
+            }
+            // Ended deeper in what it began inside, by the deepest piece: was it deeper in the body's solid at all?
+            f.pre_bound = res.crushed ? f.pre_free : f.pre_depth;
+            if (f.pre_bound > SOAK_TOLERANCE && (res.crushed ? f.post_free : f.post_depth) > f.pre_bound + SOAK_DEEPER_SLACK) {
+                soak_shape pre = soak_shape_of(&before, before.position);
+                f.pre_bound = soak_world_depth_bound(&w, &pre, soak_normalize(soak_v3_of(before.settings.up)), before.settings.collide_mask,
+                                                     &crushers, soak_unbury_bound(&before.settings));
             }
             f.ground_motion = ground_motion(&w, &before);
             f.feet_generation = soak_untilted(&w, ch.position);

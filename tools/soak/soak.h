@@ -175,6 +175,30 @@ typedef struct soak_except {
 // The same with the bodies of `except` left out (NULL: none).
 double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin,
                                      const soak_except *except, int *out_body, int *out_touching);
+// A convex piece of a body, in world coordinates: a mesh's or heightfield's triangle, a voxel cell or a box, a
+// sphere or capsule. A body's depth is its deepest piece's (soak_world_penetration).
+typedef enum soak_piece_kind { SOAK_PIECE_TRIANGLE, SOAK_PIECE_BOX, SOAK_PIECE_ROUND } soak_piece_kind;
+typedef struct soak_piece {
+    soak_piece_kind kind;
+    soak_v3 v[3];      // triangle
+    soak_box box;      // box
+    soak_round round;  // round
+} soak_piece;
+// Called for each piece; returning false stops the walk.
+typedef bool (*soak_piece_visit)(void *ctx, const soak_piece *piece);
+// Visit the pieces of the body whose bounds may overlap lo-hi (world bounds); false when a visit stopped it.
+bool soak_body_pieces(const soak_body *b, soak_v3 lo, soak_v3 hi, soak_piece_visit visit, void *ctx);
+// How deep (>= 0, metres) the shape is in the body: its deepest piece.
+double soak_body_depth(const soak_body *b, const soak_shape *s);
+// Signed distance between the shape and one piece (> 0 apart, < 0 overlapping by that depth).
+double soak_piece_distance(const soak_shape *s, const soak_piece *p);
+// An upper bound (metres) on how deep the shape is in the bodies on the mask (the deepest body; except's left out):
+// for each body it overlaps, the least over directions of how far the shape must go along one to be free of all of
+// the body's pieces at once, which is at least the true depth; a body's deepest piece (soak_world_penetration) is at
+// most it. Between the two lies the depth in the body's whole solid (bound.c). INFINITY where no direction tried
+// frees it within `reach`.
+double soak_world_depth_bound(const soak_world *w, const soak_shape *shape, soak_v3 up, uint32_t collide_mask, const soak_except *except,
+                              double reach);
 // Add to *except the kinematic bodies the shape is deeper than `depth` inside of (as many as fit).
 void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double depth, soak_except *except);
 // How deep (>= 0, metres) the centre's way from a to b runs into a body not in `except` that holds neither end and
@@ -187,6 +211,10 @@ double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v
 double soak_unbury_bound(const tread_character_settings *s);
 // Is some spot within `bound` of the feet free: the shape there overlapping nothing on the collide mask? Looked for
 // where the update looks (straight up, around up level, rising and sinking, straight down; the bound and its halves).
+// The directions the update's free-spot search goes (recover.c, unbury): straight up, the eight compass points
+// around up level, rising and sinking at 45 degrees, straight down.
+#define SOAK_SEARCH_DIRECTIONS 26
+int soak_search_directions(soak_v3 up, soak_v3 *dirs);
 bool soak_world_free_within(const soak_world *w, const tread_character *ch, double bound);
 bool soak_world_add(soak_world *w, soak_body *body, char *message, size_t size);
 bool soak_world_remove(soak_world *w, int index, char *message, size_t size);
@@ -250,6 +278,8 @@ const char *soak_kind_name(soak_kind kind);
 
 // Slack on every measured limit: the 1 mm the API's invariants allow.
 #define SOAK_TOLERANCE 1e-3
+// Below this much the move is no deeper than the world put it (float rounding of a 20 m coordinate is ~2e-6 m).
+#define SOAK_DEEPER_SLACK 1e-4
 
 // What one frame did, as the checks need it.
 typedef struct soak_frame_facts {
@@ -263,6 +293,9 @@ typedef struct soak_frame_facts {
     int pre_body, post_body;        // the mirror's index of the body of that overlap (-1: none)
     bool crushed;                   // the world pushed it in while another body held it from elsewhere (no way out)
     double pre_free, post_free;     // the move said crushed: the depths with the crushing body (crushed_by) left out
+    double pre_bound;               // an upper bound on the true depth before the move (pre_depth, or pre_free when
+                                    // crushed, is a lower one): soak_world_depth_bound, measured only when the move
+                                    // ended deeper than that lower bound; else equal to it
     double crossed;                 // the move said crushed: how deep the centre's straight path from before to after
                                     // ran through a body other than the crushing one, metres (0: none)
     bool beyond_reach;              // it began buried (not crushed) and no spot within the unbury reach is free

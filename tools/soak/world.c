@@ -204,30 +204,42 @@ static void shape_local_bounds(const soak_shape *s, const soak_frame *f, soak_v3
     frame_bounds(&inv, s->lo, s->hi, lo, hi);
 }
 
-static double mesh_distance(const soak_body *b, const soak_shape *s) {
+// ---- a body as convex pieces -------------------------------------------------------------------------------------
+
+double soak_piece_distance(const soak_shape *s, const soak_piece *p) {
+    switch (p->kind) {
+    case SOAK_PIECE_TRIANGLE: return shape_vs_triangle(s, p->v[0], p->v[1], p->v[2]);
+    case SOAK_PIECE_BOX: return shape_vs_box(s, &p->box);
+    case SOAK_PIECE_ROUND: return shape_vs_round(s, &p->round);
+    }
+    return INFINITY;
+}
+
+static soak_piece triangle_piece(soak_v3 a, soak_v3 b, soak_v3 c) {
+    soak_piece p = {.kind = SOAK_PIECE_TRIANGLE};
+    p.v[0] = a, p.v[1] = b, p.v[2] = c;
+    return p;
+}
+
+static bool mesh_pieces(const soak_body *b, soak_v3 lo, soak_v3 hi, soak_piece_visit visit, void *ctx) {
     const tread_mesh_def *m = &b->def.shape.mesh;
-    soak_v3 lo, hi;
-    shape_local_bounds(s, &b->frame, &lo, &hi);
-    double best = INFINITY;
     for (int t = 0; t < m->triangle_count; ++t) {
         soak_v3 p[3], tlo = soak_v3_make(INFINITY, INFINITY, INFINITY), thi = soak_v3_make(-INFINITY, -INFINITY, -INFINITY);
         for (int k = 0; k < 3; ++k) bounds_add(&tlo, &thi, p[k] = soak_v3_of(m->vertices[m->indices[3 * t + k]]));
         if (!boxes_overlap(tlo, thi, lo, hi)) continue;
         for (int k = 0; k < 3; ++k) p[k] = soak_frame_point(&b->frame, p[k]);
-        best = min2(best, shape_vs_triangle(s, p[0], p[1], p[2]));
+        soak_piece piece = triangle_piece(p[0], p[1], p[2]);
+        if (!visit(ctx, &piece)) return false;
     }
-    return best;
+    return true;
 }
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
-static double heightfield_distance(const soak_body *b, const soak_shape *s) {
+static bool heightfield_pieces(const soak_body *b, soak_v3 lo, soak_v3 hi, soak_piece_visit visit, void *ctx) {
     const tread_heightfield_def *h = &b->def.shape.heightfield;
-    soak_v3 lo, hi;
-    shape_local_bounds(s, &b->frame, &lo, &hi);
     int i0 = clampi((int)floor(lo.x / h->spacing_x) - 1, 0, h->count_x - 2), i1 = clampi((int)floor(hi.x / h->spacing_x) + 1, 0, h->count_x - 2);
     int j0 = clampi((int)floor(lo.z / h->spacing_z) - 1, 0, h->count_z - 2), j1 = clampi((int)floor(hi.z / h->spacing_z) + 1, 0, h->count_z - 2);
-    double best = INFINITY;
     for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i) {
             if (h->holes && h->holes[j * (h->count_x - 1) + i]) continue;
@@ -238,54 +250,84 @@ static double heightfield_distance(const soak_body *b, const soak_shape *s) {
                 int ii = i + (k & 1), jj = j + (k >> 1);
                 c[k] = soak_frame_point(&b->frame, soak_v3_make(ii * (double)h->spacing_x, h->heights[jj * h->count_x + ii], jj * (double)h->spacing_z));
             }
-            best = min2(best, shape_vs_triangle(s, c[0], c[3], c[1]));
-            best = min2(best, shape_vs_triangle(s, c[0], c[2], c[3]));
+            soak_piece first = triangle_piece(c[0], c[3], c[1]), second = triangle_piece(c[0], c[2], c[3]);
+            if (!visit(ctx, &first) || !visit(ctx, &second)) return false;
         }
-    return best;
+    return true;
 }
 
-static double voxels_distance(const soak_body *b, const soak_shape *s) {
+static bool voxels_pieces(const soak_body *b, soak_v3 lo, soak_v3 hi, soak_piece_visit visit, void *ctx) {
     const tread_voxels_def *v = &b->def.shape.voxels;
-    soak_v3 lo, hi;
-    shape_local_bounds(s, &b->frame, &lo, &hi);
     double cell = v->cell_size, half[3] = {0.5 * cell, 0.5 * cell, 0.5 * cell};
     int i0 = clampi((int)floor(lo.x / cell), 0, v->count_x - 1), i1 = clampi((int)floor(hi.x / cell), 0, v->count_x - 1);
     int j0 = clampi((int)floor(lo.y / cell), 0, v->count_y - 1), j1 = clampi((int)floor(hi.y / cell), 0, v->count_y - 1);
     int k0 = clampi((int)floor(lo.z / cell), 0, v->count_z - 1), k1 = clampi((int)floor(hi.z / cell), 0, v->count_z - 1);
-    double best = INFINITY;
-    // Each solid cell is a box; the deepest overlap with one cell is what is reported (a character pressed into
+    // Each solid cell is a box; the deepest overlap with one cell is what a depth reports (a character pressed into
     // a concave corner of cells is deeper into their union than into either cell: docs/RELIABILITY.md, limits).
     for (int k = k0; k <= k1; ++k)
         for (int j = j0; j <= j1; ++j)
             for (int i = i0; i <= i1; ++i) {
                 if (!v->solid[(k * v->count_y + j) * v->count_x + i]) continue;
-                soak_box box = body_box(&b->frame, soak_v3_make((i + 0.5) * cell, (j + 0.5) * cell, (k + 0.5) * cell), half);
-                best = min2(best, shape_vs_box(s, &box));
+                soak_piece piece = {.kind = SOAK_PIECE_BOX};
+                piece.box = body_box(&b->frame, soak_v3_make((i + 0.5) * cell, (j + 0.5) * cell, (k + 0.5) * cell), half);
+                if (!visit(ctx, &piece)) return false;
             }
-    return best;
+    return true;
 }
 
-static double body_distance(const soak_body *b, const soak_shape *s) {
+bool soak_body_pieces(const soak_body *b, soak_v3 lo, soak_v3 hi, soak_piece_visit visit, void *ctx) {
     const tread_shape_def *d = &b->def.shape;
+    soak_piece piece;
+    memset(&piece, 0, sizeof piece);
     switch (b->kind) {
     case SOAK_BODY_BOX: {
         double half[3] = {d->half_extents.x, d->half_extents.y, d->half_extents.z};
-        soak_box box = body_box(&b->frame, soak_v3_make(0.0, 0.0, 0.0), half);
-        return shape_vs_box(s, &box);
+        piece.kind = SOAK_PIECE_BOX;
+        piece.box = body_box(&b->frame, soak_v3_make(0.0, 0.0, 0.0), half);
+        return visit(ctx, &piece);
     }
-    case SOAK_BODY_SPHERE: {
-        soak_round r = {b->frame.p, b->frame.p, d->radius};
-        return shape_vs_round(s, &r);
+    case SOAK_BODY_SPHERE:
+        piece.kind = SOAK_PIECE_ROUND;
+        piece.round = (soak_round){b->frame.p, b->frame.p, d->radius};
+        return visit(ctx, &piece);
+    case SOAK_BODY_CAPSULE:
+        piece.kind = SOAK_PIECE_ROUND;
+        piece.round = (soak_round){soak_mad(b->frame.p, -d->half_height, b->frame.axis[1]), soak_mad(b->frame.p, d->half_height, b->frame.axis[1]), d->radius};
+        return visit(ctx, &piece);
+    default: break;
     }
-    case SOAK_BODY_CAPSULE: {
-        soak_round r = {soak_mad(b->frame.p, -d->half_height, b->frame.axis[1]), soak_mad(b->frame.p, d->half_height, b->frame.axis[1]), d->radius};
-        return shape_vs_round(s, &r);
+    // The bounds in the body's local frame pick the triangles and cells.
+    soak_v3 llo, lhi;
+    soak_shape bounds = {.lo = lo, .hi = hi};
+    shape_local_bounds(&bounds, &b->frame, &llo, &lhi);
+    switch (b->kind) {
+    case SOAK_BODY_MESH: return mesh_pieces(b, llo, lhi, visit, ctx);
+    case SOAK_BODY_HEIGHTFIELD: return heightfield_pieces(b, llo, lhi, visit, ctx);
+    case SOAK_BODY_VOXELS: return voxels_pieces(b, llo, lhi, visit, ctx);
+    default: return true;
     }
-    case SOAK_BODY_MESH: return mesh_distance(b, s);
-    case SOAK_BODY_HEIGHTFIELD: return heightfield_distance(b, s);
-    case SOAK_BODY_VOXELS: return voxels_distance(b, s);
-    }
-    return INFINITY;
+}
+
+typedef struct nearest_piece {
+    const soak_shape *shape;
+    double best;
+} nearest_piece;
+
+static bool take_nearest(void *ctx, const soak_piece *p) {
+    nearest_piece *n = ctx;
+    n->best = min2(n->best, soak_piece_distance(n->shape, p));
+    return true;
+}
+
+// The body's signed distance from the shape: the least over its pieces (the deepest overlap with one piece).
+static double body_distance(const soak_body *b, const soak_shape *s) {
+    nearest_piece n = {s, INFINITY};
+    soak_body_pieces(b, s->lo, s->hi, take_nearest, &n);
+    return n.best;
+}
+
+double soak_body_depth(const soak_body *b, const soak_shape *s) {
+    return boxes_overlap(b->lo, b->hi, s->lo, s->hi) ? fmax(0.0, -body_distance(b, s)) : 0.0;
 }
 
 double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int *out_body,
@@ -411,11 +453,9 @@ double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v
 // the update, by its documented search, does not look at.)
 #define SOAK_FREE_RUNGS 6
 
-bool soak_world_free_within(const soak_world *w, const tread_character *ch, double bound) {
-    soak_v3 feet = soak_v3_of(ch->position), up = soak_normalize(soak_v3_of(ch->settings.up));
+int soak_search_directions(soak_v3 up, soak_v3 *dirs) {
     soak_v3 ref = fabs(up.y) < 0.9 ? soak_v3_make(0.0, 1.0, 0.0) : soak_v3_make(1.0, 0.0, 0.0);
     soak_v3 x = soak_normalize(soak_sub(ref, soak_scale(up, soak_dot(ref, up)))), z = soak_cross(x, up);
-    soak_v3 dirs[27];
     int n = 0;
     dirs[n++] = up;
     static const double c8[8][2] = {{1, 0}, {0.70710678, 0.70710678}, {0, 1}, {-0.70710678, 0.70710678},
@@ -427,6 +467,13 @@ bool soak_world_free_within(const soak_world *w, const tread_character *ch, doub
         dirs[n++] = soak_normalize(soak_sub(h, up));
     }
     dirs[n++] = soak_scale(up, -1.0);
+    return n;
+}
+
+bool soak_world_free_within(const soak_world *w, const tread_character *ch, double bound) {
+    soak_v3 feet = soak_v3_of(ch->position), up = soak_normalize(soak_v3_of(ch->settings.up));
+    soak_v3 dirs[SOAK_SEARCH_DIRECTIONS];
+    int n = soak_search_directions(up, dirs);
     for (int k = SOAK_FREE_RUNGS - 1; k >= 0; --k) { // nearest first: most searches end early
         double d = bound / (double)(1 << k);
         for (int i = 0; i < n; ++i) {
