@@ -454,11 +454,16 @@ tread_result tr_recover(const tr_move_query *move, const tread_character *ch, tr
     // (aside, then along the push) or nowhere: it stays, overlapping only them.
     if ((r = moving_inside(q, contacts, count, TR_PENETRATION_SLOP, &moving)) != TREAD_OK) return r;
     if (moving.count > 0) {
-        // (No longer than it is deep: relaxed against many contacts the push grows longer, and a crushed move goes at
-        // most its aside and this far: types.h, crushed_aside.)
+        // (No longer than it is deep in what pushed it: relaxed against many contacts the push grows longer, and a
+        // crushed move goes at most its aside and this far: types.h, crushed_aside. Not as deep as it is in a
+        // heightfield as well: a box teleported into a slab, its corner under a terrain's edge, went 0.45 m along
+        // the push for 0.25 m in the slab, the terrain's push up through its surface (0.6 m) taken for the way out.)
+        float in_moving = 0.0f;
+        for (int i = 0; i < count; ++i)
+            if (tr_crush_has(&moving, contacts[i].body)) in_moving = tr_maxf(in_moving, -contacts[i].separation);
         len = tread_v3_length(push);
         tread_vec3 dir = len > TR_MIN_MOVE ? tread_v3_scale(push, 1.0f / len) : s->up;
-        tread_vec3 rest = tread_v3_scale(dir, tr_minf(len, deepest) + s->skin);
+        tread_vec3 rest = tread_v3_scale(dir, tr_minf(len, in_moving) + s->skin);
         tread_vec3 spot;
         bool found = false;
         *out_push = tread_v3_zero();
