@@ -37,16 +37,6 @@ static bool collect(void *ctx, const soak_piece *p) {
     return true;
 }
 
-static soak_shape moved(const soak_shape *s, soak_v3 d) {
-    soak_shape m = *s;
-    m.round.a = soak_add(m.round.a, d);
-    m.round.b = soak_add(m.round.b, d);
-    m.box.c = soak_add(m.box.c, d);
-    m.lo = soak_add(m.lo, d);
-    m.hi = soak_add(m.hi, d);
-    return m;
-}
-
 // Where along u, from t (inside the piece by `depth`), the shape leaves the piece: the signed distance falls no
 // faster than the shape moves, so not before `depth`; doubled until out, then halved. INFINITY past the reach.
 static double exit_along(const soak_shape *s, const soak_piece *p, soak_v3 u, double t, double depth, double reach) {
@@ -54,14 +44,14 @@ static double exit_along(const soak_shape *s, const soak_piece *p, soak_v3 u, do
     for (;;) {
         if (lo >= reach) return INFINITY;
         hi = fmin(hi, reach);
-        soak_shape m = moved(s, soak_scale(u, hi));
+        soak_shape m = soak_shape_moved(s, soak_scale(u, hi));
         if (soak_piece_distance(&m, p) >= 0.0) break;
         lo = hi;
         hi = t + 2.0 * (hi - t);
     }
     while (hi - lo > SOAK_BOUND_RESOLUTION) {
         double mid = 0.5 * (lo + hi);
-        soak_shape m = moved(s, soak_scale(u, mid));
+        soak_shape m = soak_shape_moved(s, soak_scale(u, mid));
         if (soak_piece_distance(&m, p) < 0.0)
             lo = mid;
         else
@@ -76,7 +66,7 @@ static double exit_along(const soak_shape *s, const soak_piece *p, soak_v3 u, do
 static double free_along(const soak_shape *s, const piece_list *l, soak_v3 u, double reach) {
     double t = 0.0;
     for (int step = 0; step <= l->count; ++step) {
-        soak_shape m = moved(s, soak_scale(u, t));
+        soak_shape m = soak_shape_moved(s, soak_scale(u, t));
         double next = t;
         bool inside = false;
         for (int i = 0; i < l->count; ++i) {

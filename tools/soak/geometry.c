@@ -49,6 +49,16 @@ static double clamp01(double t) { return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t); }
 static double min2(double a, double b) { return a < b ? a : b; }
 static double max2(double a, double b) { return a > b ? a : b; }
 
+soak_shape soak_shape_moved(const soak_shape *s, soak_v3 d) {
+    soak_shape m = *s;
+    m.round.a = soak_add(m.round.a, d);
+    m.round.b = soak_add(m.round.b, d);
+    m.box.c = soak_add(m.box.c, d);
+    m.lo = soak_add(m.lo, d);
+    m.hi = soak_add(m.hi, d);
+    return m;
+}
+
 soak_shape soak_shape_at(const tread_character_settings *s, soak_v3 feet) {
     soak_shape out;
     memset(&out, 0, sizeof out);

@@ -215,7 +215,13 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
                     ways[way_count++] = soak_sub(soak_frame_point(&c->frame, soak_frame_inv_point(&c->previous, from)), from);
                     for (int k = 0; k < 3; ++k) ways[way_count++] = c->frame.axis[k];
                 }
-                f.crossed = soak_world_crossing(&w, &pre, from, to, ways, way_count, ch.settings.collide_mask, &crushers);
+                // The longest way the move documents: the world's push, the crush's aside and its way on (the depth
+                // before it and a skin), the walk, a step up and a snap down.
+                const tread_character_settings *s = &before.settings;
+                double longest = soak_length(soak_v3_of(res.pushed)) + res.crushed_aside + f.pre_depth + s->skin +
+                                 soak_length(soak_v3_of(f.velocity)) * dt + s->max_step_height + s->step_down_distance;
+                double inscribed = s->shape == TREAD_QUERY_BOX ? fmin(s->radius, 0.5 * s->height) : s->radius;
+                f.crossed = soak_world_crossing(&w, &pre, from, to, ways, way_count, longest, inscribed, ch.settings.collide_mask, &crushers);
             }
             // Ended deeper in what it began inside, by the deepest piece: was it deeper in the body's solid at all?
             f.pre_bound = res.crushed ? f.pre_free : f.pre_depth;

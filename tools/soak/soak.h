@@ -66,6 +66,9 @@ static inline soak_v3 soak_add(soak_v3 a, soak_v3 b) { return soak_v3_make(a.x +
 static inline soak_v3 soak_sub(soak_v3 a, soak_v3 b) { return soak_v3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline soak_v3 soak_scale(soak_v3 a, double s) { return soak_v3_make(a.x * s, a.y * s, a.z * s); }
 static inline soak_v3 soak_mad(soak_v3 a, double s, soak_v3 b) { return soak_v3_make(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z); }
+static inline bool soak_bounds_overlap(soak_v3 alo, soak_v3 ahi, soak_v3 blo, soak_v3 bhi) {
+    return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y && alo.z <= bhi.z && blo.z <= ahi.z;
+}
 static inline double soak_dot(soak_v3 a, soak_v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static inline soak_v3 soak_cross(soak_v3 a, soak_v3 b) {
     return soak_v3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
@@ -161,6 +164,8 @@ typedef struct soak_shape {
 // The volume of a character with settings `s` whose feet are at `feet` (geometry.c).
 soak_shape soak_shape_at(const tread_character_settings *s, soak_v3 feet);
 soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet);
+// The shape moved by d.
+soak_shape soak_shape_moved(const soak_shape *s, soak_v3 d);
 // Deepest overlap (>= 0, metres) of the character's volume with the bodies on `collide_mask`'s layers; the
 // mirror's index of that body in *out_body (-1: none), and in *out_touching how many bodies come within `margin`
 // of the volume (either may be NULL).
@@ -172,6 +177,8 @@ typedef struct soak_except {
     int bodies[SOAK_EXCEPT_MAX];
     int count;
 } soak_except;
+// Is body index `body` in `except` (NULL: none is)?
+bool soak_except_has(const soak_except *except, int body);
 // The same with the bodies of `except` left out (NULL: none).
 double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin,
                                      const soak_except *except, int *out_body, int *out_touching);
@@ -188,6 +195,8 @@ typedef struct soak_piece {
 typedef bool (*soak_piece_visit)(void *ctx, const soak_piece *piece);
 // Visit the pieces of the body whose bounds may overlap lo-hi (world bounds); false when a visit stopped it.
 bool soak_body_pieces(const soak_body *b, soak_v3 lo, soak_v3 hi, soak_piece_visit visit, void *ctx);
+// Signed distance (metres) between the shape and the body: its nearest piece's (< 0: the deepest overlap).
+double soak_body_distance(const soak_body *b, const soak_shape *s);
 // How deep (>= 0, metres) the shape is in the body: its deepest piece.
 double soak_body_depth(const soak_body *b, const soak_shape *s);
 // Signed distance between the shape and one piece (> 0 apart, < 0 overlapping by that depth).
@@ -203,9 +212,11 @@ double soak_world_depth_bound(const soak_world *w, const soak_shape *shape, soak
 void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double depth, soak_except *except);
 // How deep (>= 0, metres) the centre's way from a to b runs into a body not in `except` that holds neither end and
 // that the volume `before` was not inside of (a body it was already in: recovery's, not a crossing): the least over
-// the straight segment and the paths bent along each of `ways` (the directions a crushed move may have gone along).
+// the straight segment and the paths bent along each of `ways` (the directions a crushed move may have gone along);
+// 0 when some way no longer than `max_length` keeps the ball of `radius` around the centre (within the shape) out of
+// every one (crossing.c).
 double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, const soak_v3 *ways, int way_count,
-                           uint32_t collide_mask, const soak_except *except);
+                           double max_length, double radius, uint32_t collide_mask, const soak_except *except);
 // The farthest an unbury may jump (types.h, tread_move_result.unburied): three reaches of the shape, at least 2 m,
 // and a skin.
 double soak_unbury_bound(const tread_character_settings *s);

@@ -169,9 +169,6 @@ soak_shape soak_shape_of(const tread_character *ch, tread_vec3 feet) { return so
 
 // ---- signed distances, piece by piece --------------------------------------------------------------------------
 
-static bool boxes_overlap(soak_v3 alo, soak_v3 ahi, soak_v3 blo, soak_v3 bhi) {
-    return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y && alo.z <= bhi.z && blo.z <= ahi.z;
-}
 
 static double shape_vs_box(const soak_shape *s, const soak_box *b) {
     return s->is_box ? soak_box_vs_box(&s->box, b) : soak_round_vs_box(&s->round, b);
@@ -226,7 +223,7 @@ static bool mesh_pieces(const soak_body *b, soak_v3 lo, soak_v3 hi, soak_piece_v
     for (int t = 0; t < m->triangle_count; ++t) {
         soak_v3 p[3], tlo = soak_v3_make(INFINITY, INFINITY, INFINITY), thi = soak_v3_make(-INFINITY, -INFINITY, -INFINITY);
         for (int k = 0; k < 3; ++k) bounds_add(&tlo, &thi, p[k] = soak_v3_of(m->vertices[m->indices[3 * t + k]]));
-        if (!boxes_overlap(tlo, thi, lo, hi)) continue;
+        if (!soak_bounds_overlap(tlo, thi, lo, hi)) continue;
         for (int k = 0; k < 3; ++k) p[k] = soak_frame_point(&b->frame, p[k]);
         soak_piece piece = triangle_piece(p[0], p[1], p[2]);
         if (!visit(ctx, &piece)) return false;
@@ -320,14 +317,14 @@ static bool take_nearest(void *ctx, const soak_piece *p) {
 }
 
 // The body's signed distance from the shape: the least over its pieces (the deepest overlap with one piece).
-static double body_distance(const soak_body *b, const soak_shape *s) {
+double soak_body_distance(const soak_body *b, const soak_shape *s) {
     nearest_piece n = {s, INFINITY};
     soak_body_pieces(b, s->lo, s->hi, take_nearest, &n);
     return n.best;
 }
 
 double soak_body_depth(const soak_body *b, const soak_shape *s) {
-    return boxes_overlap(b->lo, b->hi, s->lo, s->hi) ? fmax(0.0, -body_distance(b, s)) : 0.0;
+    return soak_bounds_overlap(b->lo, b->hi, s->lo, s->hi) ? fmax(0.0, -soak_body_distance(b, s)) : 0.0;
 }
 
 double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin, int *out_body,
@@ -335,7 +332,7 @@ double soak_world_penetration(const soak_world *w, const soak_shape *shape, uint
     return soak_world_penetration_except(w, shape, collide_mask, margin, NULL, out_body, out_touching);
 }
 
-static bool excepted(const soak_except *except, int body) {
+bool soak_except_has(const soak_except *except, int body) {
     for (int i = 0; except && i < except->count; ++i)
         if (except->bodies[i] == body) return true;
     return false;
@@ -353,9 +350,9 @@ double soak_world_penetration_except(const soak_world *w, const soak_shape *shap
     reach.hi = soak_add(shape->hi, pad);
     for (int i = 0; i < w->count; ++i) {
         const soak_body *b = &w->bodies[i];
-        if (excepted(except, i) || !b->live || !(collide_mask & (1u << b->def.layer)) || !boxes_overlap(b->lo, b->hi, reach.lo, reach.hi))
+        if (soak_except_has(except, i) || !b->live || !(collide_mask & (1u << b->def.layer)) || !soak_bounds_overlap(b->lo, b->hi, reach.lo, reach.hi))
             continue;
-        double distance = body_distance(b, &reach);
+        double distance = soak_body_distance(b, &reach);
         touching += distance <= margin;
         if (-distance > deepest) {
             deepest = -distance;
@@ -366,85 +363,14 @@ double soak_world_penetration_except(const soak_world *w, const soak_shape *shap
     return deepest;
 }
 
-// A round shape of `radius` along the segment a-b, with its bounds.
-static soak_shape thin_segment(soak_v3 a, soak_v3 b, double radius) {
-    soak_shape s;
-    memset(&s, 0, sizeof s);
-    s.round.a = a;
-    s.round.b = b;
-    s.round.radius = radius;
-    soak_v3 ext = soak_v3_make(radius, radius, radius);
-    s.lo = soak_sub(soak_v3_make(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z)), ext);
-    s.hi = soak_add(soak_v3_make(fmax(a.x, b.x), fmax(a.y, b.y), fmax(a.z, b.z)), ext);
-    return s;
-}
-
-// The path's radius (half a centimetre): the measure finds the bodies the segment comes that near, and reports how
-// far the segment itself went in (a way out keeps the shape free, its centre a radius from every surface).
-#define SOAK_PATH_RADIUS 0.005
-
 void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double depth, soak_except *except) {
     for (int i = 0; i < w->count && except->count < SOAK_EXCEPT_MAX; ++i) {
         const soak_body *b = &w->bodies[i];
-        if (excepted(except, i) || !b->live || b->def.type != TREAD_BODY_KINEMATIC || !(collide_mask & (1u << b->def.layer)) ||
-            !boxes_overlap(b->lo, b->hi, shape->lo, shape->hi))
+        if (soak_except_has(except, i) || !b->live || b->def.type != TREAD_BODY_KINEMATIC || !(collide_mask & (1u << b->def.layer)) ||
+            !soak_bounds_overlap(b->lo, b->hi, shape->lo, shape->hi))
             continue;
-        if (-body_distance(b, shape) > depth) except->bodies[except->count++] = i;
+        if (-soak_body_distance(b, shape) > depth) except->bodies[except->count++] = i;
     }
-}
-
-// How deep the centre's way along the polyline `points` went through a body that is not excepted. Bodies it was
-// inside of before the move (leaving them is the way out) or is inside of at either end do not count.
-static double polyline_crossing(const soak_world *w, const soak_shape *before, const soak_v3 *points, int count, uint32_t collide_mask,
-                                const soak_except *except) {
-    soak_shape from = thin_segment(points[0], points[0], SOAK_PATH_RADIUS), to = thin_segment(points[count - 1], points[count - 1], SOAK_PATH_RADIUS);
-    double deepest = 0.0;
-    for (int i = 0; i < w->count; ++i) {
-        const soak_body *body = &w->bodies[i];
-        if (excepted(except, i) || !body->live || !(collide_mask & (1u << body->def.layer))) continue;
-        bool checked = false, skip = false;
-        for (int k = 0; k + 1 < count && !skip; ++k) {
-            soak_shape leg = thin_segment(points[k], points[k + 1], SOAK_PATH_RADIUS);
-            if (!boxes_overlap(body->lo, body->hi, leg.lo, leg.hi)) continue;
-            double d = body_distance(body, &leg);
-            if (!(d < 0.0)) continue;
-            if (!checked) { // (measured once, and only for a body some leg enters)
-                checked = true;
-                skip = body_distance(body, &from) < 0.0 || body_distance(body, &to) < 0.0 ||
-                       (boxes_overlap(body->lo, body->hi, before->lo, before->hi) && body_distance(body, before) < -SOAK_TOLERANCE);
-                if (skip) break;
-            }
-            // The segment itself, not the thin shape around it: a path that grazes a surface is no crossing.
-            deepest = fmax(deepest, -d - SOAK_PATH_RADIUS);
-        }
-    }
-    return deepest;
-}
-
-// Where along a crushed push the checker tries the turn aside: after every quarter of it.
-#define SOAK_CRUSH_BENDS 4
-
-double soak_world_crossing(const soak_world *w, const soak_shape *before, soak_v3 a, soak_v3 b, const soak_v3 *ways, int way_count,
-                           uint32_t collide_mask, const soak_except *except) {
-    soak_v3 chord[2] = {a, b};
-    double least = polyline_crossing(w, before, chord, 2, collide_mask, except);
-    // A crushed move's way is not its chord: along the push until it was stopped, aside across it, and on along it
-    // (types.h, crushed). Along each way it may have been pushed, that path with the push stopped after each
-    // SOAK_CRUSH_BENDS-th of its length (from aside first to aside last). The path that crosses least is taken for
-    // the move's (a wall between start and end crosses every one of them).
-    soak_v3 d = soak_sub(b, a);
-    for (int i = 0; i < way_count && least > 0.0; ++i) {
-        double len = sqrt(soak_dot(ways[i], ways[i]));
-        if (!(len > 0.0)) continue;
-        soak_v3 n = soak_scale(ways[i], 1.0 / len);
-        soak_v3 along = soak_scale(n, soak_dot(d, n)), aside = soak_sub(d, along);
-        for (int k = 0; k <= SOAK_CRUSH_BENDS && least > 0.0; ++k) {
-            soak_v3 stopped = soak_mad(a, (double)k / SOAK_CRUSH_BENDS, along);
-            soak_v3 path[4] = {a, stopped, soak_add(stopped, aside), b};
-            least = fmin(least, polyline_crossing(w, before, path, 4, collide_mask, except));
-        }
-    }
-    return least;
 }
 
 // The free-spot search looks where the update's does (DESIGN.md, recovery; recover.c, unbury): straight up, the

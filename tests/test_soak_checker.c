@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The soak's depth bound (tools/soak/bound.c): at least the deepest piece's depth, exact for one convex piece, and
-// the depth in the whole where a box lies across a heightfield cell's diagonal, whose triangles it leaves soonest
-// sideways over that diagonal (11:1129: the deepest piece grew while the box rose out, and was called deeper).
+// The soak checker's own measures. Its depth bound (tools/soak/bound.c): at least the deepest piece's depth, exact for
+// one convex piece, and the depth in the whole where a box lies across a heightfield cell's diagonal, whose triangles
+// it leaves soonest sideways over that diagonal (11:1129: the deepest piece grew while the box rose out, and was
+// called deeper). Its crossing check (crossing.c): a wall between a crushed move's start and end is a crossing, the
+// corner of a short wall it could have gone round is not, unless the character is too wide to go round it.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -102,11 +104,40 @@ static void test_valley_bound_between_the_slopes(void **state) {
     soak_world_free(&w);
 }
 
+static void add_box(soak_world *w, soak_v3 centre, double hx, double hy, double hz) {
+    soak_body b;
+    memset(&b, 0, sizeof b);
+    b.kind = SOAK_BODY_BOX;
+    b.def = tread_body_def_default();
+    b.def.shape = tread_shape_box(tread_v3((float)hx, (float)hy, (float)hz));
+    b.def.transform.p = tread_v3((float)centre.x, (float)centre.y, (float)centre.z);
+    add(w, &b);
+}
+
+// A crushed move from x = -1 to x = 1 with a 0.2 m wall across x = 0 (3 m of way allowed for its 2 m).
+static double crossing_past_wall(double wall_half_z, double shape_half_z) {
+    soak_world w = new_world();
+    add_box(&w, soak_v3_make(0, 1.5, 0), 0.1, 1.5, wall_half_z);
+    soak_v3 a = soak_v3_make(-1, 1, 0), b = soak_v3_make(1, 1, 0);
+    soak_shape before = upright_box(a, 0.2, 0.2, shape_half_z);
+    double crossed = soak_world_crossing(&w, &before, a, b, NULL, 0, 3.0, 0.2, ~0u, NULL);
+    soak_world_free(&w);
+    return crossed;
+}
+
+static void test_crossing_a_wall(void **state) {
+    (void)state;
+    assert_true(crossing_past_wall(5.0, 0.2) > 0.19);  // the wall runs on past any way 3 m long: through it
+    assert_true(crossing_past_wall(0.3, 0.2) == 0.0);  // a short wall: round its end, 2.7 m
+    assert_true(crossing_past_wall(0.3, 1.2) > 0.19);  // a shape 2.4 m wide cannot go round it within 3 m
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_one_convex_piece_is_exact),
         cmocka_unit_test(test_across_a_diagonal_the_whole_is_deeper),
         cmocka_unit_test(test_valley_bound_between_the_slopes),
+        cmocka_unit_test(test_crossing_a_wall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
