@@ -62,11 +62,8 @@ static float obb_radius(const tr_obb *a, tread_vec3 n) {
            a->half.z * fabsf(tread_v3_dot(a->axis[2], n));
 }
 
-// Candidate separating axes (unit): the static shape's face normals, the box's axes, the edge crosses.
-typedef struct axis_set {
-    tread_vec3 n[15];
-    int count;
-} axis_set;
+// Candidate separating axes (box.h's tr_box_axes): the static shape's face normals, the box's axes, the edge crosses.
+typedef tr_box_axes axis_set;
 
 static void add_axis(axis_set *s, tread_vec3 v) {
     float l2 = tread_v3_length_sq(v);
@@ -99,24 +96,34 @@ static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
     return true;
 }
 
-// Largest gap between the projections over the axes (> 0: separated by at least that; <= 0: minus the smallest
-// overlap) and the direction that pushes the box out along it (from the static shape toward the box).
-static float sat_gap(const tr_obb *a, const convex *s, const axis_set *axes, tread_vec3 *dir) {
+// The box's gaps above and below the shape on each axis, in out (box.h's tr_box_sat): the largest gap between the
+// projections (> 0: separated by at least that; <= 0: minus the smallest overlap) and the direction that pushes the
+// box out along it (from the static shape toward the box). Stops with false at an axis that separates them by more
+// than `limit` (its gap in out->gap).
+static bool sat_measure(const tr_obb *a, const convex *s, const axis_set *axes, float limit, tr_box_sat *out) {
     float best = -INFINITY;
-    *dir = axes->n[0];
+    out->dir = axes->n[0];
     for (int i = 0; i < axes->count; i++) {
         tread_vec3 n = axes->n[i];
         float lo, hi;
         convex_interval(s, n, &lo, &hi);
         float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
         float above = (c - r) - hi, below = lo - (c + r);
+        out->above[i] = above;
+        out->below[i] = below;
         float gap = tr_maxf(above, below);
+        if (gap > limit) {
+            out->gap = gap;
+            out->dir = above >= below ? n : tread_v3_neg(n);
+            return false;
+        }
         if (gap > best + (i > 0 ? TR_TOUCH_TOLERANCE * 0.1f : 0.0f)) { // near-ties: the earlier axis (the world's face)
             best = gap;
-            *dir = above >= below ? n : tread_v3_neg(n);
+            out->dir = above >= below ? n : tread_v3_neg(n);
         }
     }
-    return best;
+    out->gap = best;
+    return true;
 }
 
 // The moving-SAT sweep: each axis gives the fractions [enter, exit] during which the projections overlap; the
@@ -470,13 +477,19 @@ static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallba
     }
 }
 
-static void closest_convex(const tr_obb *a, const convex *s, const axis_set *axes, tr_closest *out) {
-    tread_vec3 dir;
-    float gap = sat_gap(a, s, axes, &dir);
-    if (gap <= 0.0f)
-        fill_penetration(a, s, gap, dir, out);
+// The closest points from the measured axes: the penetration along the shallowest overlap, or the exact closest
+// features of the separated shapes.
+static void closest_from_sat(const tr_obb *a, const convex *s, const tr_box_sat *sat, tr_closest *out) {
+    if (sat->gap <= 0.0f)
+        fill_penetration(a, s, sat->gap, sat->dir, out);
     else
-        closest_features(a, s, dir, out);
+        closest_features(a, s, sat->dir, out);
+}
+
+static void closest_convex(const tr_obb *a, const convex *s, const axis_set *axes, tr_closest *out) {
+    tr_box_sat sat;
+    sat_measure(a, s, axes, INFINITY, &sat);
+    closest_from_sat(a, s, &sat, out);
 }
 
 static convex box_convex(tread_vec3 half) {
@@ -500,12 +513,10 @@ static convex triangle_convex(tread_vec3 p, tread_vec3 q, tread_vec3 r) {
 // A box touching the shape (within TR_TOUCH_TOLERANCE) slides past it when some axis still separates them (or
 // they just touch along it) and the motion does not approach along that axis: a flat bottom running over the seam
 // between two floor boxes, or along a tread to the next riser's nose at its own height, grazes the corner there.
-static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s) {
-    axis_set axes;
-    if (!build_axes(a, s, &axes)) return false;
+static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes) {
     float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d);
-    for (int i = 0; i < axes.count; i++) {
-        tread_vec3 n = axes.n[i];
+    for (int i = 0; i < axes->count; i++) {
+        tread_vec3 n = axes->n[i];
         float lo, hi;
         convex_interval(s, n, &lo, &hi);
         float c = tread_v3_dot(a->center, n), r = obb_radius(a, n), v = tread_v3_dot(d, n);
@@ -553,20 +564,28 @@ bool tr_box_box_presses_near_tie(const tr_obb *a, tread_vec3 d, tread_vec3 half,
 
 bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half) {
     convex s = box_convex(half);
-    return grazes(a, d, &s);
+    axis_set axes;
+    build_axes(a, &s, &axes);
+    return grazes(a, d, &s, &axes);
 }
 
 bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r) {
     convex s = triangle_convex(p, q, r);
-    return grazes(a, d, &s);
+    axis_set axes;
+    if (!build_axes(a, &s, &axes)) return false;
+    return grazes(a, d, &s, &axes);
 }
 
-static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, float t_max, tr_hit *hit) {
-    axis_set axes;
-    if (!build_axes(a, s, &axes)) return false;
+bool tr_box_triangle_grazes_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r,
+                               const tr_box_axes *axes) {
+    convex s = triangle_convex(p, q, r);
+    return grazes(a, d, &s, axes);
+}
+
+static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes, float t_max, tr_hit *hit) {
     float t;
     tread_vec3 n;
-    if (!sat_sweep(a, d, s, &axes, t_max, &t, &n)) return false;
+    if (!sat_sweep(a, d, s, axes, t_max, &t, &n)) return false;
     // The contact point: the closest points at the time of impact (touching, up to rounding).
     tr_obb at = moved(a, d, t);
     tr_closest cl;
@@ -579,13 +598,23 @@ static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, float t
 
 bool tr_sweep_box_box(const tr_obb *a, tread_vec3 d, tread_vec3 half, float t_max, tr_hit *hit) {
     convex s = box_convex(half);
-    return sweep_convex(a, d, &s, t_max, hit);
+    axis_set axes;
+    build_axes(a, &s, &axes);
+    return sweep_convex(a, d, &s, &axes, t_max, hit);
 }
 
 bool tr_sweep_box_triangle(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r, float t_max,
                            tr_hit *hit) {
     convex s = triangle_convex(p, q, r);
-    return sweep_convex(a, d, &s, t_max, hit);
+    axis_set axes;
+    if (!build_axes(a, &s, &axes)) return false;
+    return sweep_convex(a, d, &s, &axes, t_max, hit);
+}
+
+bool tr_sweep_box_triangle_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r, float t_max,
+                              const tr_box_axes *axes, tr_hit *hit) {
+    convex s = triangle_convex(p, q, r);
+    return sweep_convex(a, d, &s, axes, t_max, hit);
 }
 
 void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out) {
@@ -595,12 +624,39 @@ void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out) {
     closest_convex(a, &s, &axes, out);
 }
 
+bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_box_axes *out) {
+    convex s = triangle_convex(p, q, r);
+    return build_axes(a, &s, out);
+}
+
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out) {
     convex s = triangle_convex(p, q, r);
     axis_set axes;
     if (!build_axes(a, &s, &axes)) return false;
     closest_convex(a, &s, &axes, out);
     return true;
+}
+
+bool tr_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_axes *axes, float limit,
+                         tr_box_sat *out) {
+    convex s = triangle_convex(p, q, r);
+    return sat_measure(a, &s, axes, limit, out);
+}
+
+void tr_closest_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat,
+                                 tr_closest *out) {
+    convex s = triangle_convex(p, q, r);
+    closest_from_sat(a, &s, sat, out);
+}
+
+bool tr_box_sat_grazes(const tr_box_sat *sat, const tr_box_axes *axes, tread_vec3 d) {
+    float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d);
+    for (int i = 0; i < axes->count; i++) {
+        float v = tread_v3_dot(d, axes->n[i]);
+        if (sat->above[i] >= -TR_TOUCH_TOLERANCE && v >= -slack) return true;
+        if (sat->below[i] >= -TR_TOUCH_TOLERANCE && v <= slack) return true;
+    }
+    return false;
 }
 
 // ---- capsules and spheres: the capsule primitives in the box's frame ---------------------------------------
