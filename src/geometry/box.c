@@ -21,6 +21,11 @@
 #define TR_UPRIGHT_Z_LIMIT 0.9f
 // A push-out direction this close to a box axis (cosine) is that face's normal.
 #define TR_BOX_FACE_AXIS_COS 0.9999f
+// A box edge's lower bound of its distance must exceed a distance already found by this much (metres), plus
+// TR_BOX_SKIP_SLACK_REL of the coordinates' scale, before the closest features skip the edge: far above the rounding
+// of either (tens of ulps).
+#define TR_BOX_SKIP_SLACK_ABS 1.0e-4f
+#define TR_BOX_SKIP_SLACK_REL 3.0e-6f
 
 void tr_upright_axes(tread_vec3 up, tread_vec3 axes[3]) {
     // up x Z is exactly +X for up = +Y; near +-Z fall back to up x X.
@@ -429,21 +434,37 @@ static void segment_box_outside(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, t
 
 // The exact closest points of a box and the static shape that do not overlap (or just touch): the closest pair
 // is a box edge against the shape or a shape vertex against the box. `fallback` is the normal when they touch.
-static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, tr_closest *out) {
+static bool edge_closest(const convex *s, const tread_vec3 corners[8], int e, tr_closest *out) {
+    tread_vec3 p0 = corners[k_edges[e][0]], p1 = corners[k_edges[e][1]];
+    if (s->is_box) {
+        segment_box_outside(p0, p1, s->half, out);
+        return true;
+    }
+    return tr_closest_segment_triangle(p0, p1, s->v[0], s->v[1], s->v[2], out);
+}
+
+// Where the closest points are not unique (a face parallel to a face or edge), the pair at the centre of the box's
+// nearest feature (the farthest along -normal): the shape's point nearest to it and that point's nearest in the box,
+// if they are as close as `distance` (within rounding).
+static bool centre_pair(const tr_obb *a, const convex *s, tread_vec3 normal, float distance, tread_vec3 *on_shape,
+                        tread_vec3 *on_box) {
+    tread_vec3 p = obb_support(a, tread_v3_neg(normal));
+    tread_vec3 q = convex_closest(s, p), pa = obb_clamp(a, q);
+    float dist = tread_v3_distance(pa, q);
+    float scale = 1.0f + tr_maxf(tread_v3_length(q), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
+    if (!(dist <= tr_maxf(distance, 0.0f) + TR_BOX_POINT_SLACK * scale)) return false;
+    *on_shape = q;
+    *on_box = pa;
+    return true;
+}
+
+// point_only: only out->on_shape is wanted (a sweep's contact point).
+static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, bool point_only, tr_closest *out) {
     out->distance = INFINITY;
     out->normal = fallback;
     out->on_shape = out->on_segment = a->center;
     tread_vec3 corners[8];
     obb_corners(a, corners);
-    for (int e = 0; e < 12; e++) {
-        tr_closest cl;
-        tread_vec3 p0 = corners[k_edges[e][0]], p1 = corners[k_edges[e][1]];
-        if (s->is_box)
-            segment_box_outside(p0, p1, s->half, &cl);
-        else if (!tr_closest_segment_triangle(p0, p1, s->v[0], s->v[1], s->v[2], &cl))
-            continue;
-        consider(out, cl.distance, cl.on_shape, cl.on_segment, cl.normal);
-    }
     tread_vec3 sv[8];
     int n = 3;
     if (s->is_box) {
@@ -452,6 +473,41 @@ static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallba
         n = 8;
     } else {
         for (int i = 0; i < 3; i++) sv[i] = s->v[i];
+    }
+    float coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
+    for (int i = 0; i < n; i++) coords = tr_maxf(coords, tread_v3_length(sv[i]));
+    // The edges' distances bounded from below along the separating axis (`fallback`, from the shape toward the
+    // box): an edge whose bound exceeds a distance already found, beyond rounding, is farther than the closest pair
+    // and changes nothing (a box standing on a triangle: its top edges). The edge with the lowest bound is measured
+    // first for that distance; the edges are still taken in their order, so ties go as they always went.
+    float lo, hi;
+    convex_interval(s, fallback, &lo, &hi);
+    float along[8], bound[12];
+    for (int i = 0; i < 8; i++) along[i] = tread_v3_dot(corners[i], fallback);
+    int first = 0;
+    for (int e = 0; e < 12; e++) {
+        bound[e] = tr_minf(along[k_edges[e][0]], along[k_edges[e][1]]) - hi;
+        if (bound[e] < bound[first]) first = e;
+    }
+    tr_closest first_cl;
+    bool first_ok = edge_closest(s, corners, first, &first_cl);
+    float found = first_ok ? first_cl.distance : INFINITY;
+    float touch = TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * coords;
+    // Touching (that edge within the touch distance: so is the closest pair), the normal below is `fallback` and
+    // the centre pair within the rounding slack alone is the point, whatever the other edges measure.
+    if (point_only && first_ok && !(first_cl.distance > touch) && centre_pair(a, s, fallback, 0.0f, &out->on_shape, &out->on_segment))
+        return;
+    float skip_slack = TR_BOX_SKIP_SLACK_ABS + TR_BOX_SKIP_SLACK_REL * coords;
+    for (int e = 0; e < 12; e++) {
+        tr_closest cl;
+        if (e == first) {
+            if (!first_ok) continue;
+            cl = first_cl;
+        } else {
+            if (bound[e] > found + skip_slack || !edge_closest(s, corners, e, &cl)) continue;
+            found = tr_minf(found, cl.distance);
+        }
+        consider(out, cl.distance, cl.on_shape, cl.on_segment, cl.normal);
     }
     for (int i = 0; i < n; i++) {
         tread_vec3 q = obb_clamp(a, sv[i]), diff = tread_v3_sub(q, sv[i]);
@@ -462,19 +518,8 @@ static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallba
     // with the coordinates: 1 um apart at 8 m from the origin, the closest points differ by a few ulps and their
     // direction was noise (a box character took a heightfield's edge for a plane tilted 30 degrees from the true
     // one, slid along it and ended 2.6 cm inside).
-    float coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
-    for (int i = 0; i < n; i++) coords = tr_maxf(coords, tread_v3_length(sv[i]));
-    if (!(out->distance > TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * coords)) out->normal = fallback;
-    // Where the closest points are not unique (a face parallel to a face or edge), prefer the pair at the centre
-    // of the box's nearest feature: the shape's point nearest to it, if that pair is as close (within rounding).
-    tread_vec3 p = obb_support(a, tread_v3_neg(out->normal));
-    tread_vec3 q = convex_closest(s, p), pa = obb_clamp(a, q);
-    float dist = tread_v3_distance(pa, q);
-    float scale = 1.0f + tr_maxf(tread_v3_length(q), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
-    if (dist <= tr_maxf(out->distance, 0.0f) + TR_BOX_POINT_SLACK * scale) {
-        out->on_shape = q;
-        out->on_segment = pa;
-    }
+    if (!(out->distance > touch)) out->normal = fallback;
+    centre_pair(a, s, out->normal, out->distance, &out->on_shape, &out->on_segment);
 }
 
 // The closest points from the measured axes: the penetration along the shallowest overlap, or the exact closest
@@ -483,7 +528,7 @@ static void closest_from_sat(const tr_obb *a, const convex *s, const tr_box_sat 
     if (sat->gap <= 0.0f)
         fill_penetration(a, s, sat->gap, sat->dir, out);
     else
-        closest_features(a, s, sat->dir, out);
+        closest_features(a, s, sat->dir, false, out);
 }
 
 static void closest_convex(const tr_obb *a, const convex *s, const axis_set *axes, tr_closest *out) {
@@ -589,7 +634,7 @@ static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, const a
     // The contact point: the closest points at the time of impact (touching, up to rounding).
     tr_obb at = moved(a, d, t);
     tr_closest cl;
-    closest_features(&at, s, n, &cl);
+    closest_features(&at, s, n, true, &cl);
     hit->t = t;
     hit->normal = n;
     hit->point = cl.on_shape;
