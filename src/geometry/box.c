@@ -476,13 +476,19 @@ static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallba
     }
     float coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
     for (int i = 0; i < n; i++) coords = tr_maxf(coords, tread_v3_length(sv[i]));
+    // The shape's vertices against the box: cheap, so measured first (taken after the edges, in the order below).
+    tread_vec3 v_on_box[8];
+    float v_dist[8];
+    for (int i = 0; i < n; i++) {
+        v_on_box[i] = obb_clamp(a, sv[i]);
+        v_dist[i] = tread_v3_length(tread_v3_sub(v_on_box[i], sv[i]));
+    }
     // The edges' distances bounded from below along the separating axis (`fallback`, from the shape toward the
     // box): an edge whose bound exceeds a distance already found, beyond rounding, is farther than the closest pair
-    // and changes nothing (a box standing on a triangle: its top edges). The edge with the lowest bound is measured
-    // first for that distance; the edges are still taken in their order, so ties go as they always went.
-    float lo, hi;
+    // and changes nothing (a box standing on a triangle: its top edges). The vertices and the edge with the lowest
+    // bound give that distance; the edges are still taken in their order, so ties go as they always went.
+    float lo, hi, along[8], bound[12];
     convex_interval(s, fallback, &lo, &hi);
-    float along[8], bound[12];
     for (int i = 0; i < 8; i++) along[i] = tread_v3_dot(corners[i], fallback);
     int first = 0;
     for (int e = 0; e < 12; e++) {
@@ -492,26 +498,43 @@ static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallba
     tr_closest first_cl;
     bool first_ok = edge_closest(s, corners, first, &first_cl);
     float found = first_ok ? first_cl.distance : INFINITY;
+    for (int i = 0; i < n; i++) found = tr_minf(found, v_dist[i]);
     float touch = TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * coords;
-    // Touching (that edge within the touch distance: so is the closest pair), the normal below is `fallback` and
-    // the centre pair within the rounding slack alone is the point, whatever the other edges measure.
-    if (point_only && first_ok && !(first_cl.distance > touch) && centre_pair(a, s, fallback, 0.0f, &out->on_shape, &out->on_segment))
-        return;
+    // Touching (a pair within the touch distance: so is the closest one), the normal below is `fallback` and the
+    // centre pair within the rounding slack alone is the point, whatever the other edges measure.
+    if (point_only && !(found > touch) && centre_pair(a, s, fallback, 0.0f, &out->on_shape, &out->on_segment)) return;
     float skip_slack = TR_BOX_SKIP_SLACK_ABS + TR_BOX_SKIP_SLACK_REL * coords;
+    // An edge that bound leaves is bounded again along the box's own axes (a box on a small triangle: the edges
+    // beside it), taken once one is needed.
+    float box_lo[3], box_hi[3], box_along[3][8];
+    bool box_bounds = false;
     for (int e = 0; e < 12; e++) {
         tr_closest cl;
         if (e == first) {
             if (!first_ok) continue;
             cl = first_cl;
         } else {
-            if (bound[e] > found + skip_slack || !edge_closest(s, corners, e, &cl)) continue;
+            if (bound[e] > found + skip_slack) continue;
+            if (!box_bounds) {
+                for (int k = 0; k < 3; k++) {
+                    convex_interval(s, a->axis[k], &box_lo[k], &box_hi[k]);
+                    for (int i = 0; i < 8; i++) box_along[k][i] = tread_v3_dot(corners[i], a->axis[k]);
+                }
+                box_bounds = true;
+            }
+            float side = -INFINITY;
+            for (int k = 0; k < 3; k++) {
+                float p0 = box_along[k][k_edges[e][0]], p1 = box_along[k][k_edges[e][1]];
+                side = tr_maxf(side, tr_maxf(box_lo[k] - tr_maxf(p0, p1), tr_minf(p0, p1) - box_hi[k]));
+            }
+            if (side > found + skip_slack || !edge_closest(s, corners, e, &cl)) continue;
             found = tr_minf(found, cl.distance);
         }
         consider(out, cl.distance, cl.on_shape, cl.on_segment, cl.normal);
     }
     for (int i = 0; i < n; i++) {
-        tread_vec3 q = obb_clamp(a, sv[i]), diff = tread_v3_sub(q, sv[i]);
-        float dist = tread_v3_length(diff);
+        tread_vec3 q = v_on_box[i], diff = tread_v3_sub(q, sv[i]);
+        float dist = v_dist[i];
         if (dist < out->distance) consider(out, dist, sv[i], q, dist > 0.0f ? tread_v3_scale(diff, 1.0f / dist) : fallback);
     }
     // Touching within rounding: the separating axis is the better-conditioned direction. "Within rounding" grows
