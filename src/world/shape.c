@@ -597,10 +597,24 @@ static void fill_contact(tr_feature_contact *out, const tr_closest *cl, tread_ve
 bool tr_query_contact_triangle(const tr_cast *q, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                                float margin, tr_feature_contact *out) {
     if (!q->is_box) return tr_contact_triangle(q->p0, q->p1, q->r, a, b, cc, active_edges, margin, out);
+    tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+    float twice_area = tread_v3_length(n);
+    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+    tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
     tr_obb box = tr_cast_obb(q);
+    // Conservative early-outs (as the cast's): the triangle's plane, then every separating axis, farther than the
+    // margin beyond rounding leave the triangle farther than the margin, with no closest points to measure.
+    tread_vec3 e = tr_obb_extent(&box);
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(q->p0), e), tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc))));
+    float reach = margin + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(m.x, tr_maxf(m.y, m.z));
+    if (box_plane_test(q, a, face, 0.0f, reach) != -1) return false;
+    tr_box_axes axes;
+    tr_box_sat sat;
+    if (!tr_box_triangle_axes(&box, a, b, cc, &axes) || !tr_box_triangle_sat(&box, a, b, cc, &axes, reach, &sat)) return false;
     tr_closest cl;
-    if (!tr_closest_box_triangle(&box, a, b, cc, &cl) || cl.distance > margin) return false;
-    tread_vec3 sided = facing_normal(tr_triangle_normal(a, b, cc), cl.normal);
+    tr_closest_box_triangle_sat(&box, a, b, cc, &sat, &cl);
+    if (cl.distance > margin) return false;
+    tread_vec3 sided = facing_normal(face, cl.normal);
     fill_contact(out, &cl, resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided), sided);
     return true;
 }
