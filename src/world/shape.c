@@ -468,9 +468,15 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
     // The triangle's separating axes, built once for the start, the graze, the skin and the sweep.
     tr_box_axes axes;
     if (!tr_box_triangle_axes(&box, a, b, cc, &axes)) return false;
+    // Only a start within the touch tolerance is decided here; one the axes set farther apart, the sweep decides,
+    // unless that axis sets them farther apart than the cast travels (the sweep would miss: the capsule's rule).
     tr_box_sat sat;
-    // Only a start within the touch tolerance is decided here; one the axes set farther apart, the sweep decides.
-    if (bounds == -1 && tr_box_triangle_sat(&box, a, b, cc, &axes, reach, &sat)) {
+    bool near = false;
+    if (bounds == -1) {
+        near = tr_box_triangle_sat(&box, a, b, cc, &axes, reach, &sat);
+        if (!near && sat.gap - t_max * tread_v3_length(c->d) > reach) return false;
+    }
+    if (near) {
         // Overlapping, the depth is the measure's (no closest points needed to know the box touches): a box moving
         // along what it touches (its floor, a wall beside it) is decided before the closest points' work.
         bool moving = tread_v3_length_sq(c->d) > 0.0f;
