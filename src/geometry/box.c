@@ -62,29 +62,35 @@ static void convex_interval(const convex *s, tread_vec3 n, float *lo, float *hi)
     *hi = tr_maxf(a, tr_maxf(b, c));
 }
 
-static float obb_radius(const tr_obb *a, tread_vec3 n) {
-    return a->half.x * fabsf(tread_v3_dot(a->axis[0], n)) + a->half.y * fabsf(tread_v3_dot(a->axis[1], n)) +
-           a->half.z * fabsf(tread_v3_dot(a->axis[2], n));
-}
-
 // Candidate separating axes (box.h's tr_box_axes): the static shape's face normals, the box's axes, the edge crosses.
 typedef tr_box_axes axis_set;
+
+static tread_vec3 axis_at(const axis_set *s, int i) { return tread_v3(s->x[i], s->y[i], s->z[i]); }
+
+static void push_axis(axis_set *s, tread_vec3 n) {
+    s->x[s->count] = n.x;
+    s->y[s->count] = n.y;
+    s->z[s->count] = n.z;
+    s->count++;
+}
 
 static void add_axis(axis_set *s, tread_vec3 v) {
     float l2 = tread_v3_length_sq(v);
     if (!(l2 >= TR_BOX_CROSS_EPS)) return;
-    s->n[s->count++] = tread_v3_scale(v, 1.0f / sqrtf(l2));
+    push_axis(s, tread_v3_scale(v, 1.0f / sqrtf(l2)));
 }
 
 // Triangle edges or box axes of the static shape; returns false for a degenerate triangle.
 static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
+    // Lanes past the axes are zero: measure_lanes reads every lane.
+    for (int i = 0; i < TR_BOX_AXES; i++) out->x[i] = out->y[i] = out->z[i] = 0.0f;
     out->count = 0;
     tread_vec3 edges[3];
     if (s->is_box) {
         edges[0] = tread_v3(1.0f, 0.0f, 0.0f);
         edges[1] = tread_v3(0.0f, 1.0f, 0.0f);
         edges[2] = tread_v3(0.0f, 0.0f, 1.0f);
-        for (int i = 0; i < 3; i++) out->n[out->count++] = edges[i];
+        for (int i = 0; i < 3; i++) push_axis(out, edges[i]);
     } else {
         edges[0] = tread_v3_sub(s->v[1], s->v[0]);
         edges[1] = tread_v3_sub(s->v[2], s->v[1]);
@@ -92,13 +98,52 @@ static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
         tread_vec3 n = tread_v3_cross(edges[0], tread_v3_sub(s->v[2], s->v[0]));
         float twice_area = tread_v3_length(n);
         if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
-        out->n[out->count++] = tread_v3_scale(n, 1.0f / twice_area);
+        push_axis(out, tread_v3_scale(n, 1.0f / twice_area));
         for (int i = 0; i < 3; i++) edges[i] = tread_v3_normalize(edges[i]);
     }
-    for (int i = 0; i < 3; i++) out->n[out->count++] = a->axis[i];
+    for (int i = 0; i < 3; i++) push_axis(out, a->axis[i]);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) add_axis(out, tread_v3_cross(edges[i], a->axis[j]));
     return true;
+}
+
+// The box's gaps above and below the shape (> 0: the box is above / below it) on every axis at once: per axis the
+// sums convex_interval, obb_radius and a dot product with the centre make, in their order (so the same values), in
+// loops over the lanes the compiler runs several at a time. Lanes past the axes measure zero axes.
+static void measure_lanes(const tr_obb *a, const convex *s, const axis_set *axes, float *restrict above,
+                          float *restrict below) {
+    float lo[TR_BOX_AXES], hi[TR_BOX_AXES];
+    const float *nx = axes->x, *ny = axes->y, *nz = axes->z;
+    if (s->is_box) {
+        tread_vec3 h = s->half;
+        for (int i = 0; i < TR_BOX_AXES; i++) {
+            float r = h.x * fabsf(nx[i]) + h.y * fabsf(ny[i]) + h.z * fabsf(nz[i]);
+            lo[i] = -r;
+            hi[i] = r;
+        }
+    } else {
+        tread_vec3 p = s->v[0], q = s->v[1], w = s->v[2];
+        for (int i = 0; i < TR_BOX_AXES; i++) {
+            float pa = p.x * nx[i] + p.y * ny[i] + p.z * nz[i];
+            float pb = q.x * nx[i] + q.y * ny[i] + q.z * nz[i];
+            float pc = w.x * nx[i] + w.y * ny[i] + w.z * nz[i];
+            lo[i] = tr_minf(pa, tr_minf(pb, pc));
+            hi[i] = tr_maxf(pa, tr_maxf(pb, pc));
+        }
+    }
+    tread_vec3 c = a->center, a0 = a->axis[0], a1 = a->axis[1], a2 = a->axis[2], h = a->half;
+    for (int i = 0; i < TR_BOX_AXES; i++) {
+        float cn = c.x * nx[i] + c.y * ny[i] + c.z * nz[i];
+        float r = h.x * fabsf(a0.x * nx[i] + a0.y * ny[i] + a0.z * nz[i]) + h.y * fabsf(a1.x * nx[i] + a1.y * ny[i] + a1.z * nz[i]) +
+                  h.z * fabsf(a2.x * nx[i] + a2.y * ny[i] + a2.z * nz[i]);
+        above[i] = (cn - r) - hi[i];
+        below[i] = lo[i] - (cn + r);
+    }
+}
+
+// A direction's dot product with every axis (lanes as measure_lanes').
+static void along_lanes(tread_vec3 d, const axis_set *axes, float *restrict v) {
+    for (int i = 0; i < TR_BOX_AXES; i++) v[i] = d.x * axes->x[i] + d.y * axes->y[i] + d.z * axes->z[i];
 }
 
 // The box's gaps above and below the shape on each axis, in out (box.h's tr_box_sat): the largest gap between the
@@ -106,16 +151,12 @@ static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
 // box out along it (from the static shape toward the box). Stops with false at an axis that separates them by more
 // than `limit` (its gap in out->gap).
 static bool sat_measure(const tr_obb *a, const convex *s, const axis_set *axes, float limit, tr_box_sat *out) {
+    measure_lanes(a, s, axes, out->above, out->below);
     float best = -INFINITY;
-    out->dir = axes->n[0];
+    out->dir = axis_at(axes, 0);
     for (int i = 0; i < axes->count; i++) {
-        tread_vec3 n = axes->n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
-        float above = (c - r) - hi, below = lo - (c + r);
-        out->above[i] = above;
-        out->below[i] = below;
+        tread_vec3 n = axis_at(axes, i);
+        float above = out->above[i], below = out->below[i];
         float gap = tr_maxf(above, below);
         if (gap > limit) {
             out->gap = gap;
@@ -136,14 +177,14 @@ static bool sat_measure(const tr_obb *a, const convex *s, const axis_set *axes, 
 static bool sat_sweep(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes, float t_max, float *t_out,
                       tread_vec3 *normal) {
     float enter = -INFINITY, exit = t_max;
-    tread_vec3 n_enter = axes->n[0];
+    tread_vec3 n_enter = axis_at(axes, 0);
     float speed = tread_v3_length(d), inv_speed = speed > 0.0f ? 1.0f / speed : 0.0f;
+    float aboves[TR_BOX_AXES], belows[TR_BOX_AXES], vs[TR_BOX_AXES];
+    measure_lanes(a, s, axes, aboves, belows);
+    along_lanes(d, axes, vs);
     for (int i = 0; i < axes->count; i++) {
-        tread_vec3 n = axes->n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n), v = tread_v3_dot(d, n);
-        float above = (c - r) - hi, below = lo - (c + r); // > 0: the box is above / below the shape on n
+        tread_vec3 n = axis_at(axes, i);
+        float above = aboves[i], below = belows[i], v = vs[i]; // > 0: the box is above / below the shape on n
         float t0, t1;
         tread_vec3 side;
         if (v == 0.0f) {
@@ -581,18 +622,20 @@ static convex triangle_convex(tread_vec3 p, tread_vec3 q, tread_vec3 r) {
 // A box touching the shape (within TR_TOUCH_TOLERANCE) slides past it when some axis still separates them (or
 // they just touch along it) and the motion does not approach along that axis: a flat bottom running over the seam
 // between two floor boxes, or along a tread to the next riser's nose at its own height, grazes the corner there.
-static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes) {
-    float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d);
+static bool grazes_measured(const float *above, const float *below, const axis_set *axes, tread_vec3 d) {
+    float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d), v[TR_BOX_AXES];
+    along_lanes(d, axes, v);
     for (int i = 0; i < axes->count; i++) {
-        tread_vec3 n = axes->n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n), v = tread_v3_dot(d, n);
-        float above = (c - r) - hi, below = lo - (c + r);
-        if (above >= -TR_TOUCH_TOLERANCE && v >= -slack) return true;
-        if (below >= -TR_TOUCH_TOLERANCE && v <= slack) return true;
+        if (above[i] >= -TR_TOUCH_TOLERANCE && v[i] >= -slack) return true;
+        if (below[i] >= -TR_TOUCH_TOLERANCE && v[i] <= slack) return true;
     }
     return false;
+}
+
+static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes) {
+    float above[TR_BOX_AXES], below[TR_BOX_AXES];
+    measure_lanes(a, s, axes, above, below);
+    return grazes_measured(above, below, axes, d);
 }
 
 // Overlapping at the start, the separating axes that nearly tie with the shallowest (within TR_BOX_AXIS_TIE of its
@@ -602,15 +645,13 @@ static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s, const axis_se
 static bool presses_near_tie(const tr_obb *a, tread_vec3 d, const convex *s, tread_vec3 *out_normal) {
     axis_set axes;
     if (!build_axes(a, s, &axes)) return false;
-    float gaps[15];
-    tread_vec3 dirs[15];
+    float gaps[TR_BOX_AXES], aboves[TR_BOX_AXES], belows[TR_BOX_AXES];
+    tread_vec3 dirs[TR_BOX_AXES];
     float best = -INFINITY;
+    measure_lanes(a, s, &axes, aboves, belows);
     for (int i = 0; i < axes.count; i++) {
-        tread_vec3 n = axes.n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
-        float above = (c - r) - hi, below = lo - (c + r);
+        tread_vec3 n = axis_at(&axes, i);
+        float above = aboves[i], below = belows[i];
         gaps[i] = tr_maxf(above, below);
         dirs[i] = above >= below ? n : tread_v3_neg(n);
         best = tr_maxf(best, gaps[i]);
@@ -718,13 +759,7 @@ void tr_closest_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tr
 }
 
 bool tr_box_sat_grazes(const tr_box_sat *sat, const tr_box_axes *axes, tread_vec3 d) {
-    float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d);
-    for (int i = 0; i < axes->count; i++) {
-        float v = tread_v3_dot(d, axes->n[i]);
-        if (sat->above[i] >= -TR_TOUCH_TOLERANCE && v >= -slack) return true;
-        if (sat->below[i] >= -TR_TOUCH_TOLERANCE && v <= slack) return true;
-    }
-    return false;
+    return grazes_measured(sat->above, sat->below, axes, d);
 }
 
 // ---- capsules and spheres: the capsule primitives in the box's frame ---------------------------------------

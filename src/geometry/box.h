@@ -19,8 +19,9 @@ typedef struct tr_obb {
 // the box's three axes, the crosses of their edges that are not (nearly) parallel. They depend on the box's
 // orientation and the static shape only, so one set serves the box at any centre and size (a moved box, a box
 // within a skin) against the same triangle.
+#define TR_BOX_AXES 16 // room for the most axes (15), rounded up for measuring several at a time
 typedef struct tr_box_axes {
-    tread_vec3 n[15];
+    float x[TR_BOX_AXES], y[TR_BOX_AXES], z[TR_BOX_AXES]; // the axes' components; zero past count
     int count;
 } tr_box_axes;
 
@@ -68,7 +69,7 @@ bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec
 // The box measured on every axis: what tr_closest_box_triangle and tr_box_triangle_grazes decide from, taken once
 // for both (the exact closest points are the costly part, and a box grazing a triangle it touches needs none).
 typedef struct tr_box_sat {
-    float above[15], below[15]; // the box's gap above / below the triangle on each axis (> 0: apart), metres
+    float above[TR_BOX_AXES], below[TR_BOX_AXES]; // the box's gap above / below the triangle on each axis (> 0: apart), metres
     float gap;                  // the largest of them: > 0, a lower bound of the distance; <= 0, minus the depth
     tread_vec3 dir;             // its axis, from the triangle toward the box
 } tr_box_sat;
