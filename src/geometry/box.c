@@ -499,47 +499,64 @@ static bool centre_pair(const tr_obb *a, const convex *s, tread_vec3 normal, flo
     return true;
 }
 
-// point_only: only out->on_shape is wanted (a sweep's contact point).
-static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, bool point_only, tr_closest *out) {
-    out->distance = INFINITY;
-    out->normal = fallback;
-    out->on_shape = out->on_segment = a->center;
-    tread_vec3 corners[8];
-    obb_corners(a, corners);
-    tread_vec3 sv[8];
-    int n = 3;
+// The feature pairs of a box and a separated shape as closest_features takes them, up to a first distance found.
+typedef struct features {
+    tread_vec3 corners[8], sv[8], v_on_box[8]; // the box's corners; the shape's vertices and their nearest in the box
+    float v_dist[8], bound[12];                 // the vertices' distances; the edges' lower bounds
+    float coords;                               // the coordinates' scale
+    int n, first;                               // the shape's vertices; the edge with the lowest bound
+    tr_closest first_cl;                        // that edge's closest points (first_ok: measured)
+    bool first_ok;
+    float found; // the least distance measured so far: the closest pair's is no larger
+} features;
+
+static void features_start(const tr_obb *a, const convex *s, tread_vec3 fallback, features *f) {
+    obb_corners(a, f->corners);
+    f->n = 3;
     if (s->is_box) {
         tr_obb b = {tread_v3_zero(), {tread_v3(1, 0, 0), tread_v3(0, 1, 0), tread_v3(0, 0, 1)}, s->half};
-        obb_corners(&b, sv);
-        n = 8;
+        obb_corners(&b, f->sv);
+        f->n = 8;
     } else {
-        for (int i = 0; i < 3; i++) sv[i] = s->v[i];
+        for (int i = 0; i < 3; i++) f->sv[i] = s->v[i];
     }
-    float coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
-    for (int i = 0; i < n; i++) coords = tr_maxf(coords, tread_v3_length(sv[i]));
-    // The shape's vertices against the box: cheap, so measured first (taken after the edges, in the order below).
-    tread_vec3 v_on_box[8];
-    float v_dist[8];
-    for (int i = 0; i < n; i++) {
-        v_on_box[i] = obb_clamp(a, sv[i]);
-        v_dist[i] = tread_v3_length(tread_v3_sub(v_on_box[i], sv[i]));
+    f->coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
+    for (int i = 0; i < f->n; i++) f->coords = tr_maxf(f->coords, tread_v3_length(f->sv[i]));
+    // The shape's vertices against the box: cheap, so measured first (taken after the edges, in their order).
+    for (int i = 0; i < f->n; i++) {
+        f->v_on_box[i] = obb_clamp(a, f->sv[i]);
+        f->v_dist[i] = tread_v3_length(tread_v3_sub(f->v_on_box[i], f->sv[i]));
     }
     // The edges' distances bounded from below along the separating axis (`fallback`, from the shape toward the
     // box): an edge whose bound exceeds a distance already found, beyond rounding, is farther than the closest pair
     // and changes nothing (a box standing on a triangle: its top edges). The vertices and the edge with the lowest
     // bound give that distance; the edges are still taken in their order, so ties go as they always went.
-    float lo, hi, along[8], bound[12];
+    float lo, hi, along[8];
     convex_interval(s, fallback, &lo, &hi);
-    for (int i = 0; i < 8; i++) along[i] = tread_v3_dot(corners[i], fallback);
-    int first = 0;
+    for (int i = 0; i < 8; i++) along[i] = tread_v3_dot(f->corners[i], fallback);
+    f->first = 0;
     for (int e = 0; e < 12; e++) {
-        bound[e] = tr_minf(along[k_edges[e][0]], along[k_edges[e][1]]) - hi;
-        if (bound[e] < bound[first]) first = e;
+        f->bound[e] = tr_minf(along[k_edges[e][0]], along[k_edges[e][1]]) - hi;
+        if (f->bound[e] < f->bound[f->first]) f->first = e;
     }
-    tr_closest first_cl;
-    bool first_ok = edge_closest(s, corners, first, &first_cl);
-    float found = first_ok ? first_cl.distance : INFINITY;
-    for (int i = 0; i < n; i++) found = tr_minf(found, v_dist[i]);
+    f->first_ok = edge_closest(s, f->corners, f->first, &f->first_cl);
+    f->found = f->first_ok ? f->first_cl.distance : INFINITY;
+    for (int i = 0; i < f->n; i++) f->found = tr_minf(f->found, f->v_dist[i]);
+}
+
+// point_only: only out->on_shape is wanted (a sweep's contact point).
+static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, bool point_only, tr_closest *out) {
+    out->distance = INFINITY;
+    out->normal = fallback;
+    out->on_shape = out->on_segment = a->center;
+    features f;
+    features_start(a, s, fallback, &f);
+    const tread_vec3 *corners = f.corners, *sv = f.sv, *v_on_box = f.v_on_box;
+    const float *v_dist = f.v_dist, *bound = f.bound;
+    float coords = f.coords, found = f.found;
+    int n = f.n, first = f.first;
+    bool first_ok = f.first_ok;
+    tr_closest first_cl = f.first_cl;
     float touch = TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * coords;
     // Touching (a pair within the touch distance: so is the closest one), the normal below is `fallback` and the
     // centre pair within the rounding slack alone is the point, whatever the other edges measure.
@@ -756,6 +773,13 @@ void tr_closest_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tr
                                  tr_closest *out) {
     convex s = triangle_convex(p, q, r);
     closest_from_sat(a, &s, sat, out);
+}
+
+bool tr_box_triangle_within(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat, float distance) {
+    convex s = triangle_convex(p, q, r);
+    features f;
+    features_start(a, &s, sat->dir, &f);
+    return !(f.found > distance);
 }
 
 bool tr_box_sat_grazes(const tr_box_sat *sat, const tr_box_axes *axes, tread_vec3 d) {

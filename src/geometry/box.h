@@ -80,6 +80,10 @@ bool tr_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3
 // tr_closest_box_triangle's answer from a complete measure.
 void tr_closest_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat,
                                  tr_closest *out);
+// Separated (a complete measure's gap > 0): is tr_closest_box_triangle's distance within `distance` (metres), bit for
+// bit? true only where some pair of features is (the triangle's corners and the box edge nearest along the measure's
+// axis, measured as the closest points measure them); false: it may be either. Cheaper than the closest points.
+bool tr_box_triangle_within(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat, float distance);
 // tr_box_triangle_grazes's answer from a complete measure.
 bool tr_box_sat_grazes(const tr_box_sat *sat, const tr_box_axes *axes, tread_vec3 d);
 bool tr_box_triangle_grazes_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r,

@@ -477,10 +477,11 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
         if (!near && sat.gap - t_max * tread_v3_length(c->d) > reach) return false;
     }
     if (near) {
-        // Overlapping, the depth is the measure's (no closest points needed to know the box touches): a box moving
-        // along what it touches (its floor, a wall beside it) is decided before the closest points' work.
+        // A box moving along what it touches (its floor, a wall beside it) is decided before the closest points' work:
+        // overlapping, the depth is the measure's; apart, a pair of features within the touch tolerance shows it.
         bool moving = tread_v3_length_sq(c->d) > 0.0f;
-        bool grazing = sat.gap <= 0.0f && sat.gap >= -TR_TOUCH_TOLERANCE && moving && tr_box_sat_grazes(&sat, &axes, c->d);
+        bool grazing = moving && (sat.gap <= 0.0f ? sat.gap >= -TR_TOUCH_TOLERANCE : true) && tr_box_sat_grazes(&sat, &axes, c->d) &&
+                       (sat.gap <= 0.0f || tr_box_triangle_within(&box, a, b, cc, &sat, TR_TOUCH_TOLERANCE));
         if (grazing) return false;
         tr_closest cl;
         tr_closest_box_triangle_sat(&box, a, b, cc, &sat, &cl);
