@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The box query's shortcuts give the answers of the long way, bit for bit (src/geometry/box.c, the box branches of
 // src/world/shape.c): the closest features skip box edges bounded farther than a distance found, yet the distance is
-// still the least of every pair's; the measure that stops at an axis setting the shapes apart by more than a limit
-// bounds their distance from below; apart along it by more than the cast travels, the sweep misses; the contact
+// still the least of every pair's, and a pair found within a distance shows it is within it; the measure that stops
+// at an axis setting the shapes apart by more than a limit bounds their distance from below; apart along it by more than the cast travels, the sweep misses; the contact
 // query's early-outs answer as the exact closest points would. Deterministic random boxes placed near triangles
 // (touching, a little apart, overlapping), where the shortcuts decide.
 #include <setjmp.h>
@@ -70,7 +70,7 @@ static tread_vec3 corner(const tr_obb *a, int i) {
 static void test_separated_distance_is_every_edges_least(void **state) {
     (void)state;
     rng_state = 41;
-    int separated = 0, from_an_edge = 0;
+    int separated = 0, from_an_edge = 0, shown = 0;
     for (int i = 0; i < CASES; i++) {
         float scale = i % 5 == 0 ? 200.0f : 3.0f;
         tread_vec3 p = random_corner(scale), q = tread_v3_add(p, random_vec(-3, 3)), r = tread_v3_add(p, random_vec(-3, 3));
@@ -95,8 +95,14 @@ static void test_separated_distance_is_every_edges_least(void **state) {
         // The triangle's corners against the box can only be nearer still.
         assert_true(cl.distance <= least);
         if (cl.distance == least) from_an_edge++;
+        // A pair within a distance shows the closest one is.
+        float within = uniform(0.0f, 2.0e-4f);
+        if (tr_box_triangle_within(&a, p, q, r, &sat, within)) {
+            assert_true(cl.distance <= within);
+            shown++;
+        }
     }
-    assert_true(separated > CASES / 4 && from_an_edge > separated / 4);
+    assert_true(separated > CASES / 4 && from_an_edge > separated / 4 && shown > separated / 20);
 }
 
 // A measure stopped at an axis setting the box apart by more than its limit bounds the distance from below; the
