@@ -2,9 +2,9 @@
 // The box query's shortcuts give the answers of the long way, bit for bit (src/geometry/box.c, the box branches of
 // src/world/shape.c): the closest features skip box edges bounded farther than a distance found, yet the distance is
 // still the least of every pair's, and a pair found within a distance shows it is within it; the measure that stops
-// at an axis setting the shapes apart by more than a limit bounds their distance from below; apart along it by more than the cast travels, the sweep misses; the contact
-// query's early-outs answer as the exact closest points would. Deterministic random boxes placed near triangles
-// (touching, a little apart, overlapping), where the shortcuts decide.
+// at an axis setting the shapes apart by more than a limit bounds their distance from below; apart along it by more
+// than the cast travels, the sweep misses; the contact query's early-outs answer as the exact closest points would.
+// Deterministic random boxes placed near triangles (touching, a little apart, overlapping), where the shortcuts decide.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
