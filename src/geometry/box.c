@@ -473,8 +473,7 @@ static void segment_box_outside(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, t
     out->normal = out->distance > 0.0f ? tread_v3_scale(diff, 1.0f / out->distance) : tread_v3_zero();
 }
 
-// The exact closest points of a box and the static shape that do not overlap (or just touch): the closest pair
-// is a box edge against the shape or a shape vertex against the box. `fallback` is the normal when they touch.
+// Box edge e (corner index pair k_edges[e]) against the shape; false: a degenerate triangle.
 static bool edge_closest(const convex *s, const tread_vec3 corners[8], int e, tr_closest *out) {
     tread_vec3 p0 = corners[k_edges[e][0]], p1 = corners[k_edges[e][1]];
     if (s->is_box) {
@@ -544,39 +543,36 @@ static void features_start(const tr_obb *a, const convex *s, tread_vec3 fallback
     for (int i = 0; i < f->n; i++) f->found = tr_minf(f->found, f->v_dist[i]);
 }
 
-// point_only: only out->on_shape is wanted (a sweep's contact point).
+// The exact closest points of a box and the static shape that do not overlap (or just touch): the closest pair
+// is a box edge against the shape or a shape vertex against the box, the first least in the order edges then
+// vertices. `fallback` is the normal when they touch. point_only: only out->on_shape is wanted (a sweep's contact
+// point).
 static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, bool point_only, tr_closest *out) {
     out->distance = INFINITY;
     out->normal = fallback;
     out->on_shape = out->on_segment = a->center;
     features f;
     features_start(a, s, fallback, &f);
-    const tread_vec3 *corners = f.corners, *sv = f.sv, *v_on_box = f.v_on_box;
-    const float *v_dist = f.v_dist, *bound = f.bound;
-    float coords = f.coords, found = f.found;
-    int n = f.n, first = f.first;
-    bool first_ok = f.first_ok;
-    tr_closest first_cl = f.first_cl;
-    float touch = TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * coords;
+    float touch = TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * f.coords;
     // Touching (a pair within the touch distance: so is the closest one), the normal below is `fallback` and the
     // centre pair within the rounding slack alone is the point, whatever the other edges measure.
-    if (point_only && !(found > touch) && centre_pair(a, s, fallback, 0.0f, &out->on_shape, &out->on_segment)) return;
-    float skip_slack = TR_BOX_SKIP_SLACK_ABS + TR_BOX_SKIP_SLACK_REL * coords;
+    if (point_only && !(f.found > touch) && centre_pair(a, s, fallback, 0.0f, &out->on_shape, &out->on_segment)) return;
+    float skip_slack = TR_BOX_SKIP_SLACK_ABS + TR_BOX_SKIP_SLACK_REL * f.coords;
     // An edge that bound leaves is bounded again along the box's own axes (a box on a small triangle: the edges
     // beside it), taken once one is needed.
     float box_lo[3], box_hi[3], box_along[3][8];
     bool box_bounds = false;
     for (int e = 0; e < 12; e++) {
         tr_closest cl;
-        if (e == first) {
-            if (!first_ok) continue;
-            cl = first_cl;
+        if (e == f.first) {
+            if (!f.first_ok) continue;
+            cl = f.first_cl;
         } else {
-            if (bound[e] > found + skip_slack) continue;
+            if (f.bound[e] > f.found + skip_slack) continue;
             if (!box_bounds) {
                 for (int k = 0; k < 3; k++) {
                     convex_interval(s, a->axis[k], &box_lo[k], &box_hi[k]);
-                    for (int i = 0; i < 8; i++) box_along[k][i] = tread_v3_dot(corners[i], a->axis[k]);
+                    for (int i = 0; i < 8; i++) box_along[k][i] = tread_v3_dot(f.corners[i], a->axis[k]);
                 }
                 box_bounds = true;
             }
@@ -585,15 +581,15 @@ static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallba
                 float p0 = box_along[k][k_edges[e][0]], p1 = box_along[k][k_edges[e][1]];
                 side = tr_maxf(side, tr_maxf(box_lo[k] - tr_maxf(p0, p1), tr_minf(p0, p1) - box_hi[k]));
             }
-            if (side > found + skip_slack || !edge_closest(s, corners, e, &cl)) continue;
-            found = tr_minf(found, cl.distance);
+            if (side > f.found + skip_slack || !edge_closest(s, f.corners, e, &cl)) continue;
+            f.found = tr_minf(f.found, cl.distance);
         }
         consider(out, cl.distance, cl.on_shape, cl.on_segment, cl.normal);
     }
-    for (int i = 0; i < n; i++) {
-        tread_vec3 q = v_on_box[i], diff = tread_v3_sub(q, sv[i]);
-        float dist = v_dist[i];
-        if (dist < out->distance) consider(out, dist, sv[i], q, dist > 0.0f ? tread_v3_scale(diff, 1.0f / dist) : fallback);
+    for (int i = 0; i < f.n; i++) {
+        tread_vec3 q = f.v_on_box[i], diff = tread_v3_sub(q, f.sv[i]);
+        float dist = f.v_dist[i];
+        if (dist < out->distance) consider(out, dist, f.sv[i], q, dist > 0.0f ? tread_v3_scale(diff, 1.0f / dist) : fallback);
     }
     // Touching within rounding: the separating axis is the better-conditioned direction. "Within rounding" grows
     // with the coordinates: 1 um apart at 8 m from the origin, the closest points differ by a few ulps and their

@@ -419,14 +419,14 @@ static bool skin_touches(const tr_cast *c, const tr_closest *inner) { return inn
 
 // Conservative early-out on bounds: the swept box's bounds farther than the touch tolerance from the
 // primitive's bounds on some axis cannot reach it. Returns 1: miss; 0: the start is apart (skip the closest
-// test); -1: test the start. *reach_out: the touch tolerance with the rounding slack, for the later early-outs.
+// test); -1: test the start. *reach_out (if given): the touch tolerance with the rounding slack, for later early-outs.
 static int box_bounds_test(const tr_cast *c, tread_vec3 lo_p, tread_vec3 hi_p, float t_max, float *reach_out) {
     tr_obb box = tr_cast_obb(c);
     tread_vec3 e = tr_obb_extent(&box);
     tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->d)), tread_v3_max(tread_v3_abs(lo_p), tread_v3_abs(hi_p)));
     float scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, tr_maxf(e.x, tr_maxf(e.y, e.z))));
     float reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * scale;
-    *reach_out = reach;
+    if (reach_out) *reach_out = reach;
     tread_vec3 lo = tread_v3_sub(c->p0, e), hi = tread_v3_add(c->p0, e);
     tread_vec3 mv = tread_v3_scale(c->d, t_max);
     tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, mv)), shi = tread_v3_max(hi, tread_v3_add(hi, mv));
@@ -480,7 +480,7 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
         // A box moving along what it touches (its floor, a wall beside it) is decided before the closest points' work:
         // overlapping, the depth is the measure's; apart, a pair of features within the touch tolerance shows it.
         bool moving = tread_v3_length_sq(c->d) > 0.0f;
-        bool grazing = moving && (sat.gap <= 0.0f ? sat.gap >= -TR_TOUCH_TOLERANCE : true) && tr_box_sat_grazes(&sat, &axes, c->d) &&
+        bool grazing = moving && (sat.gap > 0.0f || sat.gap >= -TR_TOUCH_TOLERANCE) && tr_box_sat_grazes(&sat, &axes, c->d) &&
                        (sat.gap <= 0.0f || tr_box_triangle_within(&box, a, b, cc, &sat, TR_TOUCH_TOLERANCE));
         if (grazing) return false;
         tr_closest cl;
@@ -529,8 +529,7 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
 }
 
 static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
-    float reach;
-    int bounds = box_bounds_test(c, tread_v3_neg(half), half, t_max, &reach);
+    int bounds = box_bounds_test(c, tread_v3_neg(half), half, t_max, NULL);
     if (bounds == 1) return false;
     tr_obb box = tr_cast_obb(c);
     if (bounds == -1) {
@@ -564,8 +563,7 @@ static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, 
     tread_vec3 ca, cb;
     capsule_core(half_height, &ca, &cb);
     tread_vec3 ext = tread_v3(radius, half_height + radius, radius);
-    float reach;
-    int bounds = box_bounds_test(c, tread_v3_neg(ext), ext, t_max, &reach);
+    int bounds = box_bounds_test(c, tread_v3_neg(ext), ext, t_max, NULL);
     if (bounds == 1) return false;
     tr_obb box = tr_cast_obb(c);
     if (bounds == -1) {
