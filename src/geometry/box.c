@@ -21,10 +21,11 @@
 #define TR_UPRIGHT_Z_LIMIT 0.9f
 // A push-out direction this close to a box axis (cosine) is that face's normal.
 #define TR_BOX_FACE_AXIS_COS 0.9999f
-// A box edge's lower bound of its distance must exceed a distance already found by this much (metres), plus
-// TR_BOX_SKIP_SLACK_REL of the coordinates' scale, before the closest features skip the edge: far above the rounding
+// A box edge's lower bound of its distance must exceed a distance already found by this much (metres) plus
+// TR_BOX_SKIP_SLACK_REL of the coordinates' scale before the closest features skip the edge: far above the rounding
 // of either (tens of ulps).
 #define TR_BOX_SKIP_SLACK_ABS 1.0e-4f
+// The share of the coordinates' scale in that slack (dimensionless).
 #define TR_BOX_SKIP_SLACK_REL 3.0e-6f
 
 void tr_upright_axes(tread_vec3 up, tread_vec3 axes[3]) {
