@@ -21,6 +21,12 @@
 #define TR_UPRIGHT_Z_LIMIT 0.9f
 // A push-out direction this close to a box axis (cosine) is that face's normal.
 #define TR_BOX_FACE_AXIS_COS 0.9999f
+// A box edge's lower bound of its distance must exceed a distance already found by this much (metres) plus
+// TR_BOX_SKIP_SLACK_REL of the coordinates' scale before the closest features skip the edge: far above the rounding
+// of either (tens of ulps).
+#define TR_BOX_SKIP_SLACK_ABS 1.0e-4f
+// The share of the coordinates' scale in that slack (dimensionless).
+#define TR_BOX_SKIP_SLACK_REL 3.0e-6f
 
 void tr_upright_axes(tread_vec3 up, tread_vec3 axes[3]) {
     // up x Z is exactly +X for up = +Y; near +-Z fall back to up x X.
@@ -57,32 +63,35 @@ static void convex_interval(const convex *s, tread_vec3 n, float *lo, float *hi)
     *hi = tr_maxf(a, tr_maxf(b, c));
 }
 
-static float obb_radius(const tr_obb *a, tread_vec3 n) {
-    return a->half.x * fabsf(tread_v3_dot(a->axis[0], n)) + a->half.y * fabsf(tread_v3_dot(a->axis[1], n)) +
-           a->half.z * fabsf(tread_v3_dot(a->axis[2], n));
-}
+// Candidate separating axes (box.h's tr_box_axes): the static shape's face normals, the box's axes, the edge crosses.
+typedef tr_box_axes axis_set;
 
-// Candidate separating axes (unit): the static shape's face normals, the box's axes, the edge crosses.
-typedef struct axis_set {
-    tread_vec3 n[15];
-    int count;
-} axis_set;
+static tread_vec3 axis_at(const axis_set *s, int i) { return tread_v3(s->x[i], s->y[i], s->z[i]); }
+
+static void push_axis(axis_set *s, tread_vec3 n) {
+    s->x[s->count] = n.x;
+    s->y[s->count] = n.y;
+    s->z[s->count] = n.z;
+    s->count++;
+}
 
 static void add_axis(axis_set *s, tread_vec3 v) {
     float l2 = tread_v3_length_sq(v);
     if (!(l2 >= TR_BOX_CROSS_EPS)) return;
-    s->n[s->count++] = tread_v3_scale(v, 1.0f / sqrtf(l2));
+    push_axis(s, tread_v3_scale(v, 1.0f / sqrtf(l2)));
 }
 
 // Triangle edges or box axes of the static shape; returns false for a degenerate triangle.
 static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
+    // Lanes past the axes are zero: measure_lanes reads every lane.
+    for (int i = 0; i < TR_BOX_AXES; i++) out->x[i] = out->y[i] = out->z[i] = 0.0f;
     out->count = 0;
     tread_vec3 edges[3];
     if (s->is_box) {
         edges[0] = tread_v3(1.0f, 0.0f, 0.0f);
         edges[1] = tread_v3(0.0f, 1.0f, 0.0f);
         edges[2] = tread_v3(0.0f, 0.0f, 1.0f);
-        for (int i = 0; i < 3; i++) out->n[out->count++] = edges[i];
+        for (int i = 0; i < 3; i++) push_axis(out, edges[i]);
     } else {
         edges[0] = tread_v3_sub(s->v[1], s->v[0]);
         edges[1] = tread_v3_sub(s->v[2], s->v[1]);
@@ -90,33 +99,78 @@ static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
         tread_vec3 n = tread_v3_cross(edges[0], tread_v3_sub(s->v[2], s->v[0]));
         float twice_area = tread_v3_length(n);
         if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
-        out->n[out->count++] = tread_v3_scale(n, 1.0f / twice_area);
+        push_axis(out, tread_v3_scale(n, 1.0f / twice_area));
         for (int i = 0; i < 3; i++) edges[i] = tread_v3_normalize(edges[i]);
     }
-    for (int i = 0; i < 3; i++) out->n[out->count++] = a->axis[i];
+    for (int i = 0; i < 3; i++) push_axis(out, a->axis[i]);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) add_axis(out, tread_v3_cross(edges[i], a->axis[j]));
     return true;
 }
 
-// Largest gap between the projections over the axes (> 0: separated by at least that; <= 0: minus the smallest
-// overlap) and the direction that pushes the box out along it (from the static shape toward the box).
-static float sat_gap(const tr_obb *a, const convex *s, const axis_set *axes, tread_vec3 *dir) {
-    float best = -INFINITY;
-    *dir = axes->n[0];
-    for (int i = 0; i < axes->count; i++) {
-        tread_vec3 n = axes->n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
-        float above = (c - r) - hi, below = lo - (c + r);
-        float gap = tr_maxf(above, below);
-        if (gap > best + (i > 0 ? TR_TOUCH_TOLERANCE * 0.1f : 0.0f)) { // near-ties: the earlier axis (the world's face)
-            best = gap;
-            *dir = above >= below ? n : tread_v3_neg(n);
+// The box's gaps above and below the shape (> 0: the box is above / below it) on every axis at once: per axis the
+// sums convex_interval, obb_radius and a dot product with the centre make, in their order (so the same values), in
+// loops over the lanes the compiler runs several at a time. Lanes past the axes measure zero axes.
+static void measure_lanes(const tr_obb *a, const convex *s, const axis_set *axes, float *restrict above,
+                          float *restrict below) {
+    float lo[TR_BOX_AXES], hi[TR_BOX_AXES];
+    const float *nx = axes->x, *ny = axes->y, *nz = axes->z;
+    if (s->is_box) {
+        tread_vec3 h = s->half;
+        for (int i = 0; i < TR_BOX_AXES; i++) {
+            float r = h.x * fabsf(nx[i]) + h.y * fabsf(ny[i]) + h.z * fabsf(nz[i]);
+            lo[i] = -r;
+            hi[i] = r;
+        }
+    } else {
+        tread_vec3 p = s->v[0], q = s->v[1], w = s->v[2];
+        for (int i = 0; i < TR_BOX_AXES; i++) {
+            float pa = p.x * nx[i] + p.y * ny[i] + p.z * nz[i];
+            float pb = q.x * nx[i] + q.y * ny[i] + q.z * nz[i];
+            float pc = w.x * nx[i] + w.y * ny[i] + w.z * nz[i];
+            lo[i] = tr_minf(pa, tr_minf(pb, pc));
+            hi[i] = tr_maxf(pa, tr_maxf(pb, pc));
         }
     }
-    return best;
+    tread_vec3 c = a->center, a0 = a->axis[0], a1 = a->axis[1], a2 = a->axis[2], h = a->half;
+    for (int i = 0; i < TR_BOX_AXES; i++) {
+        float cn = c.x * nx[i] + c.y * ny[i] + c.z * nz[i];
+        float r = h.x * fabsf(a0.x * nx[i] + a0.y * ny[i] + a0.z * nz[i]) + h.y * fabsf(a1.x * nx[i] + a1.y * ny[i] + a1.z * nz[i]) +
+                  h.z * fabsf(a2.x * nx[i] + a2.y * ny[i] + a2.z * nz[i]);
+        above[i] = (cn - r) - hi[i];
+        below[i] = lo[i] - (cn + r);
+    }
+}
+
+// A direction's dot product with every axis (lanes as measure_lanes').
+static void along_lanes(tread_vec3 d, const axis_set *axes, float *restrict v) {
+    for (int i = 0; i < TR_BOX_AXES; i++) v[i] = d.x * axes->x[i] + d.y * axes->y[i] + d.z * axes->z[i];
+}
+
+// The box's gaps above and below the shape on each axis, in out (box.h's tr_box_sat): the largest gap between the
+// projections (> 0: separated by at least that; <= 0: minus the smallest overlap) and the direction that pushes the
+// box out along it (from the static shape toward the box). Stops with false at an axis that separates them by more
+// than `limit` (its gap in out->gap).
+static bool sat_measure(const tr_obb *a, const convex *s, const axis_set *axes, float limit, tr_box_sat *out) {
+    measure_lanes(a, s, axes, out->above, out->below);
+    float best = -INFINITY;
+    out->dir = axis_at(axes, 0);
+    for (int i = 0; i < axes->count; i++) {
+        tread_vec3 n = axis_at(axes, i);
+        float above = out->above[i], below = out->below[i];
+        float gap = tr_maxf(above, below);
+        if (gap > limit) {
+            out->gap = gap;
+            out->dir = above >= below ? n : tread_v3_neg(n);
+            return false;
+        }
+        if (gap > best + (i > 0 ? TR_TOUCH_TOLERANCE * 0.1f : 0.0f)) { // near-ties: the earlier axis (the world's face)
+            best = gap;
+            out->dir = above >= below ? n : tread_v3_neg(n);
+        }
+    }
+    out->gap = best;
+    return true;
 }
 
 // The moving-SAT sweep: each axis gives the fractions [enter, exit] during which the projections overlap; the
@@ -124,14 +178,14 @@ static float sat_gap(const tr_obb *a, const convex *s, const axis_set *axes, tre
 static bool sat_sweep(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes, float t_max, float *t_out,
                       tread_vec3 *normal) {
     float enter = -INFINITY, exit = t_max;
-    tread_vec3 n_enter = axes->n[0];
+    tread_vec3 n_enter = axis_at(axes, 0);
     float speed = tread_v3_length(d), inv_speed = speed > 0.0f ? 1.0f / speed : 0.0f;
+    float aboves[TR_BOX_AXES], belows[TR_BOX_AXES], vs[TR_BOX_AXES];
+    measure_lanes(a, s, axes, aboves, belows);
+    along_lanes(d, axes, vs);
     for (int i = 0; i < axes->count; i++) {
-        tread_vec3 n = axes->n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n), v = tread_v3_dot(d, n);
-        float above = (c - r) - hi, below = lo - (c + r); // > 0: the box is above / below the shape on n
+        tread_vec3 n = axis_at(axes, i);
+        float above = aboves[i], below = belows[i], v = vs[i]; // > 0: the box is above / below the shape on n
         float t0, t1;
         tread_vec3 side;
         if (v == 0.0f) {
@@ -420,63 +474,145 @@ static void segment_box_outside(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, t
     out->normal = out->distance > 0.0f ? tread_v3_scale(diff, 1.0f / out->distance) : tread_v3_zero();
 }
 
+// Box edge e (corner index pair k_edges[e]) against the shape; false: a degenerate triangle.
+static bool edge_closest(const convex *s, const tread_vec3 corners[8], int e, tr_closest *out) {
+    tread_vec3 p0 = corners[k_edges[e][0]], p1 = corners[k_edges[e][1]];
+    if (s->is_box) {
+        segment_box_outside(p0, p1, s->half, out);
+        return true;
+    }
+    return tr_closest_segment_triangle(p0, p1, s->v[0], s->v[1], s->v[2], out);
+}
+
+// Where the closest points are not unique (a face parallel to a face or edge), the pair at the centre of the box's
+// nearest feature (the farthest along -normal): the shape's point nearest to it and that point's nearest in the box,
+// if they are as close as `distance` (within rounding).
+static bool centre_pair(const tr_obb *a, const convex *s, tread_vec3 normal, float distance, tread_vec3 *on_shape,
+                        tread_vec3 *on_box) {
+    tread_vec3 p = obb_support(a, tread_v3_neg(normal));
+    tread_vec3 q = convex_closest(s, p), pa = obb_clamp(a, q);
+    float dist = tread_v3_distance(pa, q);
+    float scale = 1.0f + tr_maxf(tread_v3_length(q), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
+    if (!(dist <= tr_maxf(distance, 0.0f) + TR_BOX_POINT_SLACK * scale)) return false;
+    *on_shape = q;
+    *on_box = pa;
+    return true;
+}
+
+// The feature pairs of a box and a separated shape as closest_features takes them, up to a first distance found.
+typedef struct features {
+    tread_vec3 corners[8], sv[8], v_on_box[8]; // the box's corners; the shape's vertices and their nearest in the box
+    float v_dist[8], bound[12];                 // the vertices' distances; the edges' lower bounds
+    float coords;                               // the coordinates' scale
+    int n, first;                               // the shape's vertices; the edge with the lowest bound
+    tr_closest first_cl;                        // that edge's closest points (first_ok: measured)
+    bool first_ok;
+    float found; // the least distance measured so far: the closest pair's is no larger
+} features;
+
+static void features_start(const tr_obb *a, const convex *s, tread_vec3 fallback, features *f) {
+    obb_corners(a, f->corners);
+    f->n = 3;
+    if (s->is_box) {
+        tr_obb b = {tread_v3_zero(), {tread_v3(1, 0, 0), tread_v3(0, 1, 0), tread_v3(0, 0, 1)}, s->half};
+        obb_corners(&b, f->sv);
+        f->n = 8;
+    } else {
+        for (int i = 0; i < 3; i++) f->sv[i] = s->v[i];
+    }
+    f->coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
+    for (int i = 0; i < f->n; i++) f->coords = tr_maxf(f->coords, tread_v3_length(f->sv[i]));
+    // The shape's vertices against the box: cheap, so measured first (taken after the edges, in their order).
+    for (int i = 0; i < f->n; i++) {
+        f->v_on_box[i] = obb_clamp(a, f->sv[i]);
+        f->v_dist[i] = tread_v3_length(tread_v3_sub(f->v_on_box[i], f->sv[i]));
+    }
+    // The edges' distances bounded from below along the separating axis (`fallback`, from the shape toward the
+    // box): an edge whose bound exceeds a distance already found, beyond rounding, is farther than the closest pair
+    // and changes nothing (a box standing on a triangle: its top edges). The vertices and the edge with the lowest
+    // bound give that distance; the edges are still taken in their order, so ties go as they always went.
+    float lo, hi, along[8];
+    convex_interval(s, fallback, &lo, &hi);
+    for (int i = 0; i < 8; i++) along[i] = tread_v3_dot(f->corners[i], fallback);
+    f->first = 0;
+    for (int e = 0; e < 12; e++) {
+        f->bound[e] = tr_minf(along[k_edges[e][0]], along[k_edges[e][1]]) - hi;
+        if (f->bound[e] < f->bound[f->first]) f->first = e;
+    }
+    f->first_ok = edge_closest(s, f->corners, f->first, &f->first_cl);
+    f->found = f->first_ok ? f->first_cl.distance : INFINITY;
+    for (int i = 0; i < f->n; i++) f->found = tr_minf(f->found, f->v_dist[i]);
+}
+
 // The exact closest points of a box and the static shape that do not overlap (or just touch): the closest pair
-// is a box edge against the shape or a shape vertex against the box. `fallback` is the normal when they touch.
-static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, tr_closest *out) {
+// is a box edge against the shape or a shape vertex against the box, the first least in the order edges then
+// vertices. `fallback` is the normal when they touch. point_only: only out->on_shape is wanted (a sweep's contact
+// point).
+static void closest_features(const tr_obb *a, const convex *s, tread_vec3 fallback, bool point_only, tr_closest *out) {
     out->distance = INFINITY;
     out->normal = fallback;
     out->on_shape = out->on_segment = a->center;
-    tread_vec3 corners[8];
-    obb_corners(a, corners);
+    features f;
+    features_start(a, s, fallback, &f);
+    float touch = TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * f.coords;
+    // Touching (a pair within the touch distance: so is the closest one), the normal below is `fallback` and the
+    // centre pair within the rounding slack alone is the point, whatever the other edges measure.
+    if (point_only && !(f.found > touch) && centre_pair(a, s, fallback, 0.0f, &out->on_shape, &out->on_segment)) return;
+    float skip_slack = TR_BOX_SKIP_SLACK_ABS + TR_BOX_SKIP_SLACK_REL * f.coords;
+    // An edge that bound leaves is bounded again along the box's own axes (a box on a small triangle: the edges
+    // beside it), taken once one is needed.
+    float box_lo[3], box_hi[3], box_along[3][8];
+    bool box_bounds = false;
     for (int e = 0; e < 12; e++) {
         tr_closest cl;
-        tread_vec3 p0 = corners[k_edges[e][0]], p1 = corners[k_edges[e][1]];
-        if (s->is_box)
-            segment_box_outside(p0, p1, s->half, &cl);
-        else if (!tr_closest_segment_triangle(p0, p1, s->v[0], s->v[1], s->v[2], &cl))
-            continue;
+        if (e == f.first) {
+            if (!f.first_ok) continue;
+            cl = f.first_cl;
+        } else {
+            if (f.bound[e] > f.found + skip_slack) continue;
+            if (!box_bounds) {
+                for (int k = 0; k < 3; k++) {
+                    convex_interval(s, a->axis[k], &box_lo[k], &box_hi[k]);
+                    for (int i = 0; i < 8; i++) box_along[k][i] = tread_v3_dot(f.corners[i], a->axis[k]);
+                }
+                box_bounds = true;
+            }
+            float side = -INFINITY;
+            for (int k = 0; k < 3; k++) {
+                float p0 = box_along[k][k_edges[e][0]], p1 = box_along[k][k_edges[e][1]];
+                side = tr_maxf(side, tr_maxf(box_lo[k] - tr_maxf(p0, p1), tr_minf(p0, p1) - box_hi[k]));
+            }
+            if (side > f.found + skip_slack || !edge_closest(s, f.corners, e, &cl)) continue;
+            f.found = tr_minf(f.found, cl.distance);
+        }
         consider(out, cl.distance, cl.on_shape, cl.on_segment, cl.normal);
     }
-    tread_vec3 sv[8];
-    int n = 3;
-    if (s->is_box) {
-        tr_obb b = {tread_v3_zero(), {tread_v3(1, 0, 0), tread_v3(0, 1, 0), tread_v3(0, 0, 1)}, s->half};
-        obb_corners(&b, sv);
-        n = 8;
-    } else {
-        for (int i = 0; i < 3; i++) sv[i] = s->v[i];
-    }
-    for (int i = 0; i < n; i++) {
-        tread_vec3 q = obb_clamp(a, sv[i]), diff = tread_v3_sub(q, sv[i]);
-        float dist = tread_v3_length(diff);
-        if (dist < out->distance) consider(out, dist, sv[i], q, dist > 0.0f ? tread_v3_scale(diff, 1.0f / dist) : fallback);
+    for (int i = 0; i < f.n; i++) {
+        tread_vec3 q = f.v_on_box[i], diff = tread_v3_sub(q, f.sv[i]);
+        float dist = f.v_dist[i];
+        if (dist < out->distance) consider(out, dist, f.sv[i], q, dist > 0.0f ? tread_v3_scale(diff, 1.0f / dist) : fallback);
     }
     // Touching within rounding: the separating axis is the better-conditioned direction. "Within rounding" grows
     // with the coordinates: 1 um apart at 8 m from the origin, the closest points differ by a few ulps and their
     // direction was noise (a box character took a heightfield's edge for a plane tilted 30 degrees from the true
     // one, slid along it and ended 2.6 cm inside).
-    float coords = tr_maxf(tread_v3_length(a->center), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
-    for (int i = 0; i < n; i++) coords = tr_maxf(coords, tread_v3_length(sv[i]));
-    if (!(out->distance > TR_BOX_TOUCH_DISTANCE + TR_BOX_NORMAL_ULPS * FLT_EPSILON * coords)) out->normal = fallback;
-    // Where the closest points are not unique (a face parallel to a face or edge), prefer the pair at the centre
-    // of the box's nearest feature: the shape's point nearest to it, if that pair is as close (within rounding).
-    tread_vec3 p = obb_support(a, tread_v3_neg(out->normal));
-    tread_vec3 q = convex_closest(s, p), pa = obb_clamp(a, q);
-    float dist = tread_v3_distance(pa, q);
-    float scale = 1.0f + tr_maxf(tread_v3_length(q), tr_maxf(a->half.x, tr_maxf(a->half.y, a->half.z)));
-    if (dist <= tr_maxf(out->distance, 0.0f) + TR_BOX_POINT_SLACK * scale) {
-        out->on_shape = q;
-        out->on_segment = pa;
-    }
+    if (!(out->distance > touch)) out->normal = fallback;
+    centre_pair(a, s, out->normal, out->distance, &out->on_shape, &out->on_segment);
+}
+
+// The closest points from the measured axes: the penetration along the shallowest overlap, or the exact closest
+// features of the separated shapes.
+static void closest_from_sat(const tr_obb *a, const convex *s, const tr_box_sat *sat, tr_closest *out) {
+    if (sat->gap <= 0.0f)
+        fill_penetration(a, s, sat->gap, sat->dir, out);
+    else
+        closest_features(a, s, sat->dir, false, out);
 }
 
 static void closest_convex(const tr_obb *a, const convex *s, const axis_set *axes, tr_closest *out) {
-    tread_vec3 dir;
-    float gap = sat_gap(a, s, axes, &dir);
-    if (gap <= 0.0f)
-        fill_penetration(a, s, gap, dir, out);
-    else
-        closest_features(a, s, dir, out);
+    tr_box_sat sat;
+    sat_measure(a, s, axes, INFINITY, &sat);
+    closest_from_sat(a, s, &sat, out);
 }
 
 static convex box_convex(tread_vec3 half) {
@@ -500,20 +636,20 @@ static convex triangle_convex(tread_vec3 p, tread_vec3 q, tread_vec3 r) {
 // A box touching the shape (within TR_TOUCH_TOLERANCE) slides past it when some axis still separates them (or
 // they just touch along it) and the motion does not approach along that axis: a flat bottom running over the seam
 // between two floor boxes, or along a tread to the next riser's nose at its own height, grazes the corner there.
-static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s) {
-    axis_set axes;
-    if (!build_axes(a, s, &axes)) return false;
-    float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d);
-    for (int i = 0; i < axes.count; i++) {
-        tread_vec3 n = axes.n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n), v = tread_v3_dot(d, n);
-        float above = (c - r) - hi, below = lo - (c + r);
-        if (above >= -TR_TOUCH_TOLERANCE && v >= -slack) return true;
-        if (below >= -TR_TOUCH_TOLERANCE && v <= slack) return true;
+static bool grazes_measured(const float *above, const float *below, const axis_set *axes, tread_vec3 d) {
+    float slack = TR_APPROACH_TOLERANCE * tread_v3_length(d), v[TR_BOX_AXES];
+    along_lanes(d, axes, v);
+    for (int i = 0; i < axes->count; i++) {
+        if (above[i] >= -TR_TOUCH_TOLERANCE && v[i] >= -slack) return true;
+        if (below[i] >= -TR_TOUCH_TOLERANCE && v[i] <= slack) return true;
     }
     return false;
+}
+
+static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes) {
+    float above[TR_BOX_AXES], below[TR_BOX_AXES];
+    measure_lanes(a, s, axes, above, below);
+    return grazes_measured(above, below, axes, d);
 }
 
 // Overlapping at the start, the separating axes that nearly tie with the shallowest (within TR_BOX_AXIS_TIE of its
@@ -523,15 +659,13 @@ static bool grazes(const tr_obb *a, tread_vec3 d, const convex *s) {
 static bool presses_near_tie(const tr_obb *a, tread_vec3 d, const convex *s, tread_vec3 *out_normal) {
     axis_set axes;
     if (!build_axes(a, s, &axes)) return false;
-    float gaps[15];
-    tread_vec3 dirs[15];
+    float gaps[TR_BOX_AXES], aboves[TR_BOX_AXES], belows[TR_BOX_AXES];
+    tread_vec3 dirs[TR_BOX_AXES];
     float best = -INFINITY;
+    measure_lanes(a, s, &axes, aboves, belows);
     for (int i = 0; i < axes.count; i++) {
-        tread_vec3 n = axes.n[i];
-        float lo, hi;
-        convex_interval(s, n, &lo, &hi);
-        float c = tread_v3_dot(a->center, n), r = obb_radius(a, n);
-        float above = (c - r) - hi, below = lo - (c + r);
+        tread_vec3 n = axis_at(&axes, i);
+        float above = aboves[i], below = belows[i];
         gaps[i] = tr_maxf(above, below);
         dirs[i] = above >= below ? n : tread_v3_neg(n);
         best = tr_maxf(best, gaps[i]);
@@ -553,24 +687,32 @@ bool tr_box_box_presses_near_tie(const tr_obb *a, tread_vec3 d, tread_vec3 half,
 
 bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half) {
     convex s = box_convex(half);
-    return grazes(a, d, &s);
+    axis_set axes;
+    build_axes(a, &s, &axes);
+    return grazes(a, d, &s, &axes);
 }
 
 bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r) {
     convex s = triangle_convex(p, q, r);
-    return grazes(a, d, &s);
+    axis_set axes;
+    if (!build_axes(a, &s, &axes)) return false;
+    return grazes(a, d, &s, &axes);
 }
 
-static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, float t_max, tr_hit *hit) {
-    axis_set axes;
-    if (!build_axes(a, s, &axes)) return false;
+bool tr_box_triangle_grazes_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r,
+                               const tr_box_axes *axes) {
+    convex s = triangle_convex(p, q, r);
+    return grazes(a, d, &s, axes);
+}
+
+static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, const axis_set *axes, float t_max, tr_hit *hit) {
     float t;
     tread_vec3 n;
-    if (!sat_sweep(a, d, s, &axes, t_max, &t, &n)) return false;
+    if (!sat_sweep(a, d, s, axes, t_max, &t, &n)) return false;
     // The contact point: the closest points at the time of impact (touching, up to rounding).
     tr_obb at = moved(a, d, t);
     tr_closest cl;
-    closest_features(&at, s, n, &cl);
+    closest_features(&at, s, n, true, &cl);
     hit->t = t;
     hit->normal = n;
     hit->point = cl.on_shape;
@@ -579,13 +721,23 @@ static bool sweep_convex(const tr_obb *a, tread_vec3 d, const convex *s, float t
 
 bool tr_sweep_box_box(const tr_obb *a, tread_vec3 d, tread_vec3 half, float t_max, tr_hit *hit) {
     convex s = box_convex(half);
-    return sweep_convex(a, d, &s, t_max, hit);
+    axis_set axes;
+    build_axes(a, &s, &axes);
+    return sweep_convex(a, d, &s, &axes, t_max, hit);
 }
 
 bool tr_sweep_box_triangle(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r, float t_max,
                            tr_hit *hit) {
     convex s = triangle_convex(p, q, r);
-    return sweep_convex(a, d, &s, t_max, hit);
+    axis_set axes;
+    if (!build_axes(a, &s, &axes)) return false;
+    return sweep_convex(a, d, &s, &axes, t_max, hit);
+}
+
+bool tr_sweep_box_triangle_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r, float t_max,
+                              const tr_box_axes *axes, tr_hit *hit) {
+    convex s = triangle_convex(p, q, r);
+    return sweep_convex(a, d, &s, axes, t_max, hit);
 }
 
 void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out) {
@@ -595,12 +747,40 @@ void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out) {
     closest_convex(a, &s, &axes, out);
 }
 
+bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_box_axes *out) {
+    convex s = triangle_convex(p, q, r);
+    return build_axes(a, &s, out);
+}
+
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out) {
     convex s = triangle_convex(p, q, r);
     axis_set axes;
     if (!build_axes(a, &s, &axes)) return false;
     closest_convex(a, &s, &axes, out);
     return true;
+}
+
+bool tr_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_axes *axes, float limit,
+                         tr_box_sat *out) {
+    convex s = triangle_convex(p, q, r);
+    return sat_measure(a, &s, axes, limit, out);
+}
+
+void tr_closest_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat,
+                                 tr_closest *out) {
+    convex s = triangle_convex(p, q, r);
+    closest_from_sat(a, &s, sat, out);
+}
+
+bool tr_box_triangle_within(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat, float distance) {
+    convex s = triangle_convex(p, q, r);
+    features f;
+    features_start(a, &s, sat->dir, &f);
+    return !(f.found > distance);
+}
+
+bool tr_box_sat_grazes(const tr_box_sat *sat, const tr_box_axes *axes, tread_vec3 d) {
+    return grazes_measured(sat->above, sat->below, axes, d);
 }
 
 // ---- capsules and spheres: the capsule primitives in the box's frame ---------------------------------------

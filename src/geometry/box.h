@@ -15,6 +15,16 @@ typedef struct tr_obb {
     tread_vec3 half;
 } tr_obb;
 
+// A box's candidate separating axes against a static triangle (or box), unit: the static shape's face normal(s),
+// the box's three axes, the crosses of their edges that are not (nearly) parallel. They depend on the box's
+// orientation and the static shape only, so one set serves the box at any centre and size (a moved box, a box
+// within a skin) against the same triangle.
+#define TR_BOX_AXES 16 // room for the most axes (15), rounded up for measuring several at a time
+typedef struct tr_box_axes {
+    float x[TR_BOX_AXES], y[TR_BOX_AXES], z[TR_BOX_AXES]; // the axes' components; zero past count
+    int count;
+} tr_box_axes;
+
 // Cross-product axes of (nearly) parallel edges are skipped below this squared length (unit inputs): the face
 // axes separate such pairs, and a normalised near-zero cross would be noise.
 #define TR_BOX_CROSS_EPS 1.0e-10f
@@ -52,6 +62,34 @@ bool tr_box_box_presses_near_tie(const tr_obb *a, tread_vec3 d, tread_vec3 half,
 bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r);
 // Returns false for a degenerate triangle.
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out);
+
+// ---- one triangle's axes built once for several questions (the box query's cast and contact) ---------------
+// The same answers as the functions above, bit for bit, for a box with `a`'s orientation. false: degenerate.
+bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_box_axes *out);
+// The box measured on every axis: what tr_closest_box_triangle and tr_box_triangle_grazes decide from, taken once
+// for both (the exact closest points are the costly part, and a box grazing a triangle it touches needs none).
+typedef struct tr_box_sat {
+    float above[TR_BOX_AXES], below[TR_BOX_AXES]; // the box's gap above / below the triangle on each axis (> 0: apart), metres
+    float gap;                  // the largest of them: > 0, a lower bound of the distance; <= 0, minus the depth
+    tread_vec3 dir;             // its axis, from the triangle toward the box
+} tr_box_sat;
+// false where an axis sets them farther apart than `limit` (metres): out->gap is then that axis's gap only (a lower
+// bound of the distance: projections onto a unit axis are no farther apart than the shapes) and the rest unset.
+bool tr_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_axes *axes, float limit,
+                         tr_box_sat *out);
+// tr_closest_box_triangle's answer from a complete measure.
+void tr_closest_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat,
+                                 tr_closest *out);
+// Separated (a complete measure's gap > 0): is tr_closest_box_triangle's distance within `distance` (metres), bit for
+// bit? true only where some pair of features is (the triangle's corners and the box edge nearest along the measure's
+// axis, measured as the closest points measure them); false: it may be either. Cheaper than the closest points.
+bool tr_box_triangle_within(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat, float distance);
+// tr_box_triangle_grazes's answer from a complete measure.
+bool tr_box_sat_grazes(const tr_box_sat *sat, const tr_box_axes *axes, tread_vec3 d);
+bool tr_box_triangle_grazes_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r,
+                               const tr_box_axes *axes);
+bool tr_sweep_box_triangle_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r, float t_max,
+                              const tr_box_axes *axes, tr_hit *hit);
 void tr_closest_box_capsule(const tr_obb *a, tread_vec3 ca, tread_vec3 cb, float radius, tr_closest *out);
 
 #endif

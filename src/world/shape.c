@@ -419,13 +419,14 @@ static bool skin_touches(const tr_cast *c, const tr_closest *inner) { return inn
 
 // Conservative early-out on bounds: the swept box's bounds farther than the touch tolerance from the
 // primitive's bounds on some axis cannot reach it. Returns 1: miss; 0: the start is apart (skip the closest
-// test); -1: test the start.
-static int box_bounds_test(const tr_cast *c, tread_vec3 lo_p, tread_vec3 hi_p, float t_max) {
+// test); -1: test the start. *reach_out (if given): the touch tolerance with the rounding slack, for later early-outs.
+static int box_bounds_test(const tr_cast *c, tread_vec3 lo_p, tread_vec3 hi_p, float t_max, float *reach_out) {
     tr_obb box = tr_cast_obb(c);
     tread_vec3 e = tr_obb_extent(&box);
     tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->d)), tread_v3_max(tread_v3_abs(lo_p), tread_v3_abs(hi_p)));
     float scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, tr_maxf(e.x, tr_maxf(e.y, e.z))));
     float reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * scale;
+    if (reach_out) *reach_out = reach;
     tread_vec3 lo = tread_v3_sub(c->p0, e), hi = tread_v3_add(c->p0, e);
     tread_vec3 mv = tread_v3_scale(c->d, t_max);
     tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, mv)), shi = tread_v3_max(hi, tread_v3_add(hi, mv));
@@ -437,22 +438,58 @@ static int box_bounds_test(const tr_cast *c, tread_vec3 lo_p, tread_vec3 hi_p, f
     return apart ? 0 : -1;
 }
 
+// Conservative early-out on the triangle's plane (the capsule's, for a box: its reach along the face normal is
+// sum h_i |axis_i . face|): farther than `reach` from the plane at the start and at the end, on one side, the swept
+// box misses (returns 1); that far at the start only, the start is apart (0); else -1. A box's bounds overlap
+// those of many triangles it is far from (the floor under a wall's foot, the wall over a floor's edge).
+static int box_plane_test(const tr_cast *c, tread_vec3 a, tread_vec3 face, float t_max, float reach) {
+    float r = c->box_half.x * fabsf(tread_v3_dot(c->box_axes[0], face)) +
+              c->box_half.y * fabsf(tread_v3_dot(c->box_axes[1], face)) +
+              c->box_half.z * fabsf(tread_v3_dot(c->box_axes[2], face));
+    float s0 = tread_v3_dot(face, tread_v3_sub(c->p0, a));
+    if (!(fabsf(s0) - r > reach)) return -1;
+    float s1 = s0 + t_max * tread_v3_dot(face, c->d);
+    return (s0 > 0.0f ? s1 - r > reach : -s1 - r > reach) ? 1 : 0;
+}
+
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out) {
     tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
     float twice_area = tread_v3_length(n);
     if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
     tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
-    int bounds = box_bounds_test(c, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), t_max);
+    float reach;
+    int bounds = box_bounds_test(c, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), t_max, &reach);
     if (bounds == 1) return false;
+    int plane = box_plane_test(c, a, face, t_max, reach);
+    if (plane == 1) return false;
+    if (plane == 0) bounds = 0;
     tr_obb box = tr_cast_obb(c);
+    // The triangle's separating axes, built once for the start, the graze, the skin and the sweep.
+    tr_box_axes axes;
+    if (!tr_box_triangle_axes(&box, a, b, cc, &axes)) return false;
+    // Only a start within the touch tolerance is decided here; one the axes set farther apart, the sweep decides,
+    // unless that axis sets them farther apart than the cast travels (the sweep would miss: the capsule's rule).
+    tr_box_sat sat;
+    bool near = false;
     if (bounds == -1) {
+        near = tr_box_triangle_sat(&box, a, b, cc, &axes, reach, &sat);
+        if (!near && sat.gap - t_max * tread_v3_length(c->d) > reach) return false;
+    }
+    if (near) {
+        // A box moving along what it touches (its floor, a wall beside it) is decided before the closest points' work:
+        // overlapping, the depth is the measure's; apart, a pair of features within the touch tolerance shows it.
+        bool moving = tread_v3_length_sq(c->d) > 0.0f;
+        bool grazing = moving && (sat.gap > 0.0f || sat.gap >= -TR_TOUCH_TOLERANCE) && tr_box_sat_grazes(&sat, &axes, c->d) &&
+                       (sat.gap <= 0.0f || tr_box_triangle_within(&box, a, b, cc, &sat, TR_TOUCH_TOLERANCE));
+        if (grazing) return false;
         tr_closest cl;
-        if (!tr_closest_box_triangle(&box, a, b, cc, &cl)) return false;
+        tr_closest_box_triangle_sat(&box, a, b, cc, &sat, &cl);
         if (cl.distance <= TR_TOUCH_TOLERANCE) {
             tread_vec3 sided = facing_normal(face, cl.normal);
             tread_vec3 nn = resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided);
-            if (cl.distance >= -TR_TOUCH_TOLERANCE && tread_v3_length_sq(c->d) > 0.0f && tr_box_triangle_grazes(&box, c->d, a, b, cc))
+            // (Overlapping, the graze was decided above.)
+            if (sat.gap > 0.0f && cl.distance >= -TR_TOUCH_TOLERANCE && moving && tr_box_sat_grazes(&sat, &axes, c->d))
                 return false;
             if (start_contact(c, cl.distance, nn) != 0) {
                 fill_start_hit(out, cl.distance, &cl, nn, sided, 0.0f);
@@ -460,8 +497,11 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
             }
             if (!skin_may_decide(c, cl.distance)) return false;
             tr_obb inner = inner_box(c);
+            tr_box_sat sat_in;
+            if (!tr_box_triangle_sat(&inner, a, b, cc, &axes, c->box_skin + reach, &sat_in)) return false;
             tr_closest in;
-            if (!tr_closest_box_triangle(&inner, a, b, cc, &in) || !skin_touches(c, &in)) return false;
+            tr_closest_box_triangle_sat(&inner, a, b, cc, &sat_in, &in);
+            if (!skin_touches(c, &in)) return false;
             float sep = in.distance - c->box_skin;
             // (Met across the face's edge, the normal lies in the face's plane and says nothing of the side: the
             // box's centre does. A box falling past a block's bottom edge was told by rounding that the underside
@@ -475,12 +515,12 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
         }
     }
     tr_hit h;
-    if (!tr_sweep_box_triangle(&box, c->d, a, b, cc, t_max, &h)) return false;
+    if (!tr_sweep_box_triangle_on(&box, c->d, a, b, cc, t_max, &axes, &h)) return false;
     // Met while only touching along another axis it does not approach on (a box sliding down a stair nosing's
     // front face reaches the plane of its underside at the nosing's lower edge): a graze, as at the start.
     tr_obb at = box;
     at.center = tread_v3_mad(box.center, h.t, c->d);
-    if (tr_box_triangle_grazes(&at, c->d, a, b, cc)) return false;
+    if (tr_box_triangle_grazes_on(&at, c->d, a, b, cc, &axes)) return false;
     tread_vec3 sided = facing_normal(face, h.normal);
     h.normal = resolve_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided);
     if (!tr_presses_into(c, h.normal)) return false; // a graze or a ghost edge, as for capsules
@@ -489,7 +529,7 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
 }
 
 static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
-    int bounds = box_bounds_test(c, tread_v3_neg(half), half, t_max);
+    int bounds = box_bounds_test(c, tread_v3_neg(half), half, t_max, NULL);
     if (bounds == 1) return false;
     tr_obb box = tr_cast_obb(c);
     if (bounds == -1) {
@@ -523,7 +563,7 @@ static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, 
     tread_vec3 ca, cb;
     capsule_core(half_height, &ca, &cb);
     tread_vec3 ext = tread_v3(radius, half_height + radius, radius);
-    int bounds = box_bounds_test(c, tread_v3_neg(ext), ext, t_max);
+    int bounds = box_bounds_test(c, tread_v3_neg(ext), ext, t_max, NULL);
     if (bounds == 1) return false;
     tr_obb box = tr_cast_obb(c);
     if (bounds == -1) {
@@ -562,10 +602,24 @@ static void fill_contact(tr_feature_contact *out, const tr_closest *cl, tread_ve
 bool tr_query_contact_triangle(const tr_cast *q, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                                float margin, tr_feature_contact *out) {
     if (!q->is_box) return tr_contact_triangle(q->p0, q->p1, q->r, a, b, cc, active_edges, margin, out);
+    tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+    float twice_area = tread_v3_length(n);
+    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+    tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
     tr_obb box = tr_cast_obb(q);
+    // Conservative early-outs (as the cast's): the triangle's plane, then every separating axis, farther than the
+    // margin beyond rounding leave the triangle farther than the margin, with no closest points to measure.
+    tread_vec3 e = tr_obb_extent(&box);
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(q->p0), e), tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc))));
+    float reach = margin + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(m.x, tr_maxf(m.y, m.z));
+    if (box_plane_test(q, a, face, 0.0f, reach) != -1) return false;
+    tr_box_axes axes;
+    tr_box_sat sat;
+    if (!tr_box_triangle_axes(&box, a, b, cc, &axes) || !tr_box_triangle_sat(&box, a, b, cc, &axes, reach, &sat)) return false;
     tr_closest cl;
-    if (!tr_closest_box_triangle(&box, a, b, cc, &cl) || cl.distance > margin) return false;
-    tread_vec3 sided = facing_normal(tr_triangle_normal(a, b, cc), cl.normal);
+    tr_closest_box_triangle_sat(&box, a, b, cc, &sat, &cl);
+    if (cl.distance > margin) return false;
+    tread_vec3 sided = facing_normal(face, cl.normal);
     fill_contact(out, &cl, resolve_triangle_normal(a, b, cc, active_edges, cl.on_shape, cl.normal, sided), sided);
     return true;
 }
