@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: MIT
 # The levels group: what a character update costs on real Quake III levels (docs/LEVELS.md), for three maps
 # (oa_dm1: rooms and stairs; czest1dm: rock formations; islandctf: a terrain island), box and capsule, alone (one
-# character at a time from each spawn, tread_character_move) and batched (every spawn's character together,
-# tread_batch_move with character-vs-character), the default strategy, `tread walk`'s seeded wandering input.
+# character at a time from each spawn, tread_character_move_with) and batched (every spawn's character together,
+# tread_batch_move_with with character-vs-character), the default strategy, `tread walk`'s seeded wandering input.
 #
 # - us_per_update: the wall time inside the library's move calls (tread walk's "us a move": a frame's moves, the
 #   walker's own per-frame checks excluded) divided by the updates, median of ROUNDS rounds run interleaved
 #   (every configuration once per round), one thread.
-# - instructions_per_update (--callgrind): callgrind counting only inside tread_character_move or tread_batch_move,
+# - instructions_per_update (--callgrind): callgrind counting only inside tread_character_move_with or tread_batch_move_with,
 #   divided by the updates: repeatable whatever the machine's load.
 #
 #   bench/levels.sh [BUILD_DIR] [--rounds N] [--seconds S] [--callgrind]
@@ -70,8 +70,8 @@ done
         echo "$name,updates,$(head -1 "$tmp/$map-$shape-$mode" | cut -d' ' -f1),count"
         echo "$name,us_per_update,$(cut -d' ' -f2 "$tmp/$map-$shape-$mode" | median),us/update"
         if [ "$callgrind" = 1 ]; then
-          function=tread_character_move
-          [ "$mode" = batch ] && function=tread_batch_move
+          function=tread_character_move_with
+          [ "$mode" = batch ] && function=tread_batch_move_with
           out=$tmp/$name.out
           updates=$(walk "$map" "$shape" "$mode" 5 valgrind --tool=callgrind --toggle-collect="$function" --callgrind-out-file="$out" -q |
             cut -d' ' -f1)
