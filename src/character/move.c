@@ -479,6 +479,26 @@ tread_move_options tread_move_options_default(void) {
     return o;
 }
 
+_Static_assert(sizeof(tread_move_cache) == 176, "tread_move_cache is 176 bytes, as types.h says");
+
+tread_move_cache tread_move_cache_default(void) {
+    tread_move_cache c;
+    memset(&c, 0, sizeof c);
+    c.internal_cookie = TR_COOKIE;
+    return c;
+}
+
+// (What a cache holds only saves work: a move checks that it names the world as it is now before it takes anything.
+// Only what could make it read out of bounds is checked here.)
+static tread_result check_cache(const tread_move_cache *c) {
+    tread_result r = tr_check_cookie(c->internal_cookie, "options.cache", "tread_move_cache", "tread_move_cache_default()");
+    if (r != TREAD_OK) return r;
+    if (c->internal_count < -1 || c->internal_count > TREAD_MOVE_CACHE_BODIES)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.cache->internal_count is %d; expected -1 .. %d (start from tread_move_cache_default())",
+                        c->internal_count, TREAD_MOVE_CACHE_BODIES);
+    return TREAD_OK;
+}
+
 tread_result tr_check_move_options(const tread_move_options *o) {
     if (!o) return TREAD_OK;
     // (A zero-filled options' filter has layer mask 0: the move met nothing and fell through the floor with OK.)
@@ -498,7 +518,7 @@ tread_result tr_check_move_options(const tread_move_options *o) {
     if (o->memory && (o->memory->count < 0 || o->memory->count > TREAD_MAX_CONTACT_MEMORY))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.memory->count is %d; expected 0 .. %d (zero a new memory)", o->memory->count,
                         TREAD_MAX_CONTACT_MEMORY);
-    return TREAD_OK;
+    return o->cache ? check_cache(o->cache) : TREAD_OK;
 }
 
 static tread_result move_with_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, const tread_move_options *options,
@@ -574,7 +594,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     }
     // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
     // unbury search's far reach (it walks the tree when it runs).
-    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in));
+    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in), options ? options->cache : NULL);
     tr_move_query_set_crowd(&q, &place->crowd);
     q.index = place->index;
     // What the listener's events will name: a single move's own (delivered below), or the batch's per character.
