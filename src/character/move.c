@@ -563,6 +563,13 @@ static tread_result move_phases(const tr_move_query *q, tr_reach_watch *watch, c
     return touching ? tr_touching_events(q, work, st, touching) : TREAD_OK;
 }
 
+// A move filter that lets every body through (the default's: every layer, none ignored, no callback; its
+// include_sensors is the queries' own to decide) is left out, not wrapped around every query of the move: the same
+// answers, without a callback per body met (345 instructions a move on P1's field, every batch move included).
+static bool lets_all_through(const tread_query_filter *f) {
+    return f->layer_mask == 0xFFFFFFFFu && tread_body_id_equal(f->ignore_body, tread_body_id_null()) && !f->callback;
+}
+
 // The impulses into the caller's buffer, and whether each buffer held all it was given.
 static void write_buffers(const tread_move_options *o, tread_move_state *st) {
     if (!o) return;
@@ -585,7 +592,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     tr_verdicts verdicts;
     verdicts.count = 0;
     if (options) {
-        q.filter = &options->filter;
+        q.filter = lets_all_through(&options->filter) ? NULL : &options->filter;
         q.listener = options->listener;
         q.verdicts = options->listener && options->listener->validate ? &verdicts : NULL;
         q.contacts = options->contacts;
