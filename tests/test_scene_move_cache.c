@@ -298,7 +298,7 @@ static void move_pair(tread_world *w, tread_character *plain, tread_character *c
     expect_same("change", 0, 0, plain, cached, &ra, &rb);
 }
 
-static void check_change(const char *what, change_fn *prepare, change_fn *change) {
+static void check_change_at(const char *what, change_fn *prepare, change_fn *change, tread_vec3 v) {
     bench_world b, unchanged;
     build(&b);
     build(&unchanged);
@@ -309,7 +309,6 @@ static void check_change(const char *what, change_fn *prepare, change_fn *change
     cached = plain;
     reference = plain;
     tread_move_cache cache = tread_move_cache_default();
-    const tread_vec3 v = tread_v3(-0.5f, 0, 0); // slowly away from the wall: the cache keeps hitting
     for (int i = 0; i < 5; ++i) {
         move_pair(b.w, &plain, &cached, &cache, v);
         tread_move_result r;
@@ -325,6 +324,13 @@ static void check_change(const char *what, change_fn *prepare, change_fn *change
     for (int i = 0; i < 3; ++i) move_pair(b.w, &plain, &cached, &cache, v);
     tread_world_destroy(b.w);
     tread_world_destroy(unchanged.w);
+}
+
+// Walking slowly away from the wall (the candidates keep hitting), and standing still (after the first moves each
+// move leaves the character as it found it: the next is the kept one, until the world changes).
+static void check_change(const char *what, change_fn *prepare, change_fn *change) {
+    check_change_at(what, prepare, change, tread_v3(-0.5f, 0, 0));
+    check_change_at(what, prepare, change, tread_v3(0, 0, 0));
 }
 
 static void test_a_change_where_the_move_goes_is_seen(void **state) {
@@ -353,6 +359,25 @@ static void test_any_cache_gives_the_same_result(void **state) {
     tread_move_cache shared = tread_move_cache_default();
     for (int f = 0; f < 60; ++f)
         for (int i = 0; i < 4; ++i) move_pair((f & 1) ? a.w : b.w, &plain[i], &cached[i], &shared, tread_v3(0.3f * (float)(i - 1), 0, -1));
+    // Standing still, its cache kept a move; then the same character at another dt, another velocity, another filter:
+    // none of them is that move.
+    tread_character still;
+    assert_int_equal(tread_character_init(&still, &s, tread_v3(-3, 0, -3)), TREAD_OK);
+    tread_move_cache own = tread_move_cache_default();
+    tread_move_options none = tread_move_options_default(), mine = tread_move_options_default();
+    mine.cache = &own;
+    tread_move_result ra, rb;
+    for (int i = 0; i < 10; ++i) assert_int_equal(tread_character_move_with(a.w, &still, tread_v3(0, 0, 0), 1.0f / 60.0f, &mine, &rb), TREAD_OK);
+    const float dts[3] = {1.0f / 60.0f, 1.0f / 30.0f, 1.0f / 60.0f};
+    const tread_vec3 vs[3] = {tread_v3(0, 0, 0), tread_v3(0, 0, 0), tread_v3(0, -0.0f, 0)};
+    for (int k = 0; k < 4; ++k) {
+        tread_character x = still, y = still;
+        none.filter.layer_mask = mine.filter.layer_mask = k == 3 ? 1u : 0xFFFFFFFFu; // (layer 0 only: the floor)
+        int j = k < 3 ? k : 0;
+        assert_int_equal(tread_character_move_with(a.w, &x, vs[j], dts[j], &none, &ra), TREAD_OK);
+        assert_int_equal(tread_character_move_with(a.w, &y, vs[j], dts[j], &mine, &rb), TREAD_OK);
+        expect_same("still", k, 0, &x, &y, &ra, &rb);
+    }
     tread_world_destroy(a.w);
     tread_world_destroy(b.w);
 }

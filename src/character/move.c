@@ -479,7 +479,7 @@ tread_move_options tread_move_options_default(void) {
     return o;
 }
 
-_Static_assert(sizeof(tread_move_cache) == 176, "tread_move_cache is 176 bytes, as types.h says");
+_Static_assert(sizeof(tread_move_cache) == 608, "tread_move_cache is 608 bytes, as types.h says");
 
 tread_move_cache tread_move_cache_default(void) {
     tread_move_cache c;
@@ -521,14 +521,74 @@ tread_result tr_check_move_options(const tread_move_options *o) {
     return o->cache ? check_cache(o->cache) : TREAD_OK;
 }
 
+// ---- a move that changed nothing, again ---------------------------------------------------------------------------
+// A single move is a function of the character's bytes, its velocity, dt, the move's filter and the world. One that
+// left the character exactly as it found it (standing still; pressed against a wall it cannot climb, trying the
+// same step every frame) is kept in the caller's cache with what it reported; the same move again, in the world at
+// the same revision, is that report, without running (P1's blocked characters: 13 queries a move). Only a move with
+// nothing else to give (no buffer, listener, debug drawing or filter callback: each would see the move run) and on
+// tread's own world.
+
+static bool may_repeat(const tr_source *src, const tread_move_options *o) {
+    return o && o->cache && src->world && !o->listener && !o->contacts && !o->impulses && !o->debug_draw && !o->filter.callback;
+}
+
+static bool repeats(const tread_move_cache *c, uint64_t serial, uint64_t revision, const tread_character *ch, tread_vec3 velocity, float dt,
+                    const tread_query_filter *filter) {
+    return c->internal_still_world == serial && c->internal_still_revision == revision && c->internal_still_dt == dt &&
+           c->internal_still_mask == filter->layer_mask && tread_body_id_equal(c->internal_still_ignore, filter->ignore_body) &&
+           memcmp(&c->internal_still_velocity, &velocity, sizeof velocity) == 0 && memcmp(&c->internal_still, ch, sizeof *ch) == 0;
+}
+
+// What a move can change of its character (the rest, its settings, only tread_character_set_settings changes).
+typedef struct move_state_of {
+    tread_vec3 position, velocity;
+    tread_ground ground;
+    float snap_suppress_time;
+} move_state_of;
+
+static move_state_of state_of(const tread_character *ch) { return (move_state_of){ch->position, ch->velocity, ch->ground, ch->snap_suppress_time}; }
+
+static bool unchanged(const move_state_of *before, const tread_character *after) {
+    return memcmp(&before->position, &after->position, sizeof after->position) == 0 && // (most often differs: first)
+           memcmp(&before->velocity, &after->velocity, sizeof after->velocity) == 0 &&
+           memcmp(&before->ground, &after->ground, sizeof after->ground) == 0 &&
+           memcmp(&before->snap_suppress_time, &after->snap_suppress_time, sizeof after->snap_suppress_time) == 0;
+}
+
+static void keep_if_still(tread_move_cache *c, uint64_t serial, uint64_t revision, const move_state_of *before, const tread_character *after,
+                          tread_vec3 velocity, float dt, const tread_query_filter *filter, const tread_move_result *res) {
+    if (!unchanged(before, after)) return; // (a move that changed its character is not met again)
+    c->internal_still_world = serial;
+    c->internal_still_revision = revision;
+    c->internal_still = *after;
+    c->internal_still_velocity = velocity;
+    c->internal_still_dt = dt;
+    c->internal_still_mask = filter->layer_mask;
+    c->internal_still_ignore = filter->ignore_body;
+    c->internal_still_result = *res;
+}
+
 static tread_result move_with_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, const tread_move_options *options,
                                  tread_move_result *res) {
     tread_result r = tr_check_move_args(src, ch, velocity, dt, res, "result");
     if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
+    bool still = may_repeat(src, options);
+    uint64_t serial = 0u, revision = 0u;
+    move_state_of before;
+    if (still) {
+        tr_world_revision(src->world, &serial, &revision);
+        if (repeats(options->cache, serial, revision, ch, velocity, dt, &options->filter)) {
+            *res = options->cache->internal_still_result;
+            return TREAD_OK;
+        }
+        before = state_of(ch);
+    }
     tr_batch_place none = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, 0};
     tread_move_state st;
     if ((r = tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, NULL, &st)) != TREAD_OK) return r;
     *res = st.result;
+    if (still) keep_if_still(options->cache, serial, revision, &before, ch, velocity, dt, &options->filter, res);
     return TREAD_OK;
 }
 
