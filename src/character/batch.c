@@ -416,6 +416,11 @@ static tread_result move_one(const move_job *job, int i) {
     if (options.contacts) options.contacts += (size_t)i * (size_t)options.contact_capacity;
     if (options.impulses) options.impulses += (size_t)i * (size_t)options.impulse_capacity;
     options.cache = b->caches ? &b->caches[i] : NULL;
+    if (!job->meet) {
+        // (Alone, it meets no one: nothing to keep of whom it met.)
+        b->met[i].count = 0;
+        return tr_character_move_alone(job->w, i, &b->moved[i], job->velocities[i], job->dt, &options, NULL, touching, &job->results[i]);
+    }
     tread_move_state st;
     tread_result r = tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, &options, NULL, touching, &st);
     if (r != TREAD_OK) return r;

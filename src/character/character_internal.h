@@ -170,6 +170,12 @@ typedef struct tr_batch_place {
 tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
                                      const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
                                      tread_move_state *st);
+// The same move with no other characters (a single move, or a batch's whose characters do not meet), through the
+// options' cache (options->cache) when it holds this very move (move.c: a move that changed nothing, again): its
+// report in *res.
+tread_result tr_character_move_alone(const tr_source *src, int index, tread_character *ch, tread_vec3 velocity, float dt,
+                                     const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
+                                     tread_move_result *res);
 // The validation of a move's options (NULL is fine).
 tread_result tr_check_move_options(const tread_move_options *options);
 // Move the feet by `displacement`, sliding along the world and, given `among`, the other characters of a batch (the

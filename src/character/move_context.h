@@ -86,8 +86,7 @@ typedef struct tr_move_query {
     tread_aabb bounds;                 // every query of this move stays inside (metres)
     tr_candidates near;                // the world's bodies within the bounds (tread's own world only)
     tr_candidates near_crowd;          // the other characters' bodies within them (crowd.world's)
-    bool usual;                        // the move's usual reach was gathered (usual_box holds it)
-    tread_aabb usual_box;              // (near.box may be wider: a cached gather's)
+    bool usual;                        // the move's usual reach was gathered (near.box holds it)
     const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
     tr_crowd crowd;                    // the other characters of a batch update (crowd.world NULL: none)
     // Set by begin from the character: one-way bodies (when the world has any) block only feet at or above their

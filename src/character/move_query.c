@@ -89,6 +89,11 @@ static tread_aabb grown_by(const tread_aabb *box, float d) {
 // `c` as gather(w, box, c) leaves it, through the cache. Missed: over the box grown by the margin when the world has
 // not changed since the cache was filled (where it changes every frame, as with a platform moving, a wider walk
 // would be for nothing), kept for the next move.
+// (Not inlined into tr_move_query_gather: there its registers cost every move without a cache a longer prologue,
+// 20 instructions a move on P1.)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void gather_cached(const tread_world *w, tread_move_cache *cache, const tread_aabb *box, tr_candidates *c) {
     uint64_t serial, revision;
     if (!tr_world_revision(w, &serial, &revision)) {
@@ -124,8 +129,7 @@ void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, trea
     tread_vec3 r = tread_v3(reach, reach, reach);
     tread_aabb box = {tread_v3_max(tread_v3_sub(center, r), q->bounds.min), tread_v3_min(tread_v3_add(center, r), q->bounds.max)};
     q->usual = true;
-    q->usual_box = box;
-    if (q->src.backend) q->near.box = box; // (the backend gathers its own)
+    if (q->src.backend) q->near.box = box; // (the other characters' box; the backend gathers its own)
     else if (cache) gather_cached(q->src.world, cache, &box, &q->near);
     else gather(q->src.world, &box, &q->near);
     if (q->crowd.world) gather(q->crowd.world, &box, &q->near_crowd);
@@ -133,7 +137,7 @@ void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, trea
 
 void tr_move_query_set_crowd(tr_move_query *q, const tr_crowd *crowd) {
     q->crowd = *crowd;
-    if (crowd->world && (q->src.backend ? q->usual : q->near.gathered)) gather(crowd->world, &q->usual_box, &q->near_crowd);
+    if (crowd->world && (q->src.backend ? q->usual : q->near.gathered)) gather(crowd->world, &q->near.box, &q->near_crowd);
 }
 
 // The character a body of the crowd's world is: named by its index, with no body.
