@@ -43,7 +43,8 @@ static void expect_same(const char *what, int frame, int c, const tread_characte
 
 // One scene in its runner's world (bodies on paths, dynamic bodies, advance), its characters moved by the runner one
 // by one; beside them, copies of its characters driven by the course's frame loop: single moves without and with a
-// cache, and two batches without and with caches. Every frame, each pair must hold the same bytes.
+// cache, two batches without and with caches, and two more whose characters do not meet (their masks leave out the
+// batch's layer: each moves alone). Every frame, each pair must hold the same bytes.
 static void compare_scene(const scene *s, const run_options *base, const char *what) {
     run_options o = base ? *base : (run_options){0};
     o.characters_collide = -1;
@@ -58,23 +59,36 @@ static void compare_scene(const scene *s, const run_options *base, const char *w
     int n = s->character_count;
     size_t bytes = sizeof(tread_character) * (size_t)n;
     tread_character *plain = malloc(bytes), *cached = malloc(bytes), *batch_plain = malloc(bytes), *batch_cached = malloc(bytes);
+    tread_character *apart_plain = malloc(bytes), *apart_cached = malloc(bytes);
     tread_move_result *rp = malloc(sizeof *rp * (size_t)n), *rc = malloc(sizeof *rc * (size_t)n);
     tread_move_result *bp = malloc(sizeof *bp * (size_t)n), *bc = malloc(sizeof *bc * (size_t)n);
     tread_vec3 *v = malloc(sizeof *v * (size_t)n), *vb = malloc(sizeof *vb * (size_t)n);
     tread_move_cache *caches = malloc(sizeof *caches * (size_t)n);
-    assert_true(plain && cached && batch_plain && batch_cached && rp && rc && bp && bc && v && vb && caches);
+    tread_vec3 *va = malloc(sizeof *va * (size_t)n);
+    assert_true(plain && cached && batch_plain && batch_cached && apart_plain && apart_cached && rp && rc && bp && bc && v && vb && va && caches);
     memcpy(plain, trace.final, bytes);
     memcpy(cached, trace.final, bytes);
     memcpy(batch_plain, trace.final, bytes);
     memcpy(batch_cached, trace.final, bytes);
+    memcpy(apart_plain, trace.final, bytes);
+    uint32_t layer = 1u << tread_batch_def_default().character_layer;
+    for (int c = 0; c < n; ++c) {
+        tread_character_settings alone = apart_plain[c].settings;
+        alone.collide_mask &= ~layer;
+        alone.ground_mask &= ~layer;
+        assert_int_equal(tread_character_set_settings(NULL, &apart_plain[c], &alone), TREAD_OK);
+    }
+    memcpy(apart_cached, apart_plain, bytes);
     for (int c = 0; c < n; ++c) caches[c] = tread_move_cache_default();
     tread_batch_def def = tread_batch_def_default();
     def.threads = 1;
     def.move_cache = false;
-    tread_batch *without = NULL, *with = NULL;
+    tread_batch *without = NULL, *with = NULL, *apart_without = NULL, *apart_with = NULL;
     assert_int_equal(tread_batch_create(&def, &without), TREAD_OK);
+    assert_int_equal(tread_batch_create(&def, &apart_without), TREAD_OK);
     def.move_cache = true;
     assert_int_equal(tread_batch_create(&def, &with), TREAD_OK);
+    assert_int_equal(tread_batch_create(&def, &apart_with), TREAD_OK);
     for (int f = 0; f < frames; ++f) {
         if (!scene_run_advance(run, message, sizeof message)) fail_msg("%s: %s", what, message);
         scene_run_move(run);
@@ -83,6 +97,8 @@ static void compare_scene(const scene *s, const run_options *base, const char *w
             const tread_character *p = &plain[c], *q = &batch_plain[c];
             v[c] = scene_course_velocity(s, c, t, s->dt, p->position, p->velocity, p->settings.up, p->ground.state == TREAD_GROUND_ON_GROUND);
             vb[c] = scene_course_velocity(s, c, t, s->dt, q->position, q->velocity, q->settings.up, q->ground.state == TREAD_GROUND_ON_GROUND);
+            const tread_character *u = &apart_plain[c];
+            va[c] = scene_course_velocity(s, c, t, s->dt, u->position, u->velocity, u->settings.up, u->ground.state == TREAD_GROUND_ON_GROUND);
             tread_move_options none = tread_move_options_default(), mine = tread_move_options_default();
             mine.cache = &caches[c];
             tread_result a = tread_character_move_with(w, &plain[c], v[c], s->dt, &none, &rp[c]);
@@ -94,12 +110,19 @@ static void compare_scene(const scene *s, const run_options *base, const char *w
         tread_result b = tread_batch_move(with, w, batch_cached, vb, n, s->dt, bc);
         assert_int_equal(a, b);
         for (int c = 0; c < n; ++c) expect_same(what, f, c, &batch_plain[c], &batch_cached[c], &bp[c], &bc[c]);
+        a = tread_batch_move(apart_without, w, apart_plain, va, n, s->dt, bp);
+        b = tread_batch_move(apart_with, w, apart_cached, va, n, s->dt, bc);
+        assert_int_equal(a, b);
+        for (int c = 0; c < n; ++c) expect_same(what, f, c, &apart_plain[c], &apart_cached[c], &bp[c], &bc[c]);
     }
     tread_batch_destroy(without);
     tread_batch_destroy(with);
+    tread_batch_destroy(apart_without);
+    tread_batch_destroy(apart_with);
     scene_run_end(run);
     run_trace_free(&trace);
-    free(plain), free(cached), free(batch_plain), free(batch_cached), free(rp), free(rc), free(bp), free(bc), free(v), free(vb);
+    free(plain), free(cached), free(batch_plain), free(batch_cached), free(apart_plain), free(apart_cached);
+    free(rp), free(rc), free(bp), free(bc), free(v), free(vb), free(va);
     free(caches);
 }
 
