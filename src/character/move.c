@@ -6,6 +6,7 @@
 #include "contacts.h"
 #include "../validate.h"
 
+#include <stddef.h>
 #include <string.h>
 
 // The motion a step onto the nose a ride ended against is given (metres): just past TR_MIN_MOVE, the step's roll
@@ -101,8 +102,18 @@ _Static_assert(sizeof(tread_move_result) <= 256, "tread_move_result holds what a
 
 // ---- phases --------------------------------------------------------------------------------------------------
 
+// The state zeroed but for its two lists (1.2 kB of the 1.5): every reader of a list stops at its count
+// (contacts_kept, impulses_kept), so the reference move, whose state is its own, does not clear them (190
+// instructions a move). A state handed to the caller (tread_character_update) is cleared whole first: update_on.
+_Static_assert(offsetof(tread_move_state, contacts) > offsetof(tread_move_state, result) &&
+                   offsetof(tread_move_state, impulses) > offsetof(tread_move_state, contacts_kept) &&
+                   offsetof(tread_move_state, impulses_kept) > offsetof(tread_move_state, impulses),
+               "begin_result clears what lies around the two lists: the result first, the lists, then the rest");
 static void begin_result(const tread_character *ch, float dt, tread_move_state *st) {
-    memset(st, 0, sizeof *st);
+    memset(&st->result, 0, sizeof st->result);
+    st->contacts_kept = 0;
+    char *rest = (char *)&st->impulses_kept;
+    memset(rest, 0, sizeof *st - (size_t)(rest - (char *)st));
     st->result.crushed_character = -1;
     st->result.started_on_ground = ch->ground.state == TREAD_GROUND_ON_GROUND;
     st->result.position = ch->position;
@@ -398,6 +409,7 @@ static tread_result update_on(const tr_source *src, tread_character *ch, tread_v
     tr_reach_inputs in = reach_inputs(ch, carry.to, carry.pushers, velocity, dt);
     if ((r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_UPDATE, &in))) != TREAD_OK) return r;
     tread_character work = *ch;
+    memset(st, 0, sizeof *st); // (the caller's: its lists zeroed past their counts too, as always)
     r = update_phase(&q, &work, &carry, velocity, dt, st);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
