@@ -179,11 +179,26 @@ float tr_reach_watch_take_excess(void) {
 }
 #endif
 
-static tread_result check_reach(const tr_move_query *q, tread_vec3 position, tread_vec3 translation, float r) {
+// The query's check against the move's bounds and its scope in the world (scope_of over the move's candidates) in one:
+// the candidates' box is cut to the bounds (tr_move_query_gather), so a query inside it is inside them too, and only
+// one outside it is measured against them.
+static tread_result check_reach(const tr_move_query *q, tr_scope *storage, tread_vec3 position, tread_vec3 translation, float r,
+                                const tr_scope **out_scope) {
     tread_vec3 end = tread_v3_add(position, translation);
 #ifndef NDEBUG
     if (q->watch) watch_query(q->watch, position, end, r);
 #endif
+    const tr_candidates *c = &q->near;
+    if (c->gathered && inside(&c->box, position, r) && inside(&c->box, end, r)) {
+        TR_ASSERT(inside(&q->bounds, position, r) && inside(&q->bounds, end, r));
+        storage->slots = c->slots;
+        storage->bounds = c->bounds;
+        storage->stride = TR_MOVE_CANDIDATES;
+        storage->count = c->count;
+        *out_scope = storage;
+        return TREAD_OK;
+    }
+    *out_scope = NULL;
     if (inside(&q->bounds, position, r) && inside(&q->bounds, end, r)) return TREAD_OK;
     return tr_error(TREAD_ERR_INVALID_ARGUMENT,
                     "a query of this move from (%g, %g, %g) to (%g, %g, %g) leaves the bounds validated when the move began",
@@ -193,18 +208,20 @@ static tread_result check_reach(const tr_move_query *q, tread_vec3 position, tre
 #define COMBINED(q, filter) \
     tr_filter_context both_; \
     tread_query_filter combined_; \
-    tr_scope near_, near_crowd_; \
+    tr_scope near_crowd_; \
     filter = tr_filter_combined(q, filter, &both_, &combined_)
 
 tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                            const tread_query_filter *filter, tread_shape_hit *out_hit) {
     float reach_ = shape_reach(shape);
-    tread_result r = check_reach(q, position, translation, reach_);
+    tr_scope near_;
+    const tr_scope *scope;
+    tread_result r = check_reach(q, &near_, position, translation, reach_, &scope);
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
     if (!q->src.backend)
-        tr_world_cast_shape(q->src.world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter, out_hit);
+        tr_world_cast_shape(q->src.world, scope, shape, position, translation, filter, out_hit);
     else if ((r = tr_backend_cast(&q->src, shape, position, translation, filter, out_hit)) != TREAD_OK)
         return r;
     if (q->crowd.world) {
@@ -229,13 +246,15 @@ tread_result tr_query_cast_all(const tr_move_query *q, const tread_query_shape *
 tread_result tr_query_cast_near(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, tread_vec3 translation,
                                 const tread_query_filter *filter, float window, tread_shape_hit *hits, int capacity, int *out_count) {
     float reach_ = shape_reach(shape);
-    tread_result r = check_reach(q, position, translation, reach_);
+    tr_scope near_;
+    const tr_scope *scope;
+    tread_result r = check_reach(q, &near_, position, translation, reach_, &scope);
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
     bool overflow = false; // the closest `capacity` hits are kept: the nearest surfaces are the ones that matter
     if (!q->src.backend)
-        tr_world_cast_shape_near(q->src.world, scope_of(&q->near, &near_, position, translation, reach_), shape, position, translation, filter,
+        tr_world_cast_shape_near(q->src.world, scope, shape, position, translation, filter,
                                  window, hits, capacity, out_count, &overflow);
     else if ((r = tr_backend_cast_all(&q->src, shape, position, translation, filter, hits, capacity, out_count, &overflow)) != TREAD_OK)
         return r;
@@ -271,12 +290,14 @@ tread_result tr_query_cast_near(const tr_move_query *q, const tread_query_shape 
 
 tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 translation, const tread_query_filter *filter,
                           tread_ray_hit *out_hit) {
-    tread_result r = check_reach(q, origin, translation, 0.0f);
+    tr_scope near_;
+    const tr_scope *scope;
+    tread_result r = check_reach(q, &near_, origin, translation, 0.0f, &scope);
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
     if (!q->src.backend)
-        tr_world_cast_ray(q->src.world, scope_of(&q->near, &near_, origin, translation, 0.0f), origin, translation, filter, out_hit);
+        tr_world_cast_ray(q->src.world, scope, origin, translation, filter, out_hit);
     else if ((r = tr_backend_ray(&q->src, origin, translation, filter, out_hit)) != TREAD_OK)
         return r;
     if (q->crowd.world) {
@@ -295,13 +316,14 @@ tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 
 tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, float margin,
                                const tread_query_filter *filter, tread_contact *contacts, int capacity, int *out_count,
                                bool *out_overflow) {
-    tread_result r = check_reach(q, position, tread_v3_zero(), shape_reach(shape) + margin);
+    tr_scope near_;
+    const tr_scope *scope;
+    tread_result r = check_reach(q, &near_, position, tread_v3_zero(), shape_reach(shape) + margin, &scope);
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
     if (!q->src.backend)
-        tr_world_collect_contacts(q->src.world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + margin), shape,
-                                  position, margin, filter, contacts, capacity, out_count, out_overflow);
+        tr_world_collect_contacts(q->src.world, scope, shape, position, margin, filter, contacts, capacity, out_count, out_overflow);
     else if ((r = tr_backend_contacts(&q->src, shape, position, margin, filter, contacts, capacity, out_count, out_overflow)) != TREAD_OK)
         return r;
     if (q->crowd.world) {
@@ -321,13 +343,14 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
 
 tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *shape, tread_vec3 position, float max_distance,
                               const tread_query_filter *filter, tread_distance_result *out_result) {
-    tread_result r = check_reach(q, position, tread_v3_zero(), shape_reach(shape) + max_distance);
+    tr_scope near_;
+    const tr_scope *scope;
+    tread_result r = check_reach(q, &near_, position, tread_v3_zero(), shape_reach(shape) + max_distance, &scope);
     if (r != TREAD_OK) return r;
     const tread_query_filter *original = filter;
     COMBINED(q, filter);
     if (!q->src.backend)
-        tr_world_closest(q->src.world, scope_of(&q->near, &near_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape,
-                         position, max_distance, filter, out_result);
+        tr_world_closest(q->src.world, scope, shape, position, max_distance, filter, out_result);
     else if ((r = tr_backend_closest(&q->src, shape, position, max_distance, filter, out_result)) != TREAD_OK)
         return r;
     if (q->crowd.world) {
