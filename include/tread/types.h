@@ -615,7 +615,7 @@ typedef struct tread_contact_memory {
 /// found it (standing still, or pressed against a wall it cannot climb), that move, so that the same move again
 /// (the same character bytes, velocity, dt and filter, the world unchanged) gives its result without running.
 /// It only saves work: a move gives the same result, bit for bit, with a cache or without one, whatever the cache
-/// holds (another character's, a stale one, an empty one). Caller-owned state (tread_move_options::cache), 616 bytes,
+/// holds (another character's, a stale one, an empty one). Caller-owned state (tread_move_options::cache), 608 bytes,
 /// one per character for the most hits; a move writes it, so it is not shared between threads that move at once.
 /// Moves on a backend (the _on functions) do not use it. A batch keeps one per character itself
 /// (tread_batch_def::move_cache). Start from tread_move_cache_default(); every field is the library's.
