@@ -44,7 +44,7 @@ static void expect_same(const char *what, int frame, int c, const tread_characte
 // One scene in its runner's world (bodies on paths, dynamic bodies, advance), its characters moved by the runner one
 // by one; beside them, copies of its characters driven by the course's frame loop: single moves without and with a
 // cache, two batches without and with caches, and two more whose characters do not meet (their masks leave out the
-// batch's layer: each moves alone). Every frame, each pair must hold the same bytes.
+// batch's layer). Every frame, each pair must hold the same bytes.
 static void compare_scene(const scene *s, const run_options *base, const char *what) {
     run_options o = base ? *base : (run_options){0};
     o.characters_collide = -1;
@@ -422,16 +422,16 @@ static void test_the_cache_is_checked_at_the_door(void **state) {
     assert_int_equal(tread_character_move_with(b.w, &ch, tread_v3(1, 0, 0), 1.0f / 60.0f, &o, &r), TREAD_ERR_UNINITIALIZED);
     assert_non_null(strstr(tread_error_message(), "options.cache"));
     tread_move_cache bad = tread_move_cache_default();
-    bad.internal_count = TREAD_MOVE_CACHE_BODIES + 1;
+    bad.internal_bodies.internal_count = TREAD_MOVE_CACHE_BODIES + 1;
     o.cache = &bad;
     assert_int_equal(tread_character_move_with(b.w, &ch, tread_v3(1, 0, 0), 1.0f / 60.0f, &o, &r), TREAD_ERR_INVALID_ARGUMENT);
-    assert_non_null(strstr(tread_error_message(), "options.cache->internal_count"));
+    assert_non_null(strstr(tread_error_message(), "options.cache->internal_bodies.internal_count"));
     // Slots a gather of this world never left (scribbled over) are not taken.
     tread_move_cache scribbled = tread_move_cache_default();
     o.cache = &scribbled;
     assert_int_equal(tread_character_move_with(b.w, &ch, tread_v3(1, 0, 0), 1.0f / 60.0f, &o, &r), TREAD_OK);
-    for (int i = 0; i < TREAD_MOVE_CACHE_BODIES; ++i) scribbled.internal_slots[i] = 1 << 30;
-    if (scribbled.internal_count < 1) scribbled.internal_count = 1;
+    for (int i = 0; i < TREAD_MOVE_CACHE_BODIES; ++i) scribbled.internal_bodies.internal_slots[i] = 1 << 30;
+    if (scribbled.internal_bodies.internal_count < 1) scribbled.internal_bodies.internal_count = 1;
     tread_character twin = ch;
     tread_move_result rt;
     assert_int_equal(tread_character_move_with(b.w, &ch, tread_v3(1, 0, 0), 1.0f / 60.0f, &o, &r), TREAD_OK);

@@ -519,8 +519,8 @@ typedef struct tread_batch_def {
                               ///< parallel_for; a build without threads (WebAssembly) uses 1; default 0
     tread_parallel_for_fn *parallel_for; ///< the game's job system instead of the pool; default NULL
     void *parallel_context;   ///< passed to parallel_for; default NULL
-    bool move_cache;          ///< keep a tread_move_cache per character index (sizeof(tread_move_cache) bytes each):
-                              ///< the same results, fewer instructions where the world stands still; default true
+    bool move_cache;          ///< keep the bodies part of a tread_move_cache per character index (176 bytes each): the
+                              ///< same results, fewer instructions where the world stands still; default true
     uint32_t internal_cookie; ///< set by tread_batch_def_default(), never by hand: a struct without it (zero-filled,
                               ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_batch_def;
@@ -617,14 +617,17 @@ typedef struct tread_contact_memory {
 /// It only saves work: a move gives the same result, bit for bit, with a cache or without one, whatever the cache
 /// holds (another character's, a stale one, an empty one). Caller-owned state (tread_move_options::cache), 608 bytes,
 /// one per character for the most hits; a move writes it, so it is not shared between threads that move at once.
-/// Moves on a backend (the _on functions) do not use it. A batch keeps one per character itself
+/// Moves on a backend (the _on functions) do not use it. A batch keeps its bodies part per character itself
 /// (tread_batch_def::move_cache). Start from tread_move_cache_default(); every field is the library's.
-typedef struct tread_move_cache {
+typedef struct tread_move_cache_bodies {
     uint64_t internal_world;    ///< the world the bodies were gathered in (its serial); 0: empty
     uint64_t internal_revision; ///< the world's revision then (every change to the world bumps it)
     tread_aabb internal_box;    ///< every body meeting this box (metres) is one of internal_slots
     int32_t internal_count;     ///< bodies in internal_slots, [-1, TREAD_MOVE_CACHE_BODIES]; -1: more than it holds
     int32_t internal_slots[TREAD_MOVE_CACHE_BODIES]; ///< the bodies, as the world's slots
+} tread_move_cache_bodies;
+typedef struct tread_move_cache {
+    tread_move_cache_bodies internal_bodies; ///< the last move's bodies (all a batch keeps of a cache: 176 bytes)
     // The last move that changed nothing of its character, and what it reported (internal_still_world 0: none).
     uint64_t internal_still_world;    ///< the world it ran in (its serial)
     uint64_t internal_still_revision; ///< the world's revision then

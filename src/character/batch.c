@@ -49,7 +49,7 @@ struct tread_batch {
     int memory_capacity;
     const tread_contact_listener *listener; // this frame's (tread_batch_move_with), NULL: none
     tread_result *status;   // per index: its move's result this frame
-    tread_move_cache *caches; // per index: what its last move left for the next (def.move_cache; NULL: none)
+    tread_move_cache_bodies *caches; // per index: the bodies its last move gathered (def.move_cache; NULL: none)
     tr_pool *pool;          // the built-in pool (NULL: moves run on the caller's thread or parallel_for)
     int capacity;
     int placed;             // bodies in `others`
@@ -112,7 +112,7 @@ static tread_result reserve(tread_batch *b, int count) {
     tread_vec3 *shape = (tread_vec3 *)tr_alloc(sizeof *shape * (size_t)cap);
     bool *dirty = (bool *)tr_alloc(sizeof *dirty * (size_t)cap);
     tread_result *status = (tread_result *)tr_alloc(sizeof *status * (size_t)cap);
-    tread_move_cache *caches = b->def.move_cache ? (tread_move_cache *)tr_alloc(sizeof *caches * (size_t)cap) : NULL;
+    tread_move_cache_bodies *caches = b->def.move_cache ? (tread_move_cache_bodies *)tr_alloc(sizeof *caches * (size_t)cap) : NULL;
     if (!bodies || !order || !rank || !moved || !met || !shape || !dirty || !status || (b->def.move_cache && !caches)) {
         tr_free(bodies), tr_free(order), tr_free(rank), tr_free(moved), tr_free(met), tr_free(shape), tr_free(dirty);
         tr_free(status), tr_free(caches);
@@ -123,7 +123,7 @@ static tread_result reserve(tread_batch *b, int count) {
         memcpy(shape, b->shape, sizeof *shape * (size_t)b->placed);
     }
     // (The caches kept, per index; the new ones empty.)
-    for (int i = 0; caches && i < cap; ++i) caches[i] = i < b->capacity ? b->caches[i] : tread_move_cache_default();
+    for (int i = 0; caches && i < cap; ++i) caches[i] = i < b->capacity ? b->caches[i] : tread_move_cache_default().internal_bodies;
     free_arrays(b);
     b->bodies = bodies, b->order = order, b->rank = rank, b->moved = moved, b->met = met, b->shape = shape;
     b->dirty = dirty;
@@ -239,7 +239,7 @@ static tread_result place_all(tread_batch *b, const tread_character *c, int coun
 
 // Character i's place among the others: the batch's characters as its move's second query source.
 static tr_batch_place place_of(const tread_batch *b, int i) {
-    tr_batch_place p = {{b->others, b->bodies, b->rank, b->order, b->placed, b->bodies[b->rank[i]]}, i};
+    tr_batch_place p = {{b->others, b->bodies, b->rank, b->order, b->placed, b->bodies[b->rank[i]]}, i, NULL};
     return p;
 }
 
@@ -407,20 +407,15 @@ static void keep_met(const tread_move_state *st, tr_met *out) {
 static tread_result move_one(const move_job *job, int i) {
     tread_batch *b = job->b;
     b->moved[i] = job->c[i];
-    tr_batch_place place = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, i};
+    tr_batch_place place = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, i, NULL};
     if (job->meet) place = place_of(b, i);
+    place.bodies = b->caches ? &b->caches[i] : NULL;
     // (The listener hears nothing from a move: what it touches waits in `touching` until every move has succeeded.)
     tread_contact_memory *touching = job->events ? &b->touching[i] : NULL;
     // Its part of the caller's buffers.
     tread_move_options options = *job->options;
     if (options.contacts) options.contacts += (size_t)i * (size_t)options.contact_capacity;
     if (options.impulses) options.impulses += (size_t)i * (size_t)options.impulse_capacity;
-    options.cache = b->caches ? &b->caches[i] : NULL;
-    if (!job->meet) {
-        // (Alone, it meets no one: nothing to keep of whom it met.)
-        b->met[i].count = 0;
-        return tr_character_move_alone(job->w, i, &b->moved[i], job->velocities[i], job->dt, &options, NULL, touching, &job->results[i]);
-    }
     tread_move_state st;
     tread_result r = tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, &options, NULL, touching, &st);
     if (r != TREAD_OK) return r;

@@ -161,6 +161,7 @@ float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inp
 typedef struct tr_batch_place {
     tr_crowd crowd; // the other characters (crowd.world NULL: a single move)
     int index;      // this character's index in the batch's arrays (0 for a single move)
+    tread_move_cache_bodies *bodies; // what its last move gathered (the batch's, or the caller's cache's); NULL: none
 } tr_batch_place;
 // The reference move among the other characters of a batch; arguments already validated (tr_check_move_args,
 // tr_check_move_options). With a listener that has events: given `touching` (a batch), what the character touches
@@ -170,12 +171,6 @@ typedef struct tr_batch_place {
 tread_result tr_character_move_among(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
                                      const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
                                      tread_move_state *st);
-// The same move with no other characters (a single move, or a batch's whose characters do not meet), through the
-// options' cache (options->cache) when it holds this very move (move.c: a move that changed nothing, again): its
-// report in *res.
-tread_result tr_character_move_alone(const tr_source *src, int index, tread_character *ch, tread_vec3 velocity, float dt,
-                                     const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
-                                     tread_move_result *res);
 // The validation of a move's options (NULL is fine).
 tread_result tr_check_move_options(const tread_move_options *options);
 // Move the feet by `displacement`, sliding along the world and, given `among`, the other characters of a batch (the

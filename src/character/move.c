@@ -506,9 +506,11 @@ tread_move_cache tread_move_cache_default(void) {
 static tread_result check_cache(const tread_move_cache *c) {
     tread_result r = tr_check_cookie(c->internal_cookie, "options.cache", "tread_move_cache", "tread_move_cache_default()");
     if (r != TREAD_OK) return r;
-    if (c->internal_count < -1 || c->internal_count > TREAD_MOVE_CACHE_BODIES)
-        return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.cache->internal_count is %d; expected -1 .. %d (start from tread_move_cache_default())",
-                        c->internal_count, TREAD_MOVE_CACHE_BODIES);
+    int count = c->internal_bodies.internal_count;
+    if (count < -1 || count > TREAD_MOVE_CACHE_BODIES)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT,
+                        "options.cache->internal_bodies.internal_count is %d; expected -1 .. %d (start from tread_move_cache_default())", count,
+                        TREAD_MOVE_CACHE_BODIES);
     return TREAD_OK;
 }
 
@@ -535,8 +537,7 @@ tread_result tr_check_move_options(const tread_move_options *o) {
 }
 
 // ---- a move that changed nothing, again ---------------------------------------------------------------------------
-// A move alone (a single move, or a batch's among characters that do not meet) is a function of the character's
-// bytes, its velocity, dt, the move's filter and the world. One that
+// A single move is a function of the character's bytes, its velocity, dt, the move's filter and the world. One that
 // left the character exactly as it found it (standing still; pressed against a wall it cannot climb, trying the
 // same step every frame) is kept in the caller's cache with what it reported; the same move again, in the world at
 // the same revision, is that report, without running (P1's blocked characters: 13 queries a move). Only a move with
@@ -583,21 +584,9 @@ static void keep_if_still(tread_move_cache *c, uint64_t serial, uint64_t revisio
     c->internal_still_result = *res;
 }
 
-// The move, run alone: its report in *res.
-static tread_result run_alone(const tr_source *src, int index, tread_character *ch, tread_vec3 velocity, float dt,
-                              const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
-                              tread_move_result *res) {
-    tr_batch_place none = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, index};
-    tread_move_state st;
-    tread_result r = tr_character_move_among(src, &none, ch, velocity, dt, options, memory, touching, &st);
-    if (r == TREAD_OK) *res = st.result;
-    return r;
-}
-
-// The move through the cache's kept move (may_repeat held).
-static tread_result move_kept(const tr_source *src, int index, tread_character *ch, tread_vec3 velocity, float dt,
-                              const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
-                              tread_move_result *res) {
+// The move through the cache's kept move (may_repeat held; `place`: a single move's).
+static tread_result move_kept(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
+                              const tread_move_options *options, tread_move_result *res) {
     uint64_t serial, revision;
     tr_world_revision(src->world, &serial, &revision);
     if (repeats(options->cache, serial, revision, ch, velocity, dt, &options->filter)) {
@@ -605,27 +594,22 @@ static tread_result move_kept(const tr_source *src, int index, tread_character *
         return TREAD_OK;
     }
     move_state_of before = state_of(ch);
-    tread_result r = run_alone(src, index, ch, velocity, dt, options, memory, touching, res);
-    if (r == TREAD_OK) keep_if_still(options->cache, serial, revision, &before, ch, velocity, dt, &options->filter, res);
-    return r;
-}
-
-tread_result tr_character_move_alone(const tr_source *src, int index, tread_character *ch, tread_vec3 velocity, float dt,
-                                     const tread_move_options *options, tread_contact_memory *memory, tread_contact_memory *touching,
-                                     tread_move_result *res) {
-    if (may_repeat(src, options)) return move_kept(src, index, ch, velocity, dt, options, memory, touching, res);
-    return run_alone(src, index, ch, velocity, dt, options, memory, touching, res);
+    tread_move_state st;
+    tread_result r = tr_character_move_among(src, place, ch, velocity, dt, options, options->memory, NULL, &st);
+    if (r != TREAD_OK) return r;
+    *res = st.result;
+    keep_if_still(options->cache, serial, revision, &before, ch, velocity, dt, &options->filter, res);
+    return TREAD_OK;
 }
 
 static tread_result move_with_on(const tr_source *src, tread_character *ch, tread_vec3 velocity, float dt, const tread_move_options *options,
                                  tread_move_result *res) {
     tread_result r = tr_check_move_args(src, ch, velocity, dt, res, "result");
     if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
-    tread_contact_memory *memory = options ? options->memory : NULL;
-    if (may_repeat(src, options)) return move_kept(src, 0, ch, velocity, dt, options, memory, NULL, res);
-    tr_batch_place none = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, 0};
+    tr_batch_place none = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, 0, options && options->cache ? &options->cache->internal_bodies : NULL};
+    if (may_repeat(src, options)) return move_kept(src, &none, ch, velocity, dt, options, res);
     tread_move_state st;
-    if ((r = tr_character_move_among(src, &none, ch, velocity, dt, options, memory, NULL, &st)) != TREAD_OK) return r;
+    if ((r = tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, NULL, &st)) != TREAD_OK) return r;
     *res = st.result;
     return TREAD_OK;
 }
@@ -699,7 +683,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     }
     // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
     // unbury search's far reach (it walks the tree when it runs).
-    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in), options ? options->cache : NULL);
+    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in), place->bodies);
     tr_move_query_set_crowd(&q, &place->crowd);
     q.index = place->index;
     // What the listener's events will name: a single move's own (delivered below), or the batch's per character.

@@ -94,7 +94,7 @@ static tread_aabb grown_by(const tread_aabb *box, float d) {
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void gather_cached(const tread_world *w, tread_move_cache *cache, const tread_aabb *box, tr_candidates *c) {
+static void gather_cached(const tread_world *w, tread_move_cache_bodies *cache, const tread_aabb *box, tr_candidates *c) {
     uint64_t serial, revision;
     if (!tr_world_revision(w, &serial, &revision)) {
         gather(w, box, c);
@@ -125,7 +125,7 @@ static void gather_cached(const tread_world *w, tread_move_cache *cache, const t
     c->box = *box;
 }
 
-void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache *cache) {
+void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache_bodies *cache) {
     tread_vec3 r = tread_v3(reach, reach, reach);
     tread_aabb box = {tread_v3_max(tread_v3_sub(center, r), q->bounds.min), tread_v3_min(tread_v3_add(center, r), q->bounds.max)};
     q->usual = true;

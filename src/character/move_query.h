@@ -29,7 +29,7 @@ static inline void tr_move_query_end(tr_move_query *q) { tr_source_end(&q->src);
 // other characters are gathered (the backend gathers its own at begin_move, if it likes). `cache` (NULL: none) is
 // what the last move left: its bodies are taken when they hold this move's box in the world as it is now, and it
 // keeps this move's for the next.
-void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache *cache);
+void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache_bodies *cache);
 // Add the other characters of a batch as the move's second source, gathering those within the candidates' box.
 void tr_move_query_set_crowd(tr_move_query *q, const tr_crowd *crowd);
 
