@@ -316,6 +316,8 @@ TREAD_API tread_result tread_character_move(const tread_world *world, tread_char
                                   tread_move_result *result);
 /// Defaults of tread_move_options (nothing ignored).
 TREAD_API tread_move_options tread_move_options_default(void);
+/// An empty tread_move_cache (tread_move_options::cache), ready for a character's first move.
+TREAD_API tread_move_cache tread_move_cache_default(void);
 /// The reference move with options (NULL: the defaults, as tread_character_move): a filter every query of the move
 /// passes too (ignore the character's proxy body, or any set of bodies), a listener, and the caller's buffers for the
 /// surfaces touched and the impulses given.
@@ -358,7 +360,7 @@ TREAD_API tread_result tread_batch_move(tread_batch *batch, const tread_world *w
 /// thread, character by character in index order, each given the character as it was when the frame began (as a
 /// single move's are). The batch keeps each index's contact memory itself (allocated once a
 /// listener has added, persisted or removed: keep a character at the same index, or its events mix with another's);
-/// options.memory is for single moves (TREAD_ERR_INVALID_ARGUMENT). options.contacts and options.impulses are
+/// options.memory and options.cache are for single moves (TREAD_ERR_INVALID_ARGUMENT). options.contacts and options.impulses are
 /// per-character buffers: character i's start at contacts + i * contact_capacity (impulses likewise). NULL: the defaults.
 TREAD_API tread_result tread_batch_move_with(tread_batch *batch, const tread_world *world, tread_character *characters,
                                              const tread_vec3 *velocities, int count, float dt, const tread_move_options *options,

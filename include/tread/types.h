@@ -519,6 +519,8 @@ typedef struct tread_batch_def {
                               ///< parallel_for; a build without threads (WebAssembly) uses 1; default 0
     tread_parallel_for_fn *parallel_for; ///< the game's job system instead of the pool; default NULL
     void *parallel_context;   ///< passed to parallel_for; default NULL
+    bool move_cache;          ///< keep the bodies part of a tread_move_cache per character index (176 bytes each): the
+                              ///< same results, fewer instructions where the world stands still; default true
     uint32_t internal_cookie; ///< set by tread_batch_def_default(), never by hand: a struct without it (zero-filled,
                               ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_batch_def;
@@ -603,6 +605,42 @@ typedef struct tread_contact_memory {
     bool overflow;                                          ///< more were touched than it holds (those were not followed)
 } tread_contact_memory;
 
+/// Most world bodies a tread_move_cache holds (a neighbourhood with more is not cached).
+#define TREAD_MOVE_CACHE_BODIES 32
+
+/// What one move leaves for the next: the world's bodies around where it went (its candidates, as one walk of the
+/// broad phase found them over a box a little wider than the move needed), so that a next move within that box, in
+/// the same world with nothing changed in it since (tread_world_*, tread_body_* setters, advance, load, shift),
+/// takes them instead of walking the broad phase again; and, when a single move left the character exactly as it
+/// found it (standing still, or pressed against a wall it cannot climb), that move, so that the same move again
+/// (the same character bytes, velocity, dt and filter, the world unchanged) gives its result without running.
+/// It only saves work: a move gives the same result, bit for bit, with a cache or without one, whatever the cache
+/// holds (another character's, a stale one, an empty one). Caller-owned state (tread_move_options::cache), 608 bytes,
+/// one per character for the most hits; a move writes it, so it is not shared between threads that move at once.
+/// Moves on a backend (the _on functions) do not use it. A batch keeps its bodies part per character itself
+/// (tread_batch_def::move_cache). Start from tread_move_cache_default(); every field is the library's.
+typedef struct tread_move_cache_bodies {
+    uint64_t internal_world;    ///< the world the bodies were gathered in (its serial); 0: empty
+    uint64_t internal_revision; ///< the world's revision then (every change to the world bumps it)
+    tread_aabb internal_box;    ///< every body meeting this box (metres) is one of internal_slots
+    int32_t internal_count;     ///< bodies in internal_slots, [-1, TREAD_MOVE_CACHE_BODIES]; -1: more than it holds
+    int32_t internal_slots[TREAD_MOVE_CACHE_BODIES]; ///< the bodies, as the world's slots
+} tread_move_cache_bodies;
+typedef struct tread_move_cache {
+    tread_move_cache_bodies internal_bodies; ///< the last move's bodies (all a batch keeps of a cache: 176 bytes)
+    // The last move that changed nothing of its character, and what it reported (internal_still_world 0: none).
+    uint64_t internal_still_world;    ///< the world it ran in (its serial)
+    uint64_t internal_still_revision; ///< the world's revision then
+    tread_character internal_still;   ///< the character before and after it
+    tread_vec3 internal_still_velocity; ///< its velocity, m/s
+    float internal_still_dt;            ///< its dt, s
+    uint32_t internal_still_mask;       ///< its filter's layer mask
+    tread_body_id internal_still_ignore; ///< its filter's ignored body
+    tread_move_result internal_still_result; ///< what it reported
+    uint32_t internal_cookie; ///< set by tread_move_cache_default(), never by hand: a struct without it (zero-filled,
+                              ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
+} tread_move_cache;
+
 /// What one move takes besides the character and its velocity (tread_character_move_with). Start from
 /// tread_move_options_default().
 typedef struct tread_move_options {
@@ -632,6 +670,9 @@ typedef struct tread_move_options {
     const tread_debug_draw *debug_draw; ///< what the move shows while it runs (every cast, contact, ground check and step
                                    ///< attempt; it must outlive the move); the phases called alone show nothing;
                                    ///< default NULL (none: it costs nothing)
+    tread_move_cache *cache;       ///< what the last move of this character left for this one, and what this one leaves
+                                   ///< for the next (tread_move_cache: the same result with or without it, fewer
+                                   ///< instructions with it); single moves only (a batch keeps its own); default NULL
     uint32_t internal_cookie; ///< set by tread_move_options_default(), never by hand: a struct without it (zero-filled,
                               ///< or declared and filled field by field) is refused with TREAD_ERR_UNINITIALIZED
 } tread_move_options;

@@ -49,6 +49,7 @@ struct tread_batch {
     int memory_capacity;
     const tread_contact_listener *listener; // this frame's (tread_batch_move_with), NULL: none
     tread_result *status;   // per index: its move's result this frame
+    tread_move_cache_bodies *caches; // per index: the bodies its last move gathered (def.move_cache; NULL: none)
     tr_pool *pool;          // the built-in pool (NULL: moves run on the caller's thread or parallel_for)
     int capacity;
     int placed;             // bodies in `others`
@@ -66,6 +67,7 @@ tread_batch_def tread_batch_def_default(void) {
     d.capacity = 64;
     d.character_layer = TREAD_MAX_LAYERS - 1;
     d.separation_passes = 8;
+    d.move_cache = true;
     d.internal_cookie = TR_COOKIE;
     return d;
 }
@@ -93,7 +95,9 @@ static void free_arrays(tread_batch *b) {
     tr_free(b->shape);
     tr_free(b->dirty);
     tr_free(b->status);
+    tr_free(b->caches);
     b->status = NULL;
+    b->caches = NULL;
     b->bodies = NULL, b->order = NULL, b->rank = NULL, b->moved = NULL, b->met = NULL, b->shape = NULL, b->dirty = NULL;
     b->capacity = 0;
 }
@@ -108,19 +112,23 @@ static tread_result reserve(tread_batch *b, int count) {
     tread_vec3 *shape = (tread_vec3 *)tr_alloc(sizeof *shape * (size_t)cap);
     bool *dirty = (bool *)tr_alloc(sizeof *dirty * (size_t)cap);
     tread_result *status = (tread_result *)tr_alloc(sizeof *status * (size_t)cap);
-    if (!bodies || !order || !rank || !moved || !met || !shape || !dirty || !status) {
+    tread_move_cache_bodies *caches = b->def.move_cache ? (tread_move_cache_bodies *)tr_alloc(sizeof *caches * (size_t)cap) : NULL;
+    if (!bodies || !order || !rank || !moved || !met || !shape || !dirty || !status || (b->def.move_cache && !caches)) {
         tr_free(bodies), tr_free(order), tr_free(rank), tr_free(moved), tr_free(met), tr_free(shape), tr_free(dirty);
-        tr_free(status);
+        tr_free(status), tr_free(caches);
         return tr_error(TREAD_ERR_OUT_OF_MEMORY, "out of memory for a batch of %d characters", count);
     }
     if (b->placed > 0) { // (the first reserve has nothing to copy, from NULL)
         memcpy(bodies, b->bodies, sizeof *bodies * (size_t)b->placed);
         memcpy(shape, b->shape, sizeof *shape * (size_t)b->placed);
     }
+    // (The caches kept, per index; the new ones empty.)
+    for (int i = 0; caches && i < cap; ++i) caches[i] = i < b->capacity ? b->caches[i] : tread_move_cache_default().internal_bodies;
     free_arrays(b);
     b->bodies = bodies, b->order = order, b->rank = rank, b->moved = moved, b->met = met, b->shape = shape;
     b->dirty = dirty;
     b->status = status;
+    b->caches = caches;
     b->capacity = cap;
     return TREAD_OK;
 }
@@ -231,7 +239,7 @@ static tread_result place_all(tread_batch *b, const tread_character *c, int coun
 
 // Character i's place among the others: the batch's characters as its move's second query source.
 static tr_batch_place place_of(const tread_batch *b, int i) {
-    tr_batch_place p = {{b->others, b->bodies, b->rank, b->order, b->placed, b->bodies[b->rank[i]]}, i};
+    tr_batch_place p = {{b->others, b->bodies, b->rank, b->order, b->placed, b->bodies[b->rank[i]]}, i, NULL};
     return p;
 }
 
@@ -399,8 +407,9 @@ static void keep_met(const tread_move_state *st, tr_met *out) {
 static tread_result move_one(const move_job *job, int i) {
     tread_batch *b = job->b;
     b->moved[i] = job->c[i];
-    tr_batch_place place = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, i};
+    tr_batch_place place = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, i, NULL};
     if (job->meet) place = place_of(b, i);
+    place.bodies = b->caches ? &b->caches[i] : NULL;
     // (The listener hears nothing from a move: what it touches waits in `touching` until every move has succeeded.)
     tread_contact_memory *touching = job->events ? &b->touching[i] : NULL;
     // Its part of the caller's buffers.
@@ -469,6 +478,8 @@ static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_charac
     if (options) {
         if (options->memory)
             return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.memory is for single moves; a batch keeps each character's memory");
+        if (options->cache)
+            return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.cache is for single moves; a batch keeps each character's cache");
         // (The listener's events need no memory of the caller's here: the check sees a copy without the listener.)
         tread_move_options buffers = *options;
         buffers.listener = NULL;

@@ -161,6 +161,7 @@ float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inp
 typedef struct tr_batch_place {
     tr_crowd crowd; // the other characters (crowd.world NULL: a single move)
     int index;      // this character's index in the batch's arrays (0 for a single move)
+    tread_move_cache_bodies *bodies; // what its last move gathered (the batch's, or the caller's cache's); NULL: none
 } tr_batch_place;
 // The reference move among the other characters of a batch; arguments already validated (tr_check_move_args,
 // tr_check_move_options). With a listener that has events: given `touching` (a batch), what the character touches

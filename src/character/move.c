@@ -6,6 +6,7 @@
 #include "contacts.h"
 #include "../validate.h"
 
+#include <stddef.h>
 #include <string.h>
 
 // The motion a step onto the nose a ride ended against is given (metres): just past TR_MIN_MOVE, the step's roll
@@ -101,8 +102,18 @@ _Static_assert(sizeof(tread_move_result) <= 256, "tread_move_result holds what a
 
 // ---- phases --------------------------------------------------------------------------------------------------
 
+// The state zeroed but for its two lists (1.2 kB of the 1.5): every reader of a list stops at its count
+// (contacts_kept, impulses_kept), so the reference move, whose state is its own, does not clear them (190
+// instructions a move). A state handed to the caller (tread_character_update) is cleared whole first: update_on.
+_Static_assert(offsetof(tread_move_state, contacts) > offsetof(tread_move_state, result) &&
+                   offsetof(tread_move_state, impulses) > offsetof(tread_move_state, contacts_kept) &&
+                   offsetof(tread_move_state, impulses_kept) > offsetof(tread_move_state, impulses),
+               "begin_result clears what lies around the two lists: the result first, the lists, then the rest");
 static void begin_result(const tread_character *ch, float dt, tread_move_state *st) {
-    memset(st, 0, sizeof *st);
+    memset(&st->result, 0, sizeof st->result);
+    st->contacts_kept = 0;
+    char *rest = (char *)&st->impulses_kept;
+    memset(rest, 0, sizeof *st - (size_t)(rest - (char *)st));
     st->result.crushed_character = -1;
     st->result.started_on_ground = ch->ground.state == TREAD_GROUND_ON_GROUND;
     st->result.position = ch->position;
@@ -398,6 +409,7 @@ static tread_result update_on(const tr_source *src, tread_character *ch, tread_v
     tr_reach_inputs in = reach_inputs(ch, carry.to, carry.pushers, velocity, dt);
     if ((r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_UPDATE, &in))) != TREAD_OK) return r;
     tread_character work = *ch;
+    memset(st, 0, sizeof *st); // (the caller's: its lists zeroed past their counts too, as always)
     r = update_phase(&q, &work, &carry, velocity, dt, st);
     tr_move_query_end(&q);
     if (r != TREAD_OK) return r;
@@ -479,6 +491,29 @@ tread_move_options tread_move_options_default(void) {
     return o;
 }
 
+// (Where 64-bit integers align to 4 bytes, as on 32-bit x86, it is a few bytes smaller.)
+_Static_assert(sizeof(tread_move_cache) <= 608, "tread_move_cache is at most 608 bytes, as types.h says");
+
+tread_move_cache tread_move_cache_default(void) {
+    tread_move_cache c;
+    memset(&c, 0, sizeof c);
+    c.internal_cookie = TR_COOKIE;
+    return c;
+}
+
+// (What a cache holds only saves work: a move checks that it names the world as it is now before it takes anything.
+// Only what could make it read out of bounds is checked here.)
+static tread_result check_cache(const tread_move_cache *c) {
+    tread_result r = tr_check_cookie(c->internal_cookie, "options.cache", "tread_move_cache", "tread_move_cache_default()");
+    if (r != TREAD_OK) return r;
+    int count = c->internal_bodies.internal_count;
+    if (count < -1 || count > TREAD_MOVE_CACHE_BODIES)
+        return tr_error(TREAD_ERR_INVALID_ARGUMENT,
+                        "options.cache->internal_bodies.internal_count is %d; expected -1 .. %d (start from tread_move_cache_default())", count,
+                        TREAD_MOVE_CACHE_BODIES);
+    return TREAD_OK;
+}
+
 tread_result tr_check_move_options(const tread_move_options *o) {
     if (!o) return TREAD_OK;
     // (A zero-filled options' filter has layer mask 0: the move met nothing and fell through the floor with OK.)
@@ -498,6 +533,72 @@ tread_result tr_check_move_options(const tread_move_options *o) {
     if (o->memory && (o->memory->count < 0 || o->memory->count > TREAD_MAX_CONTACT_MEMORY))
         return tr_error(TREAD_ERR_INVALID_ARGUMENT, "options.memory->count is %d; expected 0 .. %d (zero a new memory)", o->memory->count,
                         TREAD_MAX_CONTACT_MEMORY);
+    return o->cache ? check_cache(o->cache) : TREAD_OK;
+}
+
+// ---- a move that changed nothing, again ---------------------------------------------------------------------------
+// A single move is a function of the character's bytes, its velocity, dt, the move's filter and the world. One that
+// left the character exactly as it found it (standing still; pressed against a wall it cannot climb, trying the
+// same step every frame) is kept in the caller's cache with what it reported; the same move again, in the world at
+// the same revision, is that report, without running (P1's blocked characters: 13 queries a move). Only a move with
+// nothing else to give (no buffer, listener, debug drawing or filter callback: each would see the move run) and on
+// tread's own world.
+
+static bool may_repeat(const tr_source *src, const tread_move_options *o) {
+    return o && o->cache && src->world && !o->listener && !o->contacts && !o->impulses && !o->debug_draw && !o->filter.callback;
+}
+
+static bool repeats(const tread_move_cache *c, uint64_t serial, uint64_t revision, const tread_character *ch, tread_vec3 velocity, float dt,
+                    const tread_query_filter *filter) {
+    return c->internal_still_world == serial && c->internal_still_revision == revision && c->internal_still_dt == dt &&
+           c->internal_still_mask == filter->layer_mask && tread_body_id_equal(c->internal_still_ignore, filter->ignore_body) &&
+           memcmp(&c->internal_still_velocity, &velocity, sizeof velocity) == 0 && memcmp(&c->internal_still, ch, sizeof *ch) == 0;
+}
+
+// What a move can change of its character (the rest, its settings, only tread_character_set_settings changes).
+typedef struct move_state_of {
+    tread_vec3 position, velocity;
+    tread_ground ground;
+    float snap_suppress_time;
+} move_state_of;
+
+static move_state_of state_of(const tread_character *ch) { return (move_state_of){ch->position, ch->velocity, ch->ground, ch->snap_suppress_time}; }
+
+static bool unchanged(const move_state_of *before, const tread_character *after) {
+    return memcmp(&before->position, &after->position, sizeof after->position) == 0 && // (most often differs: first)
+           memcmp(&before->velocity, &after->velocity, sizeof after->velocity) == 0 &&
+           memcmp(&before->ground, &after->ground, sizeof after->ground) == 0 &&
+           memcmp(&before->snap_suppress_time, &after->snap_suppress_time, sizeof after->snap_suppress_time) == 0;
+}
+
+static void keep_if_still(tread_move_cache *c, uint64_t serial, uint64_t revision, const move_state_of *before, const tread_character *after,
+                          tread_vec3 velocity, float dt, const tread_query_filter *filter, const tread_move_result *res) {
+    if (!unchanged(before, after)) return; // (a move that changed its character is not met again)
+    c->internal_still_world = serial;
+    c->internal_still_revision = revision;
+    c->internal_still = *after;
+    c->internal_still_velocity = velocity;
+    c->internal_still_dt = dt;
+    c->internal_still_mask = filter->layer_mask;
+    c->internal_still_ignore = filter->ignore_body;
+    c->internal_still_result = *res;
+}
+
+// The move through the cache's kept move (may_repeat held; `place`: a single move's).
+static tread_result move_kept(const tr_source *src, const tr_batch_place *place, tread_character *ch, tread_vec3 velocity, float dt,
+                              const tread_move_options *options, tread_move_result *res) {
+    uint64_t serial, revision;
+    tr_world_revision(src->world, &serial, &revision);
+    if (repeats(options->cache, serial, revision, ch, velocity, dt, &options->filter)) {
+        *res = options->cache->internal_still_result;
+        return TREAD_OK;
+    }
+    move_state_of before = state_of(ch);
+    tread_move_state st;
+    tread_result r = tr_character_move_among(src, place, ch, velocity, dt, options, options->memory, NULL, &st);
+    if (r != TREAD_OK) return r;
+    *res = st.result;
+    keep_if_still(options->cache, serial, revision, &before, ch, velocity, dt, &options->filter, res);
     return TREAD_OK;
 }
 
@@ -505,7 +606,8 @@ static tread_result move_with_on(const tr_source *src, tread_character *ch, trea
                                  tread_move_result *res) {
     tread_result r = tr_check_move_args(src, ch, velocity, dt, res, "result");
     if (r != TREAD_OK || (r = tr_check_move_options(options)) != TREAD_OK) return r;
-    tr_batch_place none = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, 0};
+    tr_batch_place none = {{NULL, NULL, NULL, NULL, 0, {0u, 0u}}, 0, options && options->cache ? &options->cache->internal_bodies : NULL};
+    if (may_repeat(src, options)) return move_kept(src, &none, ch, velocity, dt, options, res);
     tread_move_state st;
     if ((r = tr_character_move_among(src, &none, ch, velocity, dt, options, options ? options->memory : NULL, NULL, &st)) != TREAD_OK) return r;
     *res = st.result;
@@ -543,6 +645,13 @@ static tread_result move_phases(const tr_move_query *q, tr_reach_watch *watch, c
     return touching ? tr_touching_events(q, work, st, touching) : TREAD_OK;
 }
 
+// A move filter that lets every body through (the default's: every layer, none ignored, no callback; its
+// include_sensors is the queries' own to decide) is left out, not wrapped around every query of the move: the same
+// answers, without a callback per body met (345 instructions a move on P1's field, every batch move included).
+static bool lets_all_through(const tread_query_filter *f) {
+    return f->layer_mask == 0xFFFFFFFFu && tread_body_id_equal(f->ignore_body, tread_body_id_null()) && !f->callback;
+}
+
 // The impulses into the caller's buffer, and whether each buffer held all it was given.
 static void write_buffers(const tread_move_options *o, tread_move_state *st) {
     if (!o) return;
@@ -565,7 +674,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     tr_verdicts verdicts;
     verdicts.count = 0;
     if (options) {
-        q.filter = &options->filter;
+        q.filter = lets_all_through(&options->filter) ? NULL : &options->filter;
         q.listener = options->listener;
         q.verdicts = options->listener && options->listener->validate ? &verdicts : NULL;
         q.contacts = options->contacts;
@@ -574,7 +683,7 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     }
     // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
     // unbury search's far reach (it walks the tree when it runs).
-    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in));
+    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in), place->bodies);
     tr_move_query_set_crowd(&q, &place->crowd);
     q.index = place->index;
     // What the listener's events will name: a single move's own (delivered below), or the batch's per character.

@@ -26,8 +26,10 @@ tread_result tr_move_query_begin(tr_move_query *q, const tread_world *w, const t
 static inline void tr_move_query_end(tr_move_query *q) { tr_source_end(&q->src); }
 // Gather the candidates of the move: the bodies within `reach` of `center` (its usual queries; those reaching farther,
 // as a search for a way out of a burial, walk the tree). Without it every query walks the tree. On a backend only the
-// other characters are gathered (the backend gathers its own at begin_move, if it likes).
-void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach);
+// other characters are gathered (the backend gathers its own at begin_move, if it likes). `cache` (NULL: none) is
+// what the last move left: its bodies are taken when they hold this move's box in the world as it is now, and it
+// keeps this move's for the next.
+void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache_bodies *cache);
 // Add the other characters of a batch as the move's second source, gathering those within the candidates' box.
 void tr_move_query_set_crowd(tr_move_query *q, const tr_crowd *crowd);
 

@@ -71,6 +71,7 @@ tread_result tread_body_set_surface_velocity(tread_world *w, tread_body_id id, c
     if (r != TREAD_OK) return r;
     if ((r = tr_validate_surface(false, surface, &b->local_bounds)) != TREAD_OK) return r;
     b->surface = *surface;
+    tr_world_changed(w);
     return TREAD_OK;
 }
 

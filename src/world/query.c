@@ -158,6 +158,12 @@ static bool gather_one(const tread_world *w, int32_t slot, int32_t *slots, float
     return true;
 }
 
+// Pad the rows to a multiple of four with the last box (never visited: the visit stops at the count).
+static void pad_rows(float *bounds, int capacity, int count) {
+    for (int k = count; count > 0 && k % 4 != 0; ++k)
+        for (int a = 0; a < 6; ++a) bounds[a * capacity + k] = bounds[a * capacity + count - 1];
+}
+
 bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float *bounds, int capacity, int *out_count) {
     TR_ASSERT(w && slots && bounds && out_count && capacity >= 0 && capacity % 4 == 0);
     // A plain box-overlap walk (cheaper than the cast walk's slab tests): every body, sensors too.
@@ -187,10 +193,21 @@ bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float
         int32_t slot = w->pending[i];
         if (tread_aabb_overlaps(w->bodies[slot].aabb, box) && !gather_one(w, slot, slots, bounds, capacity, &count)) return false;
     }
-    // Pad the rows to a multiple of four with the last box (never visited: the visit stops at the count).
-    for (int k = count; count > 0 && k % 4 != 0; ++k)
-        for (int a = 0; a < 6; ++a) bounds[a * capacity + k] = bounds[a * capacity + count - 1];
+    pad_rows(bounds, capacity, count);
     *out_count = count;
+    return true;
+}
+
+bool tr_world_gather_among(const tread_world *w, tread_aabb box, const int32_t *from, int count, int32_t *slots, float *bounds, int capacity,
+                           int *out_count) {
+    TR_ASSERT(w && from && slots && bounds && out_count && count >= 0 && count <= capacity && capacity % 4 == 0);
+    int n = 0;
+    for (int i = 0; i < count; ++i) {
+        if (from[i] < 0 || from[i] >= w->slot_count || !w->bodies[from[i]].alive) return false;
+        if (tread_aabb_overlaps(w->bodies[from[i]].aabb, box)) gather_one(w, from[i], slots, bounds, capacity, &n);
+    }
+    pad_rows(bounds, capacity, n);
+    *out_count = n;
     return true;
 }
 

@@ -34,4 +34,5 @@ void tr_world_shift(tread_world *w, tread_vec3 offset) {
         b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     }
     tr_world_rebuild_tree(w);
+    tr_world_changed(w);
 }

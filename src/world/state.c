@@ -130,5 +130,6 @@ tread_result tread_world_load_bodies(tread_world *w, const void *bytes, size_t s
         tr_world_restore_body(w, slot, &b);
     }
     w->largest_motion = largest_motion; // how far the pushes look, as at the save
+    tr_world_changed(w); // (never back to the saved revision: what a move cached since the save is stale too)
     return TREAD_OK;
 }

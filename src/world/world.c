@@ -8,6 +8,7 @@
 #include "../validate.h"
 
 #include <float.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -263,6 +264,9 @@ tread_result tread_world_create(const tread_world_def *def, tread_world **out_wo
     }
     w->body_capacity = cap;
     w->pending_capacity = cap;
+    // (Process-wide, so that no two worlds ever share a serial: a move's cache names the world by it.)
+    static atomic_uint_least64_t worlds_created;
+    w->serial = (uint64_t)atomic_fetch_add(&worlds_created, 1u) + 1u;
     *out_world = w;
     return TREAD_OK;
 }
@@ -420,6 +424,7 @@ tread_result tread_world_add_body(tread_world *w, const tread_body_def *def, tre
     } else {
         rebuild_tree(w);
     }
+    tr_world_changed(w);
     out_body->index = (uint32_t)slot;
     out_body->generation = generation;
     return TREAD_OK;
@@ -452,6 +457,7 @@ tread_result tread_world_remove_body(tread_world *w, tread_body_id id) {
     w->free_list = slot;
     --w->live_count;
     maybe_rebuild(w);
+    tr_world_changed(w);
     return TREAD_OK;
 }
 
@@ -467,6 +473,7 @@ tread_result tread_body_set_transform(tread_world *w, tread_body_id id, tread_tr
     spin_rebase(b);
     b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
+    tr_world_changed(w);
     return TREAD_OK;
 }
 
@@ -522,6 +529,7 @@ tread_result tread_body_move_to(tread_world *w, tread_body_id id, tread_transfor
     // Characters updated before the next advance see this motion too, unless no advance (at most 1 s) could hold it:
     // then it is a teleport already (the advance judges it again by its own dt).
     if (!teleported(b, 1.0f)) w->largest_motion = tr_maxf(w->largest_motion, motion_bound(b));
+    tr_world_changed(w);
     return TREAD_OK;
 }
 
@@ -539,6 +547,7 @@ tread_result tread_body_set_velocity(tread_world *w, tread_body_id id, tread_vec
     double axis[3];
     if (spin_axis_of(angular, axis) && (axis[0] != b->spin_axis[0] || axis[1] != b->spin_axis[1] || axis[2] != b->spin_axis[2]))
         spin_rebase(b);
+    tr_world_changed(w);
     return TREAD_OK;
 }
 
@@ -546,10 +555,14 @@ tread_result tread_world_advance(tread_world *w, float dt) {
     if (!w) return tr_error(TREAD_ERR_NULL_ARGUMENT, "world is NULL");
     if (!isfinite(dt)) return tr_error(TREAD_ERR_NOT_FINITE, "dt is %g; expected a finite number", (double)dt);
     if (!(dt > 0.0f) || dt > 1.0f) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "dt is %g s; expected (0, 1]", (double)dt);
+    // (An advance in which nothing moves and nothing had moved changes nothing: a still world keeps its revision.)
+    bool changed = w->largest_motion != 0.0f;
     w->largest_motion = 0.0f;
     float largest = 0.0f;
     for (int i = 0; i < w->slot_count; ++i) {
         tr_body *b = &w->bodies[i];
+        if (b->alive && b->body_type != TREAD_BODY_STATIC)
+            changed = changed || b->moved || memcmp(&b->previous, &b->transform, sizeof b->transform) != 0;
         if (b->alive && b->body_type == TREAD_BODY_DYNAMIC) {
             // Moved by the game since the last advance: that motion is this frame's. Not moved: it stood still.
             if (b->moved && !teleported(b, dt)) largest = tr_maxf(largest, motion_bound(b));
@@ -559,6 +572,7 @@ tread_result tread_world_advance(tread_world *w, float dt) {
         if (!b->alive || b->body_type != TREAD_BODY_KINEMATIC) continue;
         b->previous = b->transform; // static bodies never move here: theirs always equals their transform
         if (tread_v3_length_sq(b->linear_velocity) == 0.0f && tread_v3_length_sq(b->angular_velocity) == 0.0f) continue;
+        changed = true;
         tread_vec3 p = tread_v3_mad(b->transform.p, dt, b->linear_velocity);
         if (!in_range(p.x) || !in_range(p.y) || !in_range(p.z)) continue; // parked at the edge of the usable range
         b->transform.p = p;
@@ -582,10 +596,17 @@ tread_result tread_world_advance(tread_world *w, float dt) {
         if (moved > w->largest_motion) w->largest_motion = moved;
     }
     w->largest_motion = tr_maxf(w->largest_motion, largest);
+    if (changed) tr_world_changed(w);
     return TREAD_OK;
 }
 
 float tr_world_largest_motion(const tread_world *w) { return w->largest_motion; }
+
+bool tr_world_revision(const tread_world *w, uint64_t *out_serial, uint64_t *out_revision) {
+    *out_serial = w->serial;
+    *out_revision = w->revision;
+    return w->tree.node_count > 0;
+}
 
 void tr_world_rebuild_tree(tread_world *w) { rebuild_tree(w); }
 
@@ -667,5 +688,6 @@ bool tr_world_place_body(tread_world *w, tread_body_id id, tread_transform previ
     b->transform = current;
     b->aabb = tr_transform_bounds(b->transform, b->local_bounds);
     update_proxy(w, b);
+    tr_world_changed(w);
     return true;
 }

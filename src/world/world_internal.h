@@ -75,7 +75,15 @@ struct tread_world {
 
     int one_way_count;    // live one-way bodies (moves test them only when there are some)
     float largest_motion; // farthest any point of any body moved in the last tread_world_advance, metres (a bound)
+    // What a move's cache (tread_move_cache) is keyed by: `serial` names this world among every world the process
+    // created (a world made where a destroyed one was is another), and `revision` counts its changes: every call that
+    // changes a body, adds or removes one, moves or loads them bumps it (tr_world_changed).
+    uint64_t serial;
+    uint64_t revision;
 };
+
+// Something in the world changed: what a move cached of it is stale.
+static inline void tr_world_changed(tread_world *w) { ++w->revision; }
 
 // ---- surface.c: a body's surface velocity (conveyors) ----------------------------------------------------------
 // Check a surface velocity on a body of `local` bounds: finite, within the coordinate limit, and no faster than

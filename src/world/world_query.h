@@ -21,6 +21,12 @@ typedef struct tr_scope {
 // their boxes into `bounds` (six rows of `capacity` floats, as tr_scope's; capacity a multiple of 4). False when
 // more than `capacity` do (the queries then walk the tree themselves).
 bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float *bounds, int capacity, int *out_count);
+// tr_world_gather over `box` among the `count` slots an earlier gather of a box holding it left (`from`, in its order),
+// the world unchanged since (the same revision): the same slots in the same order, as the tree walk keeps its order
+// whatever box prunes it (count <= capacity). False when a slot names no live body (not what a gather of this world
+// left).
+bool tr_world_gather_among(const tread_world *w, tread_aabb box, const int32_t *from, int count, int32_t *slots, float *bounds, int capacity,
+                           int *out_count);
 
 // Which of the four candidates first .. first + 3 of a scope the segment o + t d, t in [0, t_max], meets with their
 // boxes grown by `inflate` (bit k: candidate first + k; lanes past the count are not masked here). The same
@@ -70,6 +76,10 @@ bool tr_world_body_carry_point(const tread_world *w, tread_body_id body, tread_v
 bool tr_world_surface_carry(const tread_world *w, tread_body_id body, tread_vec3 point, float dt, tread_vec3 *out_point, tread_quat *out_turn);
 // How far any point of any body moved in the last tread_world_advance, metres: an upper bound (0: nothing moved).
 float tr_world_largest_motion(const tread_world *w);
+// What a move's cache is keyed by: the world's serial (unique among every world the process created) and its revision
+// (bumped by every change to it). False for a world without a tree (a few bodies in a list): a gather scans them, as
+// cheap as taking them from a cache.
+bool tr_world_revision(const tread_world *w, uint64_t *out_serial, uint64_t *out_revision);
 // Put a body where it is now and say where it was when the frame began (the batch update's character bodies: a
 // character standing on another is carried by it). Unit rotations, positions within the limit (asserted by the
 // caller). False for a stale id.
