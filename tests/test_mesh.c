@@ -84,7 +84,7 @@ static void test_mesh_validate_reports_specific_errors(void **state) {
     assert_int_equal(tr_mesh_validate(&empty), TREAD_ERR_INVALID_MESH);
     tread_mesh_def no_triangles = {v, 3, idx, 0, NULL};
     assert_int_equal(tr_mesh_validate(&no_triangles), TREAD_ERR_INVALID_MESH);
-    // The tree's child refs hold indices below 2^29: more triangles than TR_MESH_MAX_TRIANGLES are refused by count,
+    // Slots, nodes and caller indices stay below 2^28: more triangles than TR_MESH_MAX_TRIANGLES are refused by count,
     // before the arrays are read.
     tread_mesh_def too_many = {v, 3, idx, TR_MESH_MAX_TRIANGLES + 1, NULL};
     assert_int_equal(tr_mesh_validate(&too_many), TREAD_ERR_INVALID_MESH);
@@ -381,18 +381,29 @@ static void make_bumpy(int cells, tread_vec3 **v, uint32_t **idx, tread_mesh_def
 }
 
 // The corners' bounds of the triangles under child k of node n, after asserting that child's decoded box (its
-// parent's origin + q * step) holds them; recursing through internal children.
-static tread_aabb check_child(const tr_mesh *mesh, int n, int k, int *leaves) {
+// parent's origin + q * step) holds them; recursing through internal children. Counts the leaves and their slots.
+static tread_aabb check_child(const tr_mesh *mesh, int n, int k, int *leaves, int *slots) {
     const tr_mesh_node *node = &mesh->nodes[n];
-    uint32_t index = node->ref[k] >> TR_MESH_REF_COUNT_BITS, count = node->ref[k] & ((1u << TR_MESH_REF_COUNT_BITS) - 1u);
+    // Internal children are consecutive nodes from `child`, leaves consecutive slots from `first`, in child order.
+    uint32_t index = node->child, slot = node->first;
+    for (int i = 0; i < k; i++) {
+        uint32_t kind = tr_mesh_kind(node, i);
+        assert_int_not_equal(kind, TR_MESH_KIND_NONE);
+        if (kind == TR_MESH_KIND_NODE) index++;
+        else slot += kind;
+    }
+    uint32_t kind = tr_mesh_kind(node, k);
     tread_aabb box = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
-    if (count == 0) {
+    if (kind == TR_MESH_KIND_NODE) {
+        assert_true(index > (uint32_t)n && index < (uint32_t)mesh->node_count);
         for (int c = 0; c < TR_MESH_WIDTH; c++)
-            if (mesh->nodes[index].ref[c] != TR_MESH_NO_CHILD) box = tread_aabb_union(box, check_child(mesh, (int)index, c, leaves));
+            if (tr_mesh_kind(&mesh->nodes[index], c) != TR_MESH_KIND_NONE)
+                box = tread_aabb_union(box, check_child(mesh, (int)index, c, leaves, slots));
     } else {
+        assert_true(kind >= 1 && kind <= TR_MESH_MAX_LEAF);
         ++*leaves;
-        const tr_mesh_leaf *leaf = &mesh->leaves[index];
-        for (uint32_t s = leaf->first; s < leaf->first + count; s++) {
+        *slots += (int)kind;
+        for (uint32_t s = slot; s < slot + kind; s++) {
             tread_vec3 corner[3];
             uint8_t flags;
             tr_mesh_slot(mesh, (int)s, corner, &flags);
@@ -408,7 +419,7 @@ static tread_aabb check_child(const tr_mesh *mesh, int n, int k, int *leaves) {
 }
 
 // Every child's decoded box holds every corner of every triangle under it (the bytes round outward), and every
-// leaf is reached.
+// leaf and every slot is reached.
 static void test_mesh_quantised_boxes_hold_their_contents(void **state) {
     (void)state;
     tread_vec3 *v;
@@ -417,10 +428,11 @@ static void test_mesh_quantised_boxes_hold_their_contents(void **state) {
     make_bumpy(40, &v, &idx, &def);
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
-    int leaves = 0;
+    int leaves = 0, slots = 0;
     for (int k = 0; k < TR_MESH_WIDTH; k++)
-        if (mesh.nodes[0].ref[k] != TR_MESH_NO_CHILD) check_child(&mesh, 0, k, &leaves);
+        if (tr_mesh_kind(&mesh.nodes[0], k) != TR_MESH_KIND_NONE) check_child(&mesh, 0, k, &leaves, &slots);
     assert_int_equal(leaves, mesh.leaf_count);
+    assert_int_equal(slots, mesh.triangle_count);
     tr_mesh_destroy(&mesh);
     free(v);
     free(idx);

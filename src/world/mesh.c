@@ -14,7 +14,7 @@
 #define MESH_SSE 0
 #endif
 
-#define MESH_LEAF_TRIANGLES 4 // a leaf's triangles are tested together; 4 balances node visits and tests
+#define MESH_LEAF_TRIANGLES 8 // at most TR_MESH_MAX_LEAF
 // Flags bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
 #define MESH_DEGENERATE 0x80u
@@ -205,36 +205,21 @@ static int gather_children(const tr_bvh *bvh, int32_t n, int32_t *out) {
     return k;
 }
 
-// Leaves in slot order: leaf_of[binary node] = its index in mesh->leaves (-1 for internal nodes), and each
-// leaf's first slot. Returns the leaf count.
-static int number_leaves(const tr_bvh *bvh, int32_t *leaf_of, tr_mesh_leaf *leaves) {
-    for (int i = 0; i < bvh->node_count; i++) leaf_of[i] = -1;
-    int count = 0;
-    for (int s = 0; s < bvh->item_count; s++) {
-        int32_t node = bvh->item_leaf[bvh->items[s]];
-        if (bvh->nodes[node].first != s) continue;
-        leaf_of[node] = count;
-        leaves[count].first = (uint32_t)s;
-        count++;
-    }
-    return count;
-}
-
-// Place the vertices leaf by leaf (slot order) so that each leaf's corners lie in one window of 256: a vertex
+// Place the vertices node by node (slot order) so that each node's corners lie in one window of 256: a vertex
 // already placed within reach is shared, any other is appended (a copy when it was placed too far back).
-// Fills corners[].corner, leaves[].vertex_base, placed_from[] (position -> caller vertex); returns the count.
-static int place_vertices(const mesh_source *src, const tr_bvh *bvh, tr_mesh_leaf *leaves, int leaf_count,
+// Fills corners[].corner, nodes[].vertex_base, placed_from[] (position -> caller vertex); returns the count.
+static int place_vertices(const mesh_source *src, const int32_t *order, tr_mesh_node *nodes, int node_count,
                           tr_mesh_corners *corners, int32_t *placed, int32_t *placed_from) {
     for (int v = 0; v < src->vertex_count; v++) placed[v] = -1;
     int end = 0;
-    for (int l = 0; l < leaf_count; l++) {
-        int first = (int)leaves[l].first;
-        int last = l + 1 < leaf_count ? (int)leaves[l + 1].first : bvh->item_count;
-        uint32_t refs[3 * MESH_LEAF_TRIANGLES];
+    for (int n = 0; n < node_count; n++) {
+        int first = (int)nodes[n].first;
+        int last = n + 1 < node_count ? (int)nodes[n + 1].first : src->triangle_count;
+        uint32_t refs[3 * TR_MESH_WIDTH * TR_MESH_MAX_LEAF];
         int unique = 0;
         for (int s = first; s < last; s++)
             for (int k = 0; k < 3; k++) {
-                uint32_t v = src->indices[3 * bvh->items[s] + k];
+                uint32_t v = src->indices[3 * order[s] + k];
                 int j = 0;
                 while (j < unique && refs[j] != v) j++;
                 if (j == unique) refs[unique++] = v;
@@ -248,10 +233,10 @@ static int place_vertices(const mesh_source *src, const tr_bvh *bvh, tr_mesh_lea
                 placed[refs[j]] = end;
                 placed_from[end++] = (int32_t)refs[j];
             }
-        leaves[l].vertex_base = (uint32_t)base;
+        nodes[n].vertex_base = (uint32_t)base;
         for (int s = first; s < last; s++)
             for (int k = 0; k < 3; k++) {
-                int offset = placed[src->indices[3 * bvh->items[s] + k]] - base;
+                int offset = placed[src->indices[3 * order[s] + k]] - base;
                 TR_ASSERT(offset >= 0 && offset <= 255);
                 corners[s].corner[k] = (uint8_t)offset;
             }
@@ -259,29 +244,29 @@ static int place_vertices(const mesh_source *src, const tr_bvh *bvh, tr_mesh_lea
     return end;
 }
 
-// Each leaf's caller indices: 16 bits above its smallest when they span at most 65535 (a leaf's triangles are
-// near each other, and so usually are their indices), else whole in wide_ids. Returns the wide slot count, or
-// stores them when wide_ids is not NULL.
-static int place_ids(tr_mesh *mesh, const tr_bvh *bvh, uint32_t *wide_ids) {
+// Each node's caller indices: 16 bits above its leaf triangles' smallest when they span at most 65535 (a node's
+// triangles are near each other, and so usually are their indices), else whole in wide_ids. Returns the wide slot
+// count, and stores the wide indices when wide_ids is not NULL.
+static int place_ids(tr_mesh *mesh, const tr_mesh_node *nodes, const int32_t *order, uint32_t *wide_ids) {
     int wide = 0;
-    for (int l = 0; l < mesh->leaf_count; l++) {
-        int first = (int)mesh->leaves[l].first;
-        int last = l + 1 < mesh->leaf_count ? (int)mesh->leaves[l + 1].first : bvh->item_count;
+    for (int n = 0; n < mesh->node_count; n++) {
+        int first = (int)nodes[n].first;
+        int last = n + 1 < mesh->node_count ? (int)nodes[n + 1].first : mesh->triangle_count;
         uint32_t lo = UINT32_MAX, hi = 0;
         for (int s = first; s < last; s++) {
-            uint32_t id = (uint32_t)bvh->items[s];
+            uint32_t id = (uint32_t)order[s];
             lo = id < lo ? id : lo;
             hi = id > hi ? id : hi;
         }
-        if (hi - lo <= UINT16_MAX) {
-            mesh->leaves[l].id_base = lo;
-            for (int s = first; s < last; s++) mesh->id_low[s] = (uint16_t)((uint32_t)bvh->items[s] - lo);
+        if (first == last || hi - lo <= UINT16_MAX) {
+            mesh->id_base[n] = first == last ? 0u : lo;
+            for (int s = first; s < last; s++) mesh->id_low[s] = (uint16_t)((uint32_t)order[s] - lo);
             continue;
         }
-        mesh->leaves[l].id_base = TR_MESH_WIDE_IDS | (uint32_t)wide;
+        mesh->id_base[n] = TR_MESH_WIDE_IDS | (uint32_t)wide;
         for (int s = first; s < last; s++, wide++) {
             mesh->id_low[s] = 0;
-            if (wide_ids) wide_ids[wide] = (uint32_t)bvh->items[s];
+            if (wide_ids) wide_ids[wide] = (uint32_t)order[s];
         }
     }
     return wide;
@@ -309,91 +294,85 @@ static void quantize(float origin, float step, float lo, float hi, uint8_t *out_
     *out_hi = (uint8_t)qhi;
 }
 
-// Lay the binary tree out as 4-wide nodes (depth-first, so a subtree's nodes sit together) into `nodes`, which
-// has room for every binary node. Returns the node count.
-static int lay_out_nodes(const tr_bvh *bvh, const int32_t *leaf_of, tr_mesh_node *nodes) {
-    // (binary node, 4-wide index) pairs; each popped pair fills its node from the gathered children and queues
-    // the internal ones under fresh indices (a stack: pushed in reverse so the first child is next).
-    int32_t stack[4 * TR_BVH_STACK_SIZE][2];
-    int top = 0, next = 1;
-    stack[top][0] = 0, stack[top][1] = 0, top++;
-    while (top > 0) {
-        --top;
-        int32_t bin = stack[top][0];
-        tr_mesh_node *n = &nodes[stack[top][1]];
+// Lay the binary tree out as 4-wide nodes in breadth-first order: when a node is laid out, its internal children
+// take the next node indices and its leaf children's triangles the next slots, so a node's `first` never decreases
+// with its index (tr_mesh_slot searches it). `nodes` and `queue` have room for every binary node; order[slot] is
+// the caller's triangle. Returns the node count; *leaf_count counts the leaves.
+static int lay_out_nodes(const tr_bvh *bvh, tr_mesh_node *nodes, int32_t *queue, int32_t *order, int *leaf_count) {
+    int head = 0, tail = 1, slot = 0, leaves = 0;
+    queue[0] = 0;
+    while (head < tail) {
+        tr_mesh_node *n = &nodes[head];
+        int32_t bin = queue[head++];
         memset(n, 0, sizeof *n);
         const tread_aabb box = bvh->nodes[bin].box;
         const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
         for (int a = 0; a < 3; a++) n->origin[a] = lo[a], n->step[a] = grid_step(lo[a], hi[a]);
+        n->child = (uint32_t)tail;
+        n->first = (uint32_t)slot;
         int32_t kids[TR_MESH_WIDTH];
         int k = gather_children(bvh, bin, kids);
-        int32_t fresh[TR_MESH_WIDTH];
-        for (int i = 0; i < TR_MESH_WIDTH; i++) {
-            if (i >= k) {
-                n->ref[i] = TR_MESH_NO_CHILD;
-                continue;
-            }
+        for (int i = 0; i < k; i++) {
             const tr_bvh_node *child = &bvh->nodes[kids[i]];
             const float clo[3] = {child->box.min.x, child->box.min.y, child->box.min.z};
             const float chi[3] = {child->box.max.x, child->box.max.y, child->box.max.z};
             for (int a = 0; a < 3; a++) quantize(n->origin[a], n->step[a], clo[a], chi[a], &n->qmin[a][i], &n->qmax[a][i]);
+            uint32_t kind = TR_MESH_KIND_NODE;
             if (child->count > 0) {
-                TR_ASSERT(child->count < (1 << TR_MESH_REF_COUNT_BITS));
-                n->ref[i] = (uint32_t)leaf_of[kids[i]] << TR_MESH_REF_COUNT_BITS | (uint32_t)child->count;
-                fresh[i] = -1;
+                TR_ASSERT(child->count <= TR_MESH_MAX_LEAF);
+                kind = (uint32_t)child->count;
+                memcpy(order + slot, bvh->items + child->first, (size_t)child->count * sizeof(int32_t));
+                slot += child->count;
+                leaves++;
             } else {
-                fresh[i] = next++;
-                n->ref[i] = (uint32_t)fresh[i] << TR_MESH_REF_COUNT_BITS;
+                queue[tail++] = kids[i];
             }
-        }
-        for (int i = k - 1; i >= 0; i--) {
-            if (fresh[i] < 0) continue;
-            TR_ASSERT(top < 4 * TR_BVH_STACK_SIZE);
-            stack[top][0] = kids[i], stack[top][1] = fresh[i], top++;
+            n->kinds |= kind << (TR_MESH_KIND_BITS * (uint32_t)i);
         }
     }
-    TR_ASSERT(next <= bvh->node_count);
-    return next;
+    TR_ASSERT(tail <= bvh->node_count && slot == bvh->item_count);
+    *leaf_count = leaves;
+    return tail;
 }
 
 // Build the binned-SAH BVH over the triangle boxes, then store the mesh in its query layout: 4-wide nodes
-// (64-byte aligned), leaves, and the triangles in leaf order over the compact vertex copy.
+// (64-byte aligned), the triangles in slot order over the compact vertex copy, and the caller indices.
 static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *boxes) {
     int tcount = src->triangle_count;
     tr_bvh bvh;
     if (!tr_bvh_build(&bvh, boxes, tcount, MESH_LEAF_TRIANGLES)) return false;
-    int32_t *leaf_of = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
+    int32_t *queue = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
+    int32_t *order = (int32_t *)tr_alloc((size_t)tcount * sizeof(int32_t));
     int32_t *placed = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
     int32_t *placed_from = (int32_t *)tr_alloc((size_t)tcount * 3 * sizeof(int32_t));
     void *wide_memory = tr_alloc((size_t)bvh.node_count * sizeof(tr_mesh_node) + 63);
     tr_mesh_node *wide_nodes = (tr_mesh_node *)(((uintptr_t)wide_memory + 63) & ~(uintptr_t)63);
-    mesh->leaves = (tr_mesh_leaf *)tr_alloc((size_t)tcount * sizeof(tr_mesh_leaf));
     mesh->corners = (tr_mesh_corners *)tr_alloc((size_t)tcount * sizeof(tr_mesh_corners));
     mesh->id_low = (uint16_t *)tr_alloc((size_t)tcount * sizeof(uint16_t));
-    bool ok = leaf_of && placed && placed_from && wide_memory && mesh->leaves && mesh->corners && mesh->id_low;
+    bool ok = queue && order && placed && placed_from && wide_memory && mesh->corners && mesh->id_low;
     if (ok) {
-        mesh->leaf_count = number_leaves(&bvh, leaf_of, mesh->leaves);
-        for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[bvh.items[s]];
-        mesh->vertex_count = place_vertices(src, &bvh, mesh->leaves, mesh->leaf_count, mesh->corners, placed, placed_from);
-        mesh->wide_id_count = place_ids(mesh, &bvh, NULL);
-        mesh->node_count = lay_out_nodes(&bvh, leaf_of, wide_nodes);
+        mesh->node_count = lay_out_nodes(&bvh, wide_nodes, queue, order, &mesh->leaf_count);
+        for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[order[s]];
+        mesh->vertex_count = place_vertices(src, order, wide_nodes, mesh->node_count, mesh->corners, placed, placed_from);
         // The exact sizes, now that they are known (the working arrays above were sized for the worst case).
+        mesh->id_base = (uint32_t *)tr_alloc((size_t)mesh->node_count * sizeof(uint32_t));
         mesh->vertices = (tread_vec3 *)tr_alloc((size_t)mesh->vertex_count * sizeof(tread_vec3));
         mesh->node_memory = tr_alloc((size_t)mesh->node_count * sizeof(tr_mesh_node) + 63);
-        if (mesh->wide_id_count > 0) mesh->wide_ids = (uint32_t *)tr_alloc((size_t)mesh->wide_id_count * sizeof(uint32_t));
-        tr_mesh_leaf *leaves = (tr_mesh_leaf *)tr_alloc((size_t)mesh->leaf_count * sizeof(tr_mesh_leaf));
-        ok = mesh->vertices && mesh->node_memory && leaves && (mesh->wide_id_count == 0 || mesh->wide_ids);
-        if (leaves) memcpy(leaves, mesh->leaves, (size_t)mesh->leaf_count * sizeof(tr_mesh_leaf));
-        tr_free(mesh->leaves);
-        mesh->leaves = leaves;
+        ok = mesh->id_base && mesh->vertices && mesh->node_memory;
+        if (ok) mesh->wide_id_count = place_ids(mesh, wide_nodes, order, NULL);
+        if (ok && mesh->wide_id_count > 0) {
+            mesh->wide_ids = (uint32_t *)tr_alloc((size_t)mesh->wide_id_count * sizeof(uint32_t));
+            ok = mesh->wide_ids != NULL;
+        }
         if (ok) {
             for (int i = 0; i < mesh->vertex_count; i++) mesh->vertices[i] = src->vertices[placed_from[i]];
-            place_ids(mesh, &bvh, mesh->wide_ids);
+            place_ids(mesh, wide_nodes, order, mesh->wide_ids);
             mesh->nodes = (tr_mesh_node *)(((uintptr_t)mesh->node_memory + 63) & ~(uintptr_t)63);
             memcpy(mesh->nodes, wide_nodes, (size_t)mesh->node_count * sizeof(tr_mesh_node));
         }
     }
-    tr_free(leaf_of);
+    tr_free(queue);
+    tr_free(order);
     tr_free(placed);
     tr_free(placed_from);
     tr_free(wide_memory);
@@ -434,7 +413,7 @@ out_of_memory:
 
 void tr_mesh_destroy(tr_mesh *mesh) {
     tr_free(mesh->node_memory);
-    tr_free(mesh->leaves);
+    tr_free(mesh->id_base);
     tr_free(mesh->vertices);
     tr_free(mesh->corners);
     tr_free(mesh->id_low);
@@ -448,21 +427,21 @@ void tr_mesh_destroy(tr_mesh *mesh) {
 // TR_BVH_STACK_SIZE / 2 levels (the binary builder caps depth at 48; each 4-wide level spans at least one).
 #define MESH_STACK_SIZE (4 * TR_BVH_STACK_SIZE)
 
-// The caller's index of the triangle in slot s of `leaf`.
-static uint32_t caller_index(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s) {
-    if (leaf->id_base & TR_MESH_WIDE_IDS) return mesh->wide_ids[(leaf->id_base & ~TR_MESH_WIDE_IDS) + (uint32_t)s - leaf->first];
-    return leaf->id_base + mesh->id_low[s];
+// The caller's index of the triangle in slot s, one of node n's.
+static uint32_t caller_index(const tr_mesh *mesh, int32_t n, int32_t s) {
+    uint32_t base = mesh->id_base[n];
+    if (base & TR_MESH_WIDE_IDS) return mesh->wide_ids[(base & ~TR_MESH_WIDE_IDS) + (uint32_t)s - mesh->nodes[n].first];
+    return base + mesh->id_low[s];
 }
 
-// Slot s of `leaf`: its corners from the leaf's vertex window and its active-edge bits; false for a degenerate
-// triangle (never hit) and for a one-sided triangle whose plane has the query's core (`from`, the middle of its
-// segment at the start) behind it. A closed mesh's faces are then met from outside only: a brush's bottom face is
-// no floor to a character standing beside the brush, on its edge.
-static inline bool leaf_triangle(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s, tread_vec3 from, tread_vec3 t[3],
+// Slot s over vertex window v: its corners and its active-edge bits; false for a degenerate triangle (never hit)
+// and for a one-sided triangle whose plane has the query's core (`from`, the middle of its segment at the start)
+// behind it. A closed mesh's faces are then met from outside only: a brush's bottom face is no floor to a
+// character standing beside the brush, on its edge.
+static inline bool leaf_triangle(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, tread_vec3 from, tread_vec3 t[3],
                                  uint8_t *edges) {
     const tr_mesh_corners *tc = &mesh->corners[s];
     if (tc->flags & MESH_DEGENERATE) return false;
-    const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
     for (int k = 0; k < 3; k++) t[k] = v[tc->corner[k]];
     if ((tc->flags & MESH_ONE_SIDED) &&
         tread_v3_dot(tread_v3_cross(tread_v3_sub(t[1], t[0]), tread_v3_sub(t[2], t[0])), tread_v3_sub(from, t[0])) < 0.0f)
@@ -473,21 +452,17 @@ static inline bool leaf_triangle(const tr_mesh *mesh, const tr_mesh_leaf *leaf, 
 
 uint32_t tr_mesh_slot(const tr_mesh *mesh, int slot, tread_vec3 corners[3], uint8_t *flags) {
     TR_ASSERT(slot >= 0 && slot < mesh->triangle_count);
-    int lo = 0, hi = mesh->leaf_count - 1; // the last leaf whose first slot is <= slot
+    int lo = 0, hi = mesh->node_count - 1; // the last node whose first slot is <= slot: the one holding it
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if ((int)mesh->leaves[mid].first <= slot) lo = mid;
+        if ((int)mesh->nodes[mid].first <= slot) lo = mid;
         else hi = mid - 1;
     }
-    const tr_mesh_leaf *leaf = &mesh->leaves[lo];
     const tr_mesh_corners *tc = &mesh->corners[slot];
-    for (int k = 0; k < 3; k++) corners[k] = mesh->vertices[leaf->vertex_base + tc->corner[k]];
+    for (int k = 0; k < 3; k++) corners[k] = mesh->vertices[mesh->nodes[lo].vertex_base + tc->corner[k]];
     *flags = tc->flags;
-    return caller_index(mesh, leaf, slot);
+    return caller_index(mesh, lo, slot);
 }
-
-static inline int32_t ref_index(uint32_t ref) { return (int32_t)(ref >> TR_MESH_REF_COUNT_BITS); }
-static inline int32_t ref_count(uint32_t ref) { return (int32_t)(ref & ((1u << TR_MESH_REF_COUNT_BITS) - 1u)); }
 
 #if MESH_SSE
 // Four bytes as four floats (exactly: every byte is a float).
@@ -553,10 +528,29 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
 }
 
 typedef struct stack_entry {
-    int32_t node;  // 4-wide node index, or a leaf's index when count > 0
-    int32_t count; // leaf triangles, 0 for a node
+    int32_t index; // a node's index, or a leaf's first slot
+    int32_t count; // a leaf's triangles; 0 for a node
+    int32_t node;  // a leaf's node (its vertex window and caller indices)
     float t;       // entry fraction of the (inflated) box
 } stack_entry;
+
+// Node n's children as stack entries, in child order (internal children from `child`, leaves' slots from `first`);
+// returns how many.
+static inline int node_children(const tr_mesh_node *node, int32_t n, stack_entry out[TR_MESH_WIDTH]) {
+    int32_t child = (int32_t)node->child, slot = (int32_t)node->first;
+    int k = 0;
+    for (; k < TR_MESH_WIDTH; k++) {
+        uint32_t kind = tr_mesh_kind(node, k);
+        if (kind == TR_MESH_KIND_NONE) break;
+        if (kind == TR_MESH_KIND_NODE) {
+            out[k] = (stack_entry){child++, 0, n, 0.0f};
+        } else {
+            out[k] = (stack_entry){slot, (int32_t)kind, n, 0.0f};
+            slot += (int32_t)kind;
+        }
+    }
+    return k;
+}
 
 void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
     const tr_mesh_node *nodes = mesh->nodes;
@@ -582,36 +576,39 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
-    stack[top++] = (stack_entry){0, 0, 0.0f};
+    stack[top++] = (stack_entry){0, 0, 0, 0.0f};
     while (top > 0) {
         stack_entry entry = stack[--top];
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
-            const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
-            for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
+            const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
+            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, leaf, s, from, t, &edges)) continue;
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tr_feature_hit hit;
                 if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
-                hit.feature = caller_index(mesh, leaf, s);
+                hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);
             }
             continue;
         }
-        const tr_mesh_node *node = &nodes[entry.node];
+        const tr_mesh_node *node = &nodes[entry.index];
         float tmin[TR_MESH_WIDTH], tmax[TR_MESH_WIDTH];
 #if MESH_SSE
         node_entry_sse(node, oo, grow, inv, t_max, tmin, tmax);
 #else
         node_entry_scalar(node, oo, grow, inv, t_max, tmin, tmax);
 #endif
+        stack_entry kids[TR_MESH_WIDTH];
+        int count = node_children(node, entry.index, kids);
         // Push the children that are reached, farthest first, so the nearest is popped next.
         stack_entry hits[TR_MESH_WIDTH];
         int n = 0;
-        for (int k = 0; k < TR_MESH_WIDTH; k++) {
-            if (node->ref[k] == TR_MESH_NO_CHILD || !(tmin[k] <= tmax[k])) continue;
-            stack_entry e = {ref_index(node->ref[k]), ref_count(node->ref[k]), tmin[k]};
+        for (int k = 0; k < count; k++) {
+            if (!(tmin[k] <= tmax[k])) continue;
+            stack_entry e = kids[k];
+            e.t = tmin[k];
             int j = n++;
             while (j > 0 && hits[j - 1].t < e.t) {
                 hits[j] = hits[j - 1];
@@ -630,8 +627,8 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
     tread_aabb query = tr_query_bounds(q, tr_maxf(margin, 0.0f));
     const float qmin[3] = {query.min.x, query.min.y, query.min.z}, qmax[3] = {query.max.x, query.max.y, query.max.z};
     // A triangle whose box lies outside the query's by more than the rounding of the closest-point test is farther
-    // than the margin: it is skipped before that test (a leaf's box holds four triangles; most queries reach only
-    // some of them).
+    // than the margin: it is skipped before that test (a leaf's box holds several triangles; most queries reach
+    // only some of them).
     tread_vec3 far = tread_v3_max(tread_v3_max(tread_v3_abs(query.min), tread_v3_abs(query.max)),
                                   tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far.x, tr_maxf(far.y, far.z));
@@ -639,34 +636,35 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
     tread_vec3 from = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
-    stack[top++] = (stack_entry){0, 0, 0.0f};
+    stack[top++] = (stack_entry){0, 0, 0, 0.0f};
     while (top > 0) {
         stack_entry entry = stack[--top];
         if (entry.count > 0) {
-            const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
-            for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
+            const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
+            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, leaf, s, from, t, &edges)) continue;
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
                 if (!tread_aabb_overlaps(box, reach)) continue;
                 tr_feature_contact contact;
                 if (!tr_query_contact_triangle(q, t[0], t[1], t[2], edges, margin, &contact)) continue;
-                contact.feature = caller_index(mesh, leaf, s);
+                contact.feature = caller_index(mesh, entry.node, s);
                 fn(ctx, &contact);
             }
             continue;
         }
-        const tr_mesh_node *node = &nodes[entry.node];
-        for (int k = TR_MESH_WIDTH - 1; k >= 0; k--) {
-            if (node->ref[k] == TR_MESH_NO_CHILD) continue;
+        const tr_mesh_node *node = &nodes[entry.index];
+        stack_entry kids[TR_MESH_WIDTH];
+        int count = node_children(node, entry.index, kids);
+        for (int k = count - 1; k >= 0; k--) {
             bool overlap = true;
             for (int a = 0; a < 3; a++)
                 overlap = overlap && node->origin[a] + (float)node->qmin[a][k] * node->step[a] <= qmax[a] &&
                           node->origin[a] + (float)node->qmax[a][k] * node->step[a] >= qmin[a];
             if (!overlap) continue;
             TR_ASSERT(top < MESH_STACK_SIZE);
-            stack[top++] = (stack_entry){ref_index(node->ref[k]), ref_count(node->ref[k]), 0.0f};
+            stack[top++] = kids[k];
         }
     }
 }
