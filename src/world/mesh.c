@@ -527,6 +527,78 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
     node_entry_scalar(node, o, grow, inv, t_max, tmin, tmax);
 }
 
+// ---- a leaf's triangles four at a time (issue 29, item 1) ----------------------------------------------------
+// Before a leaf's triangles go one by one to the exact tests, their corner boxes are compared with the query four
+// at a time, as SSE lanes. A lane only skips a triangle that the one-by-one path would skip too, by the same float
+// operations on the same values (MINPS/MAXPS pick exactly as tread_v3_min/max: a < b ? a : b), so results are the
+// same bits with or without the lanes (and without SSE, where every triangle takes the one-by-one path).
+
+// The query side of tr_cast_triangle's bounds early-out for a capsule cast (shape.c): the core's bounds, its path,
+// and a reach at least that test's for every triangle of the mesh (its slack grows with the largest coordinate,
+// here bounded by the mesh's bounds instead of the triangle's corners).
+typedef struct cast_bounds {
+    tread_vec3 lo, hi, d;
+    float reach;
+} cast_bounds;
+
+static cast_bounds cast_bounds_of(const tr_mesh *mesh, const tr_cast *c) {
+    cast_bounds b = {tread_v3_min(c->p0, c->p1), tread_v3_max(c->p0, c->p1), c->d, 0.0f};
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
+    m = tread_v3_max(m, tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
+    b.reach = c->r + TR_TOUCH_TOLERANCE + slack;
+    return b;
+}
+
+#if MESH_SSE
+// The corner boxes of the triangles in slots s .. s + count - 1 (count <= 4; the other lanes repeat slot s) over
+// vertex window v, per axis, as tr_cast_triangle and the contact query compute them: min(a, min(b, c)).
+static inline void triangle_bounds4(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, int count, __m128 lo[3], __m128 hi[3]) {
+    _Alignas(16) float x[3][3][4]; // [corner][axis][lane]
+    for (int j = 0; j < 4; j++) {
+        const tr_mesh_corners *tc = &mesh->corners[s + (j < count ? j : 0)];
+        for (int k = 0; k < 3; k++) {
+            tread_vec3 p = v[tc->corner[k]];
+            x[k][0][j] = p.x, x[k][1][j] = p.y, x[k][2][j] = p.z;
+        }
+    }
+    for (int a = 0; a < 3; a++) {
+        __m128 c0 = _mm_load_ps(x[0][a]), c1 = _mm_load_ps(x[1][a]), c2 = _mm_load_ps(x[2][a]);
+        lo[a] = _mm_min_ps(c0, _mm_min_ps(c1, c2));
+        hi[a] = _mm_max_ps(c0, _mm_max_ps(c1, c2));
+    }
+}
+
+// Lanes (bits) whose triangle tr_cast_triangle's bounds early-out rejects with this t_max: its box farther than
+// the reach from the swept core's bounds on some axis. The same gaps, compared with a reach at least as large.
+static inline int cast_skips4(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, int count, const cast_bounds *b, float t_max) {
+    __m128 tlo[3], thi[3];
+    triangle_bounds4(mesh, v, s, count, tlo, thi);
+    const float lo[3] = {b->lo.x, b->lo.y, b->lo.z}, hi[3] = {b->hi.x, b->hi.y, b->hi.z}, d[3] = {b->d.x, b->d.y, b->d.z};
+    __m128 reach = _mm_set1_ps(b->reach), out = _mm_setzero_ps();
+    for (int a = 0; a < 3; a++) {
+        float m = d[a] * t_max, end_lo = lo[a] + m, end_hi = hi[a] + m;
+        float slo = lo[a] < end_lo ? lo[a] : end_lo, shi = hi[a] > end_hi ? hi[a] : end_hi;
+        out = _mm_or_ps(out, _mm_cmpgt_ps(_mm_sub_ps(tlo[a], _mm_set1_ps(shi)), reach));
+        out = _mm_or_ps(out, _mm_cmpgt_ps(_mm_sub_ps(_mm_set1_ps(slo), thi[a]), reach));
+    }
+    return _mm_movemask_ps(out);
+}
+
+// Lanes whose triangle's corner box does not overlap `reach` (tread_aabb_overlaps' comparisons).
+static inline int contact_skips4(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, int count, const tread_aabb *reach) {
+    __m128 tlo[3], thi[3];
+    triangle_bounds4(mesh, v, s, count, tlo, thi);
+    const float rlo[3] = {reach->min.x, reach->min.y, reach->min.z}, rhi[3] = {reach->max.x, reach->max.y, reach->max.z};
+    __m128 out = _mm_setzero_ps();
+    for (int a = 0; a < 3; a++) {
+        out = _mm_or_ps(out, _mm_cmpnle_ps(tlo[a], _mm_set1_ps(rhi[a])));
+        out = _mm_or_ps(out, _mm_cmpnle_ps(_mm_set1_ps(rlo[a]), thi[a]));
+    }
+    return _mm_movemask_ps(out);
+}
+#endif
+
 typedef struct stack_entry {
     int32_t index; // a node's index, or a leaf's first slot
     int32_t count; // a leaf's triangles; 0 for a node
@@ -574,6 +646,10 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
     tread_vec3 inv_d = tr_inverse_direction(c->d), from = c->is_ray ? c->p0 : tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
+    // Capsule casts (rays and boxes have no bounds early-out to anticipate) test a leaf's bounds four at a time.
+    bool capsule = !c->is_ray && !c->is_box;
+    cast_bounds sweep = cast_bounds_of(mesh, c);
+    (void)capsule, (void)sweep;
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
     stack[top++] = (stack_entry){0, 0, 0, 0.0f};
@@ -582,14 +658,23 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
-            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
-                tread_vec3 t[3];
-                uint8_t edges;
-                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
-                tr_feature_hit hit;
-                if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
-                hit.feature = caller_index(mesh, entry.node, s);
-                t_max = fn(ctx, &hit);
+            for (int32_t first = entry.index, end = entry.index + entry.count; first < end; first += 4) {
+                int lanes = end - first < 4 ? end - first : 4, skips = 0;
+                float t_lanes = t_max;
+#if MESH_SSE
+                if (capsule) skips = cast_skips4(mesh, v, first, lanes, &sweep, t_max);
+#endif
+                for (int j = 0; j < lanes; j++) {
+                    // A skip holds while t_max has not grown (an all-hits callback may return a larger one).
+                    if ((skips >> j & 1) && t_max <= t_lanes) continue;
+                    tread_vec3 t[3];
+                    uint8_t edges;
+                    if (!leaf_triangle(mesh, v, first + j, from, t, &edges)) continue;
+                    tr_feature_hit hit;
+                    if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
+                    hit.feature = caller_index(mesh, entry.node, first + j);
+                    t_max = fn(ctx, &hit);
+                }
             }
             continue;
         }
@@ -641,16 +726,27 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
         stack_entry entry = stack[--top];
         if (entry.count > 0) {
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
-            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
-                tread_vec3 t[3];
-                uint8_t edges;
-                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
-                tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
-                if (!tread_aabb_overlaps(box, reach)) continue;
-                tr_feature_contact contact;
-                if (!tr_query_contact_triangle(q, t[0], t[1], t[2], edges, margin, &contact)) continue;
-                contact.feature = caller_index(mesh, entry.node, s);
-                fn(ctx, &contact);
+            for (int32_t first = entry.index, end = entry.index + entry.count; first < end; first += 4) {
+                int lanes = end - first < 4 ? end - first : 4;
+#if MESH_SSE
+                int skips = contact_skips4(mesh, v, first, lanes, &reach);
+#endif
+                for (int j = 0; j < lanes; j++) {
+                    tread_vec3 t[3];
+                    uint8_t edges;
+#if MESH_SSE
+                    if (skips >> j & 1) continue;
+                    if (!leaf_triangle(mesh, v, first + j, from, t, &edges)) continue;
+#else
+                    if (!leaf_triangle(mesh, v, first + j, from, t, &edges)) continue;
+                    tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
+                    if (!tread_aabb_overlaps(box, reach)) continue;
+#endif
+                    tr_feature_contact contact;
+                    if (!tr_query_contact_triangle(q, t[0], t[1], t[2], edges, margin, &contact)) continue;
+                    contact.feature = caller_index(mesh, entry.node, first + j);
+                    fn(ctx, &contact);
+                }
             }
             continue;
         }
