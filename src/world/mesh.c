@@ -14,7 +14,12 @@
 #define MESH_SSE 0
 #endif
 
-#define MESH_LEAF_TRIANGLES 8 // at most TR_MESH_MAX_LEAF
+#ifndef MESH_BUILD_LEAF
+#define MESH_BUILD_LEAF 4
+#endif
+#ifndef MESH_LEAF_TRIANGLES
+#define MESH_LEAF_TRIANGLES 12 // at most TR_MESH_MAX_LEAF
+#endif
 // Flags bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
 #define MESH_DEGENERATE 0x80u
@@ -175,46 +180,124 @@ static bool compute_active_edges(mesh_source *mesh) {
 
 // ---- the query tree ----------------------------------------------------------------------------------
 
-// Binary-tree node `n` with its box: the children a 4-wide node adopts in its place.
-typedef struct adopt {
-    int32_t node;
-    float area;
-} adopt;
+// How the 4-wide layout cuts the binary tree. Each 4-wide node adopts a frontier of up to four descendants of its
+// binary node; a descendant of at most leaf_max triangles may be a leaf (its triangles are contiguous in the
+// builder's items: size[n] of them from start[n]), a bigger one becomes a 4-wide node in turn. The frontiers are
+// chosen bottom-up for the fewest 4-wide nodes (they are most of the mesh's bytes when half full), then the most
+// leaves (a free slot costs nothing: finer leaves prune more).
+typedef struct cut {
+    int32_t nodes, leaves; // in the subtree, for this way of cutting it
+    int8_t left, right;    // pieces from the left and right child; 0, 0: the subtree is one piece
+} cut;
 
-// Gather up to TR_MESH_WIDTH descendants of binary node `n` (itself when it is a leaf): open the internal one
-// with the largest surface area until four are gathered or all are leaves. Returns how many.
-static int gather_children(const tr_bvh *bvh, int32_t n, int32_t *out) {
-    adopt a[TR_MESH_WIDTH];
+typedef struct binary_view {
+    const tr_bvh *bvh;
+    int32_t *size, *start; // per binary node
+    cut (*best)[TR_MESH_WIDTH]; // per binary node: best[n][j - 1], the best cut into at most j pieces
+    cut *inner;                 // per binary node: the best cut of its children into a 4-wide node's children
+    int leaf_max;
+} binary_view;
+
+static bool view_leaf(const binary_view *view, int32_t n) { return view->size[n] <= view->leaf_max; }
+
+static bool cut_better(cut a, cut b) { return a.nodes != b.nodes ? a.nodes < b.nodes : a.leaves > b.leaves; }
+
+// The best cut of internal node n's two children into `pieces` pieces or fewer, each child giving at least one.
+static cut split_cut(const binary_view *view, int32_t n, int pieces) {
+    int32_t l = view->bvh->nodes[n].first, r = l + 1;
+    cut best = {INT32_MAX, 0, 0, 0};
+    for (int jl = 1; jl < pieces; jl++) {
+        cut a = view->best[l][jl - 1], b = view->best[r][pieces - jl - 1];
+        cut c = {a.nodes + b.nodes, a.leaves + b.leaves, (int8_t)jl, (int8_t)(pieces - jl)};
+        if (cut_better(c, best)) best = c;
+    }
+    return best;
+}
+
+// Subtree sizes and starts and the best cuts, children before parents (the builder numbers a node's children
+// after it).
+static void view_plan(binary_view *view) {
+    const tr_bvh *bvh = view->bvh;
+    for (int32_t n = bvh->node_count - 1; n >= 0; n--) {
+        const tr_bvh_node *node = &bvh->nodes[n];
+        bool internal = node->count == 0;
+        view->size[n] = internal ? view->size[node->first] + view->size[node->first + 1] : node->count;
+        view->start[n] = internal ? view->start[node->first] : node->first;
+        cut one = {0, 1, 0, 0}; // a leaf
+        if (internal) view->inner[n] = split_cut(view, n, TR_MESH_WIDTH);
+        if (!view_leaf(view, n)) one = (cut){1 + view->inner[n].nodes, view->inner[n].leaves, 0, 0};
+        view->best[n][0] = one;
+        for (int j = 2; j <= TR_MESH_WIDTH; j++) {
+            cut c = view->best[n][j - 2];
+            if (internal) {
+                cut split = split_cut(view, n, j);
+                if (cut_better(split, c)) c = split;
+            }
+            view->best[n][j - 1] = c;
+        }
+    }
+}
+
+// The pieces of binary node n cut as best[n][pieces - 1], appended to out[*k].
+static void view_pieces(const binary_view *view, int32_t n, int pieces, int32_t *out, int *k) {
+    cut c = view->best[n][pieces - 1];
+    if (c.left == 0) {
+        out[(*k)++] = n;
+        return;
+    }
+    view_pieces(view, view->bvh->nodes[n].first, c.left, out, k);
+    view_pieces(view, view->bvh->nodes[n].first + 1, c.right, out, k);
+}
+
+// The children of the 4-wide node made from binary node n (n itself when it is a leaf). Returns how many.
+static int gather_children(const binary_view *view, int32_t n, int32_t *out) {
     int k = 0;
-    const tr_bvh_node *node = &bvh->nodes[n];
-    if (node->count > 0) {
-        out[0] = n;
-        return 1;
+    if (view_leaf(view, n)) {
+        out[k++] = n;
+        return k;
     }
-    for (int i = 0; i < 2; i++) a[k++] = (adopt){node->first + i, tread_aabb_half_area(bvh->nodes[node->first + i].box)};
-    while (k < TR_MESH_WIDTH) {
-        int best = -1;
-        for (int i = 0; i < k; i++)
-            if (bvh->nodes[a[i].node].count == 0 && (best < 0 || a[i].area > a[best].area)) best = i;
-        if (best < 0) break;
-        int32_t l = bvh->nodes[a[best].node].first;
-        a[best] = (adopt){l, tread_aabb_half_area(bvh->nodes[l].box)};
-        a[k++] = (adopt){l + 1, tread_aabb_half_area(bvh->nodes[l + 1].box)};
-    }
-    for (int i = 0; i < k; i++) out[i] = a[i].node;
+    cut c = view->inner[n];
+    view_pieces(view, view->bvh->nodes[n].first, c.left, out, &k);
+    view_pieces(view, view->bvh->nodes[n].first + 1, c.right, out, &k);
+    TR_ASSERT(k >= 2 && k <= TR_MESH_WIDTH);
     return k;
 }
 
-// Place the vertices node by node (slot order) so that each node's corners lie in one window of 256: a vertex
+// Triangles in node n's leaves (slots first .. first + this - 1).
+static int leaf_slots(const tr_mesh_node *node) {
+    int count = 0;
+    for (int k = 0; k < TR_MESH_WIDTH; k++) {
+        uint32_t kind = tr_mesh_kind(node, k);
+        if (kind != TR_MESH_KIND_NODE) count += (int)kind;
+    }
+    return count;
+}
+
+// The nodes depth first (a node, then each internal child's subtree in child order): neighbours in space come
+// one after another, which is the order the vertex windows want. Fills visit[]; `stack` has room for every node.
+static void depth_first(const tr_mesh_node *nodes, int node_count, int32_t *visit, int32_t *stack) {
+    int top = 0, count = 0;
+    if (node_count > 0) stack[top++] = 0;
+    while (top > 0) {
+        int32_t n = stack[--top];
+        visit[count++] = n;
+        int internal = 0;
+        for (int k = 0; k < TR_MESH_WIDTH; k++) internal += tr_mesh_kind(&nodes[n], k) == TR_MESH_KIND_NODE;
+        for (int i = internal - 1; i >= 0; i--) stack[top++] = (int32_t)nodes[n].child + i;
+    }
+    TR_ASSERT(count == node_count);
+}
+
+// Place the vertices node by node (in `visit` order) so that each node's corners lie in one window of 256: a vertex
 // already placed within reach is shared, any other is appended (a copy when it was placed too far back).
 // Fills corners[].corner, nodes[].vertex_base, placed_from[] (position -> caller vertex); returns the count.
 static int place_vertices(const mesh_source *src, const int32_t *order, tr_mesh_node *nodes, int node_count,
-                          tr_mesh_corners *corners, int32_t *placed, int32_t *placed_from) {
+                          const int32_t *visit, tr_mesh_corners *corners, int32_t *placed, int32_t *placed_from) {
     for (int v = 0; v < src->vertex_count; v++) placed[v] = -1;
     int end = 0;
-    for (int n = 0; n < node_count; n++) {
-        int first = (int)nodes[n].first;
-        int last = n + 1 < node_count ? (int)nodes[n + 1].first : src->triangle_count;
+    for (int i = 0; i < node_count; i++) {
+        int32_t n = visit[i];
+        int first = (int)nodes[n].first, last = first + leaf_slots(&nodes[n]);
         uint32_t refs[3 * TR_MESH_WIDTH * TR_MESH_MAX_LEAF];
         int unique = 0;
         for (int s = first; s < last; s++)
@@ -298,7 +381,8 @@ static void quantize(float origin, float step, float lo, float hi, uint8_t *out_
 // take the next node indices and its leaf children's triangles the next slots, so a node's `first` never decreases
 // with its index (tr_mesh_slot searches it). `nodes` and `queue` have room for every binary node; order[slot] is
 // the caller's triangle. Returns the node count; *leaf_count counts the leaves.
-static int lay_out_nodes(const tr_bvh *bvh, tr_mesh_node *nodes, int32_t *queue, int32_t *order, int *leaf_count) {
+static int lay_out_nodes(const binary_view *view, tr_mesh_node *nodes, int32_t *queue, int32_t *order, int *leaf_count) {
+    const tr_bvh *bvh = view->bvh;
     int head = 0, tail = 1, slot = 0, leaves = 0;
     queue[0] = 0;
     while (head < tail) {
@@ -311,18 +395,18 @@ static int lay_out_nodes(const tr_bvh *bvh, tr_mesh_node *nodes, int32_t *queue,
         n->child = (uint32_t)tail;
         n->first = (uint32_t)slot;
         int32_t kids[TR_MESH_WIDTH];
-        int k = gather_children(bvh, bin, kids);
+        int k = gather_children(view, bin, kids);
         for (int i = 0; i < k; i++) {
-            const tr_bvh_node *child = &bvh->nodes[kids[i]];
-            const float clo[3] = {child->box.min.x, child->box.min.y, child->box.min.z};
-            const float chi[3] = {child->box.max.x, child->box.max.y, child->box.max.z};
+            const tread_aabb cbox = bvh->nodes[kids[i]].box;
+            const float clo[3] = {cbox.min.x, cbox.min.y, cbox.min.z}, chi[3] = {cbox.max.x, cbox.max.y, cbox.max.z};
             for (int a = 0; a < 3; a++) quantize(n->origin[a], n->step[a], clo[a], chi[a], &n->qmin[a][i], &n->qmax[a][i]);
             uint32_t kind = TR_MESH_KIND_NODE;
-            if (child->count > 0) {
-                TR_ASSERT(child->count <= TR_MESH_MAX_LEAF);
-                kind = (uint32_t)child->count;
-                memcpy(order + slot, bvh->items + child->first, (size_t)child->count * sizeof(int32_t));
-                slot += child->count;
+            if (view_leaf(view, kids[i])) {
+                int32_t count = view->size[kids[i]];
+                TR_ASSERT(count >= 1 && count <= TR_MESH_MAX_LEAF);
+                kind = (uint32_t)count;
+                memcpy(order + slot, bvh->items + view->start[kids[i]], (size_t)count * sizeof(int32_t));
+                slot += count;
                 leaves++;
             } else {
                 queue[tail++] = kids[i];
@@ -340,8 +424,14 @@ static int lay_out_nodes(const tr_bvh *bvh, tr_mesh_node *nodes, int32_t *queue,
 static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *boxes) {
     int tcount = src->triangle_count;
     tr_bvh bvh;
-    if (!tr_bvh_build(&bvh, boxes, tcount, MESH_LEAF_TRIANGLES)) return false;
+    if (!tr_bvh_build(&bvh, boxes, tcount, MESH_BUILD_LEAF)) return false;
+    binary_view view = {&bvh, (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t)),
+                        (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t)),
+                        tr_alloc((size_t)bvh.node_count * sizeof(cut[TR_MESH_WIDTH])),
+                        (cut *)tr_alloc((size_t)bvh.node_count * sizeof(cut)), MESH_LEAF_TRIANGLES};
+    // queue serves the breadth-first layout, then the depth-first walk's stack; visit is that walk's order.
     int32_t *queue = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
+    int32_t *visit = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
     int32_t *order = (int32_t *)tr_alloc((size_t)tcount * sizeof(int32_t));
     int32_t *placed = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
     int32_t *placed_from = (int32_t *)tr_alloc((size_t)tcount * 3 * sizeof(int32_t));
@@ -349,14 +439,17 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
     tr_mesh_node *wide_nodes = (tr_mesh_node *)(((uintptr_t)wide_memory + 63) & ~(uintptr_t)63);
     mesh->corners = (tr_mesh_corners *)tr_alloc((size_t)tcount * sizeof(tr_mesh_corners));
     mesh->id_low = (uint16_t *)tr_alloc((size_t)tcount * sizeof(uint16_t));
-    bool ok = queue && order && placed && placed_from && wide_memory && mesh->corners && mesh->id_low;
+    bool ok = view.size && view.start && view.best && view.inner && queue && visit && order && placed && placed_from && wide_memory && mesh->corners &&
+              mesh->id_low;
     if (ok) {
-        mesh->node_count = lay_out_nodes(&bvh, wide_nodes, queue, order, &mesh->leaf_count);
+        view_plan(&view);
+        mesh->node_count = lay_out_nodes(&view, wide_nodes, queue, order, &mesh->leaf_count);
         for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[order[s]];
-        mesh->vertex_count = place_vertices(src, order, wide_nodes, mesh->node_count, mesh->corners, placed, placed_from);
+        depth_first(wide_nodes, mesh->node_count, visit, queue);
+        mesh->vertex_count = place_vertices(src, order, wide_nodes, mesh->node_count, visit, mesh->corners, placed, placed_from);
         // The exact sizes, now that they are known (the working arrays above were sized for the worst case).
         mesh->id_base = (uint32_t *)tr_alloc((size_t)mesh->node_count * sizeof(uint32_t));
-        mesh->vertices = (tread_vec3 *)tr_alloc((size_t)mesh->vertex_count * sizeof(tread_vec3));
+        mesh->vertices = (tread_vec3 *)tr_alloc(((size_t)mesh->vertex_count + 1) * sizeof(tread_vec3)); // + the spare
         mesh->node_memory = tr_alloc((size_t)mesh->node_count * sizeof(tr_mesh_node) + 63);
         ok = mesh->id_base && mesh->vertices && mesh->node_memory;
         if (ok) mesh->wide_id_count = place_ids(mesh, wide_nodes, order, NULL);
@@ -366,12 +459,18 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
         }
         if (ok) {
             for (int i = 0; i < mesh->vertex_count; i++) mesh->vertices[i] = src->vertices[placed_from[i]];
+            mesh->vertices[mesh->vertex_count] = tread_v3_zero();
             place_ids(mesh, wide_nodes, order, mesh->wide_ids);
             mesh->nodes = (tr_mesh_node *)(((uintptr_t)mesh->node_memory + 63) & ~(uintptr_t)63);
             memcpy(mesh->nodes, wide_nodes, (size_t)mesh->node_count * sizeof(tr_mesh_node));
         }
     }
+    tr_free(view.size);
+    tr_free(view.start);
+    tr_free(view.best);
+    tr_free(view.inner);
     tr_free(queue);
+    tr_free(visit);
     tr_free(order);
     tr_free(placed);
     tr_free(placed_from);
@@ -527,75 +626,59 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
     node_entry_scalar(node, o, grow, inv, t_max, tmin, tmax);
 }
 
-// ---- a leaf's triangles four at a time (issue 29, item 1) ----------------------------------------------------
-// Before a leaf's triangles go one by one to the exact tests, their corner boxes are compared with the query four
-// at a time, as SSE lanes. A lane only skips a triangle that the one-by-one path would skip too, by the same float
-// operations on the same values (MINPS/MAXPS pick exactly as tread_v3_min/max: a < b ? a : b), so results are the
-// same bits with or without the lanes (and without SSE, where every triangle takes the one-by-one path).
+// ---- a triangle's bounds early-outs as SSE lanes (issue 29, item 1) -------------------------------------------
+// Before a leaf's triangle goes to the exact tests, its corner box is compared with the query's with the three axes
+// as SSE lanes. A triangle is only skipped where the one-by-one path would skip it too, by the same float operations
+// on the same values (MINPS/MAXPS pick exactly as tread_v3_min/max: a < b ? a : b; the fourth lane is not looked
+// at), so results are the same bits with or without SSE (without it, every triangle takes the exact path).
 
-// The query side of tr_cast_triangle's bounds early-out for a capsule cast (shape.c): the core's bounds, its path,
-// and a reach at least that test's for every triangle of the mesh (its slack grows with the largest coordinate,
-// here bounded by the mesh's bounds instead of the triangle's corners).
+// The query side of tr_cast_triangle's bounds early-out for a capsule cast (shape.c): the swept core's bounds for
+// the current t_max, and a reach at least that test's for every triangle of the mesh (its slack grows with the
+// largest coordinate, here bounded by the mesh's bounds instead of the triangle's corners).
 typedef struct cast_bounds {
-    tread_vec3 lo, hi, d;
+    float slo[4], shi[4]; // x, y, z (and an unused lane)
     float reach;
 } cast_bounds;
 
-static cast_bounds cast_bounds_of(const tr_mesh *mesh, const tr_cast *c) {
-    cast_bounds b = {tread_v3_min(c->p0, c->p1), tread_v3_max(c->p0, c->p1), c->d, 0.0f};
-    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
-    m = tread_v3_max(m, tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
-    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
-    b.reach = c->r + TR_TOUCH_TOLERANCE + slack;
-    return b;
+static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
+    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
+    tread_vec3 m = tread_v3_scale(c->d, t_max);
+    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
+    const float sl[4] = {slo.x, slo.y, slo.z, 0.0f}, sh[4] = {shi.x, shi.y, shi.z, 0.0f};
+    memcpy(b->slo, sl, sizeof sl);
+    memcpy(b->shi, sh, sizeof sh);
+    tread_vec3 g = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
+    g = tread_v3_max(g, tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, c->r));
+    b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
 }
 
 #if MESH_SSE
-// The corner boxes of the triangles in slots s .. s + count - 1 (count <= 4; the other lanes repeat slot s) over
-// vertex window v, per axis, as tr_cast_triangle and the contact query compute them: min(a, min(b, c)).
-static inline void triangle_bounds4(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, int count, __m128 lo[3], __m128 hi[3]) {
-    _Alignas(16) float x[3][3][4]; // [corner][axis][lane]
-    for (int j = 0; j < 4; j++) {
-        const tr_mesh_corners *tc = &mesh->corners[s + (j < count ? j : 0)];
-        for (int k = 0; k < 3; k++) {
-            tread_vec3 p = v[tc->corner[k]];
-            x[k][0][j] = p.x, x[k][1][j] = p.y, x[k][2][j] = p.z;
-        }
-    }
-    for (int a = 0; a < 3; a++) {
-        __m128 c0 = _mm_load_ps(x[0][a]), c1 = _mm_load_ps(x[1][a]), c2 = _mm_load_ps(x[2][a]);
-        lo[a] = _mm_min_ps(c0, _mm_min_ps(c1, c2));
-        hi[a] = _mm_max_ps(c0, _mm_max_ps(c1, c2));
-    }
+// Slot s's corner box over vertex window v, as min(a, min(b, c)) and max(a, max(b, c)) per axis. Each corner is read
+// as four floats (the vertex array ends with a spare vertex for the last one's fourth).
+static inline void corner_box(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 *lo, __m128 *hi) {
+    const tr_mesh_corners *tc = &mesh->corners[s];
+    __m128 a = _mm_loadu_ps(&v[tc->corner[0]].x), b = _mm_loadu_ps(&v[tc->corner[1]].x), c = _mm_loadu_ps(&v[tc->corner[2]].x);
+    *lo = _mm_min_ps(a, _mm_min_ps(b, c));
+    *hi = _mm_max_ps(a, _mm_max_ps(b, c));
 }
 
-// Lanes (bits) whose triangle tr_cast_triangle's bounds early-out rejects with this t_max: its box farther than
-// the reach from the swept core's bounds on some axis. The same gaps, compared with a reach at least as large.
-static inline int cast_skips4(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, int count, const cast_bounds *b, float t_max) {
-    __m128 tlo[3], thi[3];
-    triangle_bounds4(mesh, v, s, count, tlo, thi);
-    const float lo[3] = {b->lo.x, b->lo.y, b->lo.z}, hi[3] = {b->hi.x, b->hi.y, b->hi.z}, d[3] = {b->d.x, b->d.y, b->d.z};
-    __m128 reach = _mm_set1_ps(b->reach), out = _mm_setzero_ps();
-    for (int a = 0; a < 3; a++) {
-        float m = d[a] * t_max, end_lo = lo[a] + m, end_hi = hi[a] + m;
-        float slo = lo[a] < end_lo ? lo[a] : end_lo, shi = hi[a] > end_hi ? hi[a] : end_hi;
-        out = _mm_or_ps(out, _mm_cmpgt_ps(_mm_sub_ps(tlo[a], _mm_set1_ps(shi)), reach));
-        out = _mm_or_ps(out, _mm_cmpgt_ps(_mm_sub_ps(_mm_set1_ps(slo), thi[a]), reach));
-    }
-    return _mm_movemask_ps(out);
+// tr_cast_triangle's bounds early-out for slot s: the triangle's box farther than the reach from the swept core's
+// on some axis (the same gaps, compared with a reach at least as large).
+static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b) {
+    __m128 lo, hi, reach = _mm_set1_ps(b->reach);
+    corner_box(mesh, v, s, &lo, &hi);
+    __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(b->shi)), reach),
+                           _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(b->slo), hi), reach));
+    return (_mm_movemask_ps(far) & 7) != 0;
 }
 
-// Lanes whose triangle's corner box does not overlap `reach` (tread_aabb_overlaps' comparisons).
-static inline int contact_skips4(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, int count, const tread_aabb *reach) {
-    __m128 tlo[3], thi[3];
-    triangle_bounds4(mesh, v, s, count, tlo, thi);
-    const float rlo[3] = {reach->min.x, reach->min.y, reach->min.z}, rhi[3] = {reach->max.x, reach->max.y, reach->max.z};
-    __m128 out = _mm_setzero_ps();
-    for (int a = 0; a < 3; a++) {
-        out = _mm_or_ps(out, _mm_cmpnle_ps(tlo[a], _mm_set1_ps(rhi[a])));
-        out = _mm_or_ps(out, _mm_cmpnle_ps(_mm_set1_ps(rlo[a]), thi[a]));
-    }
-    return _mm_movemask_ps(out);
+// The contact query's early-out for slot s: its corner box does not overlap `reach` (tread_aabb_overlaps).
+static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 reach_lo, __m128 reach_hi) {
+    __m128 lo, hi;
+    corner_box(mesh, v, s, &lo, &hi);
+    __m128 apart = _mm_or_ps(_mm_cmpnle_ps(lo, reach_hi), _mm_cmpnle_ps(reach_lo, hi));
+    return (_mm_movemask_ps(apart) & 7) != 0;
 }
 #endif
 
@@ -646,10 +729,10 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
     tread_vec3 inv_d = tr_inverse_direction(c->d), from = c->is_ray ? c->p0 : tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
-    // Capsule casts (rays and boxes have no bounds early-out to anticipate) test a leaf's bounds four at a time.
+    // Capsule casts (rays and boxes have no bounds early-out to anticipate) test a triangle's bounds as lanes first.
     bool capsule = !c->is_ray && !c->is_box;
-    cast_bounds sweep = cast_bounds_of(mesh, c);
-    (void)capsule, (void)sweep;
+    cast_bounds sweep;
+    if (capsule) cast_bounds_set(&sweep, mesh, c, t_max);
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
     stack[top++] = (stack_entry){0, 0, 0, 0.0f};
@@ -658,23 +741,18 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
-            for (int32_t first = entry.index, end = entry.index + entry.count; first < end; first += 4) {
-                int lanes = end - first < 4 ? end - first : 4, skips = 0;
-                float t_lanes = t_max;
+            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
 #if MESH_SSE
-                if (capsule) skips = cast_skips4(mesh, v, first, lanes, &sweep, t_max);
+                if (capsule && cast_skips(mesh, v, s, &sweep)) continue;
 #endif
-                for (int j = 0; j < lanes; j++) {
-                    // A skip holds while t_max has not grown (an all-hits callback may return a larger one).
-                    if ((skips >> j & 1) && t_max <= t_lanes) continue;
-                    tread_vec3 t[3];
-                    uint8_t edges;
-                    if (!leaf_triangle(mesh, v, first + j, from, t, &edges)) continue;
-                    tr_feature_hit hit;
-                    if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
-                    hit.feature = caller_index(mesh, entry.node, first + j);
-                    t_max = fn(ctx, &hit);
-                }
+                tread_vec3 t[3];
+                uint8_t edges;
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                tr_feature_hit hit;
+                if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
+                hit.feature = caller_index(mesh, entry.node, s);
+                t_max = fn(ctx, &hit);
+                if (capsule) cast_bounds_set(&sweep, mesh, c, t_max);
             }
             continue;
         }
@@ -718,6 +796,10 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
                                   tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far.x, tr_maxf(far.y, far.z));
     tread_aabb reach = tread_aabb_expand(query, slack);
+#if MESH_SSE
+    const __m128 reach_lo = _mm_setr_ps(reach.min.x, reach.min.y, reach.min.z, 0.0f);
+    const __m128 reach_hi = _mm_setr_ps(reach.max.x, reach.max.y, reach.max.z, 0.0f);
+#endif
     tread_vec3 from = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
@@ -726,27 +808,21 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
         stack_entry entry = stack[--top];
         if (entry.count > 0) {
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
-            for (int32_t first = entry.index, end = entry.index + entry.count; first < end; first += 4) {
-                int lanes = end - first < 4 ? end - first : 4;
+            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
+                tread_vec3 t[3];
+                uint8_t edges;
 #if MESH_SSE
-                int skips = contact_skips4(mesh, v, first, lanes, &reach);
-#endif
-                for (int j = 0; j < lanes; j++) {
-                    tread_vec3 t[3];
-                    uint8_t edges;
-#if MESH_SSE
-                    if (skips >> j & 1) continue;
-                    if (!leaf_triangle(mesh, v, first + j, from, t, &edges)) continue;
+                if (contact_skips(mesh, v, s, reach_lo, reach_hi)) continue;
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
 #else
-                    if (!leaf_triangle(mesh, v, first + j, from, t, &edges)) continue;
-                    tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
-                    if (!tread_aabb_overlaps(box, reach)) continue;
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
+                if (!tread_aabb_overlaps(box, reach)) continue;
 #endif
-                    tr_feature_contact contact;
-                    if (!tr_query_contact_triangle(q, t[0], t[1], t[2], edges, margin, &contact)) continue;
-                    contact.feature = caller_index(mesh, entry.node, first + j);
-                    fn(ctx, &contact);
-                }
+                tr_feature_contact contact;
+                if (!tr_query_contact_triangle(q, t[0], t[1], t[2], edges, margin, &contact)) continue;
+                contact.feature = caller_index(mesh, entry.node, s);
+                fn(ctx, &contact);
             }
             continue;
         }
