@@ -18,7 +18,7 @@
 #define MESH_BUILD_LEAF 4
 #endif
 #ifndef MESH_LEAF_TRIANGLES
-#define MESH_LEAF_TRIANGLES 12 // at most TR_MESH_MAX_LEAF
+#define MESH_LEAF_TRIANGLES 21 // at most TR_MESH_MAX_LEAF
 #endif
 // Flags bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
@@ -273,25 +273,89 @@ static int leaf_slots(const tr_mesh_node *node) {
     return count;
 }
 
-// The nodes depth first (a node, then each internal child's subtree in child order): neighbours in space come
-// one after another, which is the order the vertex windows want. Fills visit[]; `stack` has room for every node.
-static void depth_first(const tr_mesh_node *nodes, int node_count, int32_t *visit, int32_t *stack) {
-    int top = 0, count = 0;
-    if (node_count > 0) stack[top++] = 0;
-    while (top > 0) {
-        int32_t n = stack[--top];
-        visit[count++] = n;
-        int internal = 0;
-        for (int k = 0; k < TR_MESH_WIDTH; k++) internal += tr_mesh_kind(&nodes[n], k) == TR_MESH_KIND_NODE;
-        for (int i = internal - 1; i >= 0; i--) stack[top++] = (int32_t)nodes[n].child + i;
+// The order the vertex windows are filled in: each node's new vertices are appended, and a vertex placed more than
+// a window back is copied, so a node's neighbours in space should come within a few nodes of it. The nodes are swept
+// in strips (a boustrophedon over the mesh's two longest axes): a strip is about MESH_STRIP_NODES nodes across, so
+// the nodes beside one along the sweep come about that many nodes later, within its window, and only the vertices
+// on the strips' borders are copied (a depth-first order copies those on the borders of every window-sized subtree).
+#ifndef MESH_STRIP_FILL
+#define MESH_STRIP_FILL 0.4f
+#endif
+typedef struct strip_key {
+    int32_t strip;
+    float along, across;
+    int32_t node;
+} strip_key;
+
+static int compare_strip_keys(const void *pa, const void *pb) {
+    const strip_key *a = (const strip_key *)pa, *b = (const strip_key *)pb;
+    if (a->strip != b->strip) return a->strip < b->strip ? -1 : 1;
+    float da = a->strip % 2 ? -a->along : a->along, db = b->strip % 2 ? -b->along : b->along;
+    if (da != db) return da < db ? -1 : 1;
+    if (a->across != b->across) return a->across < b->across ? -1 : 1;
+    return (a->node > b->node) - (a->node < b->node);
+}
+
+// Fills visit[] with the nodes in strip order; `keys` has room for every node.
+static void strip_order(const tr_mesh_node *nodes, int node_count, tread_aabb bounds, int vertex_count, int32_t *visit, strip_key *keys) {
+    const float lo[3] = {bounds.min.x, bounds.min.y, bounds.min.z};
+    const float size[3] = {bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y, bounds.max.z - bounds.min.z};
+    int across = 0, along = 1; // the longest axis is cut into strips, each swept along the second longest
+    for (int a = 1; a < 3; a++)
+        if (size[a] > size[across]) across = a;
+    along = across == 0 ? 1 : 0;
+    for (int a = 0; a < 3; a++)
+        if (a != across && size[a] > size[along]) along = a;
+    double extent = 0.0; // the mean extent across of the nodes holding leaves
+    int holders = 0;
+    for (int n = 0; n < node_count; n++)
+        if (leaf_slots(&nodes[n]) > 0) extent += 255.0 * (double)nodes[n].step[across], holders++;
+    float nodes_across = holders > 0 ? MESH_STRIP_FILL * 256.0f * (float)holders / (float)vertex_count : 1.0f;
+    float width = holders > 0 ? nodes_across * (float)(extent / holders) : 0.0f;
+    for (int n = 0; n < node_count; n++) {
+        float c[3];
+        for (int a = 0; a < 3; a++) c[a] = nodes[n].origin[a] + 127.5f * nodes[n].step[a] - lo[a];
+        float strip = width > 0.0f ? c[across] / width : 0.0f;
+        keys[n] = (strip_key){strip < 1.0e6f ? (int32_t)strip : 1000000, c[along], c[3 - across - along], n};
     }
-    TR_ASSERT(count == node_count);
+    qsort(keys, (size_t)node_count, sizeof *keys, compare_strip_keys);
+    for (int n = 0; n < node_count; n++) visit[n] = keys[n].node;
+}
+
+// Vertices with the same bits are one vertex in the copy (a level's brush faces each repeat their corners): a
+// corner then reads the same floats as the caller gave, so this is exact. same[v] = the lowest index with v's bits.
+typedef struct vertex_bits {
+    uint32_t bits[3];
+    int32_t index;
+} vertex_bits;
+
+static int compare_vertex_bits(const void *pa, const void *pb) {
+    const vertex_bits *a = (const vertex_bits *)pa, *b = (const vertex_bits *)pb;
+    for (int k = 0; k < 3; k++)
+        if (a->bits[k] != b->bits[k]) return a->bits[k] < b->bits[k] ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+static bool same_vertices(const mesh_source *src, int32_t *same) {
+    vertex_bits *order = (vertex_bits *)tr_alloc((size_t)src->vertex_count * sizeof(vertex_bits));
+    if (!order) return false;
+    for (int v = 0; v < src->vertex_count; v++) {
+        memcpy(order[v].bits, &src->vertices[v], sizeof order[v].bits);
+        order[v].index = v;
+    }
+    qsort(order, (size_t)src->vertex_count, sizeof *order, compare_vertex_bits);
+    for (int i = 0; i < src->vertex_count; i++)
+        same[order[i].index] = i > 0 && memcmp(order[i].bits, order[i - 1].bits, sizeof order[i].bits) == 0
+                                   ? same[order[i - 1].index]
+                                   : order[i].index;
+    tr_free(order);
+    return true;
 }
 
 // Place the vertices node by node (in `visit` order) so that each node's corners lie in one window of 256: a vertex
 // already placed within reach is shared, any other is appended (a copy when it was placed too far back).
 // Fills corners[].corner, nodes[].vertex_base, placed_from[] (position -> caller vertex); returns the count.
-static int place_vertices(const mesh_source *src, const int32_t *order, tr_mesh_node *nodes, int node_count,
+static int place_vertices(const mesh_source *src, const int32_t *same, const int32_t *order, tr_mesh_node *nodes, int node_count,
                           const int32_t *visit, tr_mesh_corners *corners, int32_t *placed, int32_t *placed_from) {
     for (int v = 0; v < src->vertex_count; v++) placed[v] = -1;
     int end = 0;
@@ -302,7 +366,7 @@ static int place_vertices(const mesh_source *src, const int32_t *order, tr_mesh_
         int unique = 0;
         for (int s = first; s < last; s++)
             for (int k = 0; k < 3; k++) {
-                uint32_t v = src->indices[3 * order[s] + k];
+                uint32_t v = (uint32_t)same[src->indices[3 * order[s] + k]];
                 int j = 0;
                 while (j < unique && refs[j] != v) j++;
                 if (j == unique) refs[unique++] = v;
@@ -319,7 +383,7 @@ static int place_vertices(const mesh_source *src, const int32_t *order, tr_mesh_
         nodes[n].vertex_base = (uint32_t)base;
         for (int s = first; s < last; s++)
             for (int k = 0; k < 3; k++) {
-                int offset = placed[src->indices[3 * order[s] + k]] - base;
+                int offset = placed[same[src->indices[3 * order[s] + k]]] - base;
                 TR_ASSERT(offset >= 0 && offset <= 255);
                 corners[s].corner[k] = (uint8_t)offset;
             }
@@ -432,21 +496,28 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
     // queue serves the breadth-first layout, then the depth-first walk's stack; visit is that walk's order.
     int32_t *queue = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
     int32_t *visit = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
+    strip_key *keys = (strip_key *)tr_alloc((size_t)bvh.node_count * sizeof(strip_key));
     int32_t *order = (int32_t *)tr_alloc((size_t)tcount * sizeof(int32_t));
     int32_t *placed = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
+    int32_t *same = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
     int32_t *placed_from = (int32_t *)tr_alloc((size_t)tcount * 3 * sizeof(int32_t));
     void *wide_memory = tr_alloc((size_t)bvh.node_count * sizeof(tr_mesh_node) + 63);
     tr_mesh_node *wide_nodes = (tr_mesh_node *)(((uintptr_t)wide_memory + 63) & ~(uintptr_t)63);
     mesh->corners = (tr_mesh_corners *)tr_alloc((size_t)tcount * sizeof(tr_mesh_corners));
     mesh->id_low = (uint16_t *)tr_alloc((size_t)tcount * sizeof(uint16_t));
-    bool ok = view.size && view.start && view.best && view.inner && queue && visit && order && placed && placed_from && wide_memory && mesh->corners &&
+    bool ok = view.size && view.start && view.best && view.inner && queue && visit && keys && order && placed && same && placed_from && wide_memory && mesh->corners &&
               mesh->id_low;
     if (ok) {
         view_plan(&view);
         mesh->node_count = lay_out_nodes(&view, wide_nodes, queue, order, &mesh->leaf_count);
         for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[order[s]];
-        depth_first(wide_nodes, mesh->node_count, visit, queue);
-        mesh->vertex_count = place_vertices(src, order, wide_nodes, mesh->node_count, visit, mesh->corners, placed, placed_from);
+        ok = same_vertices(src, same);
+    }
+    if (ok) {
+        int distinct = 0;
+        for (int v = 0; v < src->vertex_count; v++) distinct += same[v] == v;
+        strip_order(wide_nodes, mesh->node_count, mesh->bounds, distinct, visit, keys);
+        mesh->vertex_count = place_vertices(src, same, order, wide_nodes, mesh->node_count, visit, mesh->corners, placed, placed_from);
         // The exact sizes, now that they are known (the working arrays above were sized for the worst case).
         mesh->id_base = (uint32_t *)tr_alloc((size_t)mesh->node_count * sizeof(uint32_t));
         mesh->vertices = (tread_vec3 *)tr_alloc(((size_t)mesh->vertex_count + 1) * sizeof(tread_vec3)); // + the spare
@@ -471,8 +542,10 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
     tr_free(view.inner);
     tr_free(queue);
     tr_free(visit);
+    tr_free(keys);
     tr_free(order);
     tr_free(placed);
+    tr_free(same);
     tr_free(placed_from);
     tr_free(wide_memory);
     tr_bvh_destroy(&bvh);

@@ -27,10 +27,10 @@ typedef struct tr_mesh_corners {
 // TR_MESH_MAX_LEAF triangles: its kind is 4 bits of `kinds`; internal children are consecutive nodes from `child`
 // and leaf children consecutive runs of slots from `first`, both in child order (no per-child reference).
 #define TR_MESH_WIDTH 4
-#define TR_MESH_KIND_BITS 4u
-#define TR_MESH_KIND_NONE 0u  // no child k (children are packed: none follow)
-#define TR_MESH_KIND_NODE 15u // child k is an internal node; 1 .. TR_MESH_MAX_LEAF: a leaf of that many triangles
-#define TR_MESH_MAX_LEAF 14
+#define TR_MESH_KIND_BITS 8u
+#define TR_MESH_KIND_NONE 0u   // no child k (children are packed: none follow)
+#define TR_MESH_KIND_NODE 255u // child k is an internal node; 1 .. TR_MESH_MAX_LEAF: a leaf of that many triangles
+#define TR_MESH_MAX_LEAF 21    // a node's four leaves then use at most 252 vertices: one window of 256 holds them
 #define TR_MESH_MAX_TRIANGLES (1 << 28) // slots, nodes and caller indices below 2^28 (id_base keeps a flag above)
 #define TR_MESH_WIDE_IDS 0x80000000u    // tr_mesh::id_base[n]: node n's caller indices are in wide_ids
 typedef struct tr_mesh_node {
