@@ -570,6 +570,8 @@ tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def) {
         src.flags[t] = (uint8_t)((degenerate ? MESH_DEGENERATE : 0u) | (def->one_sided && def->one_sided[t] ? MESH_ONE_SIDED : 0u));
         mesh->bounds = t == 0 ? boxes[0] : tread_aabb_union(mesh->bounds, boxes[t]);
     }
+    tread_vec3 far = tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max));
+    mesh->far = tr_maxf(far.x, tr_maxf(far.y, far.z));
     if (!compute_active_edges(&src)) goto out_of_memory;
     if (!build_tree(mesh, &src, boxes)) goto out_of_memory;
     tr_free(boxes);
@@ -711,18 +713,24 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
 typedef struct cast_bounds {
     float slo[4], shi[4]; // x, y, z (and an unused lane)
     float reach;
+    float t_max; // the slo and shi are for this t_max
 } cast_bounds;
 
-static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
+// The swept core's bounds for t_max (tr_cast_triangle's expressions).
+static void cast_bounds_sweep(cast_bounds *b, const tr_cast *c, float t_max) {
     tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
     tread_vec3 m = tread_v3_scale(c->d, t_max);
     tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
-    const float sl[4] = {slo.x, slo.y, slo.z, 0.0f}, sh[4] = {shi.x, shi.y, shi.z, 0.0f};
-    memcpy(b->slo, sl, sizeof sl);
-    memcpy(b->shi, sh, sizeof sh);
+    b->slo[0] = slo.x, b->slo[1] = slo.y, b->slo[2] = slo.z, b->slo[3] = 0.0f;
+    b->shi[0] = shi.x, b->shi[1] = shi.y, b->shi[2] = shi.z, b->shi[3] = 0.0f;
+    b->t_max = t_max;
+}
+
+static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
+    cast_bounds_sweep(b, c, t_max);
     tread_vec3 g = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
-    g = tread_v3_max(g, tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
-    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, c->r));
+    float far = tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, c->r));
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far, mesh->far);
     b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
 }
 
@@ -754,6 +762,31 @@ static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32
     return (_mm_movemask_ps(apart) & 7) != 0;
 }
 #endif
+
+// The children (bits) whose decoded boxes overlap [qmin, qmax]. The SSE lanes decode and compare as the scalar loop
+// does (a multiply, then an add; the same comparisons).
+static inline int node_overlaps(const tr_mesh_node *node, const float qmin[3], const float qmax[3]) {
+#if MESH_SSE
+    __m128 apart = _mm_setzero_ps();
+    for (int a = 0; a < 3; a++) {
+        __m128 origin = _mm_set1_ps(node->origin[a]), step = _mm_set1_ps(node->step[a]);
+        __m128 bmin = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmin[a]), step));
+        __m128 bmax = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmax[a]), step));
+        apart = _mm_or_ps(apart, _mm_or_ps(_mm_cmpnle_ps(bmin, _mm_set1_ps(qmax[a])), _mm_cmpnle_ps(_mm_set1_ps(qmin[a]), bmax)));
+    }
+    return ~_mm_movemask_ps(apart) & 15;
+#else
+    int reached = 0;
+    for (int k = 0; k < TR_MESH_WIDTH; k++) {
+        bool overlap = true;
+        for (int a = 0; a < 3; a++)
+            overlap = overlap && node->origin[a] + (float)node->qmin[a][k] * node->step[a] <= qmax[a] &&
+                      node->origin[a] + (float)node->qmax[a][k] * node->step[a] >= qmin[a];
+        reached |= overlap << k;
+    }
+    return reached;
+#endif
+}
 
 typedef struct stack_entry {
     int32_t index; // a node's index, or a leaf's first slot
@@ -804,8 +837,8 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
     // Capsule casts (rays and boxes have no bounds early-out to anticipate) test a triangle's bounds as lanes first.
     bool capsule = !c->is_ray && !c->is_box;
-    cast_bounds sweep;
-    if (capsule) cast_bounds_set(&sweep, mesh, c, t_max);
+    cast_bounds sweep; // set when the first leaf is reached (many casts reach none)
+    bool swept = false;
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
     stack[top++] = (stack_entry){0, 0, 0, 0.0f};
@@ -814,6 +847,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
+            if (capsule && !swept) cast_bounds_set(&sweep, mesh, c, t_max), swept = true;
             for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
 #if MESH_SSE
                 if (capsule && cast_skips(mesh, v, s, &sweep)) continue;
@@ -825,7 +859,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                 if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
                 hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);
-                if (capsule) cast_bounds_set(&sweep, mesh, c, t_max);
+                if (capsule && t_max != sweep.t_max) cast_bounds_sweep(&sweep, c, t_max);
             }
             continue;
         }
@@ -902,12 +936,9 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
         const tr_mesh_node *node = &nodes[entry.index];
         stack_entry kids[TR_MESH_WIDTH];
         int count = node_children(node, entry.index, kids);
+        int reached = node_overlaps(node, qmin, qmax);
         for (int k = count - 1; k >= 0; k--) {
-            bool overlap = true;
-            for (int a = 0; a < 3; a++)
-                overlap = overlap && node->origin[a] + (float)node->qmin[a][k] * node->step[a] <= qmax[a] &&
-                          node->origin[a] + (float)node->qmax[a][k] * node->step[a] >= qmin[a];
-            if (!overlap) continue;
+            if (!(reached >> k & 1)) continue;
             TR_ASSERT(top < MESH_STACK_SIZE);
             stack[top++] = kids[k];
         }

@@ -59,6 +59,7 @@ typedef struct tr_mesh {
     uint16_t *id_low;         // per slot: the caller's triangle index above its node's id_base
     uint32_t *wide_ids;       // caller indices of the wide nodes' slots (NULL when there are none)
     tread_aabb bounds;        // local bounds of all vertices used by triangles
+    float far;                // the largest coordinate magnitude in bounds
     int node_count;
     int leaf_count;
     int vertex_count;
