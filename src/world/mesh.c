@@ -18,8 +18,10 @@
 #define MESH_BUILD_LEAF 4
 #endif
 #ifndef MESH_LEAF_TRIANGLES
-#define MESH_LEAF_TRIANGLES 21 // at most TR_MESH_MAX_LEAF
+#define MESH_LEAF_TRIANGLES 24 // at most TR_MESH_MAX_LEAF
 #endif
+// A leaf's distinct vertices at most: a node's four leaves then fit one vertex window of 256.
+#define MESH_LEAF_VERTICES 64
 // Flags bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
 #define MESH_DEGENERATE 0x80u
@@ -181,10 +183,10 @@ static bool compute_active_edges(mesh_source *mesh) {
 // ---- the query tree ----------------------------------------------------------------------------------
 
 // How the 4-wide layout cuts the binary tree. Each 4-wide node adopts a frontier of up to four descendants of its
-// binary node; a descendant of at most leaf_max triangles may be a leaf (its triangles are contiguous in the
-// builder's items: size[n] of them from start[n]), a bigger one becomes a 4-wide node in turn. The frontiers are
-// chosen bottom-up for the fewest 4-wide nodes (they are most of the mesh's bytes when half full), then the most
-// leaves (a free slot costs nothing: finer leaves prune more).
+// binary node; a descendant of at most MESH_LEAF_TRIANGLES triangles over at most MESH_LEAF_VERTICES vertices may
+// be a leaf (its triangles are contiguous in the builder's items: size[n] of them from start[n]), a bigger one
+// becomes a 4-wide node in turn. The frontiers are chosen bottom-up for the fewest 4-wide nodes (they are most of the
+// mesh's bytes when half full), then the most leaves (a free slot costs nothing: finer leaves prune more).
 typedef struct cut {
     int32_t nodes, leaves; // in the subtree, for this way of cutting it
     int8_t left, right;    // pieces from the left and right child; 0, 0: the subtree is one piece
@@ -192,13 +194,35 @@ typedef struct cut {
 
 typedef struct binary_view {
     const tr_bvh *bvh;
-    int32_t *size, *start; // per binary node
+    const mesh_source *src;
+    const int32_t *same;        // the vertices' canonical indices (same_vertices)
+    int32_t *size, *start;      // per binary node
+    bool *fits;                 // per binary node: may be a leaf
     cut (*best)[TR_MESH_WIDTH]; // per binary node: best[n][j - 1], the best cut into at most j pieces
     cut *inner;                 // per binary node: the best cut of its children into a 4-wide node's children
-    int leaf_max;
 } binary_view;
 
-static bool view_leaf(const binary_view *view, int32_t n) { return view->size[n] <= view->leaf_max; }
+static bool view_leaf(const binary_view *view, int32_t n) { return view->fits[n]; }
+
+// Whether binary node n may be a leaf: few enough triangles, and vertices (any MESH_LEAF_VERTICES / 3 triangles
+// have few enough; counted for bigger ones).
+static bool leaf_fits(const binary_view *view, int32_t n) {
+    int32_t size = view->size[n];
+    if (size <= MESH_LEAF_VERTICES / 3) return true;
+    if (size > MESH_LEAF_TRIANGLES) return false;
+    int32_t seen[MESH_LEAF_VERTICES];
+    int unique = 0;
+    for (int32_t i = view->start[n]; i < view->start[n] + size; i++)
+        for (int k = 0; k < 3; k++) {
+            int32_t v = view->same[view->src->indices[3 * view->bvh->items[i] + k]];
+            int j = 0;
+            while (j < unique && seen[j] != v) j++;
+            if (j < unique) continue;
+            if (unique == MESH_LEAF_VERTICES) return false;
+            seen[unique++] = v;
+        }
+    return true;
+}
 
 static bool cut_better(cut a, cut b) { return a.nodes != b.nodes ? a.nodes < b.nodes : a.leaves > b.leaves; }
 
@@ -223,6 +247,7 @@ static void view_plan(binary_view *view) {
         bool internal = node->count == 0;
         view->size[n] = internal ? view->size[node->first] + view->size[node->first + 1] : node->count;
         view->start[n] = internal ? view->start[node->first] : node->first;
+        view->fits[n] = leaf_fits(view, n);
         cut one = {0, 1, 0, 0}; // a leaf
         if (internal) view->inner[n] = split_cut(view, n, TR_MESH_WIDTH);
         if (!view_leaf(view, n)) one = (cut){1 + view->inner[n].nodes, view->inner[n].leaves, 0, 0};
@@ -362,14 +387,17 @@ static int place_vertices(const mesh_source *src, const int32_t *same, const int
     for (int i = 0; i < node_count; i++) {
         int32_t n = visit[i];
         int first = (int)nodes[n].first, last = first + leaf_slots(&nodes[n]);
-        uint32_t refs[3 * TR_MESH_WIDTH * TR_MESH_MAX_LEAF];
+        uint32_t refs[TR_MESH_WIDTH * MESH_LEAF_VERTICES];
         int unique = 0;
         for (int s = first; s < last; s++)
             for (int k = 0; k < 3; k++) {
                 uint32_t v = (uint32_t)same[src->indices[3 * order[s] + k]];
                 int j = 0;
                 while (j < unique && refs[j] != v) j++;
-                if (j == unique) refs[unique++] = v;
+                if (j == unique) {
+                    TR_ASSERT(unique < TR_MESH_WIDTH * MESH_LEAF_VERTICES);
+                    refs[unique++] = v;
+                }
             }
         // Kept vertices sit at or above `lower` and appended ones below end + unique: a span of at most 255.
         int lower = end + unique - 256, base = end;
@@ -489,31 +517,28 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
     int tcount = src->triangle_count;
     tr_bvh bvh;
     if (!tr_bvh_build(&bvh, boxes, tcount, MESH_BUILD_LEAF)) return false;
-    binary_view view = {&bvh, (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t)),
-                        (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t)),
-                        tr_alloc((size_t)bvh.node_count * sizeof(cut[TR_MESH_WIDTH])),
-                        (cut *)tr_alloc((size_t)bvh.node_count * sizeof(cut)), MESH_LEAF_TRIANGLES};
+    int32_t *same = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
+    binary_view view = {&bvh, src, same, (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t)),
+                        (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t)), (bool *)tr_alloc((size_t)bvh.node_count),
+                        tr_alloc((size_t)bvh.node_count * sizeof(cut[TR_MESH_WIDTH])), (cut *)tr_alloc((size_t)bvh.node_count * sizeof(cut))};
     // queue serves the breadth-first layout, then the depth-first walk's stack; visit is that walk's order.
     int32_t *queue = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
     int32_t *visit = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
     strip_key *keys = (strip_key *)tr_alloc((size_t)bvh.node_count * sizeof(strip_key));
     int32_t *order = (int32_t *)tr_alloc((size_t)tcount * sizeof(int32_t));
     int32_t *placed = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
-    int32_t *same = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
     int32_t *placed_from = (int32_t *)tr_alloc((size_t)tcount * 3 * sizeof(int32_t));
     void *wide_memory = tr_alloc((size_t)bvh.node_count * sizeof(tr_mesh_node) + 63);
     tr_mesh_node *wide_nodes = (tr_mesh_node *)(((uintptr_t)wide_memory + 63) & ~(uintptr_t)63);
     mesh->corners = (tr_mesh_corners *)tr_alloc((size_t)tcount * sizeof(tr_mesh_corners));
     mesh->id_low = (uint16_t *)tr_alloc((size_t)tcount * sizeof(uint16_t));
-    bool ok = view.size && view.start && view.best && view.inner && queue && visit && keys && order && placed && same && placed_from && wide_memory && mesh->corners &&
+    bool ok = view.size && view.start && view.fits && view.best && view.inner && queue && visit && keys && order && placed && same && placed_from && wide_memory && mesh->corners &&
               mesh->id_low;
+    if (ok) ok = same_vertices(src, same);
     if (ok) {
         view_plan(&view);
         mesh->node_count = lay_out_nodes(&view, wide_nodes, queue, order, &mesh->leaf_count);
         for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[order[s]];
-        ok = same_vertices(src, same);
-    }
-    if (ok) {
         int distinct = 0;
         for (int v = 0; v < src->vertex_count; v++) distinct += same[v] == v;
         strip_order(wide_nodes, mesh->node_count, mesh->bounds, distinct, visit, keys);
@@ -538,6 +563,7 @@ static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *
     }
     tr_free(view.size);
     tr_free(view.start);
+    tr_free(view.fits);
     tr_free(view.best);
     tr_free(view.inner);
     tr_free(queue);
@@ -754,6 +780,25 @@ static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t 
     return (_mm_movemask_ps(far) & 7) != 0;
 }
 
+// The node test for rays and boxes (which have no bounds early-out of their own), on slot s's exact corner box: the
+// slab test of node_entry_scalar, the box grown as the nodes' are. A hit at t <= t_max lies in the triangle's box, so
+// the grown box is entered by then (the argument that lets the nodes prune): a skipped triangle has no such hit.
+static inline bool slab_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const float o[3], const float grow[3],
+                              const float inv[3], float t_max) {
+    __m128 lo, hi;
+    corner_box(mesh, v, s, &lo, &hi);
+    float l[4], h[4];
+    _mm_storeu_ps(l, lo);
+    _mm_storeu_ps(h, hi);
+    float tmin = 0.0f, tmax = t_max;
+    for (int a = 2; a >= 0; a--) {
+        float t0 = (l[a] - grow[a] - o[a]) * inv[a], t1 = (h[a] + grow[a] - o[a]) * inv[a];
+        tmin = tr_maxf(tr_minf(t0, t1), tmin);
+        tmax = tr_minf(tr_maxf(t0, t1), tmax);
+    }
+    return !(tmin <= tmax);
+}
+
 // The contact query's early-out for slot s: its corner box does not overlap `reach` (tread_aabb_overlaps).
 static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 reach_lo, __m128 reach_hi) {
     __m128 lo, hi;
@@ -835,7 +880,8 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
     tread_vec3 inv_d = tr_inverse_direction(c->d), from = c->is_ray ? c->p0 : tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
-    // Capsule casts (rays and boxes have no bounds early-out to anticipate) test a triangle's bounds as lanes first.
+    // A leaf's triangles are tested on their bounds first: capsule casts as tr_cast_triangle would, rays and boxes
+    // as the nodes are.
     bool capsule = !c->is_ray && !c->is_box;
     cast_bounds sweep; // set when the first leaf is reached (many casts reach none)
     bool swept = false;
@@ -850,7 +896,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
             if (capsule && !swept) cast_bounds_set(&sweep, mesh, c, t_max), swept = true;
             for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
 #if MESH_SSE
-                if (capsule && cast_skips(mesh, v, s, &sweep)) continue;
+                if (capsule ? cast_skips(mesh, v, s, &sweep) : slab_skips(mesh, v, s, oo, grow, inv, t_max)) continue;
 #endif
                 tread_vec3 t[3];
                 uint8_t edges;

@@ -24,13 +24,13 @@ typedef struct tr_mesh_corners {
 // on that grid (origin + q * step), rounded outward: min down and max up, checked against the exact float
 // decoding, so a decoded child box always holds the child's true box (queries only prune with them, so results
 // do not change; the tree is a quarter of the float boxes' size). A child is an internal node or a leaf of up to
-// TR_MESH_MAX_LEAF triangles: its kind is 4 bits of `kinds`; internal children are consecutive nodes from `child`
+// TR_MESH_MAX_LEAF triangles: its kind is a byte of `kinds`; internal children are consecutive nodes from `child`
 // and leaf children consecutive runs of slots from `first`, both in child order (no per-child reference).
 #define TR_MESH_WIDTH 4
 #define TR_MESH_KIND_BITS 8u
 #define TR_MESH_KIND_NONE 0u   // no child k (children are packed: none follow)
 #define TR_MESH_KIND_NODE 255u // child k is an internal node; 1 .. TR_MESH_MAX_LEAF: a leaf of that many triangles
-#define TR_MESH_MAX_LEAF 21    // a node's four leaves then use at most 252 vertices: one window of 256 holds them
+#define TR_MESH_MAX_LEAF 254
 #define TR_MESH_MAX_TRIANGLES (1 << 28) // slots, nodes and caller indices below 2^28 (id_base keeps a flag above)
 #define TR_MESH_WIDE_IDS 0x80000000u    // tr_mesh::id_base[n]: node n's caller indices are in wide_ids
 typedef struct tr_mesh_node {
