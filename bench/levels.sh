@@ -10,6 +10,8 @@
 #   (every configuration once per round), one thread.
 # - instructions_per_update (--callgrind): callgrind counting only inside tread_character_move or tread_batch_move,
 #   divided by the updates: repeatable whatever the machine's load.
+# - mesh_bytes_per_triangle (first, rows levels-MAP): what the map's world geometry takes as one mesh body
+#   (bench/levels_bytes.c: the bytes the library asks for while it is added, over its triangles).
 #
 #   bench/levels.sh [BUILD_DIR] [--rounds N] [--seconds S] [--callgrind]
 #
@@ -63,6 +65,11 @@ done
 
 {
   echo "scenario,metric,value,unit"
+  if [ -x "$build/bench/tread_bench_levels_bytes" ]; then
+    "$build/bench/tread_bench_levels_bytes" "${maps[@]}"
+  else
+    echo "bench/levels.sh: no $build/bench/tread_bench_levels_bytes: no memory rows" >&2
+  fi
   for map in "${maps[@]}"; do
     for shape in "${shapes[@]}"; do
       for mode in "${modes[@]}"; do

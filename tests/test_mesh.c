@@ -462,7 +462,8 @@ static void test_mesh_node_test_simd_matches_scalar(void **state) {
             tr_mesh_node_entry(&mesh.nodes[n], oo, grow, inv, t_max, true, vmin, vmax);
             assert_memory_equal(smin, vmin, sizeof smin);
             assert_memory_equal(smax, vmax, sizeof smax);
-            for (int k = 0; k < TR_MESH_WIDTH; k++) reached += tr_mesh_kind(&mesh.nodes[n], k) != TR_MESH_KIND_NONE && smin[k] <= smax[k];
+            for (int k = 0; k < TR_MESH_WIDTH; k++)
+                reached += tr_mesh_kind(&mesh.nodes[n], k) != TR_MESH_KIND_NONE && smin[k] <= smax[k];
         }
     }
     assert_true(reached > 1000);
