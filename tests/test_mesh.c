@@ -438,6 +438,55 @@ static void test_mesh_quantised_boxes_hold_their_contents(void **state) {
     free(idx);
 }
 
+// Caller indices far apart within one node are kept whole (wide_ids): a grid whose triangles the caller listed in
+// a shuffled order. Every slot still names its caller triangle (the corners match, each index once), and rays down
+// onto the grid report the triangle under them.
+static void test_mesh_far_apart_caller_indices_are_kept_whole(void **state) {
+    (void)state;
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    make_grid(200, 0.25f, 0.0f, &v, &idx, &def); // 80,000 triangles: a node's may be far apart in a shuffled list
+    int count = def.triangle_count;
+    for (int t = count - 1; t > 0; t--) { // Fisher-Yates over whole triangles
+        int u = (int)rng_float(0.0f, (float)t + 0.999f);
+        for (int k = 0; k < 3; k++) {
+            uint32_t tmp = idx[3 * t + k];
+            idx[3 * t + k] = idx[3 * u + k];
+            idx[3 * u + k] = tmp;
+        }
+    }
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    assert_true(mesh.wide_id_count > 0);
+    char *seen = calloc((size_t)count, 1);
+    assert_non_null(seen);
+    for (int s = 0; s < count; s++) {
+        tread_vec3 corner[3];
+        uint8_t flags;
+        uint32_t t = tr_mesh_slot(&mesh, s, corner, &flags);
+        assert_true(t < (uint32_t)count && !seen[t]);
+        seen[t] = 1;
+        for (uint32_t k = 0; k < 3; k++) assert_memory_equal(&corner[k], &v[idx[3 * t + k]], sizeof corner[k]);
+    }
+    for (int q = 0; q < 200; q++) {
+        float x = rng_float(0.1f, 49.9f), z = rng_float(0.1f, 49.9f);
+        closest hit = {false, {0}};
+        tr_cast c = ray_cast(tread_v3(x, 1.0f, z), tread_v3(0.0f, -2.0f, 0.0f));
+        tr_mesh_cast(&mesh, &c, 1.0f, keep_closest, &hit);
+        assert_true(hit.hit);
+        // The triangle reported holds (x, z) in its corners' bounds.
+        const uint32_t *tri = &idx[3 * hit.best.feature];
+        const tread_vec3 *a = &v[tri[0]], *b = &v[tri[1]], *d = &v[tri[2]];
+        assert_true(x >= fminf(a->x, fminf(b->x, d->x)) && x <= fmaxf(a->x, fmaxf(b->x, d->x)));
+        assert_true(z >= fminf(a->z, fminf(b->z, d->z)) && z <= fmaxf(a->z, fmaxf(b->z, d->z)));
+    }
+    free(seen);
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
 // The casts' SSE node test and the scalar one (the WebAssembly build's) give the same bits on every node.
 static void test_mesh_node_test_simd_matches_scalar(void **state) {
     (void)state;
@@ -484,6 +533,7 @@ int main(void) {
         cmocka_unit_test(test_mesh_degenerate_triangles_never_hit),
         cmocka_unit_test(test_mesh_flat_floor_has_no_ghost_normals),
         cmocka_unit_test(test_mesh_quantised_boxes_hold_their_contents),
+        cmocka_unit_test(test_mesh_far_apart_caller_indices_are_kept_whole),
         cmocka_unit_test(test_mesh_node_test_simd_matches_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
