@@ -14,6 +14,15 @@
 // triangles and vertices) and more triangles tested a visited leaf: with their bounds tested first (mesh.c), 24
 // costs P3 no more instructions than the 4-triangle leaves before (docs/PERFORMANCE.md).
 #define MESH_LEAF_TRIANGLES 24
+// The surface-area costs of testing a node's four boxes and a leaf's triangle (its bounds test, mesh.c), in about
+// the instructions they take over 40.
+#define MESH_SAH_NODE 1.0
+#define MESH_SAH_TRIANGLE 0.5
+// What a node's 64 bytes are worth against its surface-area gain, in a planar mesh's average triangle's area: a cut
+// pays for a node that saves more tests than that (a level's big or scattered triangles), not for one that makes a
+// grid's leaves a little finer (P3: 600 gives 13.8 bytes a triangle and 1.4 % fewer instructions an update; 300:
+// 14.5 bytes; 1000: a level's update 4 % dearer than with the 4-triangle leaves, 1.4 % with 600).
+#define MESH_NODE_PRICE 600.0
 // A leaf's distinct vertices at most: a node's four leaves then fit one vertex window of 256 (any 21 triangles do).
 #define MESH_LEAF_VERTICES 64
 // How wide a strip of the vertex placement is, as the fraction of a window (256 vertices) that a strip's nodes side
@@ -24,11 +33,14 @@
 // How the 4-wide layout cuts the binary tree. Each 4-wide node adopts a frontier of up to four descendants of its
 // binary node; a descendant of at most MESH_LEAF_TRIANGLES triangles over at most MESH_LEAF_VERTICES vertices may
 // be a leaf (its triangles are contiguous in the builder's items: size[n] of them from start[n]), a bigger one
-// becomes a 4-wide node in turn. The frontiers are chosen bottom-up for the fewest 4-wide nodes (they are most of the
-// mesh's bytes when half full), then the most leaves (a free slot costs nothing: finer leaves prune more).
+// becomes a 4-wide node in turn. The frontiers are chosen bottom-up for the least cost: the surface-area cost of the
+// queries' tests plus MESH_NODE_PRICE a node (the nodes are most of the mesh's bytes beside its triangles and
+// vertices; the greedy collapse before left them a quarter empty).
 typedef struct cut {
-    int32_t nodes, leaves; // in the subtree, for this way of cutting it
-    int8_t left, right;    // pieces from the left and right child; 0, 0: the subtree is one piece
+    int32_t nodes;      // 4-wide nodes in the subtree, for this way of cutting it
+    double cost;        // its surface-area cost (MESH_SAH_NODE a node, MESH_SAH_TRIANGLE a leaf's triangle, each
+                        // weighted by its box's half area: how likely a query reaches it) and its nodes' price
+    int8_t left, right; // pieces from the left and right child; 0, 0: the subtree is one piece
 } cut;
 
 typedef struct binary_view {
@@ -39,6 +51,7 @@ typedef struct binary_view {
     bool *fits;                 // per binary node: may be a leaf
     cut (*best)[TR_MESH_WIDTH]; // per binary node: best[n][j - 1], the best cut into at most j pieces
     cut *inner;                 // per binary node: the best cut of its children into a 4-wide node's children
+    double node_price;          // MESH_NODE_PRICE in surface-area cost: that many times the root's half area a triangle
 } binary_view;
 
 static bool view_leaf(const binary_view *view, int32_t n) { return view->fits[n]; }
@@ -63,15 +76,15 @@ static bool leaf_fits(const binary_view *view, int32_t n) {
     return true;
 }
 
-static bool cut_better(cut a, cut b) { return a.nodes != b.nodes ? a.nodes < b.nodes : a.leaves > b.leaves; }
+static bool cut_better(cut a, cut b) { return a.cost != b.cost ? a.cost < b.cost : a.nodes < b.nodes; }
 
 // The best cut of internal node n's two children into `pieces` pieces or fewer, each child giving at least one.
 static cut split_cut(const binary_view *view, int32_t n, int pieces) {
     int32_t l = view->bvh->nodes[n].first, r = l + 1;
-    cut best = {INT32_MAX, 0, 0, 0};
+    cut best = {INT32_MAX, HUGE_VAL, 0, 0};
     for (int jl = 1; jl < pieces; jl++) {
         cut a = view->best[l][jl - 1], b = view->best[r][pieces - jl - 1];
-        cut c = {a.nodes + b.nodes, a.leaves + b.leaves, (int8_t)jl, (int8_t)(pieces - jl)};
+        cut c = {a.nodes + b.nodes, a.cost + b.cost, (int8_t)jl, (int8_t)(pieces - jl)};
         if (cut_better(c, best)) best = c;
     }
     return best;
@@ -87,9 +100,10 @@ static void view_plan(binary_view *view) {
         view->size[n] = internal ? view->size[node->first] + view->size[node->first + 1] : node->count;
         view->start[n] = internal ? view->start[node->first] : node->first;
         view->fits[n] = leaf_fits(view, n);
-        cut one = {0, 1, 0, 0}; // a leaf
+        double area = (double)tread_aabb_half_area(node->box);
+        cut one = {0, area * MESH_SAH_TRIANGLE * view->size[n], 0, 0}; // a leaf
         if (internal) view->inner[n] = split_cut(view, n, TR_MESH_WIDTH);
-        if (!view_leaf(view, n)) one = (cut){1 + view->inner[n].nodes, view->inner[n].leaves, 0, 0};
+        if (!view_leaf(view, n)) one = (cut){1 + view->inner[n].nodes, area * MESH_SAH_NODE + view->node_price + view->inner[n].cost, 0, 0};
         view->best[n][0] = one;
         for (int j = 2; j <= TR_MESH_WIDTH; j++) {
             cut c = view->best[n][j - 2];
@@ -359,7 +373,7 @@ bool tr_mesh_build_tree(tr_mesh *mesh, const tr_mesh_source *src, const tread_aa
     int32_t *same = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
     size_t nodes = (size_t)bvh.node_count;
     binary_view view = {&bvh, src, same, (int32_t *)tr_alloc(nodes * sizeof(int32_t)), (int32_t *)tr_alloc(nodes * sizeof(int32_t)),
-                        (bool *)tr_alloc(nodes), tr_alloc(nodes * sizeof(cut[TR_MESH_WIDTH])), (cut *)tr_alloc(nodes * sizeof(cut))};
+                        (bool *)tr_alloc(nodes), tr_alloc(nodes * sizeof(cut[TR_MESH_WIDTH])), (cut *)tr_alloc(nodes * sizeof(cut)), 0.0};
     // queue: the breadth-first layout's; visit: the nodes in the order their vertex windows fill.
     int32_t *queue = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
     int32_t *visit = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
@@ -375,6 +389,7 @@ bool tr_mesh_build_tree(tr_mesh *mesh, const tr_mesh_source *src, const tread_aa
               placed && placed_from && wide_memory && mesh->corners && mesh->id_low;
     if (ok) ok = same_vertices(src, same);
     if (ok) {
+        view.node_price = MESH_NODE_PRICE * (double)tread_aabb_half_area(bvh.nodes[0].box) / tcount;
         view_plan(&view);
         mesh->node_count = lay_out_nodes(&view, wide_nodes, queue, order, &mesh->leaf_count);
         for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[order[s]];
