@@ -8,8 +8,11 @@
 # - us_per_update: the wall time inside the library's move calls (tread walk's "us a move": a frame's moves, the
 #   walker's own per-frame checks excluded) divided by the updates, median of ROUNDS rounds run interleaved
 #   (every configuration once per round), one thread.
-# - instructions_per_update (--callgrind): callgrind counting only inside tread_character_move_with or tread_batch_move_with,
+# - instructions_per_update (--callgrind): callgrind counting only inside tread_character_move_with or
+#   tread_batch_move_with (what tread walk calls; counting tread_character_move counted nothing),
 #   divided by the updates: repeatable whatever the machine's load.
+# - mesh_bytes_per_triangle (first, rows levels-MAP): what the map's world geometry takes as one mesh body
+#   (bench/levels_bytes.c: the bytes the library asks for while it is added, over its triangles).
 #
 #   bench/levels.sh [BUILD_DIR] [--rounds N] [--seconds S] [--callgrind]
 #
@@ -63,6 +66,11 @@ done
 
 {
   echo "scenario,metric,value,unit"
+  if [ -x "$build/bench/tread_bench_levels_bytes" ]; then
+    "$build/bench/tread_bench_levels_bytes" "${maps[@]}"
+  else
+    echo "bench/levels.sh: no $build/bench/tread_bench_levels_bytes: no memory rows" >&2
+  fi
   for map in "${maps[@]}"; do
     for shape in "${shapes[@]}"; do
       for mode in "${modes[@]}"; do
@@ -70,6 +78,7 @@ done
         echo "$name,updates,$(head -1 "$tmp/$map-$shape-$mode" | cut -d' ' -f1),count"
         echo "$name,us_per_update,$(cut -d' ' -f2 "$tmp/$map-$shape-$mode" | median),us/update"
         if [ "$callgrind" = 1 ]; then
+          # (the functions tread walk calls)
           function=tread_character_move_with
           [ "$mode" = batch ] && function=tread_batch_move_with
           out=$tmp/$name.out

@@ -18,6 +18,7 @@ set(TREAD_SOURCES
   src/world/defs.c
   src/world/heightfield.c
   src/world/mesh.c
+  src/world/mesh_tree.c
   src/world/motion.c
   src/world/query.c
   src/world/shape.c

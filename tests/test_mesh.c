@@ -84,7 +84,7 @@ static void test_mesh_validate_reports_specific_errors(void **state) {
     assert_int_equal(tr_mesh_validate(&empty), TREAD_ERR_INVALID_MESH);
     tread_mesh_def no_triangles = {v, 3, idx, 0, NULL};
     assert_int_equal(tr_mesh_validate(&no_triangles), TREAD_ERR_INVALID_MESH);
-    // The tree's child refs hold indices below 2^29: more triangles than TR_MESH_MAX_TRIANGLES are refused by count,
+    // Slots, nodes and caller indices stay below 2^28: more triangles than TR_MESH_MAX_TRIANGLES are refused by count,
     // before the arrays are read.
     tread_mesh_def too_many = {v, 3, idx, TR_MESH_MAX_TRIANGLES + 1, NULL};
     assert_int_equal(tr_mesh_validate(&too_many), TREAD_ERR_INVALID_MESH);
@@ -381,18 +381,29 @@ static void make_bumpy(int cells, tread_vec3 **v, uint32_t **idx, tread_mesh_def
 }
 
 // The corners' bounds of the triangles under child k of node n, after asserting that child's decoded box (its
-// parent's origin + q * step) holds them; recursing through internal children.
-static tread_aabb check_child(const tr_mesh *mesh, int n, int k, int *leaves) {
+// parent's origin + q * step) holds them; recursing through internal children. Counts the leaves and their slots.
+static tread_aabb check_child(const tr_mesh *mesh, int n, int k, int *leaves, int *slots) {
     const tr_mesh_node *node = &mesh->nodes[n];
-    uint32_t index = node->ref[k] >> TR_MESH_REF_COUNT_BITS, count = node->ref[k] & ((1u << TR_MESH_REF_COUNT_BITS) - 1u);
+    // Internal children are consecutive nodes from `child`, leaves consecutive slots from `first`, in child order.
+    uint32_t index = node->child, slot = node->first;
+    for (int i = 0; i < k; i++) {
+        uint32_t kind = tr_mesh_kind(node, i);
+        assert_int_not_equal(kind, TR_MESH_KIND_NONE);
+        if (kind == TR_MESH_KIND_NODE) index++;
+        else slot += kind;
+    }
+    uint32_t kind = tr_mesh_kind(node, k);
     tread_aabb box = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
-    if (count == 0) {
+    if (kind == TR_MESH_KIND_NODE) {
+        assert_true(index > (uint32_t)n && index < (uint32_t)mesh->node_count);
         for (int c = 0; c < TR_MESH_WIDTH; c++)
-            if (mesh->nodes[index].ref[c] != TR_MESH_NO_CHILD) box = tread_aabb_union(box, check_child(mesh, (int)index, c, leaves));
+            if (tr_mesh_kind(&mesh->nodes[index], c) != TR_MESH_KIND_NONE)
+                box = tread_aabb_union(box, check_child(mesh, (int)index, c, leaves, slots));
     } else {
+        assert_true(kind >= 1 && kind <= TR_MESH_MAX_LEAF);
         ++*leaves;
-        const tr_mesh_leaf *leaf = &mesh->leaves[index];
-        for (uint32_t s = leaf->first; s < leaf->first + count; s++) {
+        *slots += (int)kind;
+        for (uint32_t s = slot; s < slot + kind; s++) {
             tread_vec3 corner[3];
             uint8_t flags;
             tr_mesh_slot(mesh, (int)s, corner, &flags);
@@ -408,7 +419,7 @@ static tread_aabb check_child(const tr_mesh *mesh, int n, int k, int *leaves) {
 }
 
 // Every child's decoded box holds every corner of every triangle under it (the bytes round outward), and every
-// leaf is reached.
+// leaf and every slot is reached.
 static void test_mesh_quantised_boxes_hold_their_contents(void **state) {
     (void)state;
     tread_vec3 *v;
@@ -417,10 +428,60 @@ static void test_mesh_quantised_boxes_hold_their_contents(void **state) {
     make_bumpy(40, &v, &idx, &def);
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
-    int leaves = 0;
+    int leaves = 0, slots = 0;
     for (int k = 0; k < TR_MESH_WIDTH; k++)
-        if (mesh.nodes[0].ref[k] != TR_MESH_NO_CHILD) check_child(&mesh, 0, k, &leaves);
+        if (tr_mesh_kind(&mesh.nodes[0], k) != TR_MESH_KIND_NONE) check_child(&mesh, 0, k, &leaves, &slots);
     assert_int_equal(leaves, mesh.leaf_count);
+    assert_int_equal(slots, mesh.triangle_count);
+    tr_mesh_destroy(&mesh);
+    free(v);
+    free(idx);
+}
+
+// Caller indices far apart within one node are kept whole (wide_ids): a grid whose triangles the caller listed in
+// a shuffled order. Every slot still names its caller triangle (the corners match, each index once), and rays down
+// onto the grid report the triangle under them.
+static void test_mesh_far_apart_caller_indices_are_kept_whole(void **state) {
+    (void)state;
+    tread_vec3 *v;
+    uint32_t *idx;
+    tread_mesh_def def;
+    make_grid(200, 0.25f, 0.0f, &v, &idx, &def); // 80,000 triangles: a node's may be far apart in a shuffled list
+    int count = def.triangle_count;
+    for (int t = count - 1; t > 0; t--) { // Fisher-Yates over whole triangles
+        int u = (int)rng_float(0.0f, (float)t + 0.999f);
+        for (int k = 0; k < 3; k++) {
+            uint32_t tmp = idx[3 * t + k];
+            idx[3 * t + k] = idx[3 * u + k];
+            idx[3 * u + k] = tmp;
+        }
+    }
+    tr_mesh mesh;
+    assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
+    assert_true(mesh.wide_id_count > 0);
+    char *seen = calloc((size_t)count, 1);
+    assert_non_null(seen);
+    for (int s = 0; s < count; s++) {
+        tread_vec3 corner[3];
+        uint8_t flags;
+        uint32_t t = tr_mesh_slot(&mesh, s, corner, &flags);
+        assert_true(t < (uint32_t)count && !seen[t]);
+        seen[t] = 1;
+        for (uint32_t k = 0; k < 3; k++) assert_memory_equal(&corner[k], &v[idx[3 * t + k]], sizeof corner[k]);
+    }
+    for (int q = 0; q < 200; q++) {
+        float x = rng_float(0.1f, 49.9f), z = rng_float(0.1f, 49.9f);
+        closest hit = {false, {0}};
+        tr_cast c = ray_cast(tread_v3(x, 1.0f, z), tread_v3(0.0f, -2.0f, 0.0f));
+        tr_mesh_cast(&mesh, &c, 1.0f, keep_closest, &hit);
+        assert_true(hit.hit);
+        // The triangle reported holds (x, z) in its corners' bounds.
+        const uint32_t *tri = &idx[3 * hit.best.feature];
+        const tread_vec3 *a = &v[tri[0]], *b = &v[tri[1]], *d = &v[tri[2]];
+        assert_true(x >= fminf(a->x, fminf(b->x, d->x)) && x <= fmaxf(a->x, fmaxf(b->x, d->x)));
+        assert_true(z >= fminf(a->z, fminf(b->z, d->z)) && z <= fmaxf(a->z, fmaxf(b->z, d->z)));
+    }
+    free(seen);
     tr_mesh_destroy(&mesh);
     free(v);
     free(idx);
@@ -432,12 +493,13 @@ static void test_mesh_node_test_simd_matches_scalar(void **state) {
     tread_vec3 *v;
     uint32_t *idx;
     tread_mesh_def def;
-    make_bumpy(24, &v, &idx, &def);
+    make_bumpy(64, &v, &idx, &def); // about 160 nodes (leaves of up to 21 triangles, four a node)
     tr_mesh mesh;
     assert_int_equal(tr_mesh_create(&mesh, &def), TREAD_OK);
     int reached = 0;
     for (int q = 0; q < 400; q++) {
-        tread_vec3 o = rng_vec(-1.0f, 10.0f), d = rng_vec(-3.0f, 3.0f);
+        tread_vec3 o = rng_vec(-1.0f, 26.0f), d = rng_vec(-3.0f, 3.0f);
+        o.y = rng_float(-1.0f, 3.0f); // near the bumps (heights 0 .. 2 m)
         if (q % 4 == 0) d.x = 0.0f; // an axis-parallel direction: infinite inverse components
         tread_vec3 inv_d = tr_inverse_direction(d);
         const float oo[3] = {o.x, o.y, o.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
@@ -449,7 +511,8 @@ static void test_mesh_node_test_simd_matches_scalar(void **state) {
             tr_mesh_node_entry(&mesh.nodes[n], oo, grow, inv, t_max, true, vmin, vmax);
             assert_memory_equal(smin, vmin, sizeof smin);
             assert_memory_equal(smax, vmax, sizeof smax);
-            for (int k = 0; k < TR_MESH_WIDTH; k++) reached += smin[k] <= smax[k];
+            for (int k = 0; k < TR_MESH_WIDTH; k++)
+                reached += tr_mesh_kind(&mesh.nodes[n], k) != TR_MESH_KIND_NONE && smin[k] <= smax[k];
         }
     }
     assert_true(reached > 1000);
@@ -470,6 +533,7 @@ int main(void) {
         cmocka_unit_test(test_mesh_degenerate_triangles_never_hit),
         cmocka_unit_test(test_mesh_flat_floor_has_no_ghost_normals),
         cmocka_unit_test(test_mesh_quantised_boxes_hold_their_contents),
+        cmocka_unit_test(test_mesh_far_apart_caller_indices_are_kept_whole),
         cmocka_unit_test(test_mesh_node_test_simd_matches_scalar),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Triangle mesh shape: validation, the copy, the triangle BVH, active-edge flags, and BVH-driven queries.
+// Triangle mesh shape: validation, active-edge flags, creation, and the BVH-driven queries (the tree and the compact
+// storage they read are built in mesh_tree.c).
 #include "mesh.h"
 
 #include <limits.h>
@@ -14,7 +15,6 @@
 #define MESH_SSE 0
 #endif
 
-#define MESH_LEAF_TRIANGLES 4 // a leaf's triangles are tested together; 4 balances node visits and tests
 // Flags bit 7: the triangle is degenerate (twice-area below TR_DEGENERATE_AREA) and never hit.
 // Bits 0-2 keep the documented meaning; queries pass only those to the per-triangle functions.
 #define MESH_DEGENERATE 0x80u
@@ -82,16 +82,7 @@ static int compare_edges(const void *pa, const void *pb) {
     return (a->code > b->code) - (a->code < b->code);
 }
 
-// The caller's arrays while a mesh is built (the mesh keeps its own compact copy) and each triangle's flags.
-typedef struct mesh_source {
-    const tread_vec3 *vertices;
-    const uint32_t *indices;
-    uint8_t *flags; // per caller triangle: active_edges bits and MESH_DEGENERATE
-    int vertex_count;
-    int triangle_count;
-} mesh_source;
-
-static tread_vec3 mesh_corner(const mesh_source *mesh, int32_t tri, int corner) {
+static tread_vec3 mesh_corner(const tr_mesh_source *mesh, int32_t tri, int corner) {
     return mesh->vertices[mesh->indices[3 * tri + corner]];
 }
 
@@ -99,7 +90,7 @@ static tread_vec3 mesh_corner(const mesh_source *mesh, int32_t tri, int corner) 
 // (within TR_INACTIVE_EDGE_COS), active otherwise. Triangles are two-sided, so an edge that is concave seen
 // from one side is convex seen from the other (a riser wound to face into its step still has a stair nose):
 // convexity cannot be judged from a winding, and only a flat seam is never a real edge.
-static bool shared_edge_active(const mesh_source *mesh, const int32_t *canon, int32_t code1, int32_t code2) {
+static bool shared_edge_active(const tr_mesh_source *mesh, const int32_t *canon, int32_t code1, int32_t code2) {
     int32_t t1 = code1 / 3, t2 = code2 / 3;
     int e1 = code1 % 3, e2 = code2 % 3;
     tread_vec3 n1 = tr_triangle_normal(mesh_corner(mesh, t1, 0), mesh_corner(mesh, t1, 1), mesh_corner(mesh, t1, 2));
@@ -111,7 +102,7 @@ static bool shared_edge_active(const mesh_source *mesh, const int32_t *canon, in
 }
 
 // Sets mesh->flags' edge bits (all bits for boundary and non-manifold edges). False when out of memory.
-static bool compute_active_edges(mesh_source *mesh) {
+static bool compute_active_edges(tr_mesh_source *mesh) {
     int vcount = mesh->vertex_count, tcount = mesh->triangle_count;
     weld_record *order = (weld_record *)tr_alloc((size_t)vcount * sizeof(weld_record));
     int32_t *canon = (int32_t *)tr_alloc((size_t)vcount * sizeof(int32_t));
@@ -173,240 +164,12 @@ static bool compute_active_edges(mesh_source *mesh) {
     return ok;
 }
 
-// ---- the query tree ----------------------------------------------------------------------------------
-
-// Binary-tree node `n` with its box: the children a 4-wide node adopts in its place.
-typedef struct adopt {
-    int32_t node;
-    float area;
-} adopt;
-
-// Gather up to TR_MESH_WIDTH descendants of binary node `n` (itself when it is a leaf): open the internal one
-// with the largest surface area until four are gathered or all are leaves. Returns how many.
-static int gather_children(const tr_bvh *bvh, int32_t n, int32_t *out) {
-    adopt a[TR_MESH_WIDTH];
-    int k = 0;
-    const tr_bvh_node *node = &bvh->nodes[n];
-    if (node->count > 0) {
-        out[0] = n;
-        return 1;
-    }
-    for (int i = 0; i < 2; i++) a[k++] = (adopt){node->first + i, tread_aabb_half_area(bvh->nodes[node->first + i].box)};
-    while (k < TR_MESH_WIDTH) {
-        int best = -1;
-        for (int i = 0; i < k; i++)
-            if (bvh->nodes[a[i].node].count == 0 && (best < 0 || a[i].area > a[best].area)) best = i;
-        if (best < 0) break;
-        int32_t l = bvh->nodes[a[best].node].first;
-        a[best] = (adopt){l, tread_aabb_half_area(bvh->nodes[l].box)};
-        a[k++] = (adopt){l + 1, tread_aabb_half_area(bvh->nodes[l + 1].box)};
-    }
-    for (int i = 0; i < k; i++) out[i] = a[i].node;
-    return k;
-}
-
-// Leaves in slot order: leaf_of[binary node] = its index in mesh->leaves (-1 for internal nodes), and each
-// leaf's first slot. Returns the leaf count.
-static int number_leaves(const tr_bvh *bvh, int32_t *leaf_of, tr_mesh_leaf *leaves) {
-    for (int i = 0; i < bvh->node_count; i++) leaf_of[i] = -1;
-    int count = 0;
-    for (int s = 0; s < bvh->item_count; s++) {
-        int32_t node = bvh->item_leaf[bvh->items[s]];
-        if (bvh->nodes[node].first != s) continue;
-        leaf_of[node] = count;
-        leaves[count].first = (uint32_t)s;
-        count++;
-    }
-    return count;
-}
-
-// Place the vertices leaf by leaf (slot order) so that each leaf's corners lie in one window of 256: a vertex
-// already placed within reach is shared, any other is appended (a copy when it was placed too far back).
-// Fills corners[].corner, leaves[].vertex_base, placed_from[] (position -> caller vertex); returns the count.
-static int place_vertices(const mesh_source *src, const tr_bvh *bvh, tr_mesh_leaf *leaves, int leaf_count,
-                          tr_mesh_corners *corners, int32_t *placed, int32_t *placed_from) {
-    for (int v = 0; v < src->vertex_count; v++) placed[v] = -1;
-    int end = 0;
-    for (int l = 0; l < leaf_count; l++) {
-        int first = (int)leaves[l].first;
-        int last = l + 1 < leaf_count ? (int)leaves[l + 1].first : bvh->item_count;
-        uint32_t refs[3 * MESH_LEAF_TRIANGLES];
-        int unique = 0;
-        for (int s = first; s < last; s++)
-            for (int k = 0; k < 3; k++) {
-                uint32_t v = src->indices[3 * bvh->items[s] + k];
-                int j = 0;
-                while (j < unique && refs[j] != v) j++;
-                if (j == unique) refs[unique++] = v;
-            }
-        // Kept vertices sit at or above `lower` and appended ones below end + unique: a span of at most 255.
-        int lower = end + unique - 256, base = end;
-        for (int j = 0; j < unique; j++)
-            if (placed[refs[j]] >= 0 && placed[refs[j]] >= lower && placed[refs[j]] < base) base = placed[refs[j]];
-        for (int j = 0; j < unique; j++)
-            if (!(placed[refs[j]] >= 0 && placed[refs[j]] >= lower)) {
-                placed[refs[j]] = end;
-                placed_from[end++] = (int32_t)refs[j];
-            }
-        leaves[l].vertex_base = (uint32_t)base;
-        for (int s = first; s < last; s++)
-            for (int k = 0; k < 3; k++) {
-                int offset = placed[src->indices[3 * bvh->items[s] + k]] - base;
-                TR_ASSERT(offset >= 0 && offset <= 255);
-                corners[s].corner[k] = (uint8_t)offset;
-            }
-    }
-    return end;
-}
-
-// Each leaf's caller indices: 16 bits above its smallest when they span at most 65535 (a leaf's triangles are
-// near each other, and so usually are their indices), else whole in wide_ids. Returns the wide slot count, or
-// stores them when wide_ids is not NULL.
-static int place_ids(tr_mesh *mesh, const tr_bvh *bvh, uint32_t *wide_ids) {
-    int wide = 0;
-    for (int l = 0; l < mesh->leaf_count; l++) {
-        int first = (int)mesh->leaves[l].first;
-        int last = l + 1 < mesh->leaf_count ? (int)mesh->leaves[l + 1].first : bvh->item_count;
-        uint32_t lo = UINT32_MAX, hi = 0;
-        for (int s = first; s < last; s++) {
-            uint32_t id = (uint32_t)bvh->items[s];
-            lo = id < lo ? id : lo;
-            hi = id > hi ? id : hi;
-        }
-        if (hi - lo <= UINT16_MAX) {
-            mesh->leaves[l].id_base = lo;
-            for (int s = first; s < last; s++) mesh->id_low[s] = (uint16_t)((uint32_t)bvh->items[s] - lo);
-            continue;
-        }
-        mesh->leaves[l].id_base = TR_MESH_WIDE_IDS | (uint32_t)wide;
-        for (int s = first; s < last; s++, wide++) {
-            mesh->id_low[s] = 0;
-            if (wide_ids) wide_ids[wide] = (uint32_t)bvh->items[s];
-        }
-    }
-    return wide;
-}
-
-// A node's grid on one axis: origin = lo and the smallest step with origin + 255 step >= hi as the queries compute
-// it (a float multiply, then an add).
-static float grid_step(float lo, float hi) {
-    float step = (hi - lo) / 255.0f;
-    while (lo + 255.0f * step < hi) step = nextafterf(step, INFINITY);
-    return step;
-}
-
-// The byte grid values of [lo, hi] on the axis (origin, step), rounded outward as the queries decode them.
-static void quantize(float origin, float step, float lo, float hi, uint8_t *out_lo, uint8_t *out_hi) {
-    int qlo = 0, qhi = 255;
-    if (step > 0.0f) {
-        qlo = (int)tr_clampf(floorf((lo - origin) / step), 0.0f, 255.0f);
-        qhi = (int)tr_clampf(ceilf((hi - origin) / step), 0.0f, 255.0f);
-    }
-    while (qlo > 0 && origin + (float)qlo * step > lo) qlo--;
-    while (qhi < 255 && origin + (float)qhi * step < hi) qhi++;
-    TR_ASSERT(origin + (float)qlo * step <= lo && origin + (float)qhi * step >= hi);
-    *out_lo = (uint8_t)qlo;
-    *out_hi = (uint8_t)qhi;
-}
-
-// Lay the binary tree out as 4-wide nodes (depth-first, so a subtree's nodes sit together) into `nodes`, which
-// has room for every binary node. Returns the node count.
-static int lay_out_nodes(const tr_bvh *bvh, const int32_t *leaf_of, tr_mesh_node *nodes) {
-    // (binary node, 4-wide index) pairs; each popped pair fills its node from the gathered children and queues
-    // the internal ones under fresh indices (a stack: pushed in reverse so the first child is next).
-    int32_t stack[4 * TR_BVH_STACK_SIZE][2];
-    int top = 0, next = 1;
-    stack[top][0] = 0, stack[top][1] = 0, top++;
-    while (top > 0) {
-        --top;
-        int32_t bin = stack[top][0];
-        tr_mesh_node *n = &nodes[stack[top][1]];
-        memset(n, 0, sizeof *n);
-        const tread_aabb box = bvh->nodes[bin].box;
-        const float lo[3] = {box.min.x, box.min.y, box.min.z}, hi[3] = {box.max.x, box.max.y, box.max.z};
-        for (int a = 0; a < 3; a++) n->origin[a] = lo[a], n->step[a] = grid_step(lo[a], hi[a]);
-        int32_t kids[TR_MESH_WIDTH];
-        int k = gather_children(bvh, bin, kids);
-        int32_t fresh[TR_MESH_WIDTH];
-        for (int i = 0; i < TR_MESH_WIDTH; i++) {
-            if (i >= k) {
-                n->ref[i] = TR_MESH_NO_CHILD;
-                continue;
-            }
-            const tr_bvh_node *child = &bvh->nodes[kids[i]];
-            const float clo[3] = {child->box.min.x, child->box.min.y, child->box.min.z};
-            const float chi[3] = {child->box.max.x, child->box.max.y, child->box.max.z};
-            for (int a = 0; a < 3; a++) quantize(n->origin[a], n->step[a], clo[a], chi[a], &n->qmin[a][i], &n->qmax[a][i]);
-            if (child->count > 0) {
-                TR_ASSERT(child->count < (1 << TR_MESH_REF_COUNT_BITS));
-                n->ref[i] = (uint32_t)leaf_of[kids[i]] << TR_MESH_REF_COUNT_BITS | (uint32_t)child->count;
-                fresh[i] = -1;
-            } else {
-                fresh[i] = next++;
-                n->ref[i] = (uint32_t)fresh[i] << TR_MESH_REF_COUNT_BITS;
-            }
-        }
-        for (int i = k - 1; i >= 0; i--) {
-            if (fresh[i] < 0) continue;
-            TR_ASSERT(top < 4 * TR_BVH_STACK_SIZE);
-            stack[top][0] = kids[i], stack[top][1] = fresh[i], top++;
-        }
-    }
-    TR_ASSERT(next <= bvh->node_count);
-    return next;
-}
-
-// Build the binned-SAH BVH over the triangle boxes, then store the mesh in its query layout: 4-wide nodes
-// (64-byte aligned), leaves, and the triangles in leaf order over the compact vertex copy.
-static bool build_tree(tr_mesh *mesh, const mesh_source *src, const tread_aabb *boxes) {
-    int tcount = src->triangle_count;
-    tr_bvh bvh;
-    if (!tr_bvh_build(&bvh, boxes, tcount, MESH_LEAF_TRIANGLES)) return false;
-    int32_t *leaf_of = (int32_t *)tr_alloc((size_t)bvh.node_count * sizeof(int32_t));
-    int32_t *placed = (int32_t *)tr_alloc((size_t)src->vertex_count * sizeof(int32_t));
-    int32_t *placed_from = (int32_t *)tr_alloc((size_t)tcount * 3 * sizeof(int32_t));
-    void *wide_memory = tr_alloc((size_t)bvh.node_count * sizeof(tr_mesh_node) + 63);
-    tr_mesh_node *wide_nodes = (tr_mesh_node *)(((uintptr_t)wide_memory + 63) & ~(uintptr_t)63);
-    mesh->leaves = (tr_mesh_leaf *)tr_alloc((size_t)tcount * sizeof(tr_mesh_leaf));
-    mesh->corners = (tr_mesh_corners *)tr_alloc((size_t)tcount * sizeof(tr_mesh_corners));
-    mesh->id_low = (uint16_t *)tr_alloc((size_t)tcount * sizeof(uint16_t));
-    bool ok = leaf_of && placed && placed_from && wide_memory && mesh->leaves && mesh->corners && mesh->id_low;
-    if (ok) {
-        mesh->leaf_count = number_leaves(&bvh, leaf_of, mesh->leaves);
-        for (int s = 0; s < tcount; s++) mesh->corners[s].flags = src->flags[bvh.items[s]];
-        mesh->vertex_count = place_vertices(src, &bvh, mesh->leaves, mesh->leaf_count, mesh->corners, placed, placed_from);
-        mesh->wide_id_count = place_ids(mesh, &bvh, NULL);
-        mesh->node_count = lay_out_nodes(&bvh, leaf_of, wide_nodes);
-        // The exact sizes, now that they are known (the working arrays above were sized for the worst case).
-        mesh->vertices = (tread_vec3 *)tr_alloc((size_t)mesh->vertex_count * sizeof(tread_vec3));
-        mesh->node_memory = tr_alloc((size_t)mesh->node_count * sizeof(tr_mesh_node) + 63);
-        if (mesh->wide_id_count > 0) mesh->wide_ids = (uint32_t *)tr_alloc((size_t)mesh->wide_id_count * sizeof(uint32_t));
-        tr_mesh_leaf *leaves = (tr_mesh_leaf *)tr_alloc((size_t)mesh->leaf_count * sizeof(tr_mesh_leaf));
-        ok = mesh->vertices && mesh->node_memory && leaves && (mesh->wide_id_count == 0 || mesh->wide_ids);
-        if (leaves) memcpy(leaves, mesh->leaves, (size_t)mesh->leaf_count * sizeof(tr_mesh_leaf));
-        tr_free(mesh->leaves);
-        mesh->leaves = leaves;
-        if (ok) {
-            for (int i = 0; i < mesh->vertex_count; i++) mesh->vertices[i] = src->vertices[placed_from[i]];
-            place_ids(mesh, &bvh, mesh->wide_ids);
-            mesh->nodes = (tr_mesh_node *)(((uintptr_t)mesh->node_memory + 63) & ~(uintptr_t)63);
-            memcpy(mesh->nodes, wide_nodes, (size_t)mesh->node_count * sizeof(tr_mesh_node));
-        }
-    }
-    tr_free(leaf_of);
-    tr_free(placed);
-    tr_free(placed_from);
-    tr_free(wide_memory);
-    tr_bvh_destroy(&bvh);
-    return ok;
-}
-
 // ---- creation --------------------------------------------------------------------------------------
 
 tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def) {
     memset(mesh, 0, sizeof *mesh);
     int vcount = def->vertex_count, tcount = def->triangle_count;
-    mesh_source src = {def->vertices, def->indices, (uint8_t *)tr_alloc((size_t)tcount), vcount, tcount};
+    tr_mesh_source src = {def->vertices, def->indices, (uint8_t *)tr_alloc((size_t)tcount), vcount, tcount};
     tread_aabb *boxes = (tread_aabb *)tr_alloc((size_t)tcount * sizeof(tread_aabb));
     if (!src.flags || !boxes) goto out_of_memory;
     mesh->triangle_count = tcount;
@@ -419,8 +182,10 @@ tread_result tr_mesh_create(tr_mesh *mesh, const tread_mesh_def *def) {
         src.flags[t] = (uint8_t)((degenerate ? MESH_DEGENERATE : 0u) | (def->one_sided && def->one_sided[t] ? MESH_ONE_SIDED : 0u));
         mesh->bounds = t == 0 ? boxes[0] : tread_aabb_union(mesh->bounds, boxes[t]);
     }
+    tread_vec3 far = tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max));
+    mesh->far = tr_maxf(far.x, tr_maxf(far.y, far.z));
     if (!compute_active_edges(&src)) goto out_of_memory;
-    if (!build_tree(mesh, &src, boxes)) goto out_of_memory;
+    if (!tr_mesh_build_tree(mesh, &src, boxes)) goto out_of_memory;
     tr_free(boxes);
     tr_free(src.flags);
     return TREAD_OK;
@@ -434,7 +199,7 @@ out_of_memory:
 
 void tr_mesh_destroy(tr_mesh *mesh) {
     tr_free(mesh->node_memory);
-    tr_free(mesh->leaves);
+    tr_free(mesh->id_base);
     tr_free(mesh->vertices);
     tr_free(mesh->corners);
     tr_free(mesh->id_low);
@@ -448,21 +213,21 @@ void tr_mesh_destroy(tr_mesh *mesh) {
 // TR_BVH_STACK_SIZE / 2 levels (the binary builder caps depth at 48; each 4-wide level spans at least one).
 #define MESH_STACK_SIZE (4 * TR_BVH_STACK_SIZE)
 
-// The caller's index of the triangle in slot s of `leaf`.
-static uint32_t caller_index(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s) {
-    if (leaf->id_base & TR_MESH_WIDE_IDS) return mesh->wide_ids[(leaf->id_base & ~TR_MESH_WIDE_IDS) + (uint32_t)s - leaf->first];
-    return leaf->id_base + mesh->id_low[s];
+// The caller's index of the triangle in slot s, one of node n's.
+static uint32_t caller_index(const tr_mesh *mesh, int32_t n, int32_t s) {
+    uint32_t base = mesh->id_base[n];
+    if (base & TR_MESH_WIDE_IDS) return mesh->wide_ids[(base & ~TR_MESH_WIDE_IDS) + (uint32_t)s - mesh->nodes[n].first];
+    return base + mesh->id_low[s];
 }
 
-// Slot s of `leaf`: its corners from the leaf's vertex window and its active-edge bits; false for a degenerate
-// triangle (never hit) and for a one-sided triangle whose plane has the query's core (`from`, the middle of its
-// segment at the start) behind it. A closed mesh's faces are then met from outside only: a brush's bottom face is
-// no floor to a character standing beside the brush, on its edge.
-static inline bool leaf_triangle(const tr_mesh *mesh, const tr_mesh_leaf *leaf, int32_t s, tread_vec3 from, tread_vec3 t[3],
+// Slot s over vertex window v: its corners and its active-edge bits; false for a degenerate triangle (never hit)
+// and for a one-sided triangle whose plane has the query's core (`from`, the middle of its segment at the start)
+// behind it. A closed mesh's faces are then met from outside only: a brush's bottom face is no floor to a
+// character standing beside the brush, on its edge.
+static inline bool leaf_triangle(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, tread_vec3 from, tread_vec3 t[3],
                                  uint8_t *edges) {
     const tr_mesh_corners *tc = &mesh->corners[s];
     if (tc->flags & MESH_DEGENERATE) return false;
-    const tread_vec3 *v = mesh->vertices + leaf->vertex_base;
     for (int k = 0; k < 3; k++) t[k] = v[tc->corner[k]];
     if ((tc->flags & MESH_ONE_SIDED) &&
         tread_v3_dot(tread_v3_cross(tread_v3_sub(t[1], t[0]), tread_v3_sub(t[2], t[0])), tread_v3_sub(from, t[0])) < 0.0f)
@@ -473,21 +238,17 @@ static inline bool leaf_triangle(const tr_mesh *mesh, const tr_mesh_leaf *leaf, 
 
 uint32_t tr_mesh_slot(const tr_mesh *mesh, int slot, tread_vec3 corners[3], uint8_t *flags) {
     TR_ASSERT(slot >= 0 && slot < mesh->triangle_count);
-    int lo = 0, hi = mesh->leaf_count - 1; // the last leaf whose first slot is <= slot
+    int lo = 0, hi = mesh->node_count - 1; // the last node whose first slot is <= slot: the one holding it
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if ((int)mesh->leaves[mid].first <= slot) lo = mid;
+        if ((int)mesh->nodes[mid].first <= slot) lo = mid;
         else hi = mid - 1;
     }
-    const tr_mesh_leaf *leaf = &mesh->leaves[lo];
     const tr_mesh_corners *tc = &mesh->corners[slot];
-    for (int k = 0; k < 3; k++) corners[k] = mesh->vertices[leaf->vertex_base + tc->corner[k]];
+    for (int k = 0; k < 3; k++) corners[k] = mesh->vertices[mesh->nodes[lo].vertex_base + tc->corner[k]];
     *flags = tc->flags;
-    return caller_index(mesh, leaf, slot);
+    return caller_index(mesh, lo, slot);
 }
-
-static inline int32_t ref_index(uint32_t ref) { return (int32_t)(ref >> TR_MESH_REF_COUNT_BITS); }
-static inline int32_t ref_count(uint32_t ref) { return (int32_t)(ref & ((1u << TR_MESH_REF_COUNT_BITS) - 1u)); }
 
 #if MESH_SSE
 // Four bytes as four floats (exactly: every byte is a float).
@@ -552,11 +313,136 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
     node_entry_scalar(node, o, grow, inv, t_max, tmin, tmax);
 }
 
+// ---- a triangle's bounds early-outs as SSE lanes (issue 29, item 1) -------------------------------------------
+// Before a leaf's triangle goes to the exact tests, its corner box is compared with the query's with the three axes
+// as SSE lanes. A triangle is only skipped where the one-by-one path would skip it too, by the same float operations
+// on the same values (MINPS/MAXPS pick exactly as tread_v3_min/max: a < b ? a : b; the fourth lane is not looked
+// at), so results are the same bits with or without SSE (without it, every triangle takes the exact path).
+
+// The query side of tr_cast_triangle's bounds early-out for a capsule cast (shape.c): the swept core's bounds for
+// the current t_max, and a reach at least that test's for every triangle of the mesh (its slack grows with the
+// largest coordinate, here bounded by the mesh's bounds instead of the triangle's corners).
+typedef struct cast_bounds {
+    float slo[4], shi[4]; // x, y, z (and an unused lane)
+    float reach;
+    float t_max; // the slo and shi are for this t_max
+} cast_bounds;
+
+// The swept core's bounds for t_max (tr_cast_triangle's expressions).
+static void cast_bounds_sweep(cast_bounds *b, const tr_cast *c, float t_max) {
+    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
+    tread_vec3 m = tread_v3_scale(c->d, t_max);
+    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
+    b->slo[0] = slo.x, b->slo[1] = slo.y, b->slo[2] = slo.z, b->slo[3] = 0.0f;
+    b->shi[0] = shi.x, b->shi[1] = shi.y, b->shi[2] = shi.z, b->shi[3] = 0.0f;
+    b->t_max = t_max;
+}
+
+static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
+    cast_bounds_sweep(b, c, t_max);
+    tread_vec3 g = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
+    float far = tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, c->r));
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far, mesh->far);
+    b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
+}
+
+#if MESH_SSE
+// Slot s's corner box over vertex window v, as min(a, min(b, c)) and max(a, max(b, c)) per axis. Each corner is read
+// as four floats (the vertex array ends with a spare vertex for the last one's fourth).
+static inline void corner_box(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 *lo, __m128 *hi) {
+    const tr_mesh_corners *tc = &mesh->corners[s];
+    __m128 a = _mm_loadu_ps(&v[tc->corner[0]].x), b = _mm_loadu_ps(&v[tc->corner[1]].x), c = _mm_loadu_ps(&v[tc->corner[2]].x);
+    *lo = _mm_min_ps(a, _mm_min_ps(b, c));
+    *hi = _mm_max_ps(a, _mm_max_ps(b, c));
+}
+
+// tr_cast_triangle's bounds early-out for slot s: the triangle's box farther than the reach from the swept core's
+// on some axis (the same gaps, compared with a reach at least as large).
+static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b) {
+    __m128 lo, hi, reach = _mm_set1_ps(b->reach);
+    corner_box(mesh, v, s, &lo, &hi);
+    __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(b->shi)), reach),
+                           _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(b->slo), hi), reach));
+    return (_mm_movemask_ps(far) & 7) != 0;
+}
+
+// The node test for rays and boxes (which have no bounds early-out of their own), on slot s's exact corner box: the
+// slab test of node_entry_scalar, the box grown as the nodes' are. A hit at t <= t_max lies in the triangle's box, so
+// the grown box is entered by then (the argument that lets the nodes prune): a skipped triangle has no such hit.
+static inline bool slab_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const float o[3], const float grow[3],
+                              const float inv[3], float t_max) {
+    __m128 lo, hi;
+    corner_box(mesh, v, s, &lo, &hi);
+    float l[4], h[4];
+    _mm_storeu_ps(l, lo);
+    _mm_storeu_ps(h, hi);
+    float tmin = 0.0f, tmax = t_max;
+    for (int a = 2; a >= 0; a--) {
+        float t0 = (l[a] - grow[a] - o[a]) * inv[a], t1 = (h[a] + grow[a] - o[a]) * inv[a];
+        tmin = tr_maxf(tr_minf(t0, t1), tmin);
+        tmax = tr_minf(tr_maxf(t0, t1), tmax);
+    }
+    return !(tmin <= tmax);
+}
+
+// The contact query's early-out for slot s: its corner box does not overlap `reach` (tread_aabb_overlaps).
+static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 reach_lo, __m128 reach_hi) {
+    __m128 lo, hi;
+    corner_box(mesh, v, s, &lo, &hi);
+    __m128 apart = _mm_or_ps(_mm_cmpnle_ps(lo, reach_hi), _mm_cmpnle_ps(reach_lo, hi));
+    return (_mm_movemask_ps(apart) & 7) != 0;
+}
+#endif
+
+// The children (bits) whose decoded boxes overlap [qmin, qmax]. The SSE lanes decode and compare as the scalar loop
+// does (a multiply, then an add; the same comparisons).
+static inline int node_overlaps(const tr_mesh_node *node, const float qmin[3], const float qmax[3]) {
+#if MESH_SSE
+    __m128 apart = _mm_setzero_ps();
+    for (int a = 0; a < 3; a++) {
+        __m128 origin = _mm_set1_ps(node->origin[a]), step = _mm_set1_ps(node->step[a]);
+        __m128 bmin = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmin[a]), step));
+        __m128 bmax = _mm_add_ps(origin, _mm_mul_ps(bytes_to_ps(node->qmax[a]), step));
+        apart = _mm_or_ps(apart, _mm_or_ps(_mm_cmpnle_ps(bmin, _mm_set1_ps(qmax[a])), _mm_cmpnle_ps(_mm_set1_ps(qmin[a]), bmax)));
+    }
+    return ~_mm_movemask_ps(apart) & 15;
+#else
+    int reached = 0;
+    for (int k = 0; k < TR_MESH_WIDTH; k++) {
+        bool overlap = true;
+        for (int a = 0; a < 3; a++)
+            overlap = overlap && node->origin[a] + (float)node->qmin[a][k] * node->step[a] <= qmax[a] &&
+                      node->origin[a] + (float)node->qmax[a][k] * node->step[a] >= qmin[a];
+        reached |= overlap << k;
+    }
+    return reached;
+#endif
+}
+
 typedef struct stack_entry {
-    int32_t node;  // 4-wide node index, or a leaf's index when count > 0
-    int32_t count; // leaf triangles, 0 for a node
+    int32_t index; // a node's index, or a leaf's first slot
+    int32_t count; // a leaf's triangles; 0 for a node
+    int32_t node;  // a leaf's node (its vertex window and caller indices)
     float t;       // entry fraction of the (inflated) box
 } stack_entry;
+
+// Node n's children as stack entries, in child order (internal children from `child`, leaves' slots from `first`);
+// returns how many.
+static inline int node_children(const tr_mesh_node *node, int32_t n, stack_entry out[TR_MESH_WIDTH]) {
+    int32_t child = (int32_t)node->child, slot = (int32_t)node->first;
+    int k = 0;
+    for (; k < TR_MESH_WIDTH; k++) {
+        uint32_t kind = tr_mesh_kind(node, k);
+        if (kind == TR_MESH_KIND_NONE) break;
+        if (kind == TR_MESH_KIND_NODE) {
+            out[k] = (stack_entry){child++, 0, n, 0.0f};
+        } else {
+            out[k] = (stack_entry){slot, (int32_t)kind, n, 0.0f};
+            slot += (int32_t)kind;
+        }
+    }
+    return k;
+}
 
 void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
     const tr_mesh_node *nodes = mesh->nodes;
@@ -580,38 +466,51 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
     tread_vec3 inv_d = tr_inverse_direction(c->d), from = c->is_ray ? c->p0 : tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
+    // A leaf's triangles are tested on their bounds first: capsule casts as tr_cast_triangle would, rays and boxes
+    // as the nodes are.
+    bool capsule = !c->is_ray && !c->is_box;
+    cast_bounds sweep; // set when the first leaf is reached (many casts reach none)
+    bool swept = false;
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
-    stack[top++] = (stack_entry){0, 0, 0.0f};
+    stack[top++] = (stack_entry){0, 0, 0, 0.0f};
     while (top > 0) {
         stack_entry entry = stack[--top];
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
-            const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
-            for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
+            const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
+            if (capsule && !swept) cast_bounds_set(&sweep, mesh, c, t_max), swept = true;
+            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
+#if MESH_SSE
+                if (capsule ? cast_skips(mesh, v, s, &sweep) : slab_skips(mesh, v, s, oo, grow, inv, t_max)) continue;
+#endif
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, leaf, s, from, t, &edges)) continue;
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tr_feature_hit hit;
                 if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
-                hit.feature = caller_index(mesh, leaf, s);
+                hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);
+                if (capsule && t_max != sweep.t_max) cast_bounds_sweep(&sweep, c, t_max);
             }
             continue;
         }
-        const tr_mesh_node *node = &nodes[entry.node];
+        const tr_mesh_node *node = &nodes[entry.index];
         float tmin[TR_MESH_WIDTH], tmax[TR_MESH_WIDTH];
 #if MESH_SSE
         node_entry_sse(node, oo, grow, inv, t_max, tmin, tmax);
 #else
         node_entry_scalar(node, oo, grow, inv, t_max, tmin, tmax);
 #endif
+        stack_entry kids[TR_MESH_WIDTH];
+        int count = node_children(node, entry.index, kids);
         // Push the children that are reached, farthest first, so the nearest is popped next.
         stack_entry hits[TR_MESH_WIDTH];
         int n = 0;
-        for (int k = 0; k < TR_MESH_WIDTH; k++) {
-            if (node->ref[k] == TR_MESH_NO_CHILD || !(tmin[k] <= tmax[k])) continue;
-            stack_entry e = {ref_index(node->ref[k]), ref_count(node->ref[k]), tmin[k]};
+        for (int k = 0; k < count; k++) {
+            if (!(tmin[k] <= tmax[k])) continue;
+            stack_entry e = kids[k];
+            e.t = tmin[k];
             int j = n++;
             while (j > 0 && hits[j - 1].t < e.t) {
                 hits[j] = hits[j - 1];
@@ -630,43 +529,50 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
     tread_aabb query = tr_query_bounds(q, tr_maxf(margin, 0.0f));
     const float qmin[3] = {query.min.x, query.min.y, query.min.z}, qmax[3] = {query.max.x, query.max.y, query.max.z};
     // A triangle whose box lies outside the query's by more than the rounding of the closest-point test is farther
-    // than the margin: it is skipped before that test (a leaf's box holds four triangles; most queries reach only
-    // some of them).
+    // than the margin: it is skipped before that test (a leaf's box holds several triangles; most queries reach
+    // only some of them).
     tread_vec3 far = tread_v3_max(tread_v3_max(tread_v3_abs(query.min), tread_v3_abs(query.max)),
                                   tread_v3_max(tread_v3_abs(mesh->bounds.min), tread_v3_abs(mesh->bounds.max)));
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far.x, tr_maxf(far.y, far.z));
     tread_aabb reach = tread_aabb_expand(query, slack);
+#if MESH_SSE
+    const __m128 reach_lo = _mm_setr_ps(reach.min.x, reach.min.y, reach.min.z, 0.0f);
+    const __m128 reach_hi = _mm_setr_ps(reach.max.x, reach.max.y, reach.max.z, 0.0f);
+#endif
     tread_vec3 from = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
-    stack[top++] = (stack_entry){0, 0, 0.0f};
+    stack[top++] = (stack_entry){0, 0, 0, 0.0f};
     while (top > 0) {
         stack_entry entry = stack[--top];
         if (entry.count > 0) {
-            const tr_mesh_leaf *leaf = &mesh->leaves[entry.node];
-            for (int32_t s = (int32_t)leaf->first; s < (int32_t)leaf->first + entry.count; s++) {
+            const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
+            for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, leaf, s, from, t, &edges)) continue;
+#if MESH_SSE
+                if (contact_skips(mesh, v, s, reach_lo, reach_hi)) continue;
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+#else
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
                 if (!tread_aabb_overlaps(box, reach)) continue;
+#endif
                 tr_feature_contact contact;
                 if (!tr_query_contact_triangle(q, t[0], t[1], t[2], edges, margin, &contact)) continue;
-                contact.feature = caller_index(mesh, leaf, s);
+                contact.feature = caller_index(mesh, entry.node, s);
                 fn(ctx, &contact);
             }
             continue;
         }
-        const tr_mesh_node *node = &nodes[entry.node];
-        for (int k = TR_MESH_WIDTH - 1; k >= 0; k--) {
-            if (node->ref[k] == TR_MESH_NO_CHILD) continue;
-            bool overlap = true;
-            for (int a = 0; a < 3; a++)
-                overlap = overlap && node->origin[a] + (float)node->qmin[a][k] * node->step[a] <= qmax[a] &&
-                          node->origin[a] + (float)node->qmax[a][k] * node->step[a] >= qmin[a];
-            if (!overlap) continue;
+        const tr_mesh_node *node = &nodes[entry.index];
+        stack_entry kids[TR_MESH_WIDTH];
+        int count = node_children(node, entry.index, kids);
+        int reached = node_overlaps(node, qmin, qmax);
+        for (int k = count - 1; k >= 0; k--) {
+            if (!(reached >> k & 1)) continue;
             TR_ASSERT(top < MESH_STACK_SIZE);
-            stack[top++] = (stack_entry){ref_index(node->ref[k]), ref_count(node->ref[k]), 0.0f};
+            stack[top++] = kids[k];
         }
     }
 }
