@@ -18,17 +18,12 @@
 #include "geometry/box.h"
 #include "tread/tread.h"
 #include "world/shape.h"
+#include "course.h"
 
 #define CASES 20000
 
 static uint64_t rng_state;
-static uint64_t splitmix64(void) {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static float uniform(float lo, float hi) { return lo + (hi - lo) * (float)((double)(splitmix64() >> 11) / 9007199254740992.0); }
+static float uniform(float lo, float hi) { return course_uniform(&rng_state, lo, hi); }
 static tread_vec3 random_vec(float lo, float hi) { return tread_v3(uniform(lo, hi), uniform(lo, hi), uniform(lo, hi)); }
 
 // A box near the triangle pqr: random, then moved along its separating axis to a random gap from -2 cm to 5 cm
