@@ -58,6 +58,14 @@ static bool update_all(crowd *c) {
     if (c->batch) return tread_batch_move(c->batch, c->world, c->ch, c->velocity, c->count, COURSE_DT, c->results) == TREAD_OK;
     bool ok = true;
     tread_move_result result;
+    if (c->caches) {
+        tread_move_options with = tread_move_options_default();
+        for (int i = 0; i < c->count; ++i) {
+            with.cache = &c->caches[i];
+            ok &= tread_character_move_with(c->world, &c->ch[i], c->velocity[i], COURSE_DT, &with, &result) == TREAD_OK;
+        }
+        return ok;
+    }
     for (int i = 0; i < c->count; ++i) ok &= tread_character_move(c->world, &c->ch[i], c->velocity[i], COURSE_DT, &result) == TREAD_OK;
     return ok;
 }

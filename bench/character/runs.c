@@ -66,7 +66,9 @@ static bool crowd_alloc(crowd *c, const run_def *r, int n, bool walk) {
     c->velocity = malloc(sizeof *c->velocity * (size_t)n);
     c->walk = walk ? malloc(sizeof *c->walk * (size_t)n) : NULL;
     c->results = r->batch ? malloc(sizeof *c->results * (size_t)n) : NULL;
-    if (!c->ch || !c->velocity || (walk && !c->walk) || (r->batch && !c->results)) return fail("out of memory", r);
+    c->caches = r->cached ? malloc(sizeof *c->caches * (size_t)n) : NULL;
+    if (!c->ch || !c->velocity || (walk && !c->walk) || (r->batch && !c->results) || (r->cached && !c->caches)) return fail("out of memory", r);
+    for (int i = 0; r->cached && i < n; ++i) c->caches[i] = tread_move_cache_default();
     if (r->batch) {
         c->bytes_before_batch = bench_live_bytes();
         tread_batch_def def = tread_batch_def_default();
@@ -152,11 +154,13 @@ bool crowd_setup(const run_def *r, crowd *c) {
 void crowd_free(crowd *c) {
     tread_batch_destroy(c->batch);
     tread_world_destroy(c->world);
-    free(c->ch), free(c->velocity), free(c->walk), free(c->results);
+    free(c->ch), free(c->velocity), free(c->walk), free(c->results), free(c->caches);
     *c = (crowd){0};
 }
 
-const char *run_update_function(const run_def *r) { return r->batch ? "tread_batch_move" : "tread_character_move"; }
+const char *run_update_function(const run_def *r) {
+    return r->batch ? "tread_batch_move" : (r->cached ? "tread_character_move_with" : "tread_character_move");
+}
 
 // ---- the table -------------------------------------------------------------------------------------------------
 
@@ -166,17 +170,21 @@ const char *run_update_function(const run_def *r) { return r->batch ? "tread_bat
 #define FINE_MESH(n) {GROUND_MESH, n, 50.0f / (float)(n), (float)(n), 0}
 // The field runs time 60 frames after 30 untimed ones, in which the crowd has dropped onto the field and walks:
 // a 50,000-character round stays under a minute even where the broadphase is slow.
-#define FIELD(name, n, cvc, what) {name, "scaling", what, setup_field, n, NO_GROUND, cvc, 30, 60, false}
+#define FIELD(name, n, cvc, what) {name, "scaling", what, setup_field, n, NO_GROUND, cvc, 30, 60, false, false}
 
 const run_def bench_runs[] = {
     {"P1", "course", "1000 characters walking over the 400-box field, 300 frames, one tread_character_move each", setup_p1, 1000,
-     NO_GROUND, false, 0, 300, false},
+     NO_GROUND, false, 0, 300, false, false},
     {"P2", "course", "one character walking up S1's stairs at 4 m/s, reset every 180 frames, 1000 frames", setup_p2, 1, NO_GROUND,
-     false, 0, 1000, false},
+     false, 0, 1000, false, false},
     {"P3", "course", "100 capsules to random targets on the sine mesh, 600 frames, one tread_character_move each", setup_p3, 100,
-     P3_MESH, false, 0, 600, false},
+     P3_MESH, false, 0, 600, false, false},
     {"P3-cvc", "course", "P3 with character-vs-character: one tread_batch_move of all 100 a frame", setup_p3, 100, P3_MESH, true, 0,
-     600, false},
+     600, false, false},
+    {"P1-cache", "course", "P1 through tread_character_move_with, each character with its tread_move_cache", setup_p1, 1000,
+     NO_GROUND, false, 0, 300, false, true},
+    {"P3-cache", "course", "P3 through tread_character_move_with, each character with its tread_move_cache", setup_p3, 100, P3_MESH,
+     false, 0, 600, false, true},
     FIELD("field-1k", 1000, false, "P1's field and crowd, 1,000 characters (30 frames, then 60 timed)"),
     FIELD("field-10k", 10000, false, "P1's density grown to 10,000 characters (316 x 316 m field, 4,000 boxes)"),
     FIELD("field-50k", 50000, false, "P1's density grown to 50,000 characters (707 x 707 m field, 20,000 boxes)"),
@@ -185,19 +193,19 @@ const run_def bench_runs[] = {
     FIELD("field-50k-cvc", 50000, true, "field-50k with character-vs-character"),
     {"field-50k-threads", "scaling",
      "field-50k in one tread_batch_move a frame on the batch's threads, character-vs-character off (the characters' masks "
-     "leave out the batch's layer)", setup_field, 50000, NO_GROUND, true, 30, 60, true},
+     "leave out the batch's layer)", setup_field, 50000, NO_GROUND, true, 30, 60, true, false},
     {"mesh-1k", "scaling", "P3 (no character-vs-character) on its surface as 22 x 22 cells of 2.27 m: 968 triangles", setup_p3, 100,
-     FINE_MESH(22), false, 0, 600, false},
+     FINE_MESH(22), false, 0, 600, false, false},
     {"mesh-100k", "scaling", "P3 on its surface as 224 x 224 cells of 0.22 m: 100,352 triangles", setup_p3, 100, FINE_MESH(224),
-     false, 0, 600, false},
+     false, 0, 600, false, false},
     {"mesh-1m", "scaling", "P3 on its surface as 707 x 707 cells of 7 cm: 999,698 triangles", setup_p3, 100, FINE_MESH(707), false, 0,
-     600, false},
+     600, false, false},
     {"mesh-1m-wide", "scaling", "P3 on a 353 m sine mesh of P3's own 0.5 m cells (999,698 triangles), the crowd in its middle",
-     setup_p3, 100, {GROUND_MESH, 707, 0.5f, 100.0f, -303}, false, 0, 600, false},
+     setup_p3, 100, {GROUND_MESH, 707, 0.5f, 100.0f, -303}, false, 0, 600, false, false},
     {"heightfield", "scaling", "P3 with its mesh as a 101 x 101-sample heightfield of the same heights", setup_p3, 100,
-     {GROUND_HEIGHTFIELD, 100, 0.5f, 100.0f, 0}, false, 0, 600, false},
+     {GROUND_HEIGHTFIELD, 100, 0.5f, 100.0f, 0}, false, 0, 600, false, false},
     {"voxels", "scaling", "P3 with its surface as 0.25 m voxel columns (200 x 21 x 200 cells)", setup_p3, 100,
-     {GROUND_VOXELS, 200, 0.25f, 200.0f, 0}, false, 0, 600, false},
+     {GROUND_VOXELS, 200, 0.25f, 200.0f, 0}, false, 0, 600, false, false},
 };
 
 const int bench_run_count = (int)(sizeof bench_runs / sizeof bench_runs[0]);

@@ -15,6 +15,7 @@ typedef struct crowd {
     tread_vec3 *velocity;        ///< this frame's velocities, filled by steer before the clock starts
     tread_vec3 *walk;            ///< P1 and the fields: each character's constant horizontal velocity; else NULL
     tread_move_result *results;  ///< the batch's results, one per character; NULL without a batch
+    tread_move_cache *caches;    ///< cached runs: one per character, passed through tread_character_move_with; else NULL
     int count;
     void (*steer)(struct crowd *c, int frame); ///< the course's input for this frame (and P2's resets)
     ground_stats ground;         ///< what the ground costs (features 0 for the box worlds)
@@ -34,6 +35,8 @@ typedef struct run_def {
     int frames;          ///< timed frames
     bool apart;          ///< batch runs: the characters do not meet each other (their masks leave out the batch's
                          ///< character layer), so the batch only spreads the moves over its threads
+    bool cached;         ///< single moves through tread_character_move_with, each character with its own
+                         ///< tread_move_cache (the same results: the state hash equals the run's without)
 } run_def;
 
 extern const run_def bench_runs[];
