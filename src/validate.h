@@ -25,6 +25,10 @@ bool tr_v3_direction_scaled(tread_vec3 v, tread_vec3 *out);
 // tread_v3_normalize where that one neither overflows nor underflows (the usual case costs one comparison more).
 static inline bool tr_v3_direction(tread_vec3 v, tread_vec3 *out) {
     float len_sq = tread_v3_length_sq(v);
+    if (len_sq == 1.0f) { // already unit (a settings' up): tread_v3_normalize would scale it by exactly 1
+        *out = v;
+        return true;
+    }
     if (len_sq >= TR_NORMALIZE_MIN_SQ && len_sq <= TR_NORMALIZE_MAX_SQ) {
         *out = tread_v3_normalize(v);
         return true;
