@@ -692,13 +692,6 @@ bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half) {
     return grazes(a, d, &s, &axes);
 }
 
-bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r) {
-    convex s = triangle_convex(p, q, r);
-    axis_set axes;
-    if (!build_axes(a, &s, &axes)) return false;
-    return grazes(a, d, &s, &axes);
-}
-
 bool tr_box_triangle_grazes_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r,
                                const tr_box_axes *axes) {
     convex s = triangle_convex(p, q, r);

@@ -59,15 +59,15 @@ bool tr_box_box_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 half);
 // (within 5 % of it)? *out_normal is the shallowest such axis, from the static box toward the moving one. (Not for
 // triangles: a thin triangle's axes tie often, and a box sliding down a steep heightfield stopped on them.)
 bool tr_box_box_presses_near_tie(const tr_obb *a, tread_vec3 d, tread_vec3 half, tread_vec3 *out_normal);
-bool tr_box_triangle_grazes(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r);
 // Returns false for a degenerate triangle.
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out);
 
 // ---- one triangle's axes built once for several questions (the box query's cast and contact) ---------------
 // The same answers as the functions above, bit for bit, for a box with `a`'s orientation. false: degenerate.
 bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_box_axes *out);
-// The box measured on every axis: what tr_closest_box_triangle and tr_box_triangle_grazes decide from, taken once
-// for both (the exact closest points are the costly part, and a box grazing a triangle it touches needs none).
+// The box measured on every axis: what tr_closest_box_triangle and a graze (tr_box_triangle_grazes_on) decide
+// from, taken once for both (the exact closest points are the costly part, and a box grazing a triangle it touches
+// needs none).
 typedef struct tr_box_sat {
     float above[TR_BOX_AXES], below[TR_BOX_AXES]; // the box's gap above / below the triangle on each axis (> 0: apart), metres
     float gap;                  // the largest of them: > 0, a lower bound of the distance; <= 0, minus the depth
@@ -84,7 +84,7 @@ void tr_closest_box_triangle_sat(const tr_obb *a, tread_vec3 p, tread_vec3 q, tr
 // bit? true only where some pair of features is (the triangle's corners and the box edge nearest along the measure's
 // axis, measured as the closest points measure them); false: it may be either. Cheaper than the closest points.
 bool tr_box_triangle_within(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, const tr_box_sat *sat, float distance);
-// tr_box_triangle_grazes's answer from a complete measure.
+// Does the moving box graze the triangle (as tr_box_box_grazes for a box)? From a complete measure, or from the axes.
 bool tr_box_sat_grazes(const tr_box_sat *sat, const tr_box_axes *axes, tread_vec3 d);
 bool tr_box_triangle_grazes_on(const tr_obb *a, tread_vec3 d, tread_vec3 p, tread_vec3 q, tread_vec3 r,
                                const tr_box_axes *axes);

@@ -155,12 +155,9 @@ double soak_world_depth_bound(const soak_world *w, const soak_shape *shape, soak
     if (!storage) return INFINITY;
     double worst = 0.0;
     for (int i = 0; i < w->count && worst < INFINITY; ++i) {
-        bool left_out = false;
-        for (int k = 0; except && k < except->count; ++k) left_out |= except->bodies[k] == i;
-        const soak_body *b = &w->bodies[i];
-        if (left_out || !b->live || !(collide_mask & (1u << b->def.layer))) continue;
-        double depth = soak_body_depth(b, shape);
-        if (depth > 0.0) worst = fmax(worst, body_bound(b, shape, up, depth, reach, storage));
+        if (!soak_body_counts(w, i, collide_mask, except)) continue;
+        double depth = soak_body_depth(&w->bodies[i], shape);
+        if (depth > 0.0) worst = fmax(worst, body_bound(&w->bodies[i], shape, up, depth, reach, storage));
     }
     free(storage);
     return worst;

@@ -61,7 +61,7 @@ static double leg_depth(crossing *c, soak_v3 p, soak_v3 q, double radius) {
     double deepest = 0.0;
     for (int i = 0; i < c->w->count; ++i) {
         const soak_body *body = &c->w->bodies[i];
-        if (soak_except_has(c->except, i) || !body->live || !(c->collide_mask & (1u << body->def.layer)) ||
+        if (!soak_body_counts(c->w, i, c->collide_mask, c->except) ||
             !soak_bounds_overlap(body->lo, body->hi, leg.lo, leg.hi))
             continue;
         double d = soak_body_distance(body, &leg);
@@ -81,14 +81,12 @@ static double polyline_crossing(crossing *c, const soak_v3 *points, int count) {
     return deepest;
 }
 
-static double component(soak_v3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
-
 // Is the whole shape, moved by d from where it began, clear of the bodies that count (to the tolerance)?
 static bool shape_clear(crossing *c, soak_v3 d) {
     soak_shape at = soak_shape_moved(c->before, d);
     for (int i = 0; i < c->w->count; ++i) {
         const soak_body *body = &c->w->bodies[i];
-        if (soak_except_has(c->except, i) || !body->live || !(c->collide_mask & (1u << body->def.layer)) ||
+        if (!soak_body_counts(c->w, i, c->collide_mask, c->except) ||
             !soak_bounds_overlap(body->lo, body->hi, at.lo, at.hi))
             continue;
         if (soak_body_distance(body, &at) < -SOAK_TOLERANCE && counts(c, i)) return false;
@@ -110,8 +108,8 @@ static bool way_around(crossing *c, soak_v3 a, soak_v3 b, double max_length, dou
     double h = fmax(hi.x - lo.x, fmax(hi.y - lo.y, hi.z - lo.z)) / SOAK_WAY_CELLS;
     int n[3], o[3]; // node (i, j, k) lies at a + h (i - o[0], j - o[1], k - o[2])
     for (int axis = 0; axis < 3; ++axis) {
-        o[axis] = (int)ceil((component(a, axis) - component(lo, axis)) / h);
-        n[axis] = o[axis] + (int)ceil((component(hi, axis) - component(a, axis)) / h) + 1;
+        o[axis] = (int)ceil((soak_component(a, axis) - soak_component(lo, axis)) / h);
+        n[axis] = o[axis] + (int)ceil((soak_component(hi, axis) - soak_component(a, axis)) / h) + 1;
     }
     int total = n[0] * n[1] * n[2];
     double *g = malloc(sizeof *g * (size_t)total);

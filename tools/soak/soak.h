@@ -66,6 +66,7 @@ static inline soak_v3 soak_add(soak_v3 a, soak_v3 b) { return soak_v3_make(a.x +
 static inline soak_v3 soak_sub(soak_v3 a, soak_v3 b) { return soak_v3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline soak_v3 soak_scale(soak_v3 a, double s) { return soak_v3_make(a.x * s, a.y * s, a.z * s); }
 static inline soak_v3 soak_mad(soak_v3 a, double s, soak_v3 b) { return soak_v3_make(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z); }
+static inline double soak_component(soak_v3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
 static inline bool soak_bounds_overlap(soak_v3 alo, soak_v3 ahi, soak_v3 blo, soak_v3 bhi) {
     return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y && alo.z <= bhi.z && blo.z <= ahi.z;
 }
@@ -179,6 +180,8 @@ typedef struct soak_except {
 } soak_except;
 // Is body index `body` in `except` (NULL: none is)?
 bool soak_except_has(const soak_except *except, int body);
+// Does body `i` count for a measure: live, on a layer of `collide_mask`, not in `except`?
+bool soak_body_counts(const soak_world *w, int i, uint32_t collide_mask, const soak_except *except);
 // The same with the bodies of `except` left out (NULL: none).
 double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin,
                                      const soak_except *except, int *out_body, int *out_touching);

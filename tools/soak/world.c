@@ -190,13 +190,11 @@ static soak_box body_box(const soak_frame *f, soak_v3 local_centre, const double
     return b;
 }
 
-static double component(soak_v3 v, int i) { return i == 0 ? v.x : (i == 1 ? v.y : v.z); }
-
 // The character's bounds in the body's local frame (for picking the triangles and cells it may touch): the
 // world bounds carried by the inverse frame (rotation R^T, translation -R^T p).
 static void shape_local_bounds(const soak_shape *s, const soak_frame *f, soak_v3 *lo, soak_v3 *hi) {
     soak_frame inv;
-    for (int i = 0; i < 3; ++i) inv.axis[i] = soak_v3_make(component(f->axis[0], i), component(f->axis[1], i), component(f->axis[2], i));
+    for (int i = 0; i < 3; ++i) inv.axis[i] = soak_v3_make(soak_component(f->axis[0], i), soak_component(f->axis[1], i), soak_component(f->axis[2], i));
     inv.p = soak_v3_make(-soak_dot(f->p, f->axis[0]), -soak_dot(f->p, f->axis[1]), -soak_dot(f->p, f->axis[2]));
     frame_bounds(&inv, s->lo, s->hi, lo, hi);
 }
@@ -338,6 +336,11 @@ bool soak_except_has(const soak_except *except, int body) {
     return false;
 }
 
+bool soak_body_counts(const soak_world *w, int i, uint32_t collide_mask, const soak_except *except) {
+    const soak_body *b = &w->bodies[i];
+    return b->live && (collide_mask & (1u << b->def.layer)) && !soak_except_has(except, i);
+}
+
 double soak_world_penetration_except(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double margin,
                                      const soak_except *except, int *out_body, int *out_touching) {
     double deepest = 0.0;
@@ -350,7 +353,7 @@ double soak_world_penetration_except(const soak_world *w, const soak_shape *shap
     reach.hi = soak_add(shape->hi, pad);
     for (int i = 0; i < w->count; ++i) {
         const soak_body *b = &w->bodies[i];
-        if (soak_except_has(except, i) || !b->live || !(collide_mask & (1u << b->def.layer)) || !soak_bounds_overlap(b->lo, b->hi, reach.lo, reach.hi))
+        if (!soak_body_counts(w, i, collide_mask, except) || !soak_bounds_overlap(b->lo, b->hi, reach.lo, reach.hi))
             continue;
         double distance = soak_body_distance(b, &reach);
         touching += distance <= margin;
@@ -366,7 +369,7 @@ double soak_world_penetration_except(const soak_world *w, const soak_shape *shap
 void soak_world_kinematic_inside(const soak_world *w, const soak_shape *shape, uint32_t collide_mask, double depth, soak_except *except) {
     for (int i = 0; i < w->count && except->count < SOAK_EXCEPT_MAX; ++i) {
         const soak_body *b = &w->bodies[i];
-        if (soak_except_has(except, i) || !b->live || b->def.type != TREAD_BODY_KINEMATIC || !(collide_mask & (1u << b->def.layer)) ||
+        if (!soak_body_counts(w, i, collide_mask, except) || b->def.type != TREAD_BODY_KINEMATIC ||
             !soak_bounds_overlap(b->lo, b->hi, shape->lo, shape->hi))
             continue;
         if (-soak_body_distance(b, shape) > depth) except->bodies[except->count++] = i;
