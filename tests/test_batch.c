@@ -369,6 +369,48 @@ static void test_results_do_not_depend_on_threads(void **state) {
     tread_world_destroy(w);
 }
 
+// The characters' checks run on the batch's threads: with several bad characters the first by index is the one named,
+// in the words one pass over them would use, whatever the threads or the job system's order.
+static void test_first_bad_character_is_named(void **state) {
+    (void)state;
+    enum { N = 40 };
+    tread_world *w = room(6);
+    static tread_character c[N], before[N];
+    static tread_move_result res[N];
+    tread_vec3 v[N];
+    tread_character_settings s = crowd_settings();
+    for (int i = 0; i < N; ++i) {
+        assert_int_equal(tread_character_init(&c[i], &s, tread_v3(-4.0f + 0.2f * (float)i, 0.002f, 0)), TREAD_OK);
+        v[i] = tread_v3_zero();
+    }
+    c[37].position.x = NAN;  // a bad state, last
+    v[33] = tread_v3(0, NAN, 0); // a bad argument
+    c[21].position.y = NAN;  // a bad state, first
+    memcpy(before, c, sizeof c);
+    for (int k = 0; k < 3; ++k) {
+        tread_batch_def bd = tread_batch_def_default();
+        bd.threads = k == 0 ? 1 : 2;
+        if (k == 2) bd.parallel_for = reversed_jobs;
+        tread_batch *b = NULL;
+        assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
+        assert_int_equal(tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_ERR_NOT_FINITE);
+        assert_non_null(strstr(tread_error_message(), "characters[21]->position"));
+        tread_batch_report report = {TREAD_OK, -2};
+        assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
+        assert_int_equal(report.failed_character, 21);
+        assert_memory_equal(c, before, sizeof c);
+        // Mended, the bad argument is next: named with its index before the argument's own words.
+        c[21].position.y = 0.002f;
+        assert_int_equal(tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_ERR_NOT_FINITE);
+        assert_non_null(strstr(tread_error_message(), "characters[33]: velocity"));
+        assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
+        assert_int_equal(report.failed_character, 33);
+        c[21].position.y = NAN;
+        tread_batch_destroy(b);
+    }
+    tread_world_destroy(w);
+}
+
 // Characters that neither collide with nor stand on the batch's layer never meet: the batch moves each exactly as a
 // move alone would (bit for bit, on one thread or two), and they walk through each other.
 static void test_characters_apart_move_as_alone(void **state) {
@@ -610,6 +652,7 @@ int main(void) {
         cmocka_unit_test(test_two_crowds_cross_in_a_corridor),
         cmocka_unit_test(test_bad_batch_input),
         cmocka_unit_test(test_results_do_not_depend_on_threads),
+        cmocka_unit_test(test_first_bad_character_is_named),
         cmocka_unit_test(test_characters_apart_move_as_alone),
         cmocka_unit_test(test_a_failed_move_fails_the_batch_silently),
         cmocka_unit_test(test_a_rider_names_and_follows_the_character_under_it),

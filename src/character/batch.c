@@ -447,18 +447,18 @@ static void move_range(void *context, int begin, int end) {
 // Moves per range handed to a thread: enough to pay for the hand-over, few enough to balance the load.
 #define TR_BATCH_GRAIN 16
 
-static void run_moves(tread_batch *b, move_job *job, int count) {
-    if (b->def.parallel_for && count > 0) b->def.parallel_for(move_range, job, count, b->def.parallel_context);
-    else tr_pool_run(b->pool, move_range, job, count, TR_BATCH_GRAIN);
+// task over [0, count) on the game's parallel-for or the batch's threads.
+static void run_items(tread_batch *b, tread_task_fn *task, const move_job *job, int count) {
+    void *context = (void *)(uintptr_t)job; // (the tasks read it as const)
+    if (b->def.parallel_for && count > 0) b->def.parallel_for(task, context, count, b->def.parallel_context);
+    else tr_pool_run(b->pool, task, context, count, TR_BATCH_GRAIN);
 }
 
-// Does any character collide with or stand on the characters' layer? When none does, they never meet: the batch only
-// spreads their moves over its threads (no bodies for them, no pushing or parting, each move as if alone).
-static bool characters_meet(const tread_batch *b, const tread_character *c, int count) {
-    uint32_t layer = 1u << b->def.character_layer;
+static tread_result all_ran(const tread_batch *b, int count) {
     for (int i = 0; i < count; ++i)
-        if ((c[i].settings.collide_mask | c[i].settings.ground_mask) & layer) return true;
-    return false;
+        if (b->status[i] == TREAD_RESULT_COUNT)
+            return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.parallel_for did not run item %d of %d (every item exactly once)", i, count);
+    return TREAD_OK;
 }
 
 // Character i's error (its message's detail `detail`, TREAD_ERR_ prefix apart), named by its index in the message and
@@ -472,6 +472,47 @@ static tread_result fail_on(tread_batch *b, tread_result r, int i, const char *d
 
 // The batch update on a source (tread's own world or a backend), the source already checked. All or nothing: on an
 // error no character changes, no contact memory changes and the listener hears nothing.
+// Character i's arguments, its error named by its index (the message of a failed check pass).
+static tread_result check_one(tread_batch *b, const move_job *job, int i) {
+    char name[32];
+    snprintf(name, sizeof name, "characters[%d]", i);
+    tread_result r = tr_check_character(&job->c[i], name);
+    if (r != TREAD_OK) {
+        b->report.failed_character = i;
+        return r;
+    }
+    if ((r = tr_check_move_args(job->w, &job->c[i], job->velocities[i], job->dt, &job->results[i], "result")) != TREAD_OK)
+        return fail_on(b, r, i, tr_error_detail());
+    return TREAD_OK;
+}
+
+static void check_range(void *context, int begin, int end) {
+    const move_job *job = (const move_job *)context;
+    for (int i = begin; i < end; ++i)
+        job->b->status[i] = tr_check_move_args(job->w, &job->c[i], job->velocities[i], job->dt, &job->results[i], "result");
+}
+
+// Every character's arguments checked before anything is placed or moved. The checks are the frame's per-character
+// work too (a character's settings and state cost as much to check as a tenth of its move), so they run on the
+// threads; only the first failure by index is checked again here, to name it in the message as one pass would.
+static tread_result check_all(tread_batch *b, const move_job *job, int count) {
+    for (int i = 0; i < count; ++i) b->status[i] = TREAD_RESULT_COUNT; // not run yet
+    run_items(b, check_range, job, count);
+    tread_result r = all_ran(b, count);
+    for (int i = 0; r == TREAD_OK && i < count; ++i)
+        if (b->status[i] != TREAD_OK) r = check_one(b, job, i);
+    return r;
+}
+
+// Does any character collide with or stand on the characters' layer? When none does, they never meet: the batch only
+// spreads their moves over its threads (no bodies for them, no pushing or parting, each move as if alone).
+static bool characters_meet(const tread_batch *b, const tread_character *c, int count) {
+    uint32_t layer = 1u << b->def.character_layer;
+    for (int i = 0; i < count; ++i)
+        if ((c[i].settings.collide_mask | c[i].settings.ground_mask) & layer) return true;
+    return false;
+}
+
 static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_character *c, const tread_vec3 *velocities, int count, float dt,
                                 const tread_move_options *options, tread_move_result *results) {
     tread_result r;
@@ -490,16 +531,10 @@ static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_charac
     bool events = tr_listener_has_events(l);
     if (count < 0 || count > TR_BATCH_MAX) return tr_error(TREAD_ERR_INVALID_ARGUMENT, "count is %d; expected 0 .. %d", count, TR_BATCH_MAX);
     if (count > 0 && (!c || !velocities || !results)) return tr_error(TREAD_ERR_NULL_ARGUMENT, "characters, velocities or results is NULL");
-    for (int i = 0; i < count; ++i) {
-        char name[32];
-        snprintf(name, sizeof name, "characters[%d]", i);
-        if ((r = tr_check_character(&c[i], name)) != TREAD_OK) {
-            b->report.failed_character = i;
-            return r;
-        }
-        if ((r = tr_check_move_args(w, &c[i], velocities[i], dt, &results[i], "result")) != TREAD_OK) return fail_on(b, r, i, tr_error_detail());
-    }
-    if ((r = reserve(b, count)) != TREAD_OK || (events && (r = reserve_memories(b, count)) != TREAD_OK)) return r;
+    if ((r = reserve(b, count)) != TREAD_OK) return r;
+    move_job job = {b, w, c, velocities, dt, &moved_with, events, false, results};
+    if ((r = check_all(b, &job, count)) != TREAD_OK) return r;
+    if (events && (r = reserve_memories(b, count)) != TREAD_OK) return r;
     b->listener = l;
     bool meet = characters_meet(b, c, count);
     if (meet) {
@@ -510,13 +545,11 @@ static tread_result batch_frame(tread_batch *b, const tr_source *w, tread_charac
     }
     // Every character moves against the others' start-of-frame bodies, each on a copy, so nothing one move changes is
     // seen by another: the moves are independent, and run on any threads in any order with the same results.
-    move_job job = {b, w, c, velocities, dt, &moved_with, events, meet, results};
+    job.meet = meet;
     for (int i = 0; i < count; ++i) b->status[i] = TREAD_RESULT_COUNT; // not run yet
     b->failure_index = count;
-    run_moves(b, &job, count);
-    for (int i = 0; i < count; ++i)
-        if (b->status[i] == TREAD_RESULT_COUNT)
-            return tr_error(TREAD_ERR_INVALID_ARGUMENT, "def.parallel_for did not run item %d of %d (every item exactly once)", i, count);
+    run_items(b, move_range, &job, count);
+    if ((r = all_ran(b, count)) != TREAD_OK) return r;
     if (b->failure_index < count) return fail_on(b, b->status[b->failure_index], b->failure_index, b->failure_detail);
     // Pushing and parting work on the moved copies too: the caller's characters change only once all of it succeeded.
     tread_character *moved = b->moved;
