@@ -420,7 +420,7 @@ static tread_result move_one(const move_job *job, int i) {
     tread_result r = tr_character_move_among(job->w, &place, &b->moved[i], job->velocities[i], job->dt, &options, NULL, touching, &st);
     if (r != TREAD_OK) return r;
     job->results[i] = st.result;
-    keep_met(&st, &b->met[i]);
+    if (job->meet) keep_met(&st, &b->met[i]); // (read by the push pass only)
     return TREAD_OK;
 }
 
