@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The capsule-vs-box shortcuts give the answers of the long way, bit for bit: tr_closest_segment_box's common case
-// (one slab puts the segment apart and its first end is nearest) against the function as it was before the
-// shortcut (the copy below, e43a650's closest.c box section, renamed). Deterministic random segments around boxes
+// (one slab puts the segment apart and its first end is nearest), and tr_cast_box's (the tangent that proves a
+// miss), against the functions as they were before the shortcuts (the copies below: e43a650's closest.c box
+// section and shape.c tr_cast_box with its helpers, renamed). Deterministic random segments and casts around boxes
 // of many sizes: standing on a face, beside one, across an edge or a corner, inside, far, degenerate, tilted, and
-// far from the origin.
+// far from the origin; casts starting touching or a little apart, moving along, toward and away.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "geometry/geometry.h"
+#include "world/shape.h"
 #include "tread/tread.h"
 #include "course.h"
 
@@ -252,6 +254,81 @@ static void ref_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 hal
 }
 
 
+// ---- the reference: tr_cast_box (capsules) before its shortcut, with its helpers (verbatim but for the names) ------
+
+static bool ref_presses_into(const tr_cast *c, tread_vec3 normal) {
+    return tread_v3_dot(c->d, normal) < -TR_APPROACH_TOLERANCE * tread_v3_length(c->d);
+}
+
+static int ref_start_contact(const tr_cast *c, float sep, tread_vec3 normal) {
+    if (sep > TR_TOUCH_TOLERANCE) return -1;
+    if (tread_v3_length_sq(c->d) == 0.0f) return sep < 0.0f ? 1 : 0;
+    return ref_presses_into(c, normal) ? 1 : 0;
+}
+
+static void ref_fill_start_hit(tr_feature_hit *out, float sep, const tr_closest *cl, tread_vec3 normal,
+                           tread_vec3 surface_normal, float shape_radius) {
+    out->t = 0.0f;
+    out->started_in_contact = true;
+    out->penetration = sep < 0.0f ? -sep : 0.0f;
+    out->normal = normal;
+    out->surface_normal = surface_normal;
+    // For rounded world shapes the surface lies shape_radius out from the core along the normal.
+    out->point = tread_v3_mad(cl->on_shape, shape_radius, normal);
+    out->feature = 0;
+}
+
+static void ref_fill_sweep_hit(tr_feature_hit *out, const tr_hit *h, tread_vec3 surface_normal) {
+    out->t = h->t;
+    out->started_in_contact = false;
+    out->penetration = 0.0f;
+    out->point = h->point;
+    out->normal = h->normal;
+    out->surface_normal = surface_normal;
+    out->feature = 0;
+}
+
+static bool ref_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
+    tr_hit h;
+    if (c->is_ray) {
+        if (!tr_ray_box(c->p0, c->d, half, t_max, &h)) return false;
+        ref_fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
+        out->started_in_contact = h.t == 0.0f && tread_v3_distance(h.point, c->p0) == 0.0f;
+        return true;
+    }
+    // Conservative early-outs on the box's slabs: the largest per-axis gap between the capsule's bounds and the
+    // box bounds their distance from below. Far at the start, the closest test would hand over to the sweep;
+    // far over the whole cast (start and end bounds on the same side of one slab), the sweep misses.
+    tread_vec3 hm = tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1));
+    hm = tread_v3_max(tread_v3_max(hm, tread_v3_abs(c->d)), half);
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(hm.x, hm.y), tr_maxf(hm.z, c->r));
+    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
+    float reach = c->r + TR_TOUCH_TOLERANCE + slack;
+    float gap = tr_maxf(tr_maxf(tr_maxf(lo.x - half.x, -half.x - hi.x), tr_maxf(lo.y - half.y, -half.y - hi.y)),
+                        tr_maxf(lo.z - half.z, -half.z - hi.z));
+    if (gap > reach) {
+        tread_vec3 m = tread_v3_scale(c->d, t_max);
+        tread_vec3 elo = tread_v3_add(lo, m), ehi = tread_v3_add(hi, m);
+        bool miss = (lo.x - half.x > reach && elo.x - half.x > reach) || (-half.x - hi.x > reach && -half.x - ehi.x > reach) ||
+                    (lo.y - half.y > reach && elo.y - half.y > reach) || (-half.y - hi.y > reach && -half.y - ehi.y > reach) ||
+                    (lo.z - half.z > reach && elo.z - half.z > reach) || (-half.z - hi.z > reach && -half.z - ehi.z > reach);
+        if (miss) return false;
+    } else {
+        tr_closest cl;
+        ref_closest_segment_box(c->p0, c->p1, half, &cl);
+        float sep = cl.distance - c->r;
+        int decision = ref_start_contact(c, sep, cl.normal);
+        if (decision == 0) return false;
+        if (decision == 1) {
+            ref_fill_start_hit(out, sep, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
+            return true;
+        }
+    }
+    if (!tr_sweep_capsule_box(c->p0, c->p1, c->r, c->d, half, t_max, &h)) return false;
+    ref_fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
+    return true;
+}
+
 // ---- the comparison --------------------------------------------------------------------------------------------
 
 static uint64_t rng_state;
@@ -323,9 +400,70 @@ static void test_closest_segment_box_shortcut_is_the_long_way(void **state) {
     assert_true(apart > CASES / 4 && inside > CASES / 20);
 }
 
+static bool same_hit(const tr_feature_hit *a, const tr_feature_hit *b) {
+    const float fa[11] = {a->t, a->penetration, a->point.x, a->point.y, a->point.z, a->normal.x, a->normal.y,
+                          a->normal.z, a->surface_normal.x, a->surface_normal.y, a->surface_normal.z};
+    const float fb[11] = {b->t, b->penetration, b->point.x, b->point.y, b->point.z, b->normal.x, b->normal.y,
+                          b->normal.z, b->surface_normal.x, b->surface_normal.y, b->surface_normal.z};
+    return memcmp(fa, fb, sizeof fa) == 0 && a->started_in_contact == b->started_in_contact && a->feature == b->feature;
+}
+
+// A capsule cast near a box: a random segment moved along its closest points' normal to a random gap (a third
+// of them within 0.1 mm: touching), cast along, toward, away from the box or anywhere, over a random t_max.
+static tr_cast random_cast(tread_vec3 h, int i, float *t_max) {
+    tr_cast c;
+    memset(&c, 0, sizeof c);
+    random_segment(h, i, &c.p0, &c.p1);
+    c.r = uniform(0.0f, 1.0f) < 0.1f ? 0.0f : uniform(0.05f, 0.5f);
+    tr_closest cl;
+    tr_closest_segment_box(c.p0, c.p1, h, &cl);
+    float gap = i % 3 == 0 ? uniform(-1.0e-4f, 2.0e-4f) : uniform(-0.01f, 0.3f);
+    tread_vec3 move = tread_v3_scale(cl.normal, c.r + gap - cl.distance);
+    c.p0 = tread_v3_add(c.p0, move);
+    c.p1 = tread_v3_add(c.p1, move);
+    float len = uniform(0.0f, 1.0f) < 0.05f ? 0.0f : uniform(0.0f, 0.6f);
+    tread_vec3 n = cl.normal, along = tread_v3_normalize(tread_v3_reject(random_vec(-1.0f, 1.0f), n));
+    switch (i % 5) {
+    case 0: c.d = tread_v3_scale(along, len); break;                                         // sliding past
+    case 1: c.d = tread_v3_scale(tread_v3_normalize(tread_v3_mad(along, -0.3f, n)), len); break; // toward
+    case 2: c.d = tread_v3_scale(tread_v3_normalize(tread_v3_mad(along, 0.3f, n)), len); break;  // away
+    case 3: c.d = tread_v3(0.0f, i % 10 < 5 ? -len : len, 0.0f); break;                     // a probe
+    default: c.d = tread_v3_scale(tread_v3_normalize(random_vec(-1.0f, 1.0f)), len); break;
+    }
+    *t_max = uniform(0.0f, 1.0f) < 0.3f ? 1.0f : uniform(0.01f, 1.0f);
+    return c;
+}
+
+static void test_cast_box_shortcuts_are_the_long_way(void **state) {
+    (void)state;
+    rng_state = 2029;
+    int hits = 0, misses = 0, started = 0;
+    for (int i = 0; i < CASES; i++) {
+        tread_vec3 h = i % 7 == 0 ? tread_v3(50.0f, 0.5f, 50.0f) : random_vec(0.05f, 2.0f);
+        float t_max;
+        tr_cast c = random_cast(h, i, &t_max);
+        tr_feature_hit got, want;
+        memset(&got, 0, sizeof got);
+        memset(&want, 0, sizeof want);
+        bool hit = tr_cast_box(&c, h, t_max, &got), want_hit = ref_cast_box(&c, h, t_max, &want);
+        if (hit != want_hit || (hit && !same_hit(&got, &want)))
+            fail_msg("case %d: p0 (%a %a %a) p1 (%a %a %a) r %a d (%a %a %a) t_max %a half (%a %a %a): %s, the long way %s",
+                     i, c.p0.x, c.p0.y, c.p0.z, c.p1.x, c.p1.y, c.p1.z, c.r, c.d.x, c.d.y, c.d.z, t_max, h.x, h.y, h.z,
+                     hit ? "hit" : "miss", want_hit ? "hit" : "miss");
+        if (!hit)
+            misses++;
+        else if (got.started_in_contact)
+            started++;
+        else
+            hits++;
+    }
+    assert_true(hits > CASES / 20 && misses > CASES / 4 && started > CASES / 20);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_closest_segment_box_shortcut_is_the_long_way),
+        cmocka_unit_test(test_cast_box_shortcuts_are_the_long_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -254,6 +254,12 @@ bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit 
             fill_start_hit(out, sep, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
             return true;
         }
+        // Apart at the start. The core's distance to the box is convex in t (the distance of the point t*d from the
+        // convex set box (+) (-core)), so it stays above its tangent at t = 0, whose slope is n.d for the closest
+        // points' normal n: when the tangent stays farther than the touch tolerance and the skip slack over the
+        // cast, so does the capsule, and the sweep would miss. Casts moving along or away from the box they are
+        // near (a character walking past a block, or away from it) end here rather than in the sweep.
+        if (sep + t_max * tr_minf(tread_v3_dot(cl.normal, c->d), 0.0f) > reach - c->r) return false;
     }
     if (!tr_sweep_capsule_box(c->p0, c->p1, c->r, c->d, half, t_max, &h)) return false;
     fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
