@@ -409,7 +409,8 @@ static bool same_hit(const tr_feature_hit *a, const tr_feature_hit *b) {
 }
 
 // A capsule cast near a box: a random segment moved along its closest points' normal to a random gap (a third
-// of them within 0.1 mm: touching), cast along, toward, away from the box or anywhere, over a random t_max.
+// of them within 0.1 mm: touching; a third up to 2 m: past the slab bounds), cast along, toward, away from the box
+// or anywhere, over a random t_max.
 static tr_cast random_cast(tread_vec3 h, int i, float *t_max) {
     tr_cast c;
     memset(&c, 0, sizeof c);
@@ -417,11 +418,11 @@ static tr_cast random_cast(tread_vec3 h, int i, float *t_max) {
     c.r = uniform(0.0f, 1.0f) < 0.1f ? 0.0f : uniform(0.05f, 0.5f);
     tr_closest cl;
     tr_closest_segment_box(c.p0, c.p1, h, &cl);
-    float gap = i % 3 == 0 ? uniform(-1.0e-4f, 2.0e-4f) : uniform(-0.01f, 0.3f);
+    float gap = i % 3 == 0 ? uniform(-1.0e-4f, 2.0e-4f) : (i % 3 == 1 ? uniform(-0.01f, 0.3f) : uniform(0.0f, 2.0f));
     tread_vec3 move = tread_v3_scale(cl.normal, c.r + gap - cl.distance);
     c.p0 = tread_v3_add(c.p0, move);
     c.p1 = tread_v3_add(c.p1, move);
-    float len = uniform(0.0f, 1.0f) < 0.05f ? 0.0f : uniform(0.0f, 0.6f);
+    float len = uniform(0.0f, 1.0f) < 0.05f ? 0.0f : uniform(0.0f, i % 3 == 2 ? 3.0f : 0.6f);
     tread_vec3 n = cl.normal, along = tread_v3_normalize(tread_v3_reject(random_vec(-1.0f, 1.0f), n));
     switch (i % 5) {
     case 0: c.d = tread_v3_scale(along, len); break;                                         // sliding past
