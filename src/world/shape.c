@@ -256,7 +256,7 @@ bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit 
                 (lo.y - half.y > reach && elo.y - half.y > reach) || (-half.y - hi.y > reach && -half.y - ehi.y > reach) ||
                 (lo.z - half.z > reach && elo.z - half.z > reach) || (-half.z - hi.z > reach && -half.z - ehi.z > reach);
     if (miss) return false;
-    if (!tr_sweep_capsule_box(c->p0, c->p1, c->r, c->d, half, t_max, &h)) return false;
+    if (!tr_sweep_capsule_box_apart(c->p0, c->p1, c->r, c->d, half, t_max, &cl, &h)) return false;
     fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
     return true;
 }
