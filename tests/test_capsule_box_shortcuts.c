@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The capsule-vs-box shortcuts give the answers of the long way, bit for bit: tr_closest_segment_box's common case
-// (one slab puts the segment apart and its first end is nearest), and tr_cast_box's (the tangent that proves a
-// miss), against the functions as they were before the shortcuts (the copies below: e43a650's closest.c box
-// section and shape.c tr_cast_box with its helpers, renamed). Deterministic random segments and casts around boxes
+// (one slab puts the segment apart and its first end is nearest), tr_cast_box's (the tangent that proves a miss,
+// the start decided first, the sweep given the start's closest points) and tr_box_surface_normal's (a point on one
+// face), against the functions as they were before the shortcuts (the copies below: e43a650's closest.c box
+// section, features.c tr_box_surface_normal and shape.c tr_cast_box with its helpers, renamed). Deterministic random segments and casts around boxes
 // of many sizes: standing on a face, beside one, across an edge or a corner, inside, far, degenerate, tilted, and
 // far from the origin; casts starting touching or a little apart, moving along, toward and away.
 #include <setjmp.h>
@@ -254,6 +255,62 @@ static void ref_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 hal
 }
 
 
+// ---- the reference: tr_box_surface_normal before its shortcut (verbatim but for the name) ----------------------
+
+#define FACE_TIE_FRACTION 1.0e-4f
+
+static tread_vec3 ref_box_surface_normal(tread_vec3 half, tread_vec3 point, tread_vec3 normal, tread_vec3 motion) {
+    const float h[3] = {half.x, half.y, half.z};
+    const float p[3] = {point.x, point.y, point.z};
+    const float m[3] = {motion.x, motion.y, motion.z};
+    const float n[3] = {normal.x, normal.y, normal.z};
+    float motion_len = tread_v3_length(motion);
+    float tie = FACE_TIE_FRACTION * motion_len;
+
+    // Candidate faces: those the point touches. If it touches none (a point off the surface), the nearest face.
+    int best_axis = -1;
+    float best_sign = 1.0f, best_motion = 0.0f, best_normal = 0.0f;
+    for (int axis = 0; axis < 3; ++axis) {
+        for (int side = 0; side < 2; ++side) {
+            float sign = side == 0 ? 1.0f : -1.0f;
+            if (fabsf(sign * p[axis] - h[axis]) > TR_FEATURE_TOLERANCE) continue;
+            float along_motion = sign * m[axis];
+            float along_normal = sign * n[axis];
+            bool better;
+            if (best_axis < 0) {
+                better = true;
+            } else if (motion_len > 0.0f && along_motion < best_motion - tie) {
+                better = true; // more opposed to the motion
+            } else if (motion_len > 0.0f && along_motion > best_motion + tie) {
+                better = false;
+            } else {
+                better = along_normal > best_normal; // tie or no motion: most aligned with the contact normal
+            }
+            if (better) {
+                best_axis = axis;
+                best_sign = sign;
+                best_motion = along_motion;
+                best_normal = along_normal;
+            }
+        }
+    }
+    if (best_axis < 0) {
+        // Not on the surface: the face whose plane is nearest (largest signed outside distance).
+        float best_gap = -FLT_MAX;
+        for (int axis = 0; axis < 3; ++axis) {
+            float gap = fabsf(p[axis]) - h[axis];
+            if (gap > best_gap) {
+                best_gap = gap;
+                best_axis = axis;
+                best_sign = p[axis] < 0.0f ? -1.0f : 1.0f;
+            }
+        }
+    }
+    float out[3] = {0.0f, 0.0f, 0.0f};
+    out[best_axis] = best_sign;
+    return tread_v3(out[0], out[1], out[2]);
+}
+
 // ---- the reference: tr_cast_box (capsules) before its shortcut, with its helpers (verbatim but for the names) ------
 
 static bool ref_presses_into(const tr_cast *c, tread_vec3 normal) {
@@ -461,10 +518,48 @@ static void test_cast_box_shortcuts_are_the_long_way(void **state) {
     assert_true(hits > CASES / 20 && misses > CASES / 4 && started > CASES / 20);
 }
 
+// A point on (or near) a box's surface: on a face, an edge or a corner (clamped coordinates exactly at +-h), or a
+// hair off them within and beyond the feature tolerance.
+static tread_vec3 surface_point(tread_vec3 h) {
+    float p[3], hv[3] = {h.x, h.y, h.z};
+    int on = 1 + (int)uniform(0.0f, 3.0f); // faces the point is placed on: 1 face, 2 an edge, 3 a corner
+    int first = (int)uniform(0.0f, 3.0f);
+    for (int k = 0; k < 3; k++) {
+        bool placed = (k - first + 3) % 3 < on;
+        float sign = uniform(0.0f, 1.0f) < 0.5f ? -1.0f : 1.0f;
+        p[k] = placed ? sign * hv[k] : uniform(-hv[k], hv[k]);
+        if (placed && uniform(0.0f, 1.0f) < 0.3f) p[k] += uniform(-2.0e-4f, 2.0e-4f);
+    }
+    if (uniform(0.0f, 1.0f) < 0.02f) p[first] = 0.0f; // off the surface
+    return tread_v3(p[0], p[1], p[2]);
+}
+
+static void test_box_surface_normal_shortcut_is_the_long_way(void **state) {
+    (void)state;
+    rng_state = 7;
+    for (int i = 0; i < CASES; i++) {
+        tread_vec3 h = i % 50 == 0 ? tread_v3(1.0e-4f, 0.5f, 1.0f) : random_vec(0.05f, 2.0f);
+        tread_vec3 p = surface_point(h);
+        tread_vec3 n = tread_v3_normalize(random_vec(-1.0f, 1.0f));
+        tread_vec3 m;
+        switch (i % 4) {
+        case 0: m = tread_v3_zero(); break;
+        case 1: m = tread_v3(0.0f, -uniform(0.0f, 1.0f), 0.0f); break;
+        case 2: m = tread_v3(uniform(-1.0f, 1.0f), 0.0f, uniform(-1.0f, 1.0f)); break;
+        default: m = random_vec(-1.0f, 1.0f); break;
+        }
+        tread_vec3 got = tr_box_surface_normal(h, p, n, m), want = ref_box_surface_normal(h, p, n, m);
+        if (memcmp(&got, &want, sizeof got) != 0)
+            fail_msg("case %d: point (%a %a %a) half (%a %a %a): (%g %g %g), the long way (%g %g %g)", i, p.x, p.y, p.z,
+                     h.x, h.y, h.z, got.x, got.y, got.z, want.x, want.y, want.z);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_closest_segment_box_shortcut_is_the_long_way),
         cmocka_unit_test(test_cast_box_shortcuts_are_the_long_way),
+        cmocka_unit_test(test_box_surface_normal_shortcut_is_the_long_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
