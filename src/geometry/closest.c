@@ -3,7 +3,7 @@
 // Separated pairs use the closed forms (Ericson, Real-Time Collision Detection, 5.1); a segment that passes
 // inside a box or through a triangle gets the smallest separating translation by the separating-axis test
 // over the face normals of the Minkowski difference.
-#include "geometry.h"
+#include "closest_box.h"
 
 // Axis candidates cross(segment, edge) shorter than this fraction of |segment||edge| (the sine of the angle
 // between them) are skipped: the segment is parallel to the edge and the face axes already cover it.
@@ -193,41 +193,6 @@ static float segment_box_param(tread_vec3 center, tread_vec3 S, tread_vec3 half)
     return mu[lo] + (mu[hi] - mu[lo]) * (-g_lo / (g_hi - g_lo));
 }
 
-// Does axis i's slab alone put the segment o + s*dir, s in [0, 1], outside the box, by segment_meets_box's own
-// quotients? Then segment_meets_box answers false whatever the other axes give: its [lo, hi] never leaves [0, 1],
-// and this slab's interval [t_in, t_out] (t0 <= t1 for dir > 0, t0 >= t1 for dir < 0: rounding is monotone and
-// -ext <= ext) lies wholly before 0 or after 1. (Finite coordinates, ext >= 0, as the library's boxes have.)
-static bool slab_excludes(float o, float dir, float ext) {
-    if (dir == 0.0f) return o < -ext || o > ext;
-    float t0 = (-ext - o) / dir, t1 = (ext - o) / dir;
-    return dir > 0.0f ? (t1 < 0.0f || t0 > 1.0f) : (t0 < 0.0f || t1 > 1.0f);
-}
-
-// The common case of tr_closest_segment_box, decided before its general path: one slab puts the segment apart
-// from the box (a capsule's core above the face it stands on, or beside a box) and its p0 end is nearest (the
-// gradient there is not negative, as segment_box_param tests first). The same float operations in the same order
-// as the general path's (centre, the end, its clamp, the gradient from the end's offset, set_separated), so the
-// same bits; false, with nothing written, when the general path must decide.
-static bool closest_end_apart(tread_vec3 p0, tread_vec3 e, tread_vec3 half, tr_closest *out) {
-    if (!slab_excludes(p0.x, e.x, half.x) && !slab_excludes(p0.y, e.y, half.y) && !slab_excludes(p0.z, e.z, half.z))
-        return false;
-    tread_vec3 center = tread_v3_mad(p0, 0.5f, e);
-    tread_vec3 on_seg = tread_v3_mad(center, -0.5f, e);
-    tread_vec3 on_box = clamp_to_box(on_seg, half);
-    tread_vec3 delta = tread_v3_sub(on_seg, on_box);
-    float g = 0.0f; // box_gradient at mu = -1/2, term by term
-    g += e.x * delta.x;
-    g += e.y * delta.y;
-    g += e.z * delta.z;
-    if (!(g >= 0.0f)) return false;
-    float dist = tread_v3_length(delta);
-    out->distance = dist;
-    out->on_segment = on_seg;
-    out->on_shape = on_box;
-    out->normal = dist > 0.0f ? tread_v3_scale(delta, 1.0f / dist) : box_face_normal(half, on_box);
-    return true;
-}
-
 // The general path. (Not inlined into tr_closest_segment_box: its registers would cost the common case a
 // prologue of spills longer than that case's own work.)
 #if defined(__GNUC__)
@@ -304,7 +269,7 @@ static void closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 e, trea
 
 void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out) {
     tread_vec3 e = tread_v3_sub(p1, p0);
-    if (!closest_end_apart(p0, e, half, out)) closest_segment_box(p0, p1, e, half, out);
+    if (!tr_closest_segment_box_end(p0, e, half, out)) closest_segment_box(p0, p1, e, half, out);
 }
 
 // ---- triangle ------------------------------------------------------------------------------------

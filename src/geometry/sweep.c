@@ -20,7 +20,7 @@
 //   - certificates (box edges and corners): the core-to-box distance is convex in t, so a tangent at one time
 //     bounds it everywhere -- a candidate contact where the distance is r and falling is the first one, and a
 //     tangent above r over the reachable span proves a miss.
-#include "geometry.h"
+#include "closest_box.h"
 
 #include <string.h>
 
@@ -443,7 +443,7 @@ static void box_distance_at(tread_vec3 p0, tread_vec3 S, tread_vec3 d, tread_vec
         *cl = *start->closest;
         return;
     }
-    tr_closest_segment_box(a, b, half, cl);
+    if (!tr_closest_segment_box_end(a, tread_v3_sub(b, a), half, cl)) tr_closest_segment_box(a, b, half, cl);
 }
 
 // The pieces of the box feature nearest the capsule at time t_a (an edge or a corner, met by an end or by the

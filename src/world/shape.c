@@ -3,6 +3,8 @@
 // and the internal-edge fix for triangles. Mesh, heightfield and voxel modules call these per feature.
 #include "shape.h"
 
+#include "../geometry/closest_box.h"
+
 // The box query's branches (end of file).
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out);
@@ -264,7 +266,7 @@ bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit 
     // The start decides first (most casts start touching or near a box: a character's floor, a block it walks
     // beside). Touching within the tolerance, the cast hits at t = 0 or misses.
     tr_closest cl;
-    tr_closest_segment_box(c->p0, c->p1, half, &cl);
+    if (!tr_closest_segment_box_end(c->p0, tread_v3_sub(c->p1, c->p0), half, &cl)) tr_closest_segment_box(c->p0, c->p1, half, &cl);
     float sep = cl.distance - c->r;
     int decision = start_contact(c, sep, cl.normal);
     if (decision == 0) return false;
