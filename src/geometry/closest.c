@@ -3,7 +3,7 @@
 // Separated pairs use the closed forms (Ericson, Real-Time Collision Detection, 5.1); a segment that passes
 // inside a box or through a triangle gets the smallest separating translation by the separating-axis test
 // over the face normals of the Minkowski difference.
-#include "geometry.h"
+#include "closest_box.h"
 
 // Axis candidates cross(segment, edge) shorter than this fraction of |segment||edge| (the sine of the angle
 // between them) are skipped: the segment is parallel to the edge and the face axes already cover it.
@@ -193,8 +193,12 @@ static float segment_box_param(tread_vec3 center, tread_vec3 S, tread_vec3 half)
     return mu[lo] + (mu[hi] - mu[lo]) * (-g_lo / (g_hi - g_lo));
 }
 
-void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out) {
-    tread_vec3 e = tread_v3_sub(p1, p0);
+// The general path. (Not inlined into tr_closest_segment_box: its registers would cost the common case a
+// prologue of spills longer than that case's own work.)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 e, tread_vec3 half, tr_closest *out) {
     if (!segment_meets_box(p0, e, half)) {
         // Separated: the exact minimiser along the segment, and its clamp onto the box.
         tread_vec3 center = tread_v3_mad(p0, 0.5f, e);
@@ -261,6 +265,11 @@ void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_cl
         deepest = a0 < a1 ? p0 : p1;
     out->on_segment = deepest;
     out->on_shape = clamp_to_box(tread_v3_mad(deepest, best_depth, n), half);
+}
+
+void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out) {
+    tread_vec3 e = tread_v3_sub(p1, p0);
+    if (!tr_closest_segment_box_end(p0, e, half, out)) closest_segment_box(p0, p1, e, half, out);
 }
 
 // ---- triangle ------------------------------------------------------------------------------------

@@ -6,21 +6,21 @@
 // so a diagonal motion onto an edge falls back to the contact normal instead of to rounding noise.
 #define FACE_TIE_FRACTION 1.0e-4f
 
-tread_vec3 tr_box_surface_normal(tread_vec3 half, tread_vec3 point, tread_vec3 normal, tread_vec3 motion) {
-    const float h[3] = {half.x, half.y, half.z};
-    const float p[3] = {point.x, point.y, point.z};
+// The face to report among those a point touches (bit 2 axis + side of `touched`, side 1 the negative face): the
+// one most opposed to the motion, ties (and no motion) to the one most aligned with the contact normal, in face
+// order; touching none (a point off the surface), the face whose plane is nearest.
+static tread_vec3 choose_box_face(unsigned touched, const float p[3], const float h[3], tread_vec3 normal,
+                                  tread_vec3 motion) {
     const float m[3] = {motion.x, motion.y, motion.z};
     const float n[3] = {normal.x, normal.y, normal.z};
     float motion_len = tread_v3_length(motion);
     float tie = FACE_TIE_FRACTION * motion_len;
-
-    // Candidate faces: those the point touches. If it touches none (a point off the surface), the nearest face.
     int best_axis = -1;
     float best_sign = 1.0f, best_motion = 0.0f, best_normal = 0.0f;
     for (int axis = 0; axis < 3; ++axis) {
         for (int side = 0; side < 2; ++side) {
             float sign = side == 0 ? 1.0f : -1.0f;
-            if (fabsf(sign * p[axis] - h[axis]) > TR_FEATURE_TOLERANCE) continue;
+            if (!(touched & (1u << (2 * axis + side)))) continue;
             float along_motion = sign * m[axis];
             float along_normal = sign * n[axis];
             bool better;
@@ -42,7 +42,6 @@ tread_vec3 tr_box_surface_normal(tread_vec3 half, tread_vec3 point, tread_vec3 n
         }
     }
     if (best_axis < 0) {
-        // Not on the surface: the face whose plane is nearest (largest signed outside distance).
         float best_gap = -FLT_MAX;
         for (int axis = 0; axis < 3; ++axis) {
             float gap = fabsf(p[axis]) - h[axis];
@@ -55,6 +54,21 @@ tread_vec3 tr_box_surface_normal(tread_vec3 half, tread_vec3 point, tread_vec3 n
     }
     float out[3] = {0.0f, 0.0f, 0.0f};
     out[best_axis] = best_sign;
+    return tread_v3(out[0], out[1], out[2]);
+}
+
+tread_vec3 tr_box_surface_normal(tread_vec3 half, tread_vec3 point, tread_vec3 normal, tread_vec3 motion) {
+    const float h[3] = {half.x, half.y, half.z};
+    const float p[3] = {point.x, point.y, point.z};
+    // Candidate faces: those the point touches. One alone (a point inside a face, the common contact) is the answer
+    // whatever the motion and the normal; more (an edge, a corner) or none are weighed.
+    unsigned touched = 0;
+    float out[3] = {0.0f, 0.0f, 0.0f};
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!(fabsf(p[axis] - h[axis]) > TR_FEATURE_TOLERANCE)) touched |= 1u << (2 * axis), out[axis] = 1.0f;
+        if (!(fabsf(-p[axis] - h[axis]) > TR_FEATURE_TOLERANCE)) touched |= 2u << (2 * axis), out[axis] = -1.0f;
+    }
+    if (touched == 0 || (touched & (touched - 1u)) != 0) return choose_box_face(touched, p, h, normal, motion);
     return tread_v3(out[0], out[1], out[2]);
 }
 

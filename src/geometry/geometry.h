@@ -44,6 +44,10 @@ bool tr_sweep_capsule_capsule(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 
                               float radius, float t_max, tr_hit *hit);
 bool tr_sweep_capsule_box(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max,
                           tr_hit *hit);
+// The same for a capsule its caller found apart: `start` is tr_closest_segment_box(p0, p1, half) with distance
+// > r. The sweep's own start test is skipped, and those closest points are reused where it needs them again.
+bool tr_sweep_capsule_box_apart(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max,
+                                const tr_closest *start, tr_hit *hit);
 bool tr_sweep_capsule_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
                                tread_vec3 c, float t_max, tr_hit *hit);
 

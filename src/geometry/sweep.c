@@ -20,7 +20,9 @@
 //   - certificates (box edges and corners): the core-to-box distance is convex in t, so a tangent at one time
 //     bounds it everywhere -- a candidate contact where the distance is r and falling is the first one, and a
 //     tangent above r over the reachable span proves a miss.
-#include "geometry.h"
+#include "closest_box.h"
+
+#include <string.h>
 
 // Belt faces of an edge and a core segment whose sine of angle is below this are skipped as parallel (their
 // parallelogram is thinner than |S| * 1e-6, inside the endpoint and vertex pieces' coverage to that width).
@@ -426,17 +428,30 @@ static bool zonotope_slab(float x0, float xd, float inv, float ext, tread_vec3 n
 
 typedef enum { CANDIDATE_UNKNOWN, CANDIDATE_HIT, CANDIDATE_MISS } candidate_result;
 
-static void box_distance_at(tread_vec3 p0, tread_vec3 S, tread_vec3 d, tread_vec3 half, float t, tr_closest *cl) {
-    tread_vec3 a = tread_v3_mad(p0, t, d);
-    tr_closest_segment_box(a, tread_v3_add(a, S), half, cl);
+// The caller's closest points of the core p0-p1 (as it gave them) and the box at t = 0, when it has them.
+typedef struct box_start {
+    tread_vec3 p0, p1;
+    const tr_closest *closest; // NULL: none
+} box_start;
+
+// The closest points of the core at time t and the box; the caller's at t = 0 when the core at t is its core bit
+// for bit (p0 + 0 d can differ from p0 in a zero's sign, and p0 + S from p1 by rounding).
+static void box_distance_at(tread_vec3 p0, tread_vec3 S, tread_vec3 d, tread_vec3 half, float t, const box_start *start,
+                            tr_closest *cl) {
+    tread_vec3 a = tread_v3_mad(p0, t, d), b = tread_v3_add(a, S);
+    if (start->closest && memcmp(&a, &start->p0, sizeof a) == 0 && memcmp(&b, &start->p1, sizeof b) == 0) {
+        *cl = *start->closest;
+        return;
+    }
+    if (!tr_closest_segment_box_end(a, tread_v3_sub(b, a), half, cl)) tr_closest_segment_box(a, b, half, cl);
 }
 
 // The pieces of the box feature nearest the capsule at time t_a (an edge or a corner, met by an end or by the
 // side), tried as the first contact over [t_a, t_b]; certified hit, certified miss, or unknown.
 static candidate_result nearest_feature_contact(tread_vec3 p0, tread_vec3 S, float r, tread_vec3 d, tread_vec3 h,
-                                                float t_a, float t_b, sweep_best *best) {
+                                                float t_a, float t_b, const box_start *start, sweep_best *best) {
     tr_closest cl;
-    box_distance_at(p0, S, d, h, t_a, &cl);
+    box_distance_at(p0, S, d, h, t_a, start, &cl);
     if (!(cl.distance > r)) return CANDIDATE_UNKNOWN;
     // Which box feature (coordinates clamped onto a face plane) and which part of the core (an end or the side).
     const float q[3] = {cl.on_shape.x, cl.on_shape.y, cl.on_shape.z}, hv[3] = {h.x, h.y, h.z};
@@ -470,7 +485,7 @@ static candidate_result nearest_feature_contact(tread_vec3 p0, tread_vec3 S, flo
         return CANDIDATE_UNKNOWN;
     }
     if (best->found) {
-        box_distance_at(p0, S, d, h, best->t, &cl);
+        box_distance_at(p0, S, d, h, best->t, start, &cl);
         bool first = fabsf(cl.distance - r) <= CERTIFY_TOLERANCE &&
                      tread_v3_dot(cl.normal, d) < -CERTIFY_SLOPE * tread_v3_length(d);
         return first ? CANDIDATE_HIT : CANDIDATE_UNKNOWN;
@@ -485,14 +500,15 @@ static candidate_result nearest_feature_contact(tread_vec3 p0, tread_vec3 S, flo
     }
     float dd = tread_v3_length_sq(dp);
     float t_c = dd > 0.0f ? tr_clampf(-tread_v3_dot(m, dp) / dd, t_a, t_b) : t_a;
-    box_distance_at(p0, S, d, h, t_c, &cl);
+    box_distance_at(p0, S, d, h, t_c, start, &cl);
     float slope = tread_v3_dot(cl.normal, d);
     float lowest = cl.distance + tr_minf(slope * (t_a - t_c), slope * (t_b - t_c));
     return lowest > r + CERTIFY_TOLERANCE ? CANDIDATE_MISS : CANDIDATE_UNKNOWN;
 }
 
 static bool sweep_capsule_box_bounded(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max,
-                          tr_hit *hit) {
+                                      const tr_closest *start_closest, tr_hit *hit) {
+    const box_start start = {p0, p1, start_closest};
     tread_vec3 S = tread_v3_sub(p1, p0);
     bool near_start;
     if (!reachable(p0, S, r, d, tread_v3_zero(), half, t_max, &near_start)) return false; // cheap, no division
@@ -548,8 +564,9 @@ static bool sweep_capsule_box_bounded(tread_vec3 p0, tread_vec3 p1, float r, tre
             return true;
         }
     }
-    if (lo < 0.0f && !box_start_separated(p0, S, half, r)) {
-        // Starts inside G and maybe touching (a precondition breach; report t = 0).
+    if (lo < 0.0f && !start_closest && !box_start_separated(p0, S, half, r)) {
+        // Starts inside G and maybe touching (a precondition breach; report t = 0). (A caller's closest points
+        // showed it apart: this test, the same one, would find it so.)
         tr_closest cl;
         tr_closest_segment_box(p0, p1, half, &cl);
         if (cl.distance <= r) return start_hit(&cl, 0.0f, hit);
@@ -558,7 +575,7 @@ static bool sweep_capsule_box_bounded(tread_vec3 p0, tread_vec3 p1, float r, tre
     // 3. Otherwise the contact is at an edge or corner of K. Try the pieces of the box feature nearest the capsule
     //    where it enters G, and keep their contact if it is certified first; else all the pieces.
     sweep_best best = {t_max, false, {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
-    candidate_result candidate = nearest_feature_contact(p0, S, r, d, half, tr_maxf(lo, 0.0f), tr_minf(hi, t_max), &best);
+    candidate_result candidate = nearest_feature_contact(p0, S, r, d, half, tr_maxf(lo, 0.0f), tr_minf(hi, t_max), &start, &best);
     if (candidate == CANDIDATE_HIT) return finish(&best, hit);
     if (candidate == CANDIDATE_MISS) return false;
     best.found = false;
@@ -821,7 +838,10 @@ SWEEP_ENTRY(tr_sweep_capsule_capsule, sweep_capsule_capsule_bounded,
             (p0, p1, r, d, a, b, radius, t_max + BOUND_SLACK, &h))
 SWEEP_ENTRY(tr_sweep_capsule_box, sweep_capsule_box_bounded,
             (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max, tr_hit *hit),
-            (p0, p1, r, d, half, t_max + BOUND_SLACK, &h))
+            (p0, p1, r, d, half, t_max + BOUND_SLACK, NULL, &h))
+SWEEP_ENTRY(tr_sweep_capsule_box_apart, sweep_capsule_box_bounded,
+            (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 half, float t_max, const tr_closest *start, tr_hit *hit),
+            (p0, p1, r, d, half, t_max + BOUND_SLACK, start, &h))
 SWEEP_ENTRY(tr_sweep_capsule_triangle, sweep_capsule_triangle_bounded,
             (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b, tread_vec3 c, float t_max, tr_hit *hit),
             (p0, p1, r, d, a, b, c, t_max + BOUND_SLACK, &h))

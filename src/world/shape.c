@@ -3,6 +3,8 @@
 // and the internal-edge fix for triangles. Mesh, heightfield and voxel modules call these per feature.
 #include "shape.h"
 
+#include "../geometry/closest_box.h"
+
 // The box query's branches (end of file).
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out);
@@ -218,46 +220,63 @@ bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tr
 
 // ---- boxes -------------------------------------------------------------------------------------------
 
-bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
-    if (c->is_box) return box_cast_box(c, half, t_max, out);
+// The ray against a box.
+static bool ray_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
     tr_hit h;
-    if (c->is_ray) {
-        if (!tr_ray_box(c->p0, c->d, half, t_max, &h)) return false;
-        fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
-        out->started_in_contact = h.t == 0.0f && tread_v3_distance(h.point, c->p0) == 0.0f;
-        return true;
-    }
-    // Conservative early-outs on the box's slabs: the largest per-axis gap between the capsule's bounds and the
-    // box bounds their distance from below. Far at the start, the closest test would hand over to the sweep;
-    // far over the whole cast (start and end bounds on the same side of one slab), the sweep misses.
+    if (!tr_ray_box(c->p0, c->d, half, t_max, &h)) return false;
+    fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
+    out->started_in_contact = h.t == 0.0f && tread_v3_distance(h.point, c->p0) == 0.0f;
+    return true;
+}
+
+// A capsule apart from the box at the start (closest points cl, surface distance sep beyond the touch tolerance):
+// conservative early-outs before the sweep, each a lower bound on the distance that must exceed the touch tolerance
+// by the skip slack (far above the rounding of the closest test and the sweep). The core's distance to the box is
+// convex in t (the distance of the point t*d from the convex set box (+) (-core)), so it stays above its tangent
+// at t = 0, whose slope is n.d for the closest points' normal n: casts moving along or away from a box they are
+// near (a character walking past a block, or away from it) end here. And start and end bounds beyond the same slab
+// of the box, the cast passes it. (Not inlined into tr_cast_box: its registers would cost every cast that starts
+// touching, most of them, a longer prologue.)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool capsule_cast_box_apart(const tr_cast *c, tread_vec3 half, float t_max, const tr_closest *cl, float sep,
+                                   tr_feature_hit *out) {
     tread_vec3 hm = tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1));
     hm = tread_v3_max(tread_v3_max(hm, tread_v3_abs(c->d)), half);
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(tr_maxf(hm.x, hm.y), tr_maxf(hm.z, c->r));
-    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
     float reach = c->r + TR_TOUCH_TOLERANCE + slack;
-    float gap = tr_maxf(tr_maxf(tr_maxf(lo.x - half.x, -half.x - hi.x), tr_maxf(lo.y - half.y, -half.y - hi.y)),
-                        tr_maxf(lo.z - half.z, -half.z - hi.z));
-    if (gap > reach) {
-        tread_vec3 m = tread_v3_scale(c->d, t_max);
-        tread_vec3 elo = tread_v3_add(lo, m), ehi = tread_v3_add(hi, m);
-        bool miss = (lo.x - half.x > reach && elo.x - half.x > reach) || (-half.x - hi.x > reach && -half.x - ehi.x > reach) ||
-                    (lo.y - half.y > reach && elo.y - half.y > reach) || (-half.y - hi.y > reach && -half.y - ehi.y > reach) ||
-                    (lo.z - half.z > reach && elo.z - half.z > reach) || (-half.z - hi.z > reach && -half.z - ehi.z > reach);
-        if (miss) return false;
-    } else {
-        tr_closest cl;
-        tr_closest_segment_box(c->p0, c->p1, half, &cl);
-        float sep = cl.distance - c->r;
-        int decision = start_contact(c, sep, cl.normal);
-        if (decision == 0) return false;
-        if (decision == 1) {
-            fill_start_hit(out, sep, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
-            return true;
-        }
-    }
-    if (!tr_sweep_capsule_box(c->p0, c->p1, c->r, c->d, half, t_max, &h)) return false;
+    if (sep + t_max * tr_minf(tread_v3_dot(cl->normal, c->d), 0.0f) > reach - c->r) return false;
+    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
+    tread_vec3 m = tread_v3_scale(c->d, t_max);
+    tread_vec3 elo = tread_v3_add(lo, m), ehi = tread_v3_add(hi, m);
+    bool miss = (lo.x - half.x > reach && elo.x - half.x > reach) || (-half.x - hi.x > reach && -half.x - ehi.x > reach) ||
+                (lo.y - half.y > reach && elo.y - half.y > reach) || (-half.y - hi.y > reach && -half.y - ehi.y > reach) ||
+                (lo.z - half.z > reach && elo.z - half.z > reach) || (-half.z - hi.z > reach && -half.z - ehi.z > reach);
+    if (miss) return false;
+    tr_hit h;
+    if (!tr_sweep_capsule_box_apart(c->p0, c->p1, c->r, c->d, half, t_max, cl, &h)) return false;
     fill_sweep_hit(out, &h, tr_box_surface_normal(half, h.point, h.normal, c->d));
     return true;
+}
+
+bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
+    if (c->is_box) return box_cast_box(c, half, t_max, out);
+    if (c->is_ray) return ray_cast_box(c, half, t_max, out);
+    // The start decides first: most casts start touching or near a box (a character's floor, a block it walks
+    // beside), where the closest test's common case is cheaper than any bound that could skip it. Touching within
+    // the tolerance, the cast hits at t = 0 or misses.
+    tr_closest cl;
+    if (!tr_closest_segment_box_end(c->p0, tread_v3_sub(c->p1, c->p0), half, &cl))
+        tr_closest_segment_box(c->p0, c->p1, half, &cl);
+    float sep = cl.distance - c->r;
+    int decision = start_contact(c, sep, cl.normal);
+    if (decision == 0) return false;
+    if (decision == 1) {
+        fill_start_hit(out, sep, &cl, cl.normal, tr_box_surface_normal(half, cl.on_shape, cl.normal, c->d), 0.0f);
+        return true;
+    }
+    return capsule_cast_box_apart(c, half, t_max, &cl, sep, out);
 }
 
 bool tr_contact_box(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 half, float margin, tr_feature_contact *out) {
