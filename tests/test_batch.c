@@ -373,19 +373,19 @@ static void test_results_do_not_depend_on_threads(void **state) {
 // in the words one pass over them would use, whatever the threads or the job system's order.
 static void test_first_bad_character_is_named(void **state) {
     (void)state;
-    enum { N = 40 };
+    enum { N = 1500 }; // (a batch this big checks its characters on its threads)
     tread_world *w = room(6);
     static tread_character c[N], before[N];
     static tread_move_result res[N];
     tread_vec3 v[N];
     tread_character_settings s = crowd_settings();
     for (int i = 0; i < N; ++i) {
-        assert_int_equal(tread_character_init(&c[i], &s, tread_v3(-4.0f + 0.2f * (float)i, 0.002f, 0)), TREAD_OK);
+        assert_int_equal(tread_character_init(&c[i], &s, tread_v3(-4.0f + 0.2f * (float)(i % 40), 0.002f, -4.0f + 0.2f * (float)(i / 40))), TREAD_OK);
         v[i] = tread_v3_zero();
     }
-    c[37].position.x = NAN;  // a bad state, last
-    v[33] = tread_v3(0, NAN, 0); // a bad argument
-    c[21].position.y = NAN;  // a bad state, first
+    c[1337].position.x = NAN;   // a bad state, last
+    v[733] = tread_v3(0, NAN, 0); // a bad argument
+    c[521].position.y = NAN;    // a bad state, first
     memcpy(before, c, sizeof c);
     for (int k = 0; k < 3; ++k) {
         tread_batch_def bd = tread_batch_def_default();
@@ -394,18 +394,18 @@ static void test_first_bad_character_is_named(void **state) {
         tread_batch *b = NULL;
         assert_int_equal(tread_batch_create(&bd, &b), TREAD_OK);
         assert_int_equal(tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_ERR_NOT_FINITE);
-        assert_non_null(strstr(tread_error_message(), "characters[21]->position"));
+        assert_non_null(strstr(tread_error_message(), "characters[521]->position"));
         tread_batch_report report = {TREAD_OK, -2};
         assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
-        assert_int_equal(report.failed_character, 21);
+        assert_int_equal(report.failed_character, 521);
         assert_memory_equal(c, before, sizeof c);
         // Mended, the bad argument is next: named with its index before the argument's own words.
-        c[21].position.y = 0.002f;
+        c[521].position.y = 0.002f;
         assert_int_equal(tread_batch_move(b, w, c, v, N, COURSE_DT, res), TREAD_ERR_NOT_FINITE);
-        assert_non_null(strstr(tread_error_message(), "characters[33]: velocity"));
+        assert_non_null(strstr(tread_error_message(), "characters[733]: velocity"));
         assert_int_equal(tread_batch_get_report(b, &report), TREAD_OK);
-        assert_int_equal(report.failed_character, 33);
-        c[21].position.y = NAN;
+        assert_int_equal(report.failed_character, 733);
+        c[521].position.y = NAN;
         tread_batch_destroy(b);
     }
     tread_world_destroy(w);

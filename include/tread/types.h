@@ -503,8 +503,8 @@ typedef struct tread_move_state {
 typedef void tread_task_fn(void *task_context, int begin, int end);
 /// A game's parallel-for (its job system): call task(task_context, begin, end) over ranges that cover [0, count)
 /// exactly once each, on any threads in any order, and return when all have run. `context` is the one given in
-/// tread_batch_def::parallel_context. The results do not depend on how the ranges are split or run. A frame calls it
-/// twice: once for the characters' checks, once for their moves.
+/// tread_batch_def::parallel_context. The results do not depend on how the ranges are split or run. A frame of 1,024
+/// characters or more calls it twice: once for the characters' checks, once for their moves.
 typedef void tread_parallel_for_fn(tread_task_fn *task, void *task_context, int count, void *context);
 
 /// A batch update (tread_batch_move) moves many characters one frame, as obstacles to each other. Start from
