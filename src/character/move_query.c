@@ -65,6 +65,7 @@ tread_result tr_move_query_begin_on(tr_move_query *q, const tr_source *src, cons
     q->near.gathered = false;
     q->near_crowd.gathered = false;
     q->usual = false;
+    q->later = NULL;
     return tr_source_begin(&q->src, &q->bounds);
 }
 
@@ -125,10 +126,22 @@ static void gather_cached(const tread_world *w, tread_move_cache_bodies *cache, 
     c->box = *box;
 }
 
-void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache_bodies *cache) {
+// The box `reach` around `center`, cut to the move's bounds.
+static tread_aabb box_within(const tr_move_query *q, tread_vec3 center, float reach) {
     tread_vec3 r = tread_v3(reach, reach, reach);
-    tread_aabb box = {tread_v3_max(tread_v3_sub(center, r), q->bounds.min), tread_v3_min(tread_v3_add(center, r), q->bounds.max)};
+    return (tread_aabb){tread_v3_max(tread_v3_sub(center, r), q->bounds.min), tread_v3_min(tread_v3_add(center, r), q->bounds.max)};
+}
+
+void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache_bodies *cache, float later_reach,
+                          tr_later_candidates *later) {
+    tread_aabb box = box_within(q, center, reach);
     q->usual = true;
+    if (later) {
+        later->box = box_within(q, center, later_reach);
+        later->world_done = later->crowd_done = false;
+        later->near.gathered = later->crowd.gathered = false;
+        q->later = later;
+    }
     if (q->src.backend) q->near.box = box; // (the other characters' box; the backend gathers its own)
     else if (cache) gather_cached(q->src.world, cache, &box, &q->near);
     else gather(q->src.world, &box, &q->near);
@@ -179,6 +192,30 @@ float tr_reach_watch_take_excess(void) {
 }
 #endif
 
+// The later candidates when the query (as check_reach measures it) leaves the usual ones' box but not theirs,
+// gathered now if no query did before; NULL otherwise. (A query may be the first of its move to look there from a
+// copy of the context, recovery's: the storage is shared, and each world is gathered once.)
+static const tr_later_candidates *later_for(const tr_move_query *q, tread_vec3 position, tread_vec3 end, float r) {
+    tr_later_candidates *l = q->later;
+    if (!l || (inside(&q->near.box, position, r) && inside(&q->near.box, end, r)) || !inside(&l->box, position, r) || !inside(&l->box, end, r))
+        return NULL;
+    if (!l->world_done && !q->src.backend) gather(q->src.world, &l->box, &l->near);
+    l->world_done = true;
+    if (!l->crowd_done && q->crowd.world) {
+        gather(q->crowd.world, &l->box, &l->crowd);
+        l->crowd_done = true;
+    }
+    return l;
+}
+
+// The crowd's scope for a query of the move: its usual candidates, or the later ones when the query's check_reach
+// took those.
+static const tr_scope *crowd_scope(const tr_move_query *q, tr_scope *storage, tread_vec3 position, tread_vec3 translation, float r) {
+    const tr_scope *s = scope_of(&q->near_crowd, storage, position, translation, r);
+    if (s || !q->later || !q->later->crowd_done) return s;
+    return scope_of(&q->later->crowd, storage, position, translation, r);
+}
+
 // The query's check against the move's bounds and its scope in the world (scope_of over the move's candidates) in one:
 // the candidates' box is cut to the bounds (tr_move_query_gather), so a query inside it is inside them too, and only
 // one outside it is measured against them.
@@ -195,6 +232,16 @@ static tread_result check_reach(const tr_move_query *q, tr_scope *storage, tread
         storage->bounds = c->bounds;
         storage->stride = TR_MOVE_CANDIDATES;
         storage->count = c->count;
+        *out_scope = storage;
+        return TREAD_OK;
+    }
+    const tr_later_candidates *l = q->later ? later_for(q, position, end, r) : NULL;
+    if (l && l->near.gathered) {
+        TR_ASSERT(inside(&q->bounds, position, r) && inside(&q->bounds, end, r));
+        storage->slots = l->near.slots;
+        storage->bounds = l->near.bounds;
+        storage->stride = TR_MOVE_CANDIDATES;
+        storage->count = l->near.count;
         *out_scope = storage;
         return TREAD_OK;
     }
@@ -228,7 +275,7 @@ tread_result tr_query_cast(const tr_move_query *q, const tread_query_shape *shap
         tr_filter_context t;
         tread_query_filter of = tr_filter_crowd(q, original, &t);
         tread_shape_hit other;
-        tr_world_cast_shape(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, translation, reach_), shape, position, translation, &of, &other);
+        tr_world_cast_shape(q->crowd.world, crowd_scope(q, &near_crowd_, position, translation, reach_), shape, position, translation, &of, &other);
         if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
             *out_hit = other;
             name_character(q, &out_hit->body, &out_hit->character);
@@ -265,7 +312,7 @@ tread_result tr_query_cast_near(const tr_move_query *q, const tread_query_shape 
         tread_shape_hit mine[TR_MERGE_HITS], theirs[TR_MERGE_HITS];
         int n_mine = *out_count < TR_MERGE_HITS ? *out_count : TR_MERGE_HITS, n_theirs = 0;
         memcpy(mine, hits, sizeof(tread_shape_hit) * (size_t)n_mine);
-        tr_world_cast_shape_near(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, translation, reach_), shape, position, translation, &of,
+        tr_world_cast_shape_near(q->crowd.world, crowd_scope(q, &near_crowd_, position, translation, reach_), shape, position, translation, &of,
                                  window, theirs, capacity < TR_MERGE_HITS ? capacity : TR_MERGE_HITS, &n_theirs, &overflow);
         int a = 0, b = 0, k = 0;
         while (k < capacity && (a < n_mine || b < n_theirs)) {
@@ -304,7 +351,7 @@ tread_result tr_query_ray(const tr_move_query *q, tread_vec3 origin, tread_vec3 
         tr_filter_context t;
         tread_query_filter of = tr_filter_crowd(q, original, &t);
         tread_ray_hit other;
-        tr_world_cast_ray(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, origin, translation, 0.0f), origin, translation, &of, &other);
+        tr_world_cast_ray(q->crowd.world, crowd_scope(q, &near_crowd_, origin, translation, 0.0f), origin, translation, &of, &other);
         if (other.hit && (!out_hit->hit || other.fraction < out_hit->fraction)) {
             *out_hit = other;
             name_character(q, &out_hit->body, &out_hit->character);
@@ -332,7 +379,7 @@ tread_result tr_query_contacts(const tr_move_query *q, const tread_query_shape *
         tread_query_filter of = tr_filter_crowd(q, original, &t);
         int more = 0;
         bool full = false;
-        tr_world_collect_contacts(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, tread_v3_zero(), shape_reach(shape) + margin), shape, position, margin, &of, contacts + *out_count, capacity - *out_count, &more, &full);
+        tr_world_collect_contacts(q->crowd.world, crowd_scope(q, &near_crowd_, position, tread_v3_zero(), shape_reach(shape) + margin), shape, position, margin, &of, contacts + *out_count, capacity - *out_count, &more, &full);
         for (int i = 0; i < more; ++i) name_character(q, &contacts[*out_count + i].body, &contacts[*out_count + i].character);
         *out_count += more;
         *out_overflow = *out_overflow || full;
@@ -357,7 +404,7 @@ tread_result tr_query_closest(const tr_move_query *q, const tread_query_shape *s
         tr_filter_context t;
         tread_query_filter of = tr_filter_crowd(q, original, &t);
         tread_distance_result other;
-        tr_world_closest(q->crowd.world, scope_of(&q->near_crowd, &near_crowd_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape, position, max_distance, &of, &other);
+        tr_world_closest(q->crowd.world, crowd_scope(q, &near_crowd_, position, tread_v3_zero(), shape_reach(shape) + max_distance), shape, position, max_distance, &of, &other);
         if (other.found && (!out_result->found || other.distance < out_result->distance)) {
             *out_result = other;
             name_character(q, &out_result->body, &out_result->character);
