@@ -194,7 +194,11 @@ float tr_reach_watch_take_excess(void) {
 
 // The later candidates when the query (as check_reach measures it) leaves the usual ones' box but not theirs,
 // gathered now if no query did before; NULL otherwise. (A query may be the first of its move to look there from a
-// copy of the context, recovery's: the storage is shared, and each world is gathered once.)
+// copy of the context, recovery's: the storage is shared, and each world is gathered once.) (Not inlined into
+// check_reach: the few queries that reach this far would lengthen every query's path: 56 instructions a move on P1.)
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static const tr_later_candidates *later_for(const tr_move_query *q, tread_vec3 position, tread_vec3 end, float r) {
     tr_later_candidates *l = q->later;
     if (!l || (inside(&q->near.box, position, r) && inside(&q->near.box, end, r)) || !inside(&l->box, position, r) || !inside(&l->box, end, r))
