@@ -806,28 +806,9 @@ tread_result tread_world_closest(const tread_world *w, const tread_query_shape *
 
 // ---- query definitions ---------------------------------------------------------------------------------------
 
-tread_query_filter tread_query_filter_default(void) {
-    tread_query_filter f;
-    f.layer_mask = 0xFFFFFFFFu;
-    f.ignore_body = tread_body_id_null();
-    f.callback = NULL;
-    f.context = NULL;
-    f.include_sensors = false;
-    f.internal_cookie = TR_COOKIE;
-    return f;
-}
+tread_query_filter tread_query_filter_default(void) { return tr_query_filter_default(); }
 
-tread_query_shape tread_query_shape_default(void) {
-    tread_query_shape s;
-    s.type = TREAD_QUERY_CAPSULE;
-    s.radius = 0.3f;
-    s.half_height = 0.6f;
-    s.up = tread_v3(0.0f, 1.0f, 0.0f);
-    s.half_extents = tread_v3(0.3f, 0.9f, 0.3f);
-    s.skin = 0.0f;
-    s.internal_cookie = TR_COOKIE;
-    return s;
-}
+tread_query_shape tread_query_shape_default(void) { return tr_query_shape_default(); }
 
 tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up) {
     tread_query_shape s = tread_query_shape_default();
@@ -840,14 +821,7 @@ tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up) {
     return s;
 }
 
-tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up) {
-    tread_query_shape s = tread_query_shape_default();
-    s.half_height = half_height;
-    s.radius = radius;
-    s.up = tread_v3_zero(); // (kept zero when `up` is zero or not finite: the query that takes it refuses it)
-    tr_v3_direction(up, &s.up);
-    return s;
-}
+tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up) { return tr_query_capsule(half_height, radius, up); }
 
 tread_query_shape tread_query_sphere(float radius) {
     tread_query_shape s = tread_query_shape_default();
