@@ -71,30 +71,44 @@ unsigned tr_scope_reach4(const tr_scope *scope, int first, tread_vec3 o, tread_v
 
 // Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks
 // as fn finds hits). Tree nodes are visited nearest first so closest-hit queries prune early.
+// visit_bodies over a move's candidates: the few bodies its one walk found near it, four tested at a time (results do
+// not depend on the visiting order: ties are broken by body and feature). (Apart from the tree's walk, whose stacks
+// and registers cost every query of a move a longer prologue.)
+static void visit_scope(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max,
+                        const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
+    for (int first = 0; first < scope->count; first += 4) {
+        unsigned in_reach = tr_scope_reach4(scope, first, o, inv_d, inflate, t_max, true);
+        float tested = t_max;
+        for (int k = 0; k < 4 && first + k < scope->count; ++k) {
+            if (!(in_reach & (1u << k))) continue;
+            int32_t slot = scope->slots[first + k];
+            const tr_body *b = &w->bodies[slot];
+            // A hit found since the four were tested shortened the segment: test this one again, as testing one at a
+            // time would have (the same work, the same hits).
+            if (t_max < tested && !body_in_reach(b, o, inv_d, inflate, t_max)) continue;
+            if (!tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
+            t_max = fn(ctx, slot, t_max);
+        }
+    }
+    last_walk.nodes = 0;
+    last_walk.scanned = 0;
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void visit_tree(const tread_world *w, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max, const tread_query_filter *filter,
+                       tr_body_fn *fn, void *ctx);
+
 static void visit_bodies(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
                          const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
     tread_vec3 inv_d = tr_inverse_direction(d);
-    if (scope) {
-        // A move's candidates: the few bodies its one walk found near it, four tested at a time (results do not
-        // depend on the visiting order: ties are broken by body and feature).
-        for (int first = 0; first < scope->count; first += 4) {
-            unsigned in_reach = tr_scope_reach4(scope, first, o, inv_d, inflate, t_max, true);
-            float tested = t_max;
-            for (int k = 0; k < 4 && first + k < scope->count; ++k) {
-                if (!(in_reach & (1u << k))) continue;
-                int32_t slot = scope->slots[first + k];
-                const tr_body *b = &w->bodies[slot];
-                // A hit found since the four were tested shortened the segment: test this one again, as testing
-                // one at a time would have (the same work, the same hits).
-                if (t_max < tested && !body_in_reach(b, o, inv_d, inflate, t_max)) continue;
-                if (!tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
-                t_max = fn(ctx, slot, t_max);
-            }
-        }
-        last_walk.nodes = 0;
-        last_walk.scanned = 0;
-        return;
-    }
+    if (scope) visit_scope(w, scope, o, inv_d, inflate, t_max, filter, fn, ctx);
+    else visit_tree(w, o, inv_d, inflate, t_max, filter, fn, ctx);
+}
+
+static void visit_tree(const tread_world *w, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max, const tread_query_filter *filter,
+                       tr_body_fn *fn, void *ctx) {
     int nodes = 0;
     if (w->tree.node_count > 0) {
         int32_t stack[TR_BVH_STACK_SIZE];
