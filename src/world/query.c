@@ -69,18 +69,27 @@ unsigned tr_scope_reach4(const tr_scope *scope, int first, tread_vec3 o, tread_v
     return scope_reach4_scalar(scope, first, o, inv_d, inflate, t_max);
 }
 
-// Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks
-// as fn finds hits). Tree nodes are visited nearest first so closest-hit queries prune early.
+// The lowest lane set in a non-zero mask of four.
+static inline int lowest_lane(unsigned mask) {
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    return mask & 1u ? 0 : mask & 2u ? 1 : mask & 4u ? 2 : 3;
+#endif
+}
+
 // visit_bodies over a move's candidates: the few bodies its one walk found near it, four tested at a time (results do
 // not depend on the visiting order: ties are broken by body and feature). (Apart from the tree's walk, whose stacks
 // and registers cost every query of a move a longer prologue.)
 static void visit_scope(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max,
                         const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
     for (int first = 0; first < scope->count; first += 4) {
+        // The candidates in reach, lowest first (lanes past the count masked off): a loop over the set lanes only.
         unsigned in_reach = tr_scope_reach4(scope, first, o, inv_d, inflate, t_max, true);
+        if (scope->count - first < 4) in_reach &= (1u << (scope->count - first)) - 1u;
         float tested = t_max;
-        for (int k = 0; k < 4 && first + k < scope->count; ++k) {
-            if (!(in_reach & (1u << k))) continue;
+        for (; in_reach != 0u; in_reach &= in_reach - 1u) {
+            int k = lowest_lane(in_reach);
             int32_t slot = scope->slots[first + k];
             const tr_body *b = &w->bodies[slot];
             // A hit found since the four were tested shortened the segment: test this one again, as testing one at a
@@ -94,12 +103,16 @@ static void visit_scope(const tread_world *w, const tr_scope *scope, tread_vec3 
     last_walk.scanned = 0;
 }
 
+// visit_bodies over the whole world: its tree, nodes visited nearest first so that closest-hit queries prune early,
+// then the bodies waiting outside it.
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static void visit_tree(const tread_world *w, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max, const tread_query_filter *filter,
                        tr_body_fn *fn, void *ctx);
 
+// Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks as fn finds
+// hits): the scope's, or (NULL) the world's.
 static void visit_bodies(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
                          const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
     tread_vec3 inv_d = tr_inverse_direction(d);
