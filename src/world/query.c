@@ -779,11 +779,15 @@ static void run_contacts(contact_query *q, const tread_query_filter *filter) {
 
 static void begin_contacts(contact_query *q, const tread_world *w, const tr_scope *scope, const tread_query_shape *shape,
                            tread_vec3 position, float margin) {
-    memset(q, 0, sizeof *q);
+    // Field by field, as begin_shape_cast.
     q->w = w;
     q->scope = scope;
     prepare_shape(shape, position, &q->query);
     q->margin = margin;
+    q->slot = 0;
+    q->closest_only = false;
+    q->buf = (sorted_buffer){NULL, 0, 0, 0, false};
+    memset(&q->best, 0, sizeof q->best); // (what finding nothing reports: zeros)
 }
 
 void tr_world_collect_contacts(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
