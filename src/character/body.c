@@ -18,9 +18,6 @@
 // Legs in which a tread's depth is followed along its surface (each along the plane of the face it starts on).
 #define TR_TREAD_SEGMENTS 4
 
-float tr_center_height(const tread_character_settings *s) { return s->shape == TREAD_QUERY_SPHERE ? s->radius : 0.5f * s->height; }
-
-tread_vec3 tr_center(const tread_character *ch, tread_vec3 feet) { return tread_v3_mad(feet, tr_center_height(&ch->settings), ch->settings.up); }
 
 tread_query_shape tr_body_shape(const tread_character *ch, float extra) {
     const tread_character_settings *s = &ch->settings;
@@ -33,7 +30,7 @@ tread_query_shape tr_body_shape(const tread_character *ch, float extra) {
         return box;
     }
     // Grow the radius only: the feet stay where they are, the skin surrounds the whole shape.
-    return tread_query_capsule(0.5f * s->height - s->radius, s->radius + extra, s->up);
+    return tr_query_capsule(0.5f * s->height - s->radius, s->radius + extra, s->up);
 }
 
 float tr_body_reach(const tread_character_settings *s) {
@@ -42,16 +39,6 @@ float tr_body_reach(const tread_character_settings *s) {
     float h = 0.5f * s->height;
     return sqrtf(2.0f * s->radius * s->radius + h * h);
 }
-
-static tread_query_filter mask_filter(uint32_t mask) {
-    tread_query_filter f = tread_query_filter_default();
-    f.layer_mask = mask;
-    return f;
-}
-
-tread_query_filter tr_collide_filter(const tread_character *ch) { return mask_filter(ch->settings.collide_mask); }
-
-tread_query_filter tr_ground_filter(const tread_character *ch) { return mask_filter(ch->settings.ground_mask); }
 
 tread_query_filter tr_filter_one(const tread_character *ch, const tr_who *who, bool only, tr_who_set *set) {
     bool character = who->character >= 0;
@@ -96,7 +83,7 @@ static tread_result probe_down(const tr_move_query *q, const tread_character *ch
     tread_query_shape shape = tr_body_shape(ch, s->skin);
     // Everything that blocks stops the probe, ground or not: snapping or stepping down through a body that is
     // not ground (outside ground_mask, inside collide_mask) ended inside it. Only ground supports (walkability).
-    tread_query_filter filter = mask_filter(s->collide_mask | s->ground_mask);
+    tread_query_filter filter = tr_mask_filter(s->collide_mask | s->ground_mask);
     return tr_query_cast_near(q, &shape, tr_center(ch, feet), tread_v3_scale(s->up, -distance), &filter, window, hits, capacity, out_count);
 }
 

@@ -7,6 +7,7 @@
 
 #include "move_bodies.h"
 #include "move_query.h"
+#include "../world/world_query.h"
 
 // Hits this close to the nearest one (metres) compete to be the support.
 #define TR_GROUND_TIE 1.0e-3f
@@ -15,17 +16,24 @@
 // Hits kept by a downward probe.
 #define TR_GROUND_HITS 8
 
-// Distance from the feet to the shape's centre along up.
-float tr_center_height(const tread_character_settings *s);
-tread_vec3 tr_center(const tread_character *ch, tread_vec3 feet);
+// Distance from the feet to the shape's centre along up. (Inline, as the filters below: every query of a move asks.)
+static inline float tr_center_height(const tread_character_settings *s) { return s->shape == TREAD_QUERY_SPHERE ? s->radius : 0.5f * s->height; }
+static inline tread_vec3 tr_center(const tread_character *ch, tread_vec3 feet) {
+    return tread_v3_mad(feet, tr_center_height(&ch->settings), ch->settings.up);
+}
 // The query shape, grown by `extra` metres on every side (the skin).
 tread_query_shape tr_body_shape(const tread_character *ch, float extra);
 // Radius of a sphere around the centre that holds the shape (metres).
 float tr_body_reach(const tread_character_settings *s);
 
 // Filters: what blocks movement (collide_mask), what counts as ground (ground_mask).
-tread_query_filter tr_collide_filter(const tread_character *ch);
-tread_query_filter tr_ground_filter(const tread_character *ch);
+static inline tread_query_filter tr_mask_filter(uint32_t mask) {
+    tread_query_filter f = tr_query_filter_default();
+    f.layer_mask = mask;
+    return f;
+}
+static inline tread_query_filter tr_collide_filter(const tread_character *ch) { return tr_mask_filter(ch->settings.collide_mask); }
+static inline tread_query_filter tr_ground_filter(const tread_character *ch) { return tr_mask_filter(ch->settings.ground_mask); }
 // The collide filter letting through only `who` (only), or everything but it, with `set` (the filter's context: it
 // lives as long as the filter) naming it.
 tread_query_filter tr_filter_one(const tread_character *ch, const tr_who *who, bool only, tr_who_set *set);

@@ -138,7 +138,9 @@ typedef enum tr_reach_kind {
     TR_REACH_STAIRS,     // tread_character_walk_stairs, from where the update ended
     TR_REACH_FLOOR,      // tread_character_stick_to_floor, from where the phase before ended
     TR_REACH_MOVE,       // the reference move: all three, from where it begins
-    TR_REACH_CANDIDATES, // the bodies the reference move gathers for its usual queries
+    TR_REACH_CANDIDATES, // the bodies the reference move gathers for its usual queries (the update's)
+    TR_REACH_HELD_CANDIDATES,  // the same for a strategy that holds the body up (the riser's depth too)
+    TR_REACH_LATER_CANDIDATES, // the bodies a step or a snap of the reference move reaches as well (gathered on demand)
     TR_REACH_NUDGE,      // a batch's push or parting
     TR_REACH_BODY,       // the body alone (a change of shape is tested where it stands)
     TR_REACH_COUNT
@@ -154,6 +156,13 @@ typedef struct tr_reach_inputs {
     float nudge;   // a nudge's displacement
 } tr_reach_inputs;
 float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inputs *in);
+// The reference move's reaches at once, the values tr_reach gives them (a move begins with all three): its bounds
+// (TR_REACH_MOVE), its usual candidates (TR_REACH_CANDIDATES, or TR_REACH_HELD_CANDIDATES when `held`: its strategy
+// holds the body up) and its later ones (TR_REACH_LATER_CANDIDATES).
+typedef struct tr_move_reach {
+    float move, usual, later;
+} tr_move_reach;
+void tr_move_reaches(const tread_character *ch, const tr_reach_inputs *in, bool held, tr_move_reach *out);
 
 // ---- move.c (for batch.c) --------------------------------------------------------------------------------------
 // Where a character of a batch update is: among the others (the move's crowd source) and at its index in the batch's

@@ -74,7 +74,7 @@ tread_result tr_move_impulses(const tr_move_query *q, const tread_character *ch,
 tread_result tr_record_touching(const tr_move_query *q, const tread_character *ch, tread_move_state *st) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = tread_query_filter_default();
+    tread_query_filter filter = tr_query_filter_default();
     filter.layer_mask = s->collide_mask | s->ground_mask;
     tread_contact contacts[TR_TOUCH_CONTACTS];
     int count = 0;
@@ -103,7 +103,7 @@ bool tr_listener_has_events(const tread_contact_listener *l) { return l && (l->a
 tread_result tr_touching_events(const tr_move_query *q, const tread_character *ch, const tread_move_state *st, tread_contact_memory *out) {
     const tread_character_settings *s = &ch->settings;
     tread_query_shape shape = tr_body_shape(ch, 0.0f);
-    tread_query_filter filter = tread_query_filter_default();
+    tread_query_filter filter = tr_query_filter_default();
     filter.layer_mask = s->collide_mask | s->ground_mask;
     filter.include_sensors = true;
     tread_contact contacts[TR_EVENT_CONTACTS];

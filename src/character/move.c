@@ -669,7 +669,9 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
     ground_carry carry = carry_of(src, &place->crowd, ch, dt);
     tr_reach_inputs in = reach_inputs(ch, carry.to, carry.pushers, velocity, dt);
     tr_move_query q;
-    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_MOVE, &in));
+    tr_move_reach reach;
+    tr_move_reaches(ch, &in, tr_strategy_of(ch->settings.step_strategy)->hold && ch->settings.max_step_height > 0.0f, &reach);
+    tread_result r = tr_move_query_begin_on(&q, src, ch, tr_center(ch, ch->position), reach.move);
     if (r != TREAD_OK) return r;
     tr_verdicts verdicts;
     verdicts.count = 0;
@@ -681,9 +683,10 @@ tread_result tr_character_move_among(const tr_source *src, const tr_batch_place 
         q.contact_capacity = options->contact_capacity;
         q.draw = options->debug_draw;
     }
-    // The candidates: what the phases' usual queries reach (the update's slide and probes, a step, a snap), not the
-    // unbury search's far reach (it walks the tree when it runs).
-    tr_move_query_gather(&q, tr_center(ch, ch->position), tr_reach(ch, TR_REACH_CANDIDATES, &in), place->bodies);
+    // The candidates: what the update's usual queries reach (the slide, the probes), and what a step or a snap
+    // reaches besides when the move makes one; not the unbury search's far reach (it walks the tree when it runs).
+    tr_later_candidates later;
+    tr_move_query_gather(&q, tr_center(ch, ch->position), reach.usual, place->bodies, reach.later, &later);
     tr_move_query_set_crowd(&q, &place->crowd);
     q.index = place->index;
     // What the listener's events will name: a single move's own (delivered below), or the batch's per character.

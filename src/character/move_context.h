@@ -73,6 +73,17 @@ typedef struct tr_candidates {
     tread_aabb box;  // every body meeting it is a candidate; a query reaching out of it walks the tree
 } tr_candidates;
 
+// The later candidates of the reference move (what a step or a snap reaches beyond its usual queries), gathered by the
+// first query that leaves the usual ones' box and stays inside this one (move_query.c): held outside the context,
+// which its queries see as const.
+typedef struct tr_later_candidates {
+    tread_aabb box;          // cut to the move's bounds
+    bool world_done;         // near gathered (or tried)
+    bool crowd_done;         // crowd gathered (or tried)
+    tr_candidates near;      // the world's bodies meeting the box
+    tr_candidates crowd;     // the other characters' (crowd.world's)
+} tr_later_candidates;
+
 // The reach of the phase running in the reference move's context (move.c sets it as each phase begins): debug
 // builds hold every query to it as well as to the context's bounds, from where the phase began, as that phase alone
 // would be bounded, and record the worst excess per thread (tr_reach_watch_take_excess; tests/test_reach.c).
@@ -87,6 +98,7 @@ typedef struct tr_move_query {
     tr_candidates near;                // the world's bodies within the bounds (tread's own world only)
     tr_candidates near_crowd;          // the other characters' bodies within them (crowd.world's)
     bool usual;                        // the move's usual reach was gathered (near.box holds it)
+    tr_later_candidates *later;        // what a step or snap reaches besides, gathered on demand; NULL: none
     const tread_query_filter *filter;  // the caller's filter for this move, on top of each query's; NULL: none
     tr_crowd crowd;                    // the other characters of a batch update (crowd.world NULL: none)
     // Set by begin from the character: one-way bodies (when the world has any) block only feet at or above their

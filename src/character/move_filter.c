@@ -66,7 +66,7 @@ static bool crowd_accepts(tread_body_id body, uint32_t layer, void *user_data, v
 }
 
 tread_query_filter tr_filter_crowd(const tr_move_query *q, const tread_query_filter *filter, tr_filter_context *t) {
-    tread_query_filter f = tread_query_filter_default();
+    tread_query_filter f = tr_query_filter_default();
     f.layer_mask = filter->layer_mask & (q->filter ? q->filter->layer_mask : 0xFFFFFFFFu);
     f.ignore_body = q->crowd.self;
     if (filter->callback || q->verdicts) {

@@ -28,8 +28,11 @@ static inline void tr_move_query_end(tr_move_query *q) { tr_source_end(&q->src);
 // as a search for a way out of a burial, walk the tree). Without it every query walks the tree. On a backend only the
 // other characters are gathered (the backend gathers its own at begin_move, if it likes). `cache` (NULL: none) is
 // what the last move left: its bodies are taken when they hold this move's box in the world as it is now, and it
-// keeps this move's for the next.
-void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache_bodies *cache);
+// keeps this move's for the next. `later` (NULL: none) is the storage of the bodies within `later_reach` of `center`,
+// gathered by the first query that reaches past `reach` but not past `later_reach` (a step, a snap): most moves
+// never make one.
+void tr_move_query_gather(tr_move_query *q, tread_vec3 center, float reach, tread_move_cache_bodies *cache, float later_reach,
+                          tr_later_candidates *later);
 // Add the other characters of a batch as the move's second source, gathering those within the candidates' box.
 void tr_move_query_set_crowd(tr_move_query *q, const tr_crowd *crowd);
 

@@ -27,16 +27,21 @@ enum {
 
 // The terms of each reach. The reference move's context holds its three phases from where it began: the update's
 // reach, then the step's and the snap's beyond it (the blocked motion a step walks again is part of the walk, so a
-// whole move counts the walk twice). Its candidates are what those usual queries reach: the unbury search (which
-// walks the tree when it runs) and the riser's depth (inside the step's) left out.
+// whole move counts the walk twice). Its candidates are what the update's usual queries reach (the slide, recovery's
+// push, the ground probe; the unbury search walks the tree when it runs, and the riser's depth counts only for the
+// strategy that holds the body up): most moves neither step nor snap, and a box reaching as far as a step's roll
+// onto a nose gathered twice the bodies (P1: 6 a move). The later candidates are what a step or a snap reaches as
+// well, gathered only by a move that goes there (move_query.c).
 static const unsigned terms_of[TR_REACH_COUNT] = {
     [TR_REACH_UPDATE] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_UNBURY | TERM_PROBE | TERM_RISER,
     [TR_REACH_STAIRS] = TERM_BODY | TERM_MOVED | TERM_BLOCKED | TERM_RECOVERY | TERM_STEP,
     [TR_REACH_FLOOR] = TERM_BODY | TERM_FLOOR,
     [TR_REACH_MOVE] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_UNBURY | TERM_PROBE | TERM_RISER | TERM_BLOCKED |
                       TERM_STEP | TERM_FLOOR,
-    [TR_REACH_CANDIDATES] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_BLOCKED | TERM_RECOVERY | TERM_PROBE | TERM_STEP |
-                            TERM_FLOOR,
+    [TR_REACH_CANDIDATES] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_RECOVERY | TERM_PROBE,
+    [TR_REACH_HELD_CANDIDATES] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_RECOVERY | TERM_PROBE | TERM_RISER,
+    [TR_REACH_LATER_CANDIDATES] = TERM_BODY | TERM_CARRY | TERM_PUSHERS | TERM_WALK | TERM_BLOCKED | TERM_RECOVERY | TERM_PROBE |
+                                  TERM_STEP | TERM_FLOOR,
     [TR_REACH_NUDGE] = TERM_BODY | TERM_NUDGE | TERM_PROBE,
     [TR_REACH_BODY] = TERM_BODY,
 };
@@ -65,4 +70,20 @@ float tr_reach(const tread_character *ch, tr_reach_kind kind, const tr_reach_inp
     if (t & TERM_FLOOR) sum += s->step_down_distance + s->ground_probe_distance + roll;
     if (t & TERM_NUDGE) sum += in->nudge;
     return sum;
+}
+
+void tr_move_reaches(const tread_character *ch, const tr_reach_inputs *in, bool held, tr_move_reach *out) {
+    const tread_character_settings *s = &ch->settings;
+    // tr_reach's sums for the three kinds, each in the table's order (the same bits), their shared terms computed once.
+    float roll = tr_roll_length(ch);
+    float step = 2.0f * s->max_step_height + s->min_step_depth + s->contact_step.search_overshoot + s->riser.depth + roll + tr_step_look_ahead(ch);
+    float floor = s->step_down_distance + s->ground_probe_distance + roll;
+    float recovery = s->recovery_speed * in->dt;
+    float common = tr_body_reach(s) + s->skin + TR_REACH_MARGIN + in->carried + 2.0f * in->pushers + in->walk; // body, carry, pushers, walk
+    out->move = common + tr_maxf(recovery, tr_unbury_reach(s)) + s->ground_probe_distance + s->riser.depth + in->blocked + step + floor;
+    float usual = common + recovery + s->ground_probe_distance;
+    out->usual = held ? usual + s->riser.depth : usual;
+    out->later = usual + in->blocked + step + floor;
+    TR_ASSERT(out->move == tr_reach(ch, TR_REACH_MOVE, in) && out->later == tr_reach(ch, TR_REACH_LATER_CANDIDATES, in) &&
+              out->usual == tr_reach(ch, held ? TR_REACH_HELD_CANDIDATES : TR_REACH_CANDIDATES, in));
 }

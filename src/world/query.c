@@ -69,32 +69,59 @@ unsigned tr_scope_reach4(const tr_scope *scope, int first, tread_vec3 o, tread_v
     return scope_reach4_scalar(scope, first, o, inv_d, inflate, t_max);
 }
 
-// Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks
-// as fn finds hits). Tree nodes are visited nearest first so closest-hit queries prune early.
+// The lowest lane set in a non-zero mask of four.
+static inline int lowest_lane(unsigned mask) {
+#if defined(__GNUC__)
+    return __builtin_ctz(mask);
+#else
+    return mask & 1u ? 0 : mask & 2u ? 1 : mask & 4u ? 2 : 3;
+#endif
+}
+
+// visit_bodies over a move's candidates: the few bodies its one walk found near it, four tested at a time (results do
+// not depend on the visiting order: ties are broken by body and feature). (Apart from the tree's walk, whose stacks
+// and registers cost every query of a move a longer prologue.)
+static void visit_scope(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max,
+                        const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
+    for (int first = 0; first < scope->count; first += 4) {
+        // The candidates in reach, lowest first (lanes past the count masked off): a loop over the set lanes only.
+        unsigned in_reach = tr_scope_reach4(scope, first, o, inv_d, inflate, t_max, true);
+        if (scope->count - first < 4) in_reach &= (1u << (scope->count - first)) - 1u;
+        float tested = t_max;
+        for (; in_reach != 0u; in_reach &= in_reach - 1u) {
+            int k = lowest_lane(in_reach);
+            int32_t slot = scope->slots[first + k];
+            const tr_body *b = &w->bodies[slot];
+            // A hit found since the four were tested shortened the segment: test this one again, as testing one at a
+            // time would have (the same work, the same hits).
+            if (t_max < tested && !body_in_reach(b, o, inv_d, inflate, t_max)) continue;
+            if (!tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
+            t_max = fn(ctx, slot, t_max);
+        }
+    }
+    last_walk.nodes = 0;
+    last_walk.scanned = 0;
+}
+
+// visit_bodies over the whole world: its tree, nodes visited nearest first so that closest-hit queries prune early,
+// then the bodies waiting outside it.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void visit_tree(const tread_world *w, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max, const tread_query_filter *filter,
+                       tr_body_fn *fn, void *ctx);
+
+// Visit every body whose AABB grown by `inflate` meets the segment o + t d, t in [0, t_max] (t_max shrinks as fn finds
+// hits): the scope's, or (NULL) the world's.
 static void visit_bodies(const tread_world *w, const tr_scope *scope, tread_vec3 o, tread_vec3 d, tread_vec3 inflate, float t_max,
                          const tread_query_filter *filter, tr_body_fn *fn, void *ctx) {
     tread_vec3 inv_d = tr_inverse_direction(d);
-    if (scope) {
-        // A move's candidates: the few bodies its one walk found near it, four tested at a time (results do not
-        // depend on the visiting order: ties are broken by body and feature).
-        for (int first = 0; first < scope->count; first += 4) {
-            unsigned in_reach = tr_scope_reach4(scope, first, o, inv_d, inflate, t_max, true);
-            float tested = t_max;
-            for (int k = 0; k < 4 && first + k < scope->count; ++k) {
-                if (!(in_reach & (1u << k))) continue;
-                int32_t slot = scope->slots[first + k];
-                const tr_body *b = &w->bodies[slot];
-                // A hit found since the four were tested shortened the segment: test this one again, as testing
-                // one at a time would have (the same work, the same hits).
-                if (t_max < tested && !body_in_reach(b, o, inv_d, inflate, t_max)) continue;
-                if (!tr_filter_accepts(filter, b, (uint32_t)slot)) continue;
-                t_max = fn(ctx, slot, t_max);
-            }
-        }
-        last_walk.nodes = 0;
-        last_walk.scanned = 0;
-        return;
-    }
+    if (scope) visit_scope(w, scope, o, inv_d, inflate, t_max, filter, fn, ctx);
+    else visit_tree(w, o, inv_d, inflate, t_max, filter, fn, ctx);
+}
+
+static void visit_tree(const tread_world *w, tread_vec3 o, tread_vec3 inv_d, tread_vec3 inflate, float t_max, const tread_query_filter *filter,
+                       tr_body_fn *fn, void *ctx) {
     int nodes = 0;
     if (w->tree.node_count > 0) {
         int32_t stack[TR_BVH_STACK_SIZE];
@@ -164,11 +191,44 @@ static void pad_rows(float *bounds, int capacity, int count) {
         for (int a = 0; a < 6; ++a) bounds[a * capacity + k] = bounds[a * capacity + count - 1];
 }
 
-bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float *bounds, int capacity, int *out_count) {
+// A gather's box, ready to be tested against others: tread_aabb_overlaps in two comparisons of four lanes where the
+// build has SSE (each box's six floats loaded as its first four and its last four; the lanes past the three axes
+// compare against infinities, true for any box), the same answer as the scalar test.
+typedef struct gather_box {
+    tread_aabb box;
+#if QUERY_SSE
+    __m128 max_of_box; // (max x, max y, max z, +inf): a box's (min x, min y, min z, max x) is at most it
+    __m128 min_of_box; // (-inf, min x, min y, min z): a box's (min z, max x, max y, max z) is at least it
+#endif
+} gather_box;
+
+static gather_box gather_box_of(tread_aabb box) {
+    gather_box g;
+    g.box = box;
+#if QUERY_SSE
+    g.max_of_box = _mm_setr_ps(box.max.x, box.max.y, box.max.z, INFINITY);
+    g.min_of_box = _mm_setr_ps(-INFINITY, box.min.x, box.min.y, box.min.z);
+#endif
+    return g;
+}
+
+static inline bool meets(const tread_aabb *a, const gather_box *g) {
+#if QUERY_SSE
+    const float *f = &a->min.x;
+    __m128 low = _mm_cmple_ps(_mm_loadu_ps(f), g->max_of_box), high = _mm_cmple_ps(g->min_of_box, _mm_loadu_ps(f + 2));
+    return _mm_movemask_ps(_mm_and_ps(low, high)) == 0xF;
+#else
+    return tread_aabb_overlaps(*a, g->box);
+#endif
+}
+
+bool tr_world_gather(const tread_world *w, tread_aabb box_, int32_t *slots, float *bounds, int capacity, int *out_count) {
     TR_ASSERT(w && slots && bounds && out_count && capacity >= 0 && capacity % 4 == 0);
     // A plain box-overlap walk (cheaper than the cast walk's slab tests): every body, sensors too.
     int count = 0;
-    if (w->tree.node_count > 0 && tread_aabb_overlaps(w->tree.nodes[0].box, box)) {
+    const gather_box g = gather_box_of(box_);
+    const gather_box *box = &g;
+    if (w->tree.node_count > 0 && meets(&w->tree.nodes[0].box, box)) {
         int32_t stack[TR_BVH_STACK_SIZE];
         int top = 0;
         stack[top++] = 0;
@@ -177,13 +237,13 @@ bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float
             if (node->count > 0) {
                 for (int i = 0; i < node->count; ++i) {
                     int32_t slot = w->tree_body[w->tree.items[node->first + i]];
-                    if (slot < 0 || (node->count > 1 && !tread_aabb_overlaps(w->bodies[slot].aabb, box))) continue;
+                    if (slot < 0 || (node->count > 1 && !meets(&w->bodies[slot].aabb, box))) continue;
                     if (!gather_one(w, slot, slots, bounds, capacity, &count)) return false;
                 }
                 continue;
             }
             for (int32_t c = node->first; c <= node->first + 1; ++c) {
-                if (!tread_aabb_overlaps(w->tree.nodes[c].box, box)) continue;
+                if (!meets(&w->tree.nodes[c].box, box)) continue;
                 TR_ASSERT(top < TR_BVH_STACK_SIZE);
                 stack[top++] = c;
             }
@@ -191,7 +251,7 @@ bool tr_world_gather(const tread_world *w, tread_aabb box, int32_t *slots, float
     }
     for (int i = 0; i < w->pending_count; ++i) {
         int32_t slot = w->pending[i];
-        if (tread_aabb_overlaps(w->bodies[slot].aabb, box) && !gather_one(w, slot, slots, bounds, capacity, &count)) return false;
+        if (meets(&w->bodies[slot].aabb, box) && !gather_one(w, slot, slots, bounds, capacity, &count)) return false;
     }
     pad_rows(bounds, capacity, count);
     *out_count = count;
@@ -508,11 +568,18 @@ static void run_cast(cast_query *q, const tread_query_filter *filter) {
 
 static void begin_shape_cast(cast_query *q, const tread_world *w, const tr_scope *scope, const tread_query_shape *shape,
                              tread_vec3 position, tread_vec3 translation) {
-    memset(q, 0, sizeof *q);
+    // Field by field: prepare_shape sets the whole cast, and zeroing all of it first cost 34 instructions a cast.
     q->w = w;
     q->scope = scope;
     prepare_shape(shape, position, &q->cast);
     q->cast.d = translation;
+    q->all = false;
+    q->ray_output = false;
+    memset(&q->best, 0, sizeof q->best); // (what a miss reports: zeros)
+    q->buf = (sorted_buffer){NULL, 0, 0, 0, false};
+    q->window = 0.0f;
+    q->slot = 0;
+    q->t_max = 0.0f;
 }
 
 void tr_world_cast_shape(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
@@ -712,11 +779,15 @@ static void run_contacts(contact_query *q, const tread_query_filter *filter) {
 
 static void begin_contacts(contact_query *q, const tread_world *w, const tr_scope *scope, const tread_query_shape *shape,
                            tread_vec3 position, float margin) {
-    memset(q, 0, sizeof *q);
+    // Field by field, as begin_shape_cast.
     q->w = w;
     q->scope = scope;
     prepare_shape(shape, position, &q->query);
     q->margin = margin;
+    q->slot = 0;
+    q->closest_only = false;
+    q->buf = (sorted_buffer){NULL, 0, 0, 0, false};
+    memset(&q->best, 0, sizeof q->best); // (what finding nothing reports: zeros)
 }
 
 void tr_world_collect_contacts(const tread_world *w, const tr_scope *scope, const tread_query_shape *shape, tread_vec3 position,
@@ -773,28 +844,9 @@ tread_result tread_world_closest(const tread_world *w, const tread_query_shape *
 
 // ---- query definitions ---------------------------------------------------------------------------------------
 
-tread_query_filter tread_query_filter_default(void) {
-    tread_query_filter f;
-    f.layer_mask = 0xFFFFFFFFu;
-    f.ignore_body = tread_body_id_null();
-    f.callback = NULL;
-    f.context = NULL;
-    f.include_sensors = false;
-    f.internal_cookie = TR_COOKIE;
-    return f;
-}
+tread_query_filter tread_query_filter_default(void) { return tr_query_filter_default(); }
 
-tread_query_shape tread_query_shape_default(void) {
-    tread_query_shape s;
-    s.type = TREAD_QUERY_CAPSULE;
-    s.radius = 0.3f;
-    s.half_height = 0.6f;
-    s.up = tread_v3(0.0f, 1.0f, 0.0f);
-    s.half_extents = tread_v3(0.3f, 0.9f, 0.3f);
-    s.skin = 0.0f;
-    s.internal_cookie = TR_COOKIE;
-    return s;
-}
+tread_query_shape tread_query_shape_default(void) { return tr_query_shape_default(); }
 
 tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up) {
     tread_query_shape s = tread_query_shape_default();
@@ -807,14 +859,7 @@ tread_query_shape tread_query_box(tread_vec3 half_extents, tread_vec3 up) {
     return s;
 }
 
-tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up) {
-    tread_query_shape s = tread_query_shape_default();
-    s.half_height = half_height;
-    s.radius = radius;
-    s.up = tread_v3_zero(); // (kept zero when `up` is zero or not finite: the query that takes it refuses it)
-    tr_v3_direction(up, &s.up);
-    return s;
-}
+tread_query_shape tread_query_capsule(float half_height, float radius, tread_vec3 up) { return tr_query_capsule(half_height, radius, up); }
 
 tread_query_shape tread_query_sphere(float radius) {
     tread_query_shape s = tread_query_shape_default();
