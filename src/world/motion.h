@@ -30,8 +30,16 @@ void tr_surface_carry(const tread_surface_velocity *surface, const tread_transfo
                       tread_vec3 *out_point, tread_quat *out_turn);
 
 // Velocity of a body's material at a world point (m/s): linear + angular x (point - its position), plus its surface's.
+// A body at rest without a surface velocity (the static floor of nearly every move) is answered without the two
+// rotations: with `linear` exactly +0 every sum below is +0 whatever the sign of the zero terms added to it (rounding
+// to nearest, +0 + -0 is +0), so the same bits as the whole computation.
 static inline tread_vec3 tr_material_velocity(tread_vec3 linear, tread_vec3 angular, const tread_transform *transform,
                                               const tread_surface_velocity *surface, tread_vec3 point) {
+    const tread_vec3 sl = surface->linear, sa = surface->angular;
+    if (linear.x == 0.0f && linear.y == 0.0f && linear.z == 0.0f && !signbit(linear.x) && !signbit(linear.y) && !signbit(linear.z) &&
+        angular.x == 0.0f && angular.y == 0.0f && angular.z == 0.0f && sl.x == 0.0f && sl.y == 0.0f && sl.z == 0.0f && sa.x == 0.0f &&
+        sa.y == 0.0f && sa.z == 0.0f)
+        return tread_v3_zero();
     tread_vec3 arm = tread_v3_sub(point, transform->p);
     tread_vec3 v = tread_v3_add(linear, tread_v3_cross(angular, arm));
     return tread_v3_add(v, tr_surface_point_velocity(surface, transform, point));
