@@ -46,6 +46,10 @@ bool tr_sweep_capsule_box(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, t
                           tr_hit *hit);
 bool tr_sweep_capsule_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
                                tread_vec3 c, float t_max, tr_hit *hit);
+// The same sweep for a caller that has already shown the start separated by more than r (tr_closest_segment_triangle's
+// distance, or an early-out proving what it would be): the same answer without the sweep's own start test.
+bool tr_sweep_capsule_triangle_apart(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
+                                     tread_vec3 c, float t_max, tr_hit *hit);
 
 // ---- closest points / penetration between a segment and a primitive ------------------------------------
 void tr_closest_segment_point(tread_vec3 p0, tread_vec3 p1, tread_vec3 q, tr_closest *out);

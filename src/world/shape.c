@@ -178,7 +178,8 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
         if (sep - t_max * tread_v3_length(c->d) > reach - c->r) return false;
     }
     tr_hit h;
-    if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
+    // (Every way here has shown the start apart: the closest test, or the early-outs that prove its answer.)
+    if (!tr_sweep_capsule_triangle_apart(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
     tread_vec3 sided = facing_normal(face, h.normal);
     if (!round_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided, &h.normal)) return false;
     // Shapes first meet moving toward each other: a time of impact whose normal the motion does not press into is
