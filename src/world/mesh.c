@@ -321,28 +321,25 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
 
 // The query side of tr_cast_triangle's bounds early-out for a capsule cast (shape.c): the swept core's bounds for
 // the current t_max, and a reach at least that test's for every triangle of the mesh (its slack grows with the
-// largest coordinate, here bounded by the mesh's bounds instead of the triangle's corners).
+// largest coordinate, here bounded by the mesh's bounds instead of the triangle's corners). The cast's own part of
+// that function's work comes along, computed once (k).
 typedef struct cast_bounds {
     float slo[4], shi[4]; // x, y, z (and an unused lane)
     float reach;
-    float t_max; // the slo and shi are for this t_max
+    tr_capsule_cast k; // k.t_max: the slo and shi are for it
 } cast_bounds;
 
 // The swept core's bounds for t_max (tr_cast_triangle's expressions).
-static void cast_bounds_sweep(cast_bounds *b, const tr_cast *c, float t_max) {
-    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
-    tread_vec3 m = tread_v3_scale(c->d, t_max);
-    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
-    b->slo[0] = slo.x, b->slo[1] = slo.y, b->slo[2] = slo.z, b->slo[3] = 0.0f;
-    b->shi[0] = shi.x, b->shi[1] = shi.y, b->shi[2] = shi.z, b->shi[3] = 0.0f;
-    b->t_max = t_max;
+static void cast_bounds_sweep(cast_bounds *b, float t_max) {
+    tr_capsule_cast_sweep(&b->k, t_max);
+    b->slo[0] = b->k.slo.x, b->slo[1] = b->k.slo.y, b->slo[2] = b->k.slo.z, b->slo[3] = 0.0f;
+    b->shi[0] = b->k.shi.x, b->shi[1] = b->k.shi.y, b->shi[2] = b->k.shi.z, b->shi[3] = 0.0f;
 }
 
 static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
-    cast_bounds_sweep(b, c, t_max);
-    tread_vec3 g = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
-    float far = tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, c->r));
-    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far, mesh->far);
+    tr_capsule_cast_init(&b->k, c, t_max);
+    cast_bounds_sweep(b, t_max);
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, mesh->far);
     b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
 }
 
@@ -488,10 +485,12 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                 uint8_t edges;
                 if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tr_feature_hit hit;
-                if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
+                bool hits = capsule ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
+                                    : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+                if (!hits) continue;
                 hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);
-                if (capsule && t_max != sweep.t_max) cast_bounds_sweep(&sweep, c, t_max);
+                if (capsule && t_max != sweep.k.t_max) cast_bounds_sweep(&sweep, t_max);
             }
             continue;
         }

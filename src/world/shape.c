@@ -106,47 +106,74 @@ static bool round_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uin
     return true;
 }
 
-// Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners:
-// the scale of the rounding error in the primitives' results (a few float ulps of it).
-static float cast_scale(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc) {
+// The cast's part of the scale of the rounding error in the primitives' results (cast_scale's): the largest
+// coordinate magnitude among its segment and translation, and its radius.
+void tr_capsule_cast_init(tr_capsule_cast *k, const tr_cast *c, float t_max) {
+    k->c = c;
     tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
-    m = tread_v3_max(m, tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc))));
-    return tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
+    k->scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
+    k->d_len = tread_v3_length(c->d);
+    k->lo = tread_v3_min(c->p0, c->p1);
+    k->hi = tread_v3_max(c->p0, c->p1);
+    tr_capsule_cast_sweep(k, t_max);
 }
 
+void tr_capsule_cast_sweep(tr_capsule_cast *k, float t_max) {
+    tread_vec3 m = tread_v3_scale(k->c->d, t_max);
+    k->slo = tread_v3_min(k->lo, tread_v3_add(k->lo, m));
+    k->shi = tread_v3_max(k->hi, tread_v3_add(k->hi, m));
+    k->t_max = t_max;
+}
+
+// Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners: the scale of
+// the rounding error in the primitives' results (a few float ulps of it). The largest of a set, however grouped.
+static float cast_scale(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc) {
+    tread_vec3 m = tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc)));
+    return tr_maxf(k->scale, tr_maxf(tr_maxf(m.x, m.y), m.z));
+}
 
 bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
                       tr_feature_hit *out) {
-    // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
-    // (degenerate triangles are never hit). Computed once the cheaper tests leave a chance of a hit.
     if (c->is_box) return box_cast_triangle(c, a, b, cc, active_edges, t_max, out);
-    tread_vec3 n;
-    float twice_area;
     if (c->is_ray) {
         tr_hit h;
         if (!tr_ray_triangle(c->p0, c->d, a, b, cc, t_max, &h)) return false;
-        n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
-        twice_area = tread_v3_length(n);
+        tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+        float twice_area = tread_v3_length(n);
         if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
         tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
         fill_sweep_hit(out, &h, facing_normal(face, h.normal));
         return true;
     }
+    tr_capsule_cast k;
+    tr_capsule_cast_init(&k, c, t_max);
+    return tr_cast_triangle_capsule(&k, a, b, cc, active_edges, out);
+}
+
+// tr_presses_into with the cast's length known.
+static bool presses_into(const tr_capsule_cast *k, tread_vec3 normal) {
+    return tread_v3_dot(k->c->d, normal) < -TR_APPROACH_TOLERANCE * k->d_len;
+}
+
+bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                              tr_feature_hit *out) {
+    const tr_cast *c = k->c;
+    float t_max = k->t_max;
     // Conservative early-outs on the triangle's bounds: the swept capsule's bounds farther than the touch
     // tolerance from the triangle's on some axis cannot reach it; the start's bounds that far cannot touch it.
-    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * cast_scale(c, a, b, cc);
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * cast_scale(k, a, b, cc);
     float reach = c->r + TR_TOUCH_TOLERANCE + slack;
     tread_vec3 tlo = tread_v3_min(a, tread_v3_min(b, cc)), thi = tread_v3_max(a, tread_v3_max(b, cc));
-    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
-    tread_vec3 m = tread_v3_scale(c->d, t_max);
-    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
+    tread_vec3 lo = k->lo, hi = k->hi, slo = k->slo, shi = k->shi;
     if (tlo.x - shi.x > reach || slo.x - thi.x > reach || tlo.y - shi.y > reach || slo.y - thi.y > reach ||
         tlo.z - shi.z > reach || slo.z - thi.z > reach)
         return false;
     bool apart_at_start = tlo.x - hi.x > reach || lo.x - thi.x > reach || tlo.y - hi.y > reach || lo.y - thi.y > reach ||
                           tlo.z - hi.z > reach || lo.z - thi.z > reach;
-    n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
-    twice_area = tread_v3_length(n);
+    // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
+    // (degenerate triangles are never hit).
+    tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+    float twice_area = tread_v3_length(n);
     if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
     tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
     // Conservative early-outs on the triangle's plane (the triangle lies in it, so the distance to the plane
@@ -175,7 +202,7 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
         // Apart at the start by more than the cast travels (plus the touch tolerance): no point of the capsule
         // comes nearer than that distance less the travel, so the sweep would miss. Neighbours of the triangle
         // a probe stands on end here rather than in the sweep.
-        if (sep - t_max * tread_v3_length(c->d) > reach - c->r) return false;
+        if (sep - t_max * k->d_len > reach - c->r) return false;
     }
     tr_hit h;
     // (Every way here has shown the start apart: the closest test, or the early-outs that prove its answer.)
@@ -185,7 +212,7 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
     // Shapes first meet moving toward each other: a time of impact whose normal the motion does not press into is
     // a graze (a sphere rising past a stair nosing's front face, touching it at its equator) or a flat seam's
     // ghost edge turned into its face, and moving on cannot enter a triangle there.
-    if (!tr_presses_into(c, h.normal)) return false;
+    if (!presses_into(k, h.normal)) return false;
     fill_sweep_hit(out, &h, sided);
     return true;
 }
