@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The capsule-vs-triangle shortcuts give the answers of the long way, bit for bit (src/geometry/sweep.c,
 // src/geometry/closest.c, the triangle functions of src/world/shape.c): a sweep told that its start is apart answers
-// as the sweep that tests the start itself. Deterministic random capsules placed near triangles (touching, a little
+// as the sweep that tests the start itself; the cheap distance bound that lets a cast or contact skip the closest
+// points is a lower bound of their distance. Deterministic random capsules placed near triangles (touching, a little
 // apart, overlapping), moving every way and along their own core (the probes down), where the shortcuts decide.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -87,9 +88,38 @@ static void test_sweep_told_apart_answers_as_the_sweep(void **state) {
     assert_true(apart > CASES / 3 && hits > apart / 10);
 }
 
+// The cheap lower bound of a segment's distance from a triangle is one: where it shows the segment farther than a
+// distance, the closest points are (to the rounding of the coordinates, which its callers' slack covers).
+static void test_distance_bound_is_a_lower_bound(void **state) {
+    (void)state;
+    rng_state = 30;
+    int shown = 0, tested = 0;
+    for (int i = 0; i < CASES; i++) {
+        capsule_case k = random_case(i);
+        tr_closest cl;
+        tread_vec3 face = tr_triangle_normal(k.a, k.b, k.c);
+        if (!tr_closest_segment_triangle(k.p0, k.p1, k.a, k.b, k.c, &cl)) continue;
+        tested++;
+        // Moved off by up to a metre, some straight away from the plane.
+        tread_vec3 off = i % 2 ? random_vec(-1, 1) : tread_v3_scale(face, uniform(-1, 1));
+        tread_vec3 p0 = tread_v3_add(k.p0, off), p1 = tread_v3_add(k.p1, off);
+        assert_true(tr_closest_segment_triangle(p0, p1, k.a, k.b, k.c, &cl));
+        float s0 = tread_v3_dot(face, tread_v3_sub(p0, k.a)), s1 = tread_v3_dot(face, tread_v3_sub(p1, k.a));
+        float beyond = uniform(0.0f, 1.0f);
+        if (!tr_segment_triangle_beyond(k.a, k.b, k.c, face, s0, s1, beyond, p0, p1)) continue;
+        shown++;
+        tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(p0), tread_v3_abs(p1)),
+                                    tread_v3_max(tread_v3_abs(k.a), tread_v3_max(tread_v3_abs(k.b), tread_v3_abs(k.c))));
+        float scale = fmaxf(fmaxf(m.x, m.y), m.z);
+        assert_true(cl.distance > beyond - 1.0e-6f * scale);
+    }
+    assert_true(shown > tested / 10);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sweep_told_apart_answers_as_the_sweep),
+        cmocka_unit_test(test_distance_bound_is_a_lower_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,13 @@
 // over the face normals of the Minkowski difference.
 #include "geometry.h"
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define CLOSEST_SSE 1
+#else
+#define CLOSEST_SSE 0
+#endif
+
 // Axis candidates cross(segment, edge) shorter than this fraction of |segment||edge| (the sine of the angle
 // between them) are skipped: the segment is parallel to the edge and the face axes already cover it.
 #define PARALLEL_SINE 1.0e-6f
@@ -401,4 +408,45 @@ bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tre
     out->on_segment = deepest;
     out->on_shape = closest_on_triangle(tread_v3_mad(deepest, best_depth, best_n), a, b, c);
     return true;
+}
+
+// A lower bound of the segment's distance from the triangle, cheaper than the closest points: every point of the
+// segment lies at least its least height over the plane from the triangle, and where the whole segment lies outside
+// an edge's line, at least its least distance outside that line from any point of the triangle, in the plane; the
+// distance is at least the root of their squares' sum. (Compared squared, an edge's line distance unnormalised: the
+// edge's outward normal cross(e, face) has length |e|.) The rounding is the callers' (their skip slack), so the
+// three edges may go as SSE lanes.
+bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face, float s0, float s1, float beyond,
+                                tread_vec3 p0, tread_vec3 p1) {
+    float height = s0 > 0.0f && s1 > 0.0f ? tr_minf(s0, s1) : s0 < 0.0f && s1 < 0.0f ? -tr_maxf(s0, s1) : 0.0f;
+    float lateral_sq = beyond * beyond - height * height; // the least squared distance outside an edge that proves it
+#if CLOSEST_SSE
+    // Lanes: edges 0, 1, 2 (from corner i to corner i + 1) and an unused one.
+    __m128 vx = _mm_setr_ps(a.x, b.x, cc.x, 0.0f), vy = _mm_setr_ps(a.y, b.y, cc.y, 0.0f), vz = _mm_setr_ps(a.z, b.z, cc.z, 0.0f);
+    __m128 ex = _mm_sub_ps(_mm_shuffle_ps(vx, vx, _MM_SHUFFLE(3, 0, 2, 1)), vx);
+    __m128 ey = _mm_sub_ps(_mm_shuffle_ps(vy, vy, _MM_SHUFFLE(3, 0, 2, 1)), vy);
+    __m128 ez = _mm_sub_ps(_mm_shuffle_ps(vz, vz, _MM_SHUFFLE(3, 0, 2, 1)), vz);
+    __m128 fx = _mm_set1_ps(face.x), fy = _mm_set1_ps(face.y), fz = _mm_set1_ps(face.z);
+    __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, fz), _mm_mul_ps(ez, fy));
+    __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, fx), _mm_mul_ps(ex, fz));
+    __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, fy), _mm_mul_ps(ey, fx));
+    __m128 d0 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p0.x), vx), ox), _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p0.y), vy), oy)),
+                           _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p0.z), vz), oz));
+    __m128 d1 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p1.x), vx), ox), _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p1.y), vy), oy)),
+                           _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p1.z), vz), oz));
+    __m128 least = _mm_min_ps(d0, d1);
+    __m128 ee = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez));
+    __m128 proves = _mm_and_ps(_mm_cmpgt_ps(least, _mm_setzero_ps()),
+                               _mm_cmpgt_ps(_mm_mul_ps(least, least), _mm_mul_ps(_mm_set1_ps(lateral_sq), ee)));
+    return (_mm_movemask_ps(proves) & 7) != 0;
+#else
+    const tread_vec3 v[3] = {a, b, cc};
+    for (int i = 0; i < 3; i++) {
+        tread_vec3 e = tread_v3_sub(v[(i + 1) % 3], v[i]), out = tread_v3_cross(e, face);
+        float d0 = tread_v3_dot(tread_v3_sub(p0, v[i]), out), d1 = tread_v3_dot(tread_v3_sub(p1, v[i]), out);
+        float least = tr_minf(d0, d1);
+        if (least > 0.0f && least * least > lateral_sq * tread_v3_dot(e, e)) return true;
+    }
+    return false;
+#endif
 }

@@ -57,6 +57,11 @@ void tr_closest_segment_segment(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, trea
 void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out);
 // Returns false for a degenerate triangle (out untouched).
 bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tread_vec3 b, tread_vec3 c, tr_closest *out);
+// Whether segment p0-p1 (heights s0, s1 over the plane of triangle abc, unit normal face) is farther than `beyond`
+// from the triangle, by a cheap lower bound of the distance (false: not shown). Exact up to the rounding of a few
+// float operations on the coordinates: callers that skip the closest points with it add a slack for that.
+bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float beyond,
+                                tread_vec3 p0, tread_vec3 p1);
 
 // ---- features and surface normals ---------------------------------------------------------------------
 // Outward normal of the box face a surface point belongs to. Among the faces the point touches (within

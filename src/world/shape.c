@@ -187,6 +187,8 @@ bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3
         float e0 = s0 + sd, e1 = s1 + sd;
         if (s0 > 0.0f ? (e0 > reach && e1 > reach) : (e0 < -reach && e1 < -reach)) return false;
     } else if (!apart_at_start) {
+        // The closest test below, when the start is apart by more than the cast travels, only finds the cast a miss.
+        if (tr_segment_triangle_beyond(a, b, cc, face, s0, s1, reach + slack + t_max * k->d_len, c->p0, c->p1)) return false;
         tr_closest cl;
         if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
         float sep = cl.distance - c->r;
@@ -229,6 +231,7 @@ bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tr
     tread_vec3 face = tr_triangle_normal(a, b, cc);
     float h0 = tread_v3_dot(face, tread_v3_sub(p0, a)), h1 = tread_v3_dot(face, tread_v3_sub(p1, a));
     if ((h0 > reach && h1 > reach) || (h0 < -reach && h1 < -reach)) return false;
+    if (tr_segment_triangle_beyond(a, b, cc, face, h0, h1, reach, p0, p1)) return false; // (the same, off the triangle's edges)
     tr_closest cl;
     if (!tr_closest_segment_triangle(p0, p1, a, b, cc, &cl)) return false;
     float sep = cl.distance - r;
