@@ -325,20 +325,25 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
 // that function's work comes along, computed once (k).
 typedef struct cast_bounds {
     float slo[4], shi[4]; // x, y, z (and an unused lane)
+    float lo[4], hi[4];   // the core's bounds at the start, the same way
     float reach;
     tr_capsule_cast k; // k.t_max: the slo and shi are for it
 } cast_bounds;
 
+static void lanes(float out[4], tread_vec3 v) { out[0] = v.x, out[1] = v.y, out[2] = v.z, out[3] = 0.0f; }
+
 // The swept core's bounds for t_max (tr_cast_triangle's expressions).
 static void cast_bounds_sweep(cast_bounds *b, float t_max) {
     tr_capsule_cast_sweep(&b->k, t_max);
-    b->slo[0] = b->k.slo.x, b->slo[1] = b->k.slo.y, b->slo[2] = b->k.slo.z, b->slo[3] = 0.0f;
-    b->shi[0] = b->k.shi.x, b->shi[1] = b->k.shi.y, b->shi[2] = b->k.shi.z, b->shi[3] = 0.0f;
+    lanes(b->slo, b->k.slo);
+    lanes(b->shi, b->k.shi);
 }
 
 static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
     tr_capsule_cast_init(&b->k, c, t_max);
     cast_bounds_sweep(b, t_max);
+    lanes(b->lo, b->k.lo);
+    lanes(b->hi, b->k.hi);
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, mesh->far);
     b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
 }
@@ -353,14 +358,34 @@ static inline void corner_box(const tr_mesh *mesh, const tread_vec3 *v, int32_t 
     *hi = _mm_max_ps(a, _mm_max_ps(b, c));
 }
 
-// tr_cast_triangle's bounds early-out for slot s: the triangle's box farther than the reach from the swept core's
-// on some axis (the same gaps, compared with a reach at least as large).
-static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b) {
-    __m128 lo, hi, reach = _mm_set1_ps(b->reach);
-    corner_box(mesh, v, s, &lo, &hi);
-    __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(b->shi)), reach),
-                           _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(b->slo), hi), reach));
+// tr_cast_triangle's bounds early-out for the corner box lo-hi: farther than `reach` from the swept core's bounds on
+// some axis (the same gaps); with the start's bounds, *apart: farther than that from them.
+static inline bool box_apart(__m128 lo, __m128 hi, const float clo[4], const float chi[4], float reach) {
+    __m128 r = _mm_set1_ps(reach);
+    __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(chi)), r), _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(clo), hi), r));
     return (_mm_movemask_ps(far) & 7) != 0;
+}
+
+// Slot s's corner box, and whether the triangle's box lies farther than a reach at least tr_cast_triangle's from the
+// swept core's (it would skip it).
+static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b, __m128 *lo, __m128 *hi) {
+    corner_box(mesh, v, s, lo, hi);
+    return box_apart(*lo, *hi, b->slo, b->shi, b->reach);
+}
+
+// tr_cast_triangle_capsule's own bounds early-outs on the corner box lo-hi (the triangle's exact reach: its slack
+// from the largest magnitude among the cast's coordinates and the corners', the largest of max(|lo|, |hi|)): false
+// where it would skip the triangle; else its slack and whether the start is apart.
+static inline bool cast_near(__m128 lo, __m128 hi, const cast_bounds *b, float *slack, bool *apart) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    __m128 m = _mm_max_ps(_mm_andnot_ps(sign, lo), _mm_andnot_ps(sign, hi));
+    float c[4];
+    _mm_storeu_ps(c, m);
+    *slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, tr_maxf(tr_maxf(c[0], c[1]), c[2]));
+    float reach = b->k.c->r + TR_TOUCH_TOLERANCE + *slack;
+    if (box_apart(lo, hi, b->slo, b->shi, reach)) return false;
+    *apart = box_apart(lo, hi, b->lo, b->hi, reach);
+    return true;
 }
 
 // The node test for rays and boxes (which have no bounds early-out of their own), on slot s's exact corner box: the
@@ -478,15 +503,29 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
             if (capsule && !swept) cast_bounds_set(&sweep, mesh, c, t_max), swept = true;
             for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
-#if MESH_SSE
-                if (capsule ? cast_skips(mesh, v, s, &sweep) : slab_skips(mesh, v, s, oo, grow, inv, t_max)) continue;
-#endif
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tr_feature_hit hit;
-                bool hits = capsule ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
-                                    : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+                bool hits;
+#if MESH_SSE
+                if (capsule) {
+                    // The bounds early-outs of tr_cast_triangle_capsule here, on the corner box as SSE lanes.
+                    __m128 lo, hi;
+                    float slack;
+                    bool apart;
+                    if (cast_skips(mesh, v, s, &sweep, &lo, &hi) || !leaf_triangle(mesh, v, s, from, t, &edges) ||
+                        !cast_near(lo, hi, &sweep, &slack, &apart))
+                        continue;
+                    hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, apart, &hit);
+                } else {
+                    if (slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                    hits = tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+                }
+#else
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                hits = capsule ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
+                               : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+#endif
                 if (!hits) continue;
                 hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);

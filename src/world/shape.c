@@ -157,12 +157,10 @@ static bool presses_into(const tr_capsule_cast *k, tread_vec3 normal) {
 
 bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               tr_feature_hit *out) {
-    const tr_cast *c = k->c;
-    float t_max = k->t_max;
     // Conservative early-outs on the triangle's bounds: the swept capsule's bounds farther than the touch
     // tolerance from the triangle's on some axis cannot reach it; the start's bounds that far cannot touch it.
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * cast_scale(k, a, b, cc);
-    float reach = c->r + TR_TOUCH_TOLERANCE + slack;
+    float reach = k->c->r + TR_TOUCH_TOLERANCE + slack;
     tread_vec3 tlo = tread_v3_min(a, tread_v3_min(b, cc)), thi = tread_v3_max(a, tread_v3_max(b, cc));
     tread_vec3 lo = k->lo, hi = k->hi, slo = k->slo, shi = k->shi;
     if (tlo.x - shi.x > reach || slo.x - thi.x > reach || tlo.y - shi.y > reach || slo.y - thi.y > reach ||
@@ -170,6 +168,14 @@ bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3
         return false;
     bool apart_at_start = tlo.x - hi.x > reach || lo.x - thi.x > reach || tlo.y - hi.y > reach || lo.y - thi.y > reach ||
                           tlo.z - hi.z > reach || lo.z - thi.z > reach;
+    return tr_cast_triangle_near(k, a, b, cc, active_edges, slack, apart_at_start, out);
+}
+
+bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
+                           bool apart_at_start, tr_feature_hit *out) {
+    const tr_cast *c = k->c;
+    float t_max = k->t_max;
+    float reach = c->r + TR_TOUCH_TOLERANCE + slack;
     // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
     // (degenerate triangles are never hit).
     tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));

@@ -78,6 +78,12 @@ void tr_capsule_cast_sweep(tr_capsule_cast *k, float t_max);
 // tr_cast_triangle for such a cast, up to k->t_max.
 bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               tr_feature_hit *out);
+// Its work after the early-outs on the triangle's bounds, for a caller that did them as it does: slack, the rounding
+// slack of the cast and the triangle's coordinates' scale (TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * the largest
+// magnitude among them and r); apart_at_start, whether the start's bounds lie farther than c->r +
+// TR_TOUCH_TOLERANCE + slack from the triangle's on some axis (and the swept bounds did not).
+bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
+                           bool apart_at_start, tr_feature_hit *out);
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
 bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out);
 bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out);
