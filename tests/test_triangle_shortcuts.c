@@ -2,7 +2,7 @@
 // The capsule-vs-triangle shortcuts give the answers of the long way, bit for bit (src/geometry/sweep.c,
 // src/geometry/closest.c, the triangle functions of src/world/shape.c): a sweep told that its start is apart answers
 // as the sweep that tests the start itself; the cheap distance bound that lets a cast or contact skip the closest
-// points is a lower bound of their distance. Deterministic random capsules placed near triangles (touching, a little
+// points is a lower bound of their distance, and where it shows a swept core farther than its radius the sweep misses. Deterministic random capsules placed near triangles (touching, a little
 // apart, overlapping), moving every way and along their own core (the probes down), where the shortcuts decide.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -116,10 +116,34 @@ static void test_distance_bound_is_a_lower_bound(void **state) {
     assert_true(shown > tested / 10);
 }
 
+// The swept version: where it shows the core, over the whole motion, farther than the radius (and a little more for
+// rounding) from the triangle, the sweep misses it.
+static void test_swept_bound_shows_a_miss(void **state) {
+    (void)state;
+    rng_state = 31;
+    int shown = 0, tested = 0;
+    for (int i = 0; i < CASES; i++) {
+        capsule_case k = random_case(i);
+        tread_vec3 face = tr_triangle_normal(k.a, k.b, k.c);
+        tr_closest cl;
+        if (!tr_closest_segment_triangle(k.p0, k.p1, k.a, k.b, k.c, &cl) || !(cl.distance > k.r)) continue;
+        tested++;
+        tread_vec3 m = tread_v3_scale(k.d, k.t_max);
+        float s0 = tread_v3_dot(face, tread_v3_sub(k.p0, k.a)), s1 = tread_v3_dot(face, tread_v3_sub(k.p1, k.a));
+        float beyond = k.r + 1.0e-5f;
+        if (!tr_swept_segment_triangle_beyond(k.a, k.b, k.c, face, s0, s1, tread_v3_dot(face, m), beyond, k.p0, k.p1, m)) continue;
+        shown++;
+        tr_hit h;
+        assert_false(tr_sweep_capsule_triangle(k.p0, k.p1, k.r, k.d, k.a, k.b, k.c, k.t_max, &h));
+    }
+    assert_true(shown > tested / 10);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sweep_told_apart_answers_as_the_sweep),
         cmocka_unit_test(test_distance_bound_is_a_lower_bound),
+        cmocka_unit_test(test_swept_bound_shows_a_miss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

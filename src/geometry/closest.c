@@ -410,15 +410,18 @@ bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tre
     return true;
 }
 
-// A lower bound of the segment's distance from the triangle, cheaper than the closest points: every point of the
-// segment lies at least its least height over the plane from the triangle, and where the whole segment lies outside
-// an edge's line, at least its least distance outside that line from any point of the triangle, in the plane; the
-// distance is at least the root of their squares' sum. (Compared squared, an edge's line distance unnormalised: the
-// edge's outward normal cross(e, face) has length |e|.) The rounding is the callers' (their skip slack), so the
-// three edges may go as SSE lanes.
-bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face, float s0, float s1, float beyond,
-                                tread_vec3 p0, tread_vec3 p1) {
-    float height = s0 > 0.0f && s1 > 0.0f ? tr_minf(s0, s1) : s0 < 0.0f && s1 < 0.0f ? -tr_maxf(s0, s1) : 0.0f;
+// A lower bound of the distance from the triangle of the convex hull of points p[0..n-1], cheaper than closest points:
+// every point of the hull lies at least its least height over the plane (the points' heights h, all on one side)
+// from the triangle, and where the whole hull lies outside an edge's line, at least its least distance outside that
+// line from any point of the triangle, in the plane; the distance is at least the root of their squares' sum (both
+// are linear, so least at a point p[i]). Compared squared, an edge's line distance unnormalised: the edge's outward
+// normal cross(e, face) has length |e|. The rounding is the callers' (their skip slack), so the three edges may go
+// as SSE lanes.
+static inline __attribute__((always_inline)) bool hull_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face,
+                                                             const tread_vec3 *p, const float *h, int n, float beyond) {
+    float low = h[0], high = h[0];
+    for (int i = 1; i < n; i++) low = tr_minf(low, h[i]), high = tr_maxf(high, h[i]);
+    float height = low > 0.0f ? low : high < 0.0f ? -high : 0.0f;
     float lateral_sq = beyond * beyond - height * height; // the least squared distance outside an edge that proves it
 #if CLOSEST_SSE
     // Lanes: edges 0, 1, 2 (from corner i to corner i + 1) and an unused one.
@@ -430,23 +433,38 @@ bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread
     __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, fz), _mm_mul_ps(ez, fy));
     __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, fx), _mm_mul_ps(ex, fz));
     __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, fy), _mm_mul_ps(ey, fx));
-    __m128 d0 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p0.x), vx), ox), _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p0.y), vy), oy)),
-                           _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p0.z), vz), oz));
-    __m128 d1 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p1.x), vx), ox), _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p1.y), vy), oy)),
-                           _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p1.z), vz), oz));
-    __m128 least = _mm_min_ps(d0, d1);
+    __m128 least = _mm_setzero_ps();
+    for (int i = 0; i < n; i++) {
+        __m128 d = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p[i].x), vx), ox), _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p[i].y), vy), oy)),
+                              _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p[i].z), vz), oz));
+        least = i == 0 ? d : _mm_min_ps(least, d);
+    }
     __m128 ee = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez));
     __m128 proves = _mm_and_ps(_mm_cmpgt_ps(least, _mm_setzero_ps()),
                                _mm_cmpgt_ps(_mm_mul_ps(least, least), _mm_mul_ps(_mm_set1_ps(lateral_sq), ee)));
     return (_mm_movemask_ps(proves) & 7) != 0;
 #else
     const tread_vec3 v[3] = {a, b, cc};
-    for (int i = 0; i < 3; i++) {
-        tread_vec3 e = tread_v3_sub(v[(i + 1) % 3], v[i]), out = tread_v3_cross(e, face);
-        float d0 = tread_v3_dot(tread_v3_sub(p0, v[i]), out), d1 = tread_v3_dot(tread_v3_sub(p1, v[i]), out);
-        float least = tr_minf(d0, d1);
+    for (int k = 0; k < 3; k++) {
+        tread_vec3 e = tread_v3_sub(v[(k + 1) % 3], v[k]), out = tread_v3_cross(e, face);
+        float least = FLT_MAX;
+        for (int i = 0; i < n; i++) least = tr_minf(least, tread_v3_dot(tread_v3_sub(p[i], v[k]), out));
         if (least > 0.0f && least * least > lateral_sq * tread_v3_dot(e, e)) return true;
     }
     return false;
 #endif
+}
+
+bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float beyond,
+                                tread_vec3 p0, tread_vec3 p1) {
+    const tread_vec3 p[2] = {p0, p1};
+    const float h[2] = {s0, s1};
+    return hull_beyond(a, b, c, face, p, h, 2, beyond);
+}
+
+bool tr_swept_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float sm,
+                                      float beyond, tread_vec3 p0, tread_vec3 p1, tread_vec3 m) {
+    const tread_vec3 p[4] = {p0, p1, tread_v3_add(p0, m), tread_v3_add(p1, m)};
+    const float h[4] = {s0, s1, s0 + sm, s1 + sm};
+    return hull_beyond(a, b, c, face, p, h, 4, beyond);
 }

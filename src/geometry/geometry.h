@@ -58,10 +58,13 @@ void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_cl
 // Returns false for a degenerate triangle (out untouched).
 bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tread_vec3 b, tread_vec3 c, tr_closest *out);
 // Whether segment p0-p1 (heights s0, s1 over the plane of triangle abc, unit normal face) is farther than `beyond`
-// from the triangle, by a cheap lower bound of the distance (false: not shown). Exact up to the rounding of a few
-// float operations on the coordinates: callers that skip the closest points with it add a slack for that.
+// from the triangle, by a cheap lower bound of the distance (false: not shown); the swept version, whether all of it
+// moved by up to m is (sm: m's height over the plane). Exact up to the rounding of a few float operations on the
+// coordinates: callers that skip the closest points or a sweep with it add a slack for that.
 bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float beyond,
                                 tread_vec3 p0, tread_vec3 p1);
+bool tr_swept_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float sm,
+                                      float beyond, tread_vec3 p0, tread_vec3 p1, tread_vec3 m);
 
 // ---- features and surface normals ---------------------------------------------------------------------
 // Outward normal of the box face a surface point belongs to. Among the faces the point touches (within

@@ -188,13 +188,16 @@ bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b,
     // the swept capsule stays on one side of the plane, farther than its radius (so the sweep misses).
     float s0 = tread_v3_dot(face, tread_v3_sub(c->p0, a)), s1 = tread_v3_dot(face, tread_v3_sub(c->p1, a));
     bool far_at_start = (s0 > reach && s1 > reach) || (s0 < -reach && s1 < -reach);
+    // The same off the triangle's edges: the whole swept core farther than reach from the triangle (a lower bound of
+    // its distance from the plane's and the edge lines', tr_swept_segment_triangle_beyond) starts apart (the closest
+    // test would hand over to the sweep) and the sweep misses. Tested where the plane does not decide, once.
+    tread_vec3 m = tread_v3_scale(c->d, t_max);
     if (far_at_start) {
         float sd = t_max * tread_v3_dot(face, c->d);
         float e0 = s0 + sd, e1 = s1 + sd;
         if (s0 > 0.0f ? (e0 > reach && e1 > reach) : (e0 < -reach && e1 < -reach)) return false;
     } else if (!apart_at_start) {
-        // The closest test below, when the start is apart by more than the cast travels, only finds the cast a miss.
-        if (tr_segment_triangle_beyond(a, b, cc, face, s0, s1, reach + slack + t_max * k->d_len, c->p0, c->p1)) return false;
+        if (tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m)) return false;
         tr_closest cl;
         if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
         float sep = cl.distance - c->r;
@@ -212,6 +215,9 @@ bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b,
         // a probe stands on end here rather than in the sweep.
         if (sep - t_max * k->d_len > reach - c->r) return false;
     }
+    if ((far_at_start || apart_at_start) && // (else tested above)
+        tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m))
+        return false;
     tr_hit h;
     // (Every way here has shown the start apart: the closest test, or the early-outs that prove its answer.)
     if (!tr_sweep_capsule_triangle_apart(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
