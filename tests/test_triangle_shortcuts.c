@@ -2,7 +2,8 @@
 // The capsule-vs-triangle shortcuts give the answers of the long way, bit for bit (src/geometry/sweep.c,
 // src/geometry/closest.c, the triangle functions of src/world/shape.c): a sweep told that its start is apart answers
 // as the sweep that tests the start itself; the cheap distance bound that lets a cast or contact skip the closest
-// points is a lower bound of their distance, and where it shows a swept core farther than its radius the sweep misses. Deterministic random capsules placed near triangles (touching, a little
+// points is a lower bound of their distance, and where it shows a swept core farther than its radius the sweep misses;
+// so does a cast whose distance's tangent at the start stays above the radius. Deterministic random capsules placed near triangles (touching, a little
 // apart, overlapping), moving every way and along their own core (the probes down), where the shortcuts decide.
 #include <setjmp.h>
 #include <stdarg.h>
@@ -139,11 +140,32 @@ static void test_swept_bound_shows_a_miss(void **state) {
     assert_true(shown > tested / 10);
 }
 
+// The tangent of the distance at the start bounds it below over the cast (it is convex in t): where the tangent stays
+// above the radius (by a little, for rounding) until t_max, the sweep misses.
+static void test_distance_tangent_shows_a_miss(void **state) {
+    (void)state;
+    rng_state = 32;
+    int shown = 0, tested = 0;
+    for (int i = 0; i < CASES; i++) {
+        capsule_case k = random_case(i);
+        tr_closest cl;
+        if (!tr_closest_segment_triangle(k.p0, k.p1, k.a, k.b, k.c, &cl) || !(cl.distance > k.r)) continue;
+        tested++;
+        float rate = fminf(tread_v3_dot(cl.normal, k.d), 0.0f) - 1.0e-4f * tread_v3_length(k.d);
+        if (!(cl.distance + k.t_max * rate > k.r + 1.0e-5f)) continue;
+        shown++;
+        tr_hit h;
+        assert_false(tr_sweep_capsule_triangle(k.p0, k.p1, k.r, k.d, k.a, k.b, k.c, k.t_max, &h));
+    }
+    assert_true(shown > tested / 10);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sweep_told_apart_answers_as_the_sweep),
         cmocka_unit_test(test_distance_bound_is_a_lower_bound),
         cmocka_unit_test(test_swept_bound_shows_a_miss),
+        cmocka_unit_test(test_distance_tangent_shows_a_miss),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,6 +150,10 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
     return tr_cast_triangle_capsule(&k, a, b, cc, active_edges, out);
 }
 
+// How far the closest points' normal may be off its true direction, for a bound on the rate the distance falls at
+// (a sine: far above the rounding of a normal between points at least the radius apart).
+#define TANGENT_NORMAL_SLACK 1.0e-4f
+
 // tr_presses_into with the cast's length known.
 static bool presses_into(const tr_capsule_cast *k, tread_vec3 normal) {
     return tread_v3_dot(k->c->d, normal) < -TR_APPROACH_TOLERANCE * k->d_len;
@@ -214,6 +218,12 @@ bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b,
         // comes nearer than that distance less the travel, so the sweep would miss. Neighbours of the triangle
         // a probe stands on end here rather than in the sweep.
         if (sep - t_max * k->d_len > reach - c->r) return false;
+        // Closing in slower than that: the core's distance from the triangle is convex in t (the distance of the point
+        // -t d from the convex set triangle (-) core), so its tangent at the start, the distance plus t times the rate
+        // cl.normal . d (the normal: the gradient of that distance), bounds it below over the cast; above reach
+        // throughout, the sweep would miss. (The rate with a slack for the normal's rounding.)
+        float rate = tr_minf(tread_v3_dot(cl.normal, c->d), 0.0f) - TANGENT_NORMAL_SLACK * k->d_len;
+        if (sep + t_max * rate > reach - c->r) return false;
     }
     if ((far_at_start || apart_at_start) && // (else tested above)
         tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m))
