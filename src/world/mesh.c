@@ -326,8 +326,9 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
 typedef struct cast_bounds {
     float slo[4], shi[4]; // x, y, z (and an unused lane)
     float lo[4], hi[4];   // the core's bounds at the start, the same way
+    float hull[3][4];     // the swept core's hull: x, y, z of p0, p1, p0 + t_max d, p1 + t_max d as lanes
     float reach;
-    tr_capsule_cast k; // k.t_max: the slo and shi are for it
+    tr_capsule_cast k; // k.t_max: the slo, shi and hull are for it
 } cast_bounds;
 
 static void lanes(float out[4], tread_vec3 v) { out[0] = v.x, out[1] = v.y, out[2] = v.z, out[3] = 0.0f; }
@@ -337,6 +338,10 @@ static void cast_bounds_sweep(cast_bounds *b, float t_max) {
     tr_capsule_cast_sweep(&b->k, t_max);
     lanes(b->slo, b->k.slo);
     lanes(b->shi, b->k.shi);
+    const tr_cast *c = b->k.c;
+    tread_vec3 m = tread_v3_scale(c->d, t_max);
+    const tread_vec3 hull[4] = {c->p0, c->p1, tread_v3_add(c->p0, m), tread_v3_add(c->p1, m)};
+    for (int i = 0; i < 4; i++) b->hull[0][i] = hull[i].x, b->hull[1][i] = hull[i].y, b->hull[2][i] = hull[i].z;
 }
 
 static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
@@ -376,16 +381,64 @@ static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t 
 // tr_cast_triangle_capsule's own bounds early-outs on the corner box lo-hi (the triangle's exact reach: its slack
 // from the largest magnitude among the cast's coordinates and the corners', the largest of max(|lo|, |hi|)): false
 // where it would skip the triangle; else its slack and whether the start is apart.
-static inline bool cast_near(__m128 lo, __m128 hi, const cast_bounds *b, float *slack, bool *apart) {
+static inline bool cast_near(__m128 lo, __m128 hi, const cast_bounds *b, float *slack, float *reach, bool *apart) {
     const __m128 sign = _mm_set1_ps(-0.0f);
     __m128 m = _mm_max_ps(_mm_andnot_ps(sign, lo), _mm_andnot_ps(sign, hi));
     float c[4];
     _mm_storeu_ps(c, m);
     *slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, tr_maxf(tr_maxf(c[0], c[1]), c[2]));
-    float reach = b->k.c->r + TR_TOUCH_TOLERANCE + *slack;
-    if (box_apart(lo, hi, b->slo, b->shi, reach)) return false;
-    *apart = box_apart(lo, hi, b->lo, b->hi, reach);
+    *reach = b->k.c->r + TR_TOUCH_TOLERANCE + *slack;
+    if (box_apart(lo, hi, b->slo, b->shi, *reach)) return false;
+    *apart = box_apart(lo, hi, b->lo, b->hi, *reach);
     return true;
+}
+
+static inline __m128 hmin(__m128 x) {
+    x = _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(1, 0, 3, 2)));
+}
+
+// tr_swept_segment_triangle_beyond's bound (closest.c) for slot s, with the swept core's hull as lanes: the face
+// normal unnormalised (n, every length scaled by |n|), the heights of the hull's four points as lanes, then the edges
+// as lanes. True where it shows the swept core farther than reach from the triangle (tr_cast_triangle_near skips the
+// start test and the sweep there).
+static inline bool swept_apart(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b, float reach) {
+    const tr_mesh_corners *tc = &mesh->corners[s];
+    __m128 ra = _mm_loadu_ps(&v[tc->corner[0]].x), rb = _mm_loadu_ps(&v[tc->corner[1]].x), rc = _mm_loadu_ps(&v[tc->corner[2]].x);
+    __m128 ab = _mm_sub_ps(rb, ra), ac = _mm_sub_ps(rc, ra);
+    __m128 n = _mm_sub_ps(_mm_mul_ps(_mm_shuffle_ps(ab, ab, _MM_SHUFFLE(3, 0, 2, 1)), _mm_shuffle_ps(ac, ac, _MM_SHUFFLE(3, 1, 0, 2))),
+                          _mm_mul_ps(_mm_shuffle_ps(ab, ab, _MM_SHUFFLE(3, 1, 0, 2)), _mm_shuffle_ps(ac, ac, _MM_SHUFFLE(3, 0, 2, 1))));
+    __m128 nx = _mm_shuffle_ps(n, n, 0x00), ny = _mm_shuffle_ps(n, n, 0x55), nz = _mm_shuffle_ps(n, n, 0xAA);
+    __m128 hx = _mm_loadu_ps(b->hull[0]), hy = _mm_loadu_ps(b->hull[1]), hz = _mm_loadu_ps(b->hull[2]);
+    // Heights of the hull's points over the plane (times |n|).
+    __m128 h = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(hx, _mm_shuffle_ps(ra, ra, 0x00)), nx),
+                                     _mm_mul_ps(_mm_sub_ps(hy, _mm_shuffle_ps(ra, ra, 0x55)), ny)),
+                          _mm_mul_ps(_mm_sub_ps(hz, _mm_shuffle_ps(ra, ra, 0xAA)), nz));
+    float low = _mm_cvtss_f32(hmin(h)), high = -_mm_cvtss_f32(hmin(_mm_sub_ps(_mm_setzero_ps(), h)));
+    float height = low > 0.0f ? low : high < 0.0f ? -high : 0.0f;
+    float nn = _mm_cvtss_f32(_mm_add_ss(_mm_add_ss(_mm_mul_ss(nx, nx), _mm_mul_ss(ny, ny)), _mm_mul_ss(nz, nz)));
+    float lateral_sq = reach * reach * nn - height * height; // (times |n|^2)
+    if (lateral_sq < 0.0f) return true;                      // the plane alone shows it
+    // The edges as lanes: corner i to corner i + 1, and their outward normals cross(e, n) (length |e| |n|).
+    __m128 t0 = ra, t1 = rb, t2 = rc, t3 = _mm_setzero_ps();
+    _MM_TRANSPOSE4_PS(t0, t1, t2, t3); // t0: the corners' x, t1: y, t2: z
+    __m128 ex = _mm_sub_ps(_mm_shuffle_ps(t0, t0, _MM_SHUFFLE(3, 0, 2, 1)), t0);
+    __m128 ey = _mm_sub_ps(_mm_shuffle_ps(t1, t1, _MM_SHUFFLE(3, 0, 2, 1)), t1);
+    __m128 ez = _mm_sub_ps(_mm_shuffle_ps(t2, t2, _MM_SHUFFLE(3, 0, 2, 1)), t2);
+    __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
+    __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
+    __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
+    __m128 least = _mm_setzero_ps();
+    for (int i = 0; i < 4; i++) {
+        __m128 d = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(b->hull[0][i]), t0), ox),
+                                         _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(b->hull[1][i]), t1), oy)),
+                              _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(b->hull[2][i]), t2), oz));
+        least = i == 0 ? d : _mm_min_ps(least, d);
+    }
+    __m128 ee = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez));
+    __m128 proves = _mm_and_ps(_mm_cmpgt_ps(least, _mm_setzero_ps()),
+                               _mm_cmpgt_ps(_mm_mul_ps(least, least), _mm_mul_ps(_mm_set1_ps(lateral_sq), ee)));
+    return (_mm_movemask_ps(proves) & 7) != 0;
 }
 
 // The node test for rays and boxes (which have no bounds early-out of their own), on slot s's exact corner box: the
@@ -511,12 +564,13 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                 if (capsule) {
                     // The bounds early-outs of tr_cast_triangle_capsule here, on the corner box as SSE lanes.
                     __m128 lo, hi;
-                    float slack;
+                    float slack, reach;
                     bool apart;
                     if (cast_skips(mesh, v, s, &sweep, &lo, &hi) || !leaf_triangle(mesh, v, s, from, t, &edges) ||
-                        !cast_near(lo, hi, &sweep, &slack, &apart))
+                        !cast_near(lo, hi, &sweep, &slack, &reach, &apart) || swept_apart(mesh, v, s, &sweep, reach))
                         continue;
-                    hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, apart, &hit);
+                    unsigned early = TR_EARLY_SWEPT_TESTED | (apart ? TR_EARLY_APART_AT_START : 0u);
+                    hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, early, &hit);
                 } else {
                     if (slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                     hits = tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);

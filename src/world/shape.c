@@ -172,12 +172,13 @@ bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3
         return false;
     bool apart_at_start = tlo.x - hi.x > reach || lo.x - thi.x > reach || tlo.y - hi.y > reach || lo.y - thi.y > reach ||
                           tlo.z - hi.z > reach || lo.z - thi.z > reach;
-    return tr_cast_triangle_near(k, a, b, cc, active_edges, slack, apart_at_start, out);
+    return tr_cast_triangle_near(k, a, b, cc, active_edges, slack, apart_at_start ? TR_EARLY_APART_AT_START : 0u, out);
 }
 
 bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
-                           bool apart_at_start, tr_feature_hit *out) {
+                           unsigned early, tr_feature_hit *out) {
     const tr_cast *c = k->c;
+    bool apart_at_start = early & TR_EARLY_APART_AT_START, swept_untested = !(early & TR_EARLY_SWEPT_TESTED);
     float t_max = k->t_max;
     float reach = c->r + TR_TOUCH_TOLERANCE + slack;
     // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
@@ -201,7 +202,8 @@ bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b,
         float e0 = s0 + sd, e1 = s1 + sd;
         if (s0 > 0.0f ? (e0 > reach && e1 > reach) : (e0 < -reach && e1 < -reach)) return false;
     } else if (!apart_at_start) {
-        if (tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m)) return false;
+        if (swept_untested && tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m))
+            return false;
         tr_closest cl;
         if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
         float sep = cl.distance - c->r;
@@ -225,7 +227,7 @@ bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b,
         float rate = tr_minf(tread_v3_dot(cl.normal, c->d), 0.0f) - TANGENT_NORMAL_SLACK * k->d_len;
         if (sep + t_max * rate > reach - c->r) return false;
     }
-    if ((far_at_start || apart_at_start) && // (else tested above)
+    if (swept_untested && (far_at_start || apart_at_start) && // (else tested above)
         tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m))
         return false;
     tr_hit h;

@@ -80,10 +80,14 @@ bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3
                               tr_feature_hit *out);
 // Its work after the early-outs on the triangle's bounds, for a caller that did them as it does: slack, the rounding
 // slack of the cast and the triangle's coordinates' scale (TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * the largest
-// magnitude among them and r); apart_at_start, whether the start's bounds lie farther than c->r +
-// TR_TOUCH_TOLERANCE + slack from the triangle's on some axis (and the swept bounds did not).
+// magnitude among them and r); `early`, what the caller found or did (TR_EARLY_*).
+enum {
+    TR_EARLY_APART_AT_START = 1, // the start's bounds lie farther than reach (c->r + TR_TOUCH_TOLERANCE + slack) from
+                                 // the triangle's on some axis (and the swept bounds did not)
+    TR_EARLY_SWEPT_TESTED = 2    // tr_swept_segment_triangle_beyond's bound, up to reach, showed nothing
+};
 bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
-                           bool apart_at_start, tr_feature_hit *out);
+                           unsigned early, tr_feature_hit *out);
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
 bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out);
 bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out);
