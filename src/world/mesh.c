@@ -398,18 +398,18 @@ static inline __m128 hmin(__m128 x) {
     return _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(1, 0, 3, 2)));
 }
 
-// tr_swept_segment_triangle_beyond's bound (closest.c) for slot s, with the swept core's hull as lanes: the face
-// normal unnormalised (n, every length scaled by |n|), the heights of the hull's four points as lanes, then the edges
-// as lanes. True where it shows the swept core farther than reach from the triangle (tr_cast_triangle_near skips the
-// start test and the sweep there).
-static inline bool swept_apart(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b, float reach) {
+// tr_swept_segment_triangle_beyond's bound (closest.c) for slot s, with the swept core's hull as lanes (a resting
+// core's: its ends twice): the face normal unnormalised (n, every length scaled by |n|), the heights of the hull's
+// four points as lanes, then the edges as lanes. True where it shows the hull farther than reach from the triangle
+// (tr_cast_triangle_near skips the start test and the sweep there; tr_contact_triangle would find no contact).
+static inline bool swept_apart(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, float hull[3][4], float reach) {
     const tr_mesh_corners *tc = &mesh->corners[s];
     __m128 ra = _mm_loadu_ps(&v[tc->corner[0]].x), rb = _mm_loadu_ps(&v[tc->corner[1]].x), rc = _mm_loadu_ps(&v[tc->corner[2]].x);
     __m128 ab = _mm_sub_ps(rb, ra), ac = _mm_sub_ps(rc, ra);
     __m128 n = _mm_sub_ps(_mm_mul_ps(_mm_shuffle_ps(ab, ab, _MM_SHUFFLE(3, 0, 2, 1)), _mm_shuffle_ps(ac, ac, _MM_SHUFFLE(3, 1, 0, 2))),
                           _mm_mul_ps(_mm_shuffle_ps(ab, ab, _MM_SHUFFLE(3, 1, 0, 2)), _mm_shuffle_ps(ac, ac, _MM_SHUFFLE(3, 0, 2, 1))));
     __m128 nx = _mm_shuffle_ps(n, n, 0x00), ny = _mm_shuffle_ps(n, n, 0x55), nz = _mm_shuffle_ps(n, n, 0xAA);
-    __m128 hx = _mm_loadu_ps(b->hull[0]), hy = _mm_loadu_ps(b->hull[1]), hz = _mm_loadu_ps(b->hull[2]);
+    __m128 hx = _mm_loadu_ps(hull[0]), hy = _mm_loadu_ps(hull[1]), hz = _mm_loadu_ps(hull[2]);
     // Heights of the hull's points over the plane (times |n|).
     __m128 h = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(hx, _mm_shuffle_ps(ra, ra, 0x00)), nx),
                                      _mm_mul_ps(_mm_sub_ps(hy, _mm_shuffle_ps(ra, ra, 0x55)), ny)),
@@ -430,9 +430,9 @@ static inline bool swept_apart(const tr_mesh *mesh, const tread_vec3 *v, int32_t
     __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
     __m128 least = _mm_setzero_ps();
     for (int i = 0; i < 4; i++) {
-        __m128 d = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(b->hull[0][i]), t0), ox),
-                                         _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(b->hull[1][i]), t1), oy)),
-                              _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(b->hull[2][i]), t2), oz));
+        __m128 d = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(hull[0][i]), t0), ox),
+                                         _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(hull[1][i]), t1), oy)),
+                              _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(hull[2][i]), t2), oz));
         least = i == 0 ? d : _mm_min_ps(least, d);
     }
     __m128 ee = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez));
@@ -461,11 +461,21 @@ static inline bool slab_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t 
 }
 
 // The contact query's early-out for slot s: its corner box does not overlap `reach` (tread_aabb_overlaps).
-static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 reach_lo, __m128 reach_hi) {
-    __m128 lo, hi;
-    corner_box(mesh, v, s, &lo, &hi);
-    __m128 apart = _mm_or_ps(_mm_cmpnle_ps(lo, reach_hi), _mm_cmpnle_ps(reach_lo, hi));
+static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 reach_lo, __m128 reach_hi, __m128 *lo,
+                                 __m128 *hi) {
+    corner_box(mesh, v, s, lo, hi);
+    __m128 apart = _mm_or_ps(_mm_cmpnle_ps(*lo, reach_hi), _mm_cmpnle_ps(reach_lo, *hi));
     return (_mm_movemask_ps(apart) & 7) != 0;
+}
+
+// tr_contact_triangle's reach for a capsule query (its plane test's, from the largest magnitude among the query's
+// coordinates and r, `scale`, and the corners', the largest of max(|lo|, |hi|)).
+static inline float contact_reach(__m128 lo, __m128 hi, const tr_cast *q, float scale, float margin) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    float c[4];
+    _mm_storeu_ps(c, _mm_max_ps(_mm_andnot_ps(sign, lo), _mm_andnot_ps(sign, hi)));
+    return q->r + tr_maxf(margin, 0.0f) + TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS +
+           TR_SKIP_SLACK_REL * tr_maxf(scale, tr_maxf(tr_maxf(c[0], c[1]), c[2]));
 }
 #endif
 
@@ -567,7 +577,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                     float slack, reach;
                     bool apart;
                     if (cast_skips(mesh, v, s, &sweep, &lo, &hi) || !leaf_triangle(mesh, v, s, from, t, &edges) ||
-                        !cast_near(lo, hi, &sweep, &slack, &reach, &apart) || swept_apart(mesh, v, s, &sweep, reach))
+                        !cast_near(lo, hi, &sweep, &slack, &reach, &apart) || swept_apart(mesh, v, s, sweep.hull, reach))
                         continue;
                     unsigned early = TR_EARLY_SWEPT_TESTED | (apart ? TR_EARLY_APART_AT_START : 0u);
                     hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, early, &hit);
@@ -632,6 +642,12 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
     const __m128 reach_hi = _mm_setr_ps(reach.max.x, reach.max.y, reach.max.z, 0.0f);
 #endif
     tread_vec3 from = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
+#if MESH_SSE
+    // A capsule's core as a hull of four points (its ends twice) for swept_apart, and its part of the contact's scale.
+    float hull[3][4] = {{q->p0.x, q->p1.x, q->p0.x, q->p1.x}, {q->p0.y, q->p1.y, q->p0.y, q->p1.y}, {q->p0.z, q->p1.z, q->p0.z, q->p1.z}};
+    tread_vec3 g = tread_v3_max(tread_v3_abs(q->p0), tread_v3_abs(q->p1));
+    float scale = tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, q->r));
+#endif
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
     stack[top++] = (stack_entry){0, 0, 0, 0.0f};
@@ -643,8 +659,11 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
                 tread_vec3 t[3];
                 uint8_t edges;
 #if MESH_SSE
-                if (contact_skips(mesh, v, s, reach_lo, reach_hi)) continue;
+                __m128 lo, hi;
+                if (contact_skips(mesh, v, s, reach_lo, reach_hi, &lo, &hi)) continue;
                 if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                // A capsule's core farther than tr_contact_triangle's reach from the triangle: it would find no contact.
+                if (!q->is_box && swept_apart(mesh, v, s, hull, contact_reach(lo, hi, q, scale, margin))) continue;
 #else
                 if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};
