@@ -161,6 +161,13 @@ static bool presses_into(const tr_capsule_cast *k, tread_vec3 normal) {
 
 bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               tr_feature_hit *out) {
+    float slack;
+    unsigned early;
+    if (!tr_cast_triangle_bounds(k, a, b, cc, &slack, &early)) return false;
+    return tr_cast_triangle_near(k, a, b, cc, active_edges, slack, early, out);
+}
+
+bool tr_cast_triangle_bounds(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, float *slack_out, unsigned *early) {
     // Conservative early-outs on the triangle's bounds: the swept capsule's bounds farther than the touch
     // tolerance from the triangle's on some axis cannot reach it; the start's bounds that far cannot touch it.
     float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * cast_scale(k, a, b, cc);
@@ -172,7 +179,9 @@ bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3
         return false;
     bool apart_at_start = tlo.x - hi.x > reach || lo.x - thi.x > reach || tlo.y - hi.y > reach || lo.y - thi.y > reach ||
                           tlo.z - hi.z > reach || lo.z - thi.z > reach;
-    return tr_cast_triangle_near(k, a, b, cc, active_edges, slack, apart_at_start ? TR_EARLY_APART_AT_START : 0u, out);
+    *slack_out = slack;
+    *early = apart_at_start ? TR_EARLY_APART_AT_START : 0u;
+    return true;
 }
 
 bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,

@@ -86,6 +86,9 @@ enum {
                                  // the triangle's on some axis (and the swept bounds did not)
     TR_EARLY_SWEPT_TESTED = 2    // tr_swept_segment_triangle_beyond's bound, up to reach, showed nothing
 };
+// The first step alone (for a caller with more work per triangle, done only past it): false where those early-outs
+// skip the triangle; else its slack and `early` for tr_cast_triangle_near.
+bool tr_cast_triangle_bounds(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, float *slack, unsigned *early);
 bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
                            unsigned early, tr_feature_hit *out);
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
