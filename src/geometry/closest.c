@@ -17,6 +17,9 @@
 #define PARALLEL_SINE 1.0e-6f
 // A segment crossing a triangle by at most this many float epsilons of the coordinates' size only touches it.
 #define CROSSING_TOUCH_ULPS 8.0f
+// A lower bound of a closest-point candidate's distance must exceed the best so far by twice this many float
+// epsilons of the coordinates' size before the candidate is skipped: far above the rounding of either (a few).
+#define SKIP_ROUNDING_ULPS 64.0f
 
 static tread_vec3 up_axis(void) { return tread_v3(0.0f, 1.0f, 0.0f); }
 
@@ -308,12 +311,19 @@ static bool inside_triangle(tread_vec3 x, const tread_vec3 v[3], tread_vec3 n) {
 static void separated_segment_triangle(tread_vec3 p0, tread_vec3 p1, const tread_vec3 v[3], tread_vec3 n, float s0, float s1, tr_closest *out) {
     tread_vec3 best_seg = p0, best_tri = closest_on_triangle(p0, v[0], v[1], v[2]);
     float best_sq = tread_v3_length_sq(tread_v3_sub(best_seg, best_tri));
-    tread_vec3 q1 = closest_on_triangle(p1, v[0], v[1], v[2]);
-    float d1 = tread_v3_length_sq(tread_v3_sub(p1, q1));
-    if (d1 < best_sq) {
-        best_sq = d1;
-        best_seg = p1;
-        best_tri = q1;
+    // The other end's candidate is not taken (the strict < below) where its height over the plane already exceeds the
+    // best so far by more than the rounding of either (an upright capsule's top over its floor): it is not computed.
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(p0), tread_v3_abs(p1)),
+                                tread_v3_max(tread_v3_abs(v[0]), tread_v3_max(tread_v3_abs(v[1]), tread_v3_abs(v[2]))));
+    float rounding = SKIP_ROUNDING_ULPS * FLT_EPSILON * tr_maxf(tr_maxf(m.x, m.y), m.z);
+    if (!(fabsf(s1) - rounding > sqrtf(best_sq) + rounding)) {
+        tread_vec3 q1 = closest_on_triangle(p1, v[0], v[1], v[2]);
+        float d1 = tread_v3_length_sq(tread_v3_sub(p1, q1));
+        if (d1 < best_sq) {
+            best_sq = d1;
+            best_seg = p1;
+            best_tri = q1;
+        }
     }
     for (int i = 0; i < 3; ++i) {
         tread_vec3 on_s, on_t;
