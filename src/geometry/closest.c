@@ -5,11 +5,21 @@
 // over the face normals of the Minkowski difference.
 #include "closest_box.h"
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define CLOSEST_SSE 1
+#else
+#define CLOSEST_SSE 0
+#endif
+
 // Axis candidates cross(segment, edge) shorter than this fraction of |segment||edge| (the sine of the angle
 // between them) are skipped: the segment is parallel to the edge and the face axes already cover it.
 #define PARALLEL_SINE 1.0e-6f
 // A segment crossing a triangle by at most this many float epsilons of the coordinates' size only touches it.
 #define CROSSING_TOUCH_ULPS 8.0f
+// A lower bound of a closest-point candidate's distance must exceed the best so far by twice this many float
+// epsilons of the coordinates' size before the candidate is skipped: far above the rounding of either (a few).
+#define SKIP_ROUNDING_ULPS 64.0f
 
 static tread_vec3 up_axis(void) { return tread_v3(0.0f, 1.0f, 0.0f); }
 
@@ -310,12 +320,19 @@ static bool inside_triangle(tread_vec3 x, const tread_vec3 v[3], tread_vec3 n) {
 static void separated_segment_triangle(tread_vec3 p0, tread_vec3 p1, const tread_vec3 v[3], tread_vec3 n, float s0, float s1, tr_closest *out) {
     tread_vec3 best_seg = p0, best_tri = closest_on_triangle(p0, v[0], v[1], v[2]);
     float best_sq = tread_v3_length_sq(tread_v3_sub(best_seg, best_tri));
-    tread_vec3 q1 = closest_on_triangle(p1, v[0], v[1], v[2]);
-    float d1 = tread_v3_length_sq(tread_v3_sub(p1, q1));
-    if (d1 < best_sq) {
-        best_sq = d1;
-        best_seg = p1;
-        best_tri = q1;
+    // The other end's candidate is not taken (the strict < below) where its height over the plane already exceeds the
+    // best so far by more than the rounding of either (an upright capsule's top over its floor): it is not computed.
+    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(p0), tread_v3_abs(p1)),
+                                tread_v3_max(tread_v3_abs(v[0]), tread_v3_max(tread_v3_abs(v[1]), tread_v3_abs(v[2]))));
+    float rounding = SKIP_ROUNDING_ULPS * FLT_EPSILON * tr_maxf(tr_maxf(m.x, m.y), m.z);
+    if (!(fabsf(s1) - rounding > sqrtf(best_sq) + rounding)) {
+        tread_vec3 q1 = closest_on_triangle(p1, v[0], v[1], v[2]);
+        float d1 = tread_v3_length_sq(tread_v3_sub(p1, q1));
+        if (d1 < best_sq) {
+            best_sq = d1;
+            best_seg = p1;
+            best_tri = q1;
+        }
     }
     for (int i = 0; i < 3; ++i) {
         tread_vec3 on_s, on_t;
@@ -410,4 +427,63 @@ bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tre
     out->on_segment = deepest;
     out->on_shape = closest_on_triangle(tread_v3_mad(deepest, best_depth, best_n), a, b, c);
     return true;
+}
+
+// A lower bound of the distance from the triangle of the convex hull of points p[0..n-1], cheaper than closest points:
+// every point of the hull lies at least its least height over the plane (the points' heights h, all on one side)
+// from the triangle, and where the whole hull lies outside an edge's line, at least its least distance outside that
+// line from any point of the triangle, in the plane; the distance is at least the root of their squares' sum (both
+// are linear, so least at a point p[i]). Compared squared, an edge's line distance unnormalised: the edge's outward
+// normal cross(e, face) has length |e|. The rounding is the callers' (their skip slack), so the three edges may go
+// as SSE lanes.
+static inline __attribute__((always_inline)) bool hull_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face,
+                                                             const tread_vec3 *p, const float *h, int n, float beyond) {
+    float low = h[0], high = h[0];
+    for (int i = 1; i < n; i++) low = tr_minf(low, h[i]), high = tr_maxf(high, h[i]);
+    float height = low > 0.0f ? low : high < 0.0f ? -high : 0.0f;
+    float lateral_sq = beyond * beyond - height * height; // the least squared distance outside an edge that proves it
+#if CLOSEST_SSE
+    // Lanes: edges 0, 1, 2 (from corner i to corner i + 1) and an unused one.
+    __m128 vx = _mm_setr_ps(a.x, b.x, cc.x, 0.0f), vy = _mm_setr_ps(a.y, b.y, cc.y, 0.0f), vz = _mm_setr_ps(a.z, b.z, cc.z, 0.0f);
+    __m128 ex = _mm_sub_ps(_mm_shuffle_ps(vx, vx, _MM_SHUFFLE(3, 0, 2, 1)), vx);
+    __m128 ey = _mm_sub_ps(_mm_shuffle_ps(vy, vy, _MM_SHUFFLE(3, 0, 2, 1)), vy);
+    __m128 ez = _mm_sub_ps(_mm_shuffle_ps(vz, vz, _MM_SHUFFLE(3, 0, 2, 1)), vz);
+    __m128 fx = _mm_set1_ps(face.x), fy = _mm_set1_ps(face.y), fz = _mm_set1_ps(face.z);
+    __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, fz), _mm_mul_ps(ez, fy));
+    __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, fx), _mm_mul_ps(ex, fz));
+    __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, fy), _mm_mul_ps(ey, fx));
+    __m128 least = _mm_setzero_ps();
+    for (int i = 0; i < n; i++) {
+        __m128 d = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p[i].x), vx), ox), _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p[i].y), vy), oy)),
+                              _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(p[i].z), vz), oz));
+        least = i == 0 ? d : _mm_min_ps(least, d);
+    }
+    __m128 ee = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez));
+    __m128 proves = _mm_and_ps(_mm_cmpgt_ps(least, _mm_setzero_ps()),
+                               _mm_cmpgt_ps(_mm_mul_ps(least, least), _mm_mul_ps(_mm_set1_ps(lateral_sq), ee)));
+    return (_mm_movemask_ps(proves) & 7) != 0;
+#else
+    const tread_vec3 v[3] = {a, b, cc};
+    for (int k = 0; k < 3; k++) {
+        tread_vec3 e = tread_v3_sub(v[(k + 1) % 3], v[k]), out = tread_v3_cross(e, face);
+        float least = FLT_MAX;
+        for (int i = 0; i < n; i++) least = tr_minf(least, tread_v3_dot(tread_v3_sub(p[i], v[k]), out));
+        if (least > 0.0f && least * least > lateral_sq * tread_v3_dot(e, e)) return true;
+    }
+    return false;
+#endif
+}
+
+bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float beyond,
+                                tread_vec3 p0, tread_vec3 p1) {
+    const tread_vec3 p[2] = {p0, p1};
+    const float h[2] = {s0, s1};
+    return hull_beyond(a, b, c, face, p, h, 2, beyond);
+}
+
+bool tr_swept_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float sm,
+                                      float beyond, tread_vec3 p0, tread_vec3 p1, tread_vec3 m) {
+    const tread_vec3 p[4] = {p0, p1, tread_v3_add(p0, m), tread_v3_add(p1, m)};
+    const float h[4] = {s0, s1, s0 + sm, s1 + sm};
+    return hull_beyond(a, b, c, face, p, h, 4, beyond);
 }

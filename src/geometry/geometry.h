@@ -50,6 +50,10 @@ bool tr_sweep_capsule_box_apart(tread_vec3 p0, tread_vec3 p1, float r, tread_vec
                                 const tr_closest *start, tr_hit *hit);
 bool tr_sweep_capsule_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
                                tread_vec3 c, float t_max, tr_hit *hit);
+// The same sweep for a caller that has already shown the start separated by more than r (tr_closest_segment_triangle's
+// distance, or an early-out proving what it would be): the same answer without the sweep's own start test.
+bool tr_sweep_capsule_triangle_apart(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
+                                     tread_vec3 c, float t_max, tr_hit *hit);
 
 // ---- closest points / penetration between a segment and a primitive ------------------------------------
 void tr_closest_segment_point(tread_vec3 p0, tread_vec3 p1, tread_vec3 q, tr_closest *out);
@@ -57,6 +61,14 @@ void tr_closest_segment_segment(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, trea
 void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out);
 // Returns false for a degenerate triangle (out untouched).
 bool tr_closest_segment_triangle(tread_vec3 p0, tread_vec3 p1, tread_vec3 a, tread_vec3 b, tread_vec3 c, tr_closest *out);
+// Whether segment p0-p1 (heights s0, s1 over the plane of triangle abc, unit normal face) is farther than `beyond`
+// from the triangle, by a cheap lower bound of the distance (false: not shown); the swept version, whether all of it
+// moved by up to m is (sm: m's height over the plane). Exact up to the rounding of a few float operations on the
+// coordinates: callers that skip the closest points or a sweep with it add a slack for that.
+bool tr_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float beyond,
+                                tread_vec3 p0, tread_vec3 p1);
+bool tr_swept_segment_triangle_beyond(tread_vec3 a, tread_vec3 b, tread_vec3 c, tread_vec3 face, float s0, float s1, float sm,
+                                      float beyond, tread_vec3 p0, tread_vec3 p1, tread_vec3 m);
 
 // ---- features and surface normals ---------------------------------------------------------------------
 // Outward normal of the box face a surface point belongs to. Among the faces the point touches (within

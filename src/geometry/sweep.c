@@ -732,8 +732,10 @@ static bool ball_vs_triangle(tread_vec3 o, tread_vec3 d, const tread_vec3 v[3], 
     return finish(&best, hit);
 }
 
+// start_apart: the caller has shown the start separated (tr_cast_triangle's closest test or its early-outs, which
+// prove that test's answer), so the start test below, kept for callers that have not, would find nothing.
 static bool sweep_capsule_triangle_bounded(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b,
-                               tread_vec3 c, float t_max, tr_hit *hit) {
+                               tread_vec3 c, float t_max, bool start_apart, tr_hit *hit) {
     const tread_vec3 v[3] = {a, b, c};
     const tread_vec3 e[3] = {tread_v3_sub(b, a), tread_v3_sub(c, b), tread_v3_sub(a, c)};
     tread_vec3 n = cross_exact(e[0], tread_v3_neg(e[2]));
@@ -775,7 +777,7 @@ static bool sweep_capsule_triangle_bounded(tread_vec3 p0, tread_vec3 p1, float r
         if (!moving_axis(u, p0, p1, v, d, r, &lo_t, &hi_t, &enter_n)) return false;
     }
     if (lo_t > hi_t || hi_t < 0.0f || lo_t > t_max) return false;
-    if (lo_t < 0.0f && near_start && !(h0 > r && h1 > r) && !(h0 < -r && h1 < -r) &&
+    if (!start_apart && lo_t < 0.0f && near_start && !(h0 > r && h1 > r) && !(h0 < -r && h1 < -r) &&
         !triangle_start_separated(p0, S, v, e, n, r)) {
         // Inside G at the start and within reach of the plane: it may already touch (a precondition breach;
         // report t = 0).
@@ -844,4 +846,7 @@ SWEEP_ENTRY(tr_sweep_capsule_box_apart, sweep_capsule_box_bounded,
             (p0, p1, r, d, half, t_max + BOUND_SLACK, start, &h))
 SWEEP_ENTRY(tr_sweep_capsule_triangle, sweep_capsule_triangle_bounded,
             (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b, tread_vec3 c, float t_max, tr_hit *hit),
-            (p0, p1, r, d, a, b, c, t_max + BOUND_SLACK, &h))
+            (p0, p1, r, d, a, b, c, t_max + BOUND_SLACK, false, &h))
+SWEEP_ENTRY(tr_sweep_capsule_triangle_apart, sweep_capsule_triangle_bounded,
+            (tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 d, tread_vec3 a, tread_vec3 b, tread_vec3 c, float t_max, tr_hit *hit),
+            (p0, p1, r, d, a, b, c, t_max + BOUND_SLACK, true, &h))

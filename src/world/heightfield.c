@@ -166,14 +166,25 @@ static uint32_t triangle_id(const tr_heightfield *hf, int i, int j, int k) {
     return (uint32_t)(2 * (j * (hf->count_x - 1) + i) + k);
 }
 
-// Casts against both triangles of a solid cell; returns the updated t_max.
-static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c, float t_max, tr_hit_fn *fn, void *ctx) {
+// Casts against both triangles of a solid cell; returns the updated t_max. A capsule or sphere comes with its part of
+// tr_cast_triangle's work done once (cap, kept for t_max), and a triangle's active edges are found only past the
+// early-outs on its bounds (they are only used after them).
+static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c, tr_capsule_cast *cap, float t_max, tr_hit_fn *fn,
+                       void *ctx) {
     for (int k = 0; k < 2; k++) {
         tread_vec3 v[3];
         cell_triangle(hf, i, j, k, v);
         tr_feature_hit hit;
-        uint8_t edges = c->is_ray ? 0u : triangle_edges(hf, i, j, k, v); // rays report face normals anyway
-        if (!tr_cast_triangle(c, v[0], v[1], v[2], edges, t_max, &hit)) continue;
+        if (cap) {
+            float slack;
+            unsigned early;
+            if (!tr_cast_triangle_bounds(cap, v[0], v[1], v[2], &slack, &early) ||
+                !tr_cast_triangle_near(cap, v[0], v[1], v[2], triangle_edges(hf, i, j, k, v), slack, early, &hit))
+                continue;
+        } else {
+            uint8_t edges = c->is_ray ? 0u : triangle_edges(hf, i, j, k, v); // rays report face normals anyway
+            if (!tr_cast_triangle(c, v[0], v[1], v[2], edges, t_max, &hit)) continue;
+        }
         // Ground is solid below its surface: met from above, a face's outside is its upper side. The triangle alone
         // is two-sided and took the side the query's core lies on, and at a crest the core can lie behind the far
         // face's plane: a capsule stepping up a curb came down on its top edge, where a 45-degree slope falls away,
@@ -181,6 +192,7 @@ static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c,
         if (hit.normal.y > 0.0f && hit.surface_normal.y < 0.0f) hit.surface_normal = tread_v3_neg(hit.surface_normal);
         hit.feature = triangle_id(hf, i, j, k);
         t_max = fn(ctx, &hit);
+        if (cap && t_max != cap->t_max) tr_capsule_cast_sweep(cap, t_max);
     }
     return t_max;
 }
@@ -237,7 +249,7 @@ static bool walk_test(ray_walk *w, int i, int j, bool repeat) {
     w->recent[w->tested % WALK_RECENT][0] = i;
     w->recent[w->tested % WALK_RECENT][1] = j;
     w->tested++;
-    w->t_max = cast_cell(w->hf, i, j, w->c, w->t_max, w->fn, w->ctx);
+    w->t_max = cast_cell(w->hf, i, j, w->c, NULL, w->t_max, w->fn, w->ctx);
     return true;
 }
 
@@ -375,6 +387,8 @@ static void cast_capsule(const tr_heightfield *hf, const tr_cast *c, float t_max
     int j0 = clamp_index(sweep.min.z / hf->spacing_z, last_j), j1 = clamp_index(sweep.max.z / hf->spacing_z, last_j);
     int i0 = clamp_index(sweep.min.x / hf->spacing_x, last_i), i1 = clamp_index(sweep.max.x / hf->spacing_x, last_i);
     bool j_down = c->d.z < 0.0f, i_down = c->d.x < 0.0f;
+    tr_capsule_cast cap;
+    if (!c->is_box) tr_capsule_cast_init(&cap, c, t_max);
     for (int jn = 0; jn <= j1 - j0; jn++) {
         int j = j_down ? j1 - jn : j0 + jn;
         // The fractions during which the grown box's z-slab holds this row narrow its x range.
@@ -401,7 +415,7 @@ static void cast_capsule(const tr_heightfield *hf, const tr_cast *c, float t_max
             cell.min.x = (float)i * hf->spacing_x, cell.max.x = (float)(i + 1) * hf->spacing_x;
             cell.min.z = (float)j * hf->spacing_z, cell.max.z = (float)(j + 1) * hf->spacing_z;
             if (tr_ray_aabb_entry(o, inv_d, cell, ext, t_max) > t_max) continue;
-            t_max = cast_cell(hf, i, j, c, t_max, fn, ctx);
+            t_max = cast_cell(hf, i, j, c, c->is_box ? NULL : &cap, t_max, fn, ctx);
         }
     }
 }

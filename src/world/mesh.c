@@ -321,28 +321,35 @@ void tr_mesh_node_entry(const tr_mesh_node *node, const float o[3], const float 
 
 // The query side of tr_cast_triangle's bounds early-out for a capsule cast (shape.c): the swept core's bounds for
 // the current t_max, and a reach at least that test's for every triangle of the mesh (its slack grows with the
-// largest coordinate, here bounded by the mesh's bounds instead of the triangle's corners).
+// largest coordinate, here bounded by the mesh's bounds instead of the triangle's corners). The cast's own part of
+// that function's work comes along, computed once (k).
 typedef struct cast_bounds {
     float slo[4], shi[4]; // x, y, z (and an unused lane)
+    float lo[4], hi[4];   // the core's bounds at the start, the same way
+    float hull[3][4];     // the swept core's hull: x, y, z of p0, p1, p0 + t_max d, p1 + t_max d as lanes
     float reach;
-    float t_max; // the slo and shi are for this t_max
+    tr_capsule_cast k; // k.t_max: the slo, shi and hull are for it
 } cast_bounds;
 
+static void lanes(float out[4], tread_vec3 v) { out[0] = v.x, out[1] = v.y, out[2] = v.z, out[3] = 0.0f; }
+
 // The swept core's bounds for t_max (tr_cast_triangle's expressions).
-static void cast_bounds_sweep(cast_bounds *b, const tr_cast *c, float t_max) {
-    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
+static void cast_bounds_sweep(cast_bounds *b, float t_max) {
+    tr_capsule_cast_sweep(&b->k, t_max);
+    lanes(b->slo, b->k.slo);
+    lanes(b->shi, b->k.shi);
+    const tr_cast *c = b->k.c;
     tread_vec3 m = tread_v3_scale(c->d, t_max);
-    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
-    b->slo[0] = slo.x, b->slo[1] = slo.y, b->slo[2] = slo.z, b->slo[3] = 0.0f;
-    b->shi[0] = shi.x, b->shi[1] = shi.y, b->shi[2] = shi.z, b->shi[3] = 0.0f;
-    b->t_max = t_max;
+    const tread_vec3 hull[4] = {c->p0, c->p1, tread_v3_add(c->p0, m), tread_v3_add(c->p1, m)};
+    for (int i = 0; i < 4; i++) b->hull[0][i] = hull[i].x, b->hull[1][i] = hull[i].y, b->hull[2][i] = hull[i].z;
 }
 
 static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
-    cast_bounds_sweep(b, c, t_max);
-    tread_vec3 g = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
-    float far = tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, c->r));
-    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(far, mesh->far);
+    tr_capsule_cast_init(&b->k, c, t_max);
+    cast_bounds_sweep(b, t_max);
+    lanes(b->lo, b->k.lo);
+    lanes(b->hi, b->k.hi);
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, mesh->far);
     b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
 }
 
@@ -356,14 +363,82 @@ static inline void corner_box(const tr_mesh *mesh, const tread_vec3 *v, int32_t 
     *hi = _mm_max_ps(a, _mm_max_ps(b, c));
 }
 
-// tr_cast_triangle's bounds early-out for slot s: the triangle's box farther than the reach from the swept core's
-// on some axis (the same gaps, compared with a reach at least as large).
-static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b) {
-    __m128 lo, hi, reach = _mm_set1_ps(b->reach);
-    corner_box(mesh, v, s, &lo, &hi);
-    __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(b->shi)), reach),
-                           _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(b->slo), hi), reach));
+// tr_cast_triangle's bounds early-out for the corner box lo-hi: farther than `reach` from the swept core's bounds on
+// some axis (the same gaps); with the start's bounds, *apart: farther than that from them.
+static inline bool box_apart(__m128 lo, __m128 hi, const float clo[4], const float chi[4], float reach) {
+    __m128 r = _mm_set1_ps(reach);
+    __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(chi)), r), _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(clo), hi), r));
     return (_mm_movemask_ps(far) & 7) != 0;
+}
+
+// Slot s's corner box, and whether the triangle's box lies farther than a reach at least tr_cast_triangle's from the
+// swept core's (it would skip it).
+static inline bool cast_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const cast_bounds *b, __m128 *lo, __m128 *hi) {
+    corner_box(mesh, v, s, lo, hi);
+    return box_apart(*lo, *hi, b->slo, b->shi, b->reach);
+}
+
+// tr_cast_triangle_capsule's own bounds early-outs on the corner box lo-hi (the triangle's exact reach: its slack
+// from the largest magnitude among the cast's coordinates and the corners', the largest of max(|lo|, |hi|)): false
+// where it would skip the triangle; else its slack and whether the start is apart.
+static inline bool cast_near(__m128 lo, __m128 hi, const cast_bounds *b, float *slack, float *reach, bool *apart) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    __m128 m = _mm_max_ps(_mm_andnot_ps(sign, lo), _mm_andnot_ps(sign, hi));
+    float c[4];
+    _mm_storeu_ps(c, m);
+    *slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, tr_maxf(tr_maxf(c[0], c[1]), c[2]));
+    *reach = b->k.c->r + TR_TOUCH_TOLERANCE + *slack;
+    if (box_apart(lo, hi, b->slo, b->shi, *reach)) return false;
+    *apart = box_apart(lo, hi, b->lo, b->hi, *reach);
+    return true;
+}
+
+static inline __m128 hmin(__m128 x) {
+    x = _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(2, 3, 0, 1)));
+    return _mm_min_ps(x, _mm_shuffle_ps(x, x, _MM_SHUFFLE(1, 0, 3, 2)));
+}
+
+// tr_swept_segment_triangle_beyond's bound (closest.c) for slot s, with the swept core's hull as lanes (a resting
+// core's: its ends twice): the face normal unnormalised (n, every length scaled by |n|), the heights of the hull's
+// four points as lanes, then the edges as lanes. True where it shows the hull farther than reach from the triangle
+// (tr_cast_triangle_near skips the start test and the sweep there; tr_contact_triangle would find no contact).
+static inline bool swept_apart(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, float hull[3][4], float reach) {
+    const tr_mesh_corners *tc = &mesh->corners[s];
+    __m128 ra = _mm_loadu_ps(&v[tc->corner[0]].x), rb = _mm_loadu_ps(&v[tc->corner[1]].x), rc = _mm_loadu_ps(&v[tc->corner[2]].x);
+    __m128 ab = _mm_sub_ps(rb, ra), ac = _mm_sub_ps(rc, ra);
+    __m128 n = _mm_sub_ps(_mm_mul_ps(_mm_shuffle_ps(ab, ab, _MM_SHUFFLE(3, 0, 2, 1)), _mm_shuffle_ps(ac, ac, _MM_SHUFFLE(3, 1, 0, 2))),
+                          _mm_mul_ps(_mm_shuffle_ps(ab, ab, _MM_SHUFFLE(3, 1, 0, 2)), _mm_shuffle_ps(ac, ac, _MM_SHUFFLE(3, 0, 2, 1))));
+    __m128 nx = _mm_shuffle_ps(n, n, 0x00), ny = _mm_shuffle_ps(n, n, 0x55), nz = _mm_shuffle_ps(n, n, 0xAA);
+    __m128 hx = _mm_loadu_ps(hull[0]), hy = _mm_loadu_ps(hull[1]), hz = _mm_loadu_ps(hull[2]);
+    // Heights of the hull's points over the plane (times |n|).
+    __m128 h = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(hx, _mm_shuffle_ps(ra, ra, 0x00)), nx),
+                                     _mm_mul_ps(_mm_sub_ps(hy, _mm_shuffle_ps(ra, ra, 0x55)), ny)),
+                          _mm_mul_ps(_mm_sub_ps(hz, _mm_shuffle_ps(ra, ra, 0xAA)), nz));
+    float low = _mm_cvtss_f32(hmin(h)), high = -_mm_cvtss_f32(hmin(_mm_sub_ps(_mm_setzero_ps(), h)));
+    float height = low > 0.0f ? low : high < 0.0f ? -high : 0.0f;
+    float nn = _mm_cvtss_f32(_mm_add_ss(_mm_add_ss(_mm_mul_ss(nx, nx), _mm_mul_ss(ny, ny)), _mm_mul_ss(nz, nz)));
+    float lateral_sq = reach * reach * nn - height * height; // (times |n|^2)
+    if (lateral_sq < 0.0f) return true;                      // the plane alone shows it
+    // The edges as lanes: corner i to corner i + 1, and their outward normals cross(e, n) (length |e| |n|).
+    __m128 t0 = ra, t1 = rb, t2 = rc, t3 = _mm_setzero_ps();
+    _MM_TRANSPOSE4_PS(t0, t1, t2, t3); // t0: the corners' x, t1: y, t2: z
+    __m128 ex = _mm_sub_ps(_mm_shuffle_ps(t0, t0, _MM_SHUFFLE(3, 0, 2, 1)), t0);
+    __m128 ey = _mm_sub_ps(_mm_shuffle_ps(t1, t1, _MM_SHUFFLE(3, 0, 2, 1)), t1);
+    __m128 ez = _mm_sub_ps(_mm_shuffle_ps(t2, t2, _MM_SHUFFLE(3, 0, 2, 1)), t2);
+    __m128 ox = _mm_sub_ps(_mm_mul_ps(ey, nz), _mm_mul_ps(ez, ny));
+    __m128 oy = _mm_sub_ps(_mm_mul_ps(ez, nx), _mm_mul_ps(ex, nz));
+    __m128 oz = _mm_sub_ps(_mm_mul_ps(ex, ny), _mm_mul_ps(ey, nx));
+    __m128 least = _mm_setzero_ps();
+    for (int i = 0; i < 4; i++) {
+        __m128 d = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(_mm_set1_ps(hull[0][i]), t0), ox),
+                                         _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(hull[1][i]), t1), oy)),
+                              _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(hull[2][i]), t2), oz));
+        least = i == 0 ? d : _mm_min_ps(least, d);
+    }
+    __m128 ee = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez));
+    __m128 proves = _mm_and_ps(_mm_cmpgt_ps(least, _mm_setzero_ps()),
+                               _mm_cmpgt_ps(_mm_mul_ps(least, least), _mm_mul_ps(_mm_set1_ps(lateral_sq), ee)));
+    return (_mm_movemask_ps(proves) & 7) != 0;
 }
 
 // The node test for rays and boxes (which have no bounds early-out of their own), on slot s's exact corner box: the
@@ -386,11 +461,21 @@ static inline bool slab_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t 
 }
 
 // The contact query's early-out for slot s: its corner box does not overlap `reach` (tread_aabb_overlaps).
-static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 reach_lo, __m128 reach_hi) {
-    __m128 lo, hi;
-    corner_box(mesh, v, s, &lo, &hi);
-    __m128 apart = _mm_or_ps(_mm_cmpnle_ps(lo, reach_hi), _mm_cmpnle_ps(reach_lo, hi));
+static inline bool contact_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, __m128 reach_lo, __m128 reach_hi, __m128 *lo,
+                                 __m128 *hi) {
+    corner_box(mesh, v, s, lo, hi);
+    __m128 apart = _mm_or_ps(_mm_cmpnle_ps(*lo, reach_hi), _mm_cmpnle_ps(reach_lo, *hi));
     return (_mm_movemask_ps(apart) & 7) != 0;
+}
+
+// tr_contact_triangle's reach for a capsule query (its plane test's, from the largest magnitude among the query's
+// coordinates and r, `scale`, and the corners', the largest of max(|lo|, |hi|)).
+static inline float contact_reach(__m128 lo, __m128 hi, const tr_cast *q, float scale, float margin) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    float c[4];
+    _mm_storeu_ps(c, _mm_max_ps(_mm_andnot_ps(sign, lo), _mm_andnot_ps(sign, hi)));
+    return q->r + tr_maxf(margin, 0.0f) + TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS +
+           TR_SKIP_SLACK_REL * tr_maxf(scale, tr_maxf(tr_maxf(c[0], c[1]), c[2]));
 }
 #endif
 
@@ -481,17 +566,34 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
             if (capsule && !swept) cast_bounds_set(&sweep, mesh, c, t_max), swept = true;
             for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
-#if MESH_SSE
-                if (capsule ? cast_skips(mesh, v, s, &sweep) : slab_skips(mesh, v, s, oo, grow, inv, t_max)) continue;
-#endif
                 tread_vec3 t[3];
                 uint8_t edges;
-                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tr_feature_hit hit;
-                if (!tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit)) continue;
+                bool hits;
+#if MESH_SSE
+                if (capsule) {
+                    // The bounds early-outs of tr_cast_triangle_capsule here, on the corner box as SSE lanes.
+                    __m128 lo, hi;
+                    float slack, reach;
+                    bool apart;
+                    if (cast_skips(mesh, v, s, &sweep, &lo, &hi) || !leaf_triangle(mesh, v, s, from, t, &edges) ||
+                        !cast_near(lo, hi, &sweep, &slack, &reach, &apart) || swept_apart(mesh, v, s, sweep.hull, reach))
+                        continue;
+                    unsigned early = TR_EARLY_SWEPT_TESTED | (apart ? TR_EARLY_APART_AT_START : 0u);
+                    hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, early, &hit);
+                } else {
+                    if (slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                    hits = tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+                }
+#else
+                if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                hits = capsule ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
+                               : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+#endif
+                if (!hits) continue;
                 hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);
-                if (capsule && t_max != sweep.t_max) cast_bounds_sweep(&sweep, c, t_max);
+                if (capsule && t_max != sweep.k.t_max) cast_bounds_sweep(&sweep, t_max);
             }
             continue;
         }
@@ -540,6 +642,12 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
     const __m128 reach_hi = _mm_setr_ps(reach.max.x, reach.max.y, reach.max.z, 0.0f);
 #endif
     tread_vec3 from = tread_v3_scale(tread_v3_add(q->p0, q->p1), 0.5f);
+#if MESH_SSE
+    // A capsule's core as a hull of four points (its ends twice) for swept_apart, and its part of the contact's scale.
+    float hull[3][4] = {{q->p0.x, q->p1.x, q->p0.x, q->p1.x}, {q->p0.y, q->p1.y, q->p0.y, q->p1.y}, {q->p0.z, q->p1.z, q->p0.z, q->p1.z}};
+    tread_vec3 g = tread_v3_max(tread_v3_abs(q->p0), tread_v3_abs(q->p1));
+    float scale = tr_maxf(tr_maxf(g.x, g.y), tr_maxf(g.z, q->r));
+#endif
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
     stack[top++] = (stack_entry){0, 0, 0, 0.0f};
@@ -551,8 +659,11 @@ void tr_mesh_query_contacts(const tr_mesh *mesh, const tr_cast *q, float margin,
                 tread_vec3 t[3];
                 uint8_t edges;
 #if MESH_SSE
-                if (contact_skips(mesh, v, s, reach_lo, reach_hi)) continue;
+                __m128 lo, hi;
+                if (contact_skips(mesh, v, s, reach_lo, reach_hi, &lo, &hi)) continue;
                 if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
+                // A capsule's core farther than tr_contact_triangle's reach from the triangle: it would find no contact.
+                if (!q->is_box && swept_apart(mesh, v, s, hull, contact_reach(lo, hi, q, scale, margin))) continue;
 #else
                 if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                 tread_aabb box = {tread_v3_min(t[0], tread_v3_min(t[1], t[2])), tread_v3_max(t[0], tread_v3_max(t[1], t[2]))};

@@ -108,47 +108,94 @@ static bool round_triangle_normal(tread_vec3 a, tread_vec3 b, tread_vec3 cc, uin
     return true;
 }
 
-// Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners:
-// the scale of the rounding error in the primitives' results (a few float ulps of it).
-static float cast_scale(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc) {
+// The cast's part of the scale of the rounding error in the primitives' results (cast_scale's): the largest
+// coordinate magnitude among its segment and translation, and its radius.
+void tr_capsule_cast_init(tr_capsule_cast *k, const tr_cast *c, float t_max) {
+    k->c = c;
     tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->p1)), tread_v3_abs(c->d));
-    m = tread_v3_max(m, tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc))));
-    return tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
+    k->scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, c->r));
+    k->d_len = tread_v3_length(c->d);
+    k->lo = tread_v3_min(c->p0, c->p1);
+    k->hi = tread_v3_max(c->p0, c->p1);
+    tr_capsule_cast_sweep(k, t_max);
 }
 
+void tr_capsule_cast_sweep(tr_capsule_cast *k, float t_max) {
+    tread_vec3 m = tread_v3_scale(k->c->d, t_max);
+    k->slo = tread_v3_min(k->lo, tread_v3_add(k->lo, m));
+    k->shi = tread_v3_max(k->hi, tread_v3_add(k->hi, m));
+    k->t_max = t_max;
+}
+
+// Largest coordinate magnitude among the cast's segment, translation, radius and the triangle's corners: the scale of
+// the rounding error in the primitives' results (a few float ulps of it). The largest of a set, however grouped.
+static float cast_scale(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc) {
+    tread_vec3 m = tread_v3_max(tread_v3_abs(a), tread_v3_max(tread_v3_abs(b), tread_v3_abs(cc)));
+    return tr_maxf(k->scale, tr_maxf(tr_maxf(m.x, m.y), m.z));
+}
 
 bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
                       tr_feature_hit *out) {
-    // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
-    // (degenerate triangles are never hit). Computed once the cheaper tests leave a chance of a hit.
     if (c->is_box) return box_cast_triangle(c, a, b, cc, active_edges, t_max, out);
-    tread_vec3 n;
-    float twice_area;
     if (c->is_ray) {
         tr_hit h;
         if (!tr_ray_triangle(c->p0, c->d, a, b, cc, t_max, &h)) return false;
-        n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
-        twice_area = tread_v3_length(n);
+        tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+        float twice_area = tread_v3_length(n);
         if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
         tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
         fill_sweep_hit(out, &h, facing_normal(face, h.normal));
         return true;
     }
+    tr_capsule_cast k;
+    tr_capsule_cast_init(&k, c, t_max);
+    return tr_cast_triangle_capsule(&k, a, b, cc, active_edges, out);
+}
+
+// How far the closest points' normal may be off its true direction, for a bound on the rate the distance falls at
+// (a sine: far above the rounding of a normal between points at least the radius apart).
+#define TANGENT_NORMAL_SLACK 1.0e-4f
+
+// tr_presses_into with the cast's length known.
+static bool presses_into(const tr_capsule_cast *k, tread_vec3 normal) {
+    return tread_v3_dot(k->c->d, normal) < -TR_APPROACH_TOLERANCE * k->d_len;
+}
+
+bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                              tr_feature_hit *out) {
+    float slack;
+    unsigned early;
+    if (!tr_cast_triangle_bounds(k, a, b, cc, &slack, &early)) return false;
+    return tr_cast_triangle_near(k, a, b, cc, active_edges, slack, early, out);
+}
+
+bool tr_cast_triangle_bounds(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, float *slack_out, unsigned *early) {
     // Conservative early-outs on the triangle's bounds: the swept capsule's bounds farther than the touch
     // tolerance from the triangle's on some axis cannot reach it; the start's bounds that far cannot touch it.
-    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * cast_scale(c, a, b, cc);
-    float reach = c->r + TR_TOUCH_TOLERANCE + slack;
+    float slack = TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * cast_scale(k, a, b, cc);
+    float reach = k->c->r + TR_TOUCH_TOLERANCE + slack;
     tread_vec3 tlo = tread_v3_min(a, tread_v3_min(b, cc)), thi = tread_v3_max(a, tread_v3_max(b, cc));
-    tread_vec3 lo = tread_v3_min(c->p0, c->p1), hi = tread_v3_max(c->p0, c->p1);
-    tread_vec3 m = tread_v3_scale(c->d, t_max);
-    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, m)), shi = tread_v3_max(hi, tread_v3_add(hi, m));
+    tread_vec3 lo = k->lo, hi = k->hi, slo = k->slo, shi = k->shi;
     if (tlo.x - shi.x > reach || slo.x - thi.x > reach || tlo.y - shi.y > reach || slo.y - thi.y > reach ||
         tlo.z - shi.z > reach || slo.z - thi.z > reach)
         return false;
     bool apart_at_start = tlo.x - hi.x > reach || lo.x - thi.x > reach || tlo.y - hi.y > reach || lo.y - thi.y > reach ||
                           tlo.z - hi.z > reach || lo.z - thi.z > reach;
-    n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
-    twice_area = tread_v3_length(n);
+    *slack_out = slack;
+    *early = apart_at_start ? TR_EARLY_APART_AT_START : 0u;
+    return true;
+}
+
+bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
+                           unsigned early, tr_feature_hit *out) {
+    const tr_cast *c = k->c;
+    bool apart_at_start = early & TR_EARLY_APART_AT_START, swept_untested = !(early & TR_EARLY_SWEPT_TESTED);
+    float t_max = k->t_max;
+    float reach = c->r + TR_TOUCH_TOLERANCE + slack;
+    // The unnormalised face normal, computed exactly as tr_triangle_normal does; its length decides degeneracy
+    // (degenerate triangles are never hit).
+    tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
+    float twice_area = tread_v3_length(n);
     if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
     tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
     // Conservative early-outs on the triangle's plane (the triangle lies in it, so the distance to the plane
@@ -157,11 +204,17 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
     // the swept capsule stays on one side of the plane, farther than its radius (so the sweep misses).
     float s0 = tread_v3_dot(face, tread_v3_sub(c->p0, a)), s1 = tread_v3_dot(face, tread_v3_sub(c->p1, a));
     bool far_at_start = (s0 > reach && s1 > reach) || (s0 < -reach && s1 < -reach);
+    // The same off the triangle's edges: the whole swept core farther than reach from the triangle (a lower bound of
+    // its distance from the plane's and the edge lines', tr_swept_segment_triangle_beyond) starts apart (the closest
+    // test would hand over to the sweep) and the sweep misses. Tested where the plane does not decide, once.
+    tread_vec3 m = tread_v3_scale(c->d, t_max);
     if (far_at_start) {
         float sd = t_max * tread_v3_dot(face, c->d);
         float e0 = s0 + sd, e1 = s1 + sd;
         if (s0 > 0.0f ? (e0 > reach && e1 > reach) : (e0 < -reach && e1 < -reach)) return false;
     } else if (!apart_at_start) {
+        if (swept_untested && tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m))
+            return false;
         tr_closest cl;
         if (!tr_closest_segment_triangle(c->p0, c->p1, a, b, cc, &cl)) return false;
         float sep = cl.distance - c->r;
@@ -177,16 +230,26 @@ bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 c
         // Apart at the start by more than the cast travels (plus the touch tolerance): no point of the capsule
         // comes nearer than that distance less the travel, so the sweep would miss. Neighbours of the triangle
         // a probe stands on end here rather than in the sweep.
-        if (sep - t_max * tread_v3_length(c->d) > reach - c->r) return false;
+        if (sep - t_max * k->d_len > reach - c->r) return false;
+        // Closing in slower than that: the core's distance from the triangle is convex in t (the distance of the point
+        // -t d from the convex set triangle (-) core), so its tangent at the start, the distance plus t times the rate
+        // cl.normal . d (the normal: the gradient of that distance), bounds it below over the cast; above reach
+        // throughout, the sweep would miss. (The rate with a slack for the normal's rounding.)
+        float rate = tr_minf(tread_v3_dot(cl.normal, c->d), 0.0f) - TANGENT_NORMAL_SLACK * k->d_len;
+        if (sep + t_max * rate > reach - c->r) return false;
     }
+    if (swept_untested && (far_at_start || apart_at_start) && // (else tested above)
+        tr_swept_segment_triangle_beyond(a, b, cc, face, s0, s1, tread_v3_dot(face, m), reach, c->p0, c->p1, m))
+        return false;
     tr_hit h;
-    if (!tr_sweep_capsule_triangle(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
+    // (Every way here has shown the start apart: the closest test, or the early-outs that prove its answer.)
+    if (!tr_sweep_capsule_triangle_apart(c->p0, c->p1, c->r, c->d, a, b, cc, t_max, &h)) return false;
     tread_vec3 sided = facing_normal(face, h.normal);
     if (!round_triangle_normal(a, b, cc, active_edges, h.point, h.normal, sided, &h.normal)) return false;
     // Shapes first meet moving toward each other: a time of impact whose normal the motion does not press into is
     // a graze (a sphere rising past a stair nosing's front face, touching it at its equator) or a flat seam's
     // ghost edge turned into its face, and moving on cannot enter a triangle there.
-    if (!tr_presses_into(c, h.normal)) return false;
+    if (!presses_into(k, h.normal)) return false;
     fill_sweep_hit(out, &h, sided);
     return true;
 }
@@ -203,6 +266,7 @@ bool tr_contact_triangle(tread_vec3 p0, tread_vec3 p1, float r, tread_vec3 a, tr
     tread_vec3 face = tr_triangle_normal(a, b, cc);
     float h0 = tread_v3_dot(face, tread_v3_sub(p0, a)), h1 = tread_v3_dot(face, tread_v3_sub(p1, a));
     if ((h0 > reach && h1 > reach) || (h0 < -reach && h1 < -reach)) return false;
+    if (tr_segment_triangle_beyond(a, b, cc, face, h0, h1, reach, p0, p1)) return false; // (the same, off the triangle's edges)
     tr_closest cl;
     if (!tr_closest_segment_triangle(p0, p1, a, b, cc, &cl)) return false;
     float sep = cl.distance - r;

@@ -62,6 +62,35 @@ typedef void tr_contact_fn(void *ctx, const tr_feature_contact *contact);
 bool tr_presses_into(const tr_cast *c, tread_vec3 normal);
 bool tr_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float t_max,
                       tr_feature_hit *out);
+// A capsule or sphere cast's own part of tr_cast_triangle's work (its bounds, the scale of its coordinates, its
+// length), computed once for the many triangles a mesh's leaves give it and again when t_max changes: the same values
+// that function computes per triangle, so casting with it gives the same answers.
+typedef struct tr_capsule_cast {
+    const tr_cast *c;    // a capsule or sphere (not a ray or box)
+    float t_max;         // the swept bounds are for this t_max
+    float scale;         // the largest |coordinate| of p0, p1 and d, and r
+    float d_len;         // |d|
+    tread_vec3 lo, hi;   // the core's bounds at the start
+    tread_vec3 slo, shi; // the core's bounds swept over [0, t_max]
+} tr_capsule_cast;
+void tr_capsule_cast_init(tr_capsule_cast *k, const tr_cast *c, float t_max);
+void tr_capsule_cast_sweep(tr_capsule_cast *k, float t_max);
+// tr_cast_triangle for such a cast, up to k->t_max.
+bool tr_cast_triangle_capsule(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                              tr_feature_hit *out);
+// Its work after the early-outs on the triangle's bounds, for a caller that did them as it does: slack, the rounding
+// slack of the cast and the triangle's coordinates' scale (TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * the largest
+// magnitude among them and r); `early`, what the caller found or did (TR_EARLY_*).
+enum {
+    TR_EARLY_APART_AT_START = 1, // the start's bounds lie farther than reach (c->r + TR_TOUCH_TOLERANCE + slack) from
+                                 // the triangle's on some axis (and the swept bounds did not)
+    TR_EARLY_SWEPT_TESTED = 2    // tr_swept_segment_triangle_beyond's bound, up to reach, showed nothing
+};
+// The first step alone (for a caller with more work per triangle, done only past it): false where those early-outs
+// skip the triangle; else its slack and `early` for tr_cast_triangle_near.
+bool tr_cast_triangle_bounds(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, float *slack, unsigned *early);
+bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
+                           unsigned early, tr_feature_hit *out);
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
 bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out);
 bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out);
