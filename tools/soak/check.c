@@ -149,8 +149,9 @@ static int check_depth(const soak_frame_facts *f, soak_check_state *st, soak_mea
     }
     if (post <= SOAK_TOLERANCE) {
         st->in_episode = false;
-    } else if (f->beyond_reach) {
-        st->episode_start = f->time; // rising out is its contract there: the clock runs from where a spot is in reach
+    } else if (f->beyond_reach || f->crushed_nowhere) {
+        // Rising out is its contract there, or (crushed) staying: the clock runs from where a spot is in reach.
+        st->episode_start = f->time;
         st->episode_depth = post;
     } else if (st->in_episode) {
         double deadline = 1.0 + st->episode_depth / rs;

@@ -189,10 +189,13 @@ void soak_run_world(uint64_t seed, uint64_t index, int frames, const soak_filter
             ++n;
         } else {
             f.post_depth = deepest(&w, &ch, &f.post_body, NULL);
-            // Buried, not crushed, and not unburied: is there a free spot within reach at all? (Only then is the
-            // update's last resort, rising at the recovery speed through what is above, its contract.)
-            f.beyond_reach = f.pre_depth > SOAK_TOLERANCE && !res.crushed && !(res.unburied > 0.0f) &&
-                             !soak_world_free_within(&w, &before, soak_unbury_bound(&before.settings));
+            // Buried and not unburied: is there a free spot within reach at all? Not crushed, only then is the update's
+            // last resort, rising at the recovery speed through what is above, its contract; crushed, it stays where it
+            // is (it never jumps, nor moves through the body pressing on it), and no deadline can hold it.
+            bool nowhere = f.pre_depth > SOAK_TOLERANCE && !(res.unburied > 0.0f) &&
+                           !soak_world_free_within(&w, &before, soak_unbury_bound(&before.settings));
+            f.beyond_reach = nowhere && !res.crushed;
+            f.crushed_nowhere = nowhere && res.crushed;
             soak_except crushers = {.count = 0};
             if (res.crushed) {
                 // Crushed: it may be left overlapping the body that crushed it, and only that one; its way there never

@@ -313,6 +313,7 @@ typedef struct soak_frame_facts {
     double crossed;                 // the move said crushed: how deep the centre's straight path from before to after
                                     // ran through a body other than the crushing one, metres (0: none)
     bool beyond_reach;              // it began buried (not crushed) and no spot within the unbury reach is free
+    bool crushed_nowhere;           // it began buried, is crushed, and no spot within the unbury reach is free
                                     // (soak_world_free_within): the update's last resort rises at the recovery speed
     bool teleported;                // the character was teleported before this move
     soak_v3 ground_motion;          // how far the ground's motion this frame took the feet, metres
