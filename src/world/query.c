@@ -273,19 +273,45 @@ bool tr_world_gather_among(const tread_world *w, tread_aabb box, const int32_t *
 
 // ---- one body -------------------------------------------------------------------------------------------
 
+// A body turned by exactly the identity rotation, +0 +0 +0 1 (every unturned body: tread_quat_identity()).
+// Rotating by it, either way, leaves each component as it is but a -0, which comes out +0 (the rotation's zero terms
+// are added to it): so adding +0 is the whole rotation, bit for bit, without its two cross products
+// (tests/test_unturned_bodies.c).
+static bool unturned(const tread_transform *t) {
+    static const tread_quat identity = {0.0f, 0.0f, 0.0f, 1.0f};
+    return memcmp(&t->q, &identity, sizeof identity) == 0;
+}
+
+static tread_vec3 to_local_point(const tread_transform *t, bool plain, tread_vec3 v) {
+    return plain ? tread_v3_add(tread_v3_sub(v, t->p), tread_v3_zero()) : tread_transform_inv_point(*t, v);
+}
+
+static tread_vec3 to_local_vector(const tread_transform *t, bool plain, tread_vec3 v) {
+    return plain ? tread_v3_add(v, tread_v3_zero()) : tread_transform_inv_vector(*t, v);
+}
+
+static tread_vec3 to_world_point(const tread_transform *t, bool plain, tread_vec3 v) {
+    return plain ? tread_v3_add(tread_v3_add(v, tread_v3_zero()), t->p) : tread_transform_point(*t, v);
+}
+
+static tread_vec3 to_world_vector(const tread_transform *t, bool plain, tread_vec3 v) {
+    return plain ? tread_v3_add(v, tread_v3_zero()) : tread_transform_vector(*t, v);
+}
+
 // Hand a world-space cast to a body's shape in its local frame; hits come back through fn (local space).
 static void cast_body(const tr_body *b, const tr_cast *world_cast, float t_max, tr_hit_fn *fn, void *ctx) {
     tr_cast c;
-    c.p0 = tread_transform_inv_point(b->transform, world_cast->p0);
-    c.p1 = tread_transform_inv_point(b->transform, world_cast->p1);
-    c.d = tread_transform_inv_vector(b->transform, world_cast->d);
+    const bool plain = unturned(&b->transform);
+    c.p0 = to_local_point(&b->transform, plain, world_cast->p0);
+    c.p1 = to_local_point(&b->transform, plain, world_cast->p1);
+    c.d = to_local_vector(&b->transform, plain, world_cast->d);
     c.r = world_cast->r;
     c.is_ray = world_cast->is_ray;
     c.is_box = world_cast->is_box;
     c.box_half = world_cast->box_half;
     c.box_skin = world_cast->box_skin;
     if (c.is_box)
-        for (int i = 0; i < 3; i++) c.box_axes[i] = tread_transform_inv_vector(b->transform, world_cast->box_axes[i]);
+        for (int i = 0; i < 3; i++) c.box_axes[i] = to_local_vector(&b->transform, plain, world_cast->box_axes[i]);
     tr_feature_hit hit;
     switch (b->shape_type) {
     case TREAD_SHAPE_SPHERE:
@@ -313,11 +339,12 @@ static void cast_body(const tr_body *b, const tr_cast *world_cast, float t_max, 
 
 static void contact_body(const tr_body *b, const tr_cast *world_query, float margin, tr_contact_fn *fn, void *ctx) {
     tr_cast q = *world_query;
-    q.p0 = tread_transform_inv_point(b->transform, world_query->p0);
-    q.p1 = tread_transform_inv_point(b->transform, world_query->p1);
+    const bool plain = unturned(&b->transform);
+    q.p0 = to_local_point(&b->transform, plain, world_query->p0);
+    q.p1 = to_local_point(&b->transform, plain, world_query->p1);
     q.d = tread_v3_zero();
     if (q.is_box)
-        for (int i = 0; i < 3; i++) q.box_axes[i] = tread_transform_inv_vector(b->transform, world_query->box_axes[i]);
+        for (int i = 0; i < 3; i++) q.box_axes[i] = to_local_vector(&b->transform, plain, world_query->box_axes[i]);
     tr_feature_contact c;
     switch (b->shape_type) {
     case TREAD_SHAPE_SPHERE:
@@ -493,9 +520,10 @@ static tread_shape_hit to_world_hit(const tr_body *b, int32_t slot, const tr_fea
     out.started_in_contact = h->started_in_contact;
     out.fraction = h->t;
     out.penetration = h->penetration;
-    out.point = tread_transform_point(b->transform, h->point);
-    out.normal = tread_transform_vector(b->transform, h->normal);
-    out.surface_normal = tread_transform_vector(b->transform, h->surface_normal);
+    const bool plain = unturned(&b->transform);
+    out.point = to_world_point(&b->transform, plain, h->point);
+    out.normal = to_world_vector(&b->transform, plain, h->normal);
+    out.surface_normal = to_world_vector(&b->transform, plain, h->surface_normal);
     out.body.index = (uint32_t)slot;
     out.body.generation = b->generation;
     out.character = -1;
@@ -725,9 +753,10 @@ typedef struct contact_query {
 static tread_contact to_world_contact(const tr_body *b, int32_t slot, const tr_feature_contact *c) {
     tread_contact out;
     out.separation = c->separation;
-    out.point = tread_transform_point(b->transform, c->point);
-    out.normal = tread_transform_vector(b->transform, c->normal);
-    out.surface_normal = tread_transform_vector(b->transform, c->surface_normal);
+    const bool plain = unturned(&b->transform);
+    out.point = to_world_point(&b->transform, plain, c->point);
+    out.normal = to_world_vector(&b->transform, plain, c->normal);
+    out.surface_normal = to_world_vector(&b->transform, plain, c->surface_normal);
     out.body.index = (uint32_t)slot;
     out.body.generation = b->generation;
     out.character = -1;
