@@ -282,19 +282,19 @@ static bool unturned(const tread_transform *t) {
     return memcmp(&t->q, &identity, sizeof identity) == 0;
 }
 
-static tread_vec3 to_local_point(const tread_transform *t, bool plain, tread_vec3 v) {
+static inline tread_vec3 to_local_point(const tread_transform *t, bool plain, tread_vec3 v) {
     return plain ? tread_v3_add(tread_v3_sub(v, t->p), tread_v3_zero()) : tread_transform_inv_point(*t, v);
 }
 
-static tread_vec3 to_local_vector(const tread_transform *t, bool plain, tread_vec3 v) {
+static inline tread_vec3 to_local_vector(const tread_transform *t, bool plain, tread_vec3 v) {
     return plain ? tread_v3_add(v, tread_v3_zero()) : tread_transform_inv_vector(*t, v);
 }
 
-static tread_vec3 to_world_point(const tread_transform *t, bool plain, tread_vec3 v) {
+static inline tread_vec3 to_world_point(const tread_transform *t, bool plain, tread_vec3 v) {
     return plain ? tread_v3_add(tread_v3_add(v, tread_v3_zero()), t->p) : tread_transform_point(*t, v);
 }
 
-static tread_vec3 to_world_vector(const tread_transform *t, bool plain, tread_vec3 v) {
+static inline tread_vec3 to_world_vector(const tread_transform *t, bool plain, tread_vec3 v) {
     return plain ? tread_v3_add(v, tread_v3_zero()) : tread_transform_vector(*t, v);
 }
 
