@@ -535,6 +535,27 @@ static int box_plane_test(const tr_cast *c, tread_vec3 a, tread_vec3 face, float
     return (s0 > 0.0f ? s1 - r > reach : -s1 - r > reach) ? 1 : 0;
 }
 
+// Conservative early-out on the triangle's edges: each edge's line, in the triangle's plane, bounds a half-space
+// (through the edge, across the plane) that holds the triangle; a box outside one of them by more than `reach` at the
+// start and at the end of the cast is outside it all along (the gap is linear in t), so it misses. Separating axes
+// the thirteen of the box-triangle test do not include, found before building those (a box beside a wall's triangle
+// but past its end, or over a floor triangle's neighbour).
+static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face, float t_max, float reach) {
+    const tread_vec3 v[3] = {a, b, cc};
+    for (int k = 0; k < 3; ++k) {
+        tread_vec3 m = tread_v3_cross(tread_v3_sub(v[k == 2 ? 0 : k + 1], v[k]), face);
+        float len = tread_v3_length(m);
+        if (!(len > 0.0f)) continue;
+        m = tread_v3_scale(m, 1.0f / len);
+        float r = c->box_half.x * fabsf(tread_v3_dot(c->box_axes[0], m)) + c->box_half.y * fabsf(tread_v3_dot(c->box_axes[1], m)) +
+                  c->box_half.z * fabsf(tread_v3_dot(c->box_axes[2], m));
+        float s0 = tread_v3_dot(m, tread_v3_sub(c->p0, v[k]));
+        float s1 = s0 + t_max * tread_v3_dot(m, c->d);
+        if (s0 - r > reach && s1 - r > reach) return true;
+    }
+    return false;
+}
+
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out) {
     tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
@@ -547,6 +568,7 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
     int plane = box_plane_test(c, a, face, t_max, reach);
     if (plane == 1) return false;
     if (plane == 0) bounds = 0;
+    if (box_beyond_an_edge(c, a, b, cc, face, t_max, reach)) return false;
     tr_obb box = tr_cast_obb(c);
     // The triangle's separating axes, built once for the start, the graze, the skin and the sweep.
     tr_box_axes axes;
