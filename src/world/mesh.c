@@ -353,6 +353,26 @@ static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *
     b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
 }
 
+// The same for a box cast (tr_cast_triangle_box's bounds early-out): its swept bounds for the current t_max, and a
+// reach at least that test's for every triangle of the mesh.
+typedef struct box_cast_bounds {
+    float slo[4], shi[4];
+    float reach;
+    tr_box_cast k; // k.t_max: slo and shi are for it
+} box_cast_bounds;
+
+static void box_cast_bounds_sweep(box_cast_bounds *b, float t_max) {
+    tr_box_cast_sweep(&b->k, t_max);
+    lanes(b->slo, b->k.slo);
+    lanes(b->shi, b->k.shi);
+}
+
+static void box_cast_bounds_set(box_cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
+    tr_box_cast_init(&b->k, c, t_max);
+    box_cast_bounds_sweep(b, t_max);
+    b->reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, mesh->far);
+}
+
 #if MESH_SSE
 // Slot s's corner box over vertex window v, as min(a, min(b, c)) and max(a, max(b, c)) per axis. Each corner is read
 // as four floats (the vertex array ends with a spare vertex for the last one's fourth).
@@ -555,6 +575,7 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     // as the nodes are.
     bool capsule = !c->is_ray && !c->is_box;
     cast_bounds sweep; // set when the first leaf is reached (many casts reach none)
+    box_cast_bounds boxed; // the same for a box
     bool swept = false;
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
@@ -564,7 +585,11 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
-            if (capsule && !swept) cast_bounds_set(&sweep, mesh, c, t_max), swept = true;
+            if (!swept) {
+                if (capsule) cast_bounds_set(&sweep, mesh, c, t_max);
+                else if (c->is_box) box_cast_bounds_set(&boxed, mesh, c, t_max);
+                swept = true;
+            }
             for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
                 tread_vec3 t[3];
                 uint8_t edges;
@@ -581,19 +606,29 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                         continue;
                     unsigned early = TR_EARLY_SWEPT_TESTED | (apart ? TR_EARLY_APART_AT_START : 0u);
                     hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, early, &hit);
+                } else if (c->is_box) {
+                    // tr_cast_triangle_box's bounds early-out first, on the corner box as SSE lanes; then the nodes' test.
+                    __m128 lo, hi;
+                    corner_box(mesh, v, s, &lo, &hi);
+                    if (box_apart(lo, hi, boxed.slo, boxed.shi, boxed.reach) || slab_skips(mesh, v, s, oo, grow, inv, t_max) ||
+                        !leaf_triangle(mesh, v, s, from, t, &edges))
+                        continue;
+                    hits = tr_cast_triangle_box(&boxed.k, t[0], t[1], t[2], edges, &hit);
                 } else {
                     if (slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                     hits = tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
                 }
 #else
                 if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
-                hits = capsule ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
-                               : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+                hits = capsule    ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
+                       : c->is_box ? tr_cast_triangle_box(&boxed.k, t[0], t[1], t[2], edges, &hit)
+                                   : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
 #endif
                 if (!hits) continue;
                 hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);
                 if (capsule && t_max != sweep.k.t_max) cast_bounds_sweep(&sweep, t_max);
+                if (c->is_box && t_max != boxed.k.t_max) box_cast_bounds_sweep(&boxed, t_max);
             }
             continue;
         }

@@ -500,19 +500,36 @@ static bool skin_may_decide(const tr_cast *c, float grown_distance) {
 // its inner box touching the block).
 static bool skin_touches(const tr_cast *c, const tr_closest *inner) { return inner->distance - c->box_skin <= TR_TOUCH_TOLERANCE; }
 
+void tr_box_cast_init(tr_box_cast *k, const tr_cast *c, float t_max) {
+    k->c = c;
+    k->box = tr_cast_obb(c);
+    tread_vec3 e = tr_obb_extent(&k->box);
+    tread_vec3 m = tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->d));
+    k->scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, tr_maxf(e.x, tr_maxf(e.y, e.z))));
+    k->d_len = tread_v3_length(c->d);
+    k->lo = tread_v3_sub(c->p0, e);
+    k->hi = tread_v3_add(c->p0, e);
+    tr_box_cast_sweep(k, t_max);
+}
+
+void tr_box_cast_sweep(tr_box_cast *k, float t_max) {
+    tread_vec3 mv = tread_v3_scale(k->c->d, t_max);
+    k->slo = tread_v3_min(k->lo, tread_v3_add(k->lo, mv));
+    k->shi = tread_v3_max(k->hi, tread_v3_add(k->hi, mv));
+    k->t_max = t_max;
+}
+
 // Conservative early-out on bounds: the swept box's bounds farther than the touch tolerance from the
 // primitive's bounds on some axis cannot reach it. Returns 1: miss; 0: the start is apart (skip the closest
-// test); -1: test the start. *reach_out (if given): the touch tolerance with the rounding slack, for later early-outs.
-static int box_bounds_test(const tr_cast *c, tread_vec3 lo_p, tread_vec3 hi_p, float t_max, float *reach_out) {
-    tr_obb box = tr_cast_obb(c);
-    tread_vec3 e = tr_obb_extent(&box);
-    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->d)), tread_v3_max(tread_v3_abs(lo_p), tread_v3_abs(hi_p)));
-    float scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, tr_maxf(e.x, tr_maxf(e.y, e.z))));
+// test); -1: test the start. *reach_out (if given): the touch tolerance with the rounding slack (from the largest
+// magnitude among the cast's coordinates, its extent and the primitive's bounds: the largest of a set, however
+// grouped), for later early-outs.
+static int box_bounds_test(const tr_box_cast *k, tread_vec3 lo_p, tread_vec3 hi_p, float *reach_out) {
+    tread_vec3 m = tread_v3_max(tread_v3_abs(lo_p), tread_v3_abs(hi_p));
+    float scale = tr_maxf(k->scale, tr_maxf(tr_maxf(m.x, m.y), m.z));
     float reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * scale;
     if (reach_out) *reach_out = reach;
-    tread_vec3 lo = tread_v3_sub(c->p0, e), hi = tread_v3_add(c->p0, e);
-    tread_vec3 mv = tread_v3_scale(c->d, t_max);
-    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, mv)), shi = tread_v3_max(hi, tread_v3_add(hi, mv));
+    tread_vec3 lo = k->lo, hi = k->hi, slo = k->slo, shi = k->shi;
     if (lo_p.x - shi.x > reach || slo.x - hi_p.x > reach || lo_p.y - shi.y > reach || slo.y - hi_p.y > reach ||
         lo_p.z - shi.z > reach || slo.z - hi_p.z > reach)
         return 1;
@@ -558,18 +575,27 @@ static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tre
 
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out) {
+    tr_box_cast k;
+    tr_box_cast_init(&k, c, t_max);
+    return tr_cast_triangle_box(&k, a, b, cc, active_edges, out);
+}
+
+bool tr_cast_triangle_box(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                          tr_feature_hit *out) {
+    const tr_cast *c = k->c;
+    float t_max = k->t_max;
     tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
     float twice_area = tread_v3_length(n);
     if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
     tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
     float reach;
-    int bounds = box_bounds_test(c, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), t_max, &reach);
+    int bounds = box_bounds_test(k, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), &reach);
     if (bounds == 1) return false;
     int plane = box_plane_test(c, a, face, t_max, reach);
     if (plane == 1) return false;
     if (plane == 0) bounds = 0;
     if (box_beyond_an_edge(c, a, b, cc, face, t_max, reach)) return false;
-    tr_obb box = tr_cast_obb(c);
+    const tr_obb box = k->box;
     // The triangle's separating axes, built once for the start, the graze, the skin and the sweep.
     tr_box_axes axes;
     if (!tr_box_triangle_axes(&box, a, b, cc, &axes)) return false;
@@ -579,7 +605,7 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
     bool near = false;
     if (bounds == -1) {
         near = tr_box_triangle_sat(&box, a, b, cc, &axes, reach, &sat);
-        if (!near && sat.gap - t_max * tread_v3_length(c->d) > reach) return false;
+        if (!near && sat.gap - t_max * k->d_len > reach) return false;
     }
     if (near) {
         // A box moving along what it touches (its floor, a wall beside it) is decided before the closest points' work:
@@ -634,9 +660,11 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
 }
 
 static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
-    int bounds = box_bounds_test(c, tread_v3_neg(half), half, t_max, NULL);
+    tr_box_cast k;
+    tr_box_cast_init(&k, c, t_max);
+    int bounds = box_bounds_test(&k, tread_v3_neg(half), half, NULL);
     if (bounds == 1) return false;
-    tr_obb box = tr_cast_obb(c);
+    tr_obb box = k.box;
     if (bounds == -1) {
         tr_closest cl;
         tr_closest_box_box(&box, half, &cl);
@@ -668,9 +696,11 @@ static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, 
     tread_vec3 ca, cb;
     capsule_core(half_height, &ca, &cb);
     tread_vec3 ext = tread_v3(radius, half_height + radius, radius);
-    int bounds = box_bounds_test(c, tread_v3_neg(ext), ext, t_max, NULL);
+    tr_box_cast k;
+    tr_box_cast_init(&k, c, t_max);
+    int bounds = box_bounds_test(&k, tread_v3_neg(ext), ext, NULL);
     if (bounds == 1) return false;
-    tr_obb box = tr_cast_obb(c);
+    tr_obb box = k.box;
     if (bounds == -1) {
         tr_closest cl;
         tr_closest_box_capsule(&box, ca, cb, radius, &cl);
