@@ -4,6 +4,14 @@
 #include "box.h"
 
 #include <float.h>
+#include <string.h>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define BOX_SSE 1
+#else
+#define BOX_SSE 0
+#endif
 
 // Rounding allowance (relative to the coordinates' scale) within which a centred pair of closest points
 // replaces the enumerated one.
@@ -81,8 +89,57 @@ static void add_axis(axis_set *s, tread_vec3 v) {
     push_axis(s, tread_v3_scale(v, 1.0f / sqrtf(l2)));
 }
 
+#if BOX_SSE
+// build_axes for a triangle with its three edges as SSE lanes: the same operations on the same values in the same
+// order (an edge's length, 1 / it, the crosses with the box's axes, their squared lengths, 1 / sqrt of those; SQRTPS
+// and DIVPS round as sqrtf and / do), so the same axes, bit for bit, in the same order.
+static bool triangle_axes_sse(const tr_obb *a, const convex *s, axis_set *out) {
+    memset(out, 0, sizeof *out); // lanes past the axes are zero: measure_lanes reads every lane
+    tread_vec3 e0 = tread_v3_sub(s->v[1], s->v[0]), e1 = tread_v3_sub(s->v[2], s->v[1]), e2 = tread_v3_sub(s->v[0], s->v[2]);
+    tread_vec3 n = tread_v3_cross(e0, tread_v3_sub(s->v[2], s->v[0]));
+    float twice_area = tread_v3_length(n);
+    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+    push_axis(out, tread_v3_scale(n, 1.0f / twice_area));
+    for (int i = 0; i < 3; i++) push_axis(out, a->axis[i]);
+    const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
+    __m128 ex = _mm_setr_ps(e0.x, e1.x, e2.x, 0.0f), ey = _mm_setr_ps(e0.y, e1.y, e2.y, 0.0f), ez = _mm_setr_ps(e0.z, e1.z, e2.z, 0.0f);
+    // tread_v3_normalize: a zero edge (the fourth lane) stays zero.
+    __m128 len = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez)));
+    __m128 inv = _mm_div_ps(one, len), pos = _mm_cmpgt_ps(len, zero);
+    ex = _mm_and_ps(_mm_mul_ps(ex, inv), pos);
+    ey = _mm_and_ps(_mm_mul_ps(ey, inv), pos);
+    ez = _mm_and_ps(_mm_mul_ps(ez, inv), pos);
+    float cx[3][4], cy[3][4], cz[3][4], l2[3][4];
+    for (int j = 0; j < 3; j++) {
+        __m128 ax = _mm_set1_ps(a->axis[j].x), ay = _mm_set1_ps(a->axis[j].y), az = _mm_set1_ps(a->axis[j].z);
+        __m128 x = _mm_sub_ps(_mm_mul_ps(ey, az), _mm_mul_ps(ez, ay));
+        __m128 y = _mm_sub_ps(_mm_mul_ps(ez, ax), _mm_mul_ps(ex, az));
+        __m128 z = _mm_sub_ps(_mm_mul_ps(ex, ay), _mm_mul_ps(ey, ax));
+        __m128 q = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
+        __m128 k = _mm_div_ps(one, _mm_sqrt_ps(q));
+        _mm_storeu_ps(cx[j], _mm_mul_ps(x, k));
+        _mm_storeu_ps(cy[j], _mm_mul_ps(y, k));
+        _mm_storeu_ps(cz[j], _mm_mul_ps(z, k));
+        _mm_storeu_ps(l2[j], q);
+    }
+    // add_axis's order: edge i, then box axis j.
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            if (!(l2[j][i] >= TR_BOX_CROSS_EPS)) continue;
+            out->x[out->count] = cx[j][i];
+            out->y[out->count] = cy[j][i];
+            out->z[out->count] = cz[j][i];
+            out->count++;
+        }
+    return true;
+}
+#endif
+
 // Triangle edges or box axes of the static shape; returns false for a degenerate triangle.
 static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
+#if BOX_SSE
+    if (!s->is_box) return triangle_axes_sse(a, s, out);
+#endif
     // Lanes past the axes are zero: measure_lanes reads every lane.
     for (int i = 0; i < TR_BOX_AXES; i++) out->x[i] = out->y[i] = out->z[i] = 0.0f;
     out->count = 0;
