@@ -5,6 +5,13 @@
 
 #include "../geometry/closest_box.h"
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define SHAPE_SSE 1
+#else
+#define SHAPE_SSE 0
+#endif
+
 // The box query's branches (end of file).
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out);
@@ -557,6 +564,38 @@ static int box_plane_test(const tr_cast *c, tread_vec3 a, tread_vec3 face, float
 // start and at the end of the cast is outside it all along (the gap is linear in t), so it misses. Separating axes
 // the thirteen of the box-triangle test do not include, found before building those (a box beside a wall's triangle
 // but past its end, or over a floor triangle's neighbour).
+#if SHAPE_SSE
+// With the three edges as SSE lanes: each lane's operations are the one-by-one loop's (below), in its order, so each
+// edge decides as it would (and the answer is whether any does).
+static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face, float t_max, float reach) {
+    __m128 vx = _mm_setr_ps(a.x, b.x, cc.x, 0.0f), vy = _mm_setr_ps(a.y, b.y, cc.y, 0.0f), vz = _mm_setr_ps(a.z, b.z, cc.z, 0.0f);
+    __m128 ex = _mm_sub_ps(_mm_setr_ps(b.x, cc.x, a.x, 0.0f), vx), ey = _mm_sub_ps(_mm_setr_ps(b.y, cc.y, a.y, 0.0f), vy),
+           ez = _mm_sub_ps(_mm_setr_ps(b.z, cc.z, a.z, 0.0f), vz);
+    __m128 fx = _mm_set1_ps(face.x), fy = _mm_set1_ps(face.y), fz = _mm_set1_ps(face.z);
+    __m128 mx = _mm_sub_ps(_mm_mul_ps(ey, fz), _mm_mul_ps(ez, fy));
+    __m128 my = _mm_sub_ps(_mm_mul_ps(ez, fx), _mm_mul_ps(ex, fz));
+    __m128 mz = _mm_sub_ps(_mm_mul_ps(ex, fy), _mm_mul_ps(ey, fx));
+    __m128 len = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(mx, mx), _mm_mul_ps(my, my)), _mm_mul_ps(mz, mz)));
+    __m128 valid = _mm_cmpgt_ps(len, _mm_setzero_ps()), inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
+    mx = _mm_mul_ps(mx, inv), my = _mm_mul_ps(my, inv), mz = _mm_mul_ps(mz, inv);
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    __m128 r = _mm_setzero_ps();
+    const float h[3] = {c->box_half.x, c->box_half.y, c->box_half.z};
+    for (int i = 0; i < 3; i++) {
+        tread_vec3 u = c->box_axes[i];
+        __m128 dot = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(u.x), mx), _mm_mul_ps(_mm_set1_ps(u.y), my)), _mm_mul_ps(_mm_set1_ps(u.z), mz));
+        __m128 term = _mm_mul_ps(_mm_set1_ps(h[i]), _mm_andnot_ps(sign, dot));
+        r = i == 0 ? term : _mm_add_ps(r, term);
+    }
+    __m128 s0 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(mx, _mm_sub_ps(_mm_set1_ps(c->p0.x), vx)), _mm_mul_ps(my, _mm_sub_ps(_mm_set1_ps(c->p0.y), vy))),
+                           _mm_mul_ps(mz, _mm_sub_ps(_mm_set1_ps(c->p0.z), vz)));
+    __m128 md = _mm_add_ps(_mm_add_ps(_mm_mul_ps(mx, _mm_set1_ps(c->d.x)), _mm_mul_ps(my, _mm_set1_ps(c->d.y))), _mm_mul_ps(mz, _mm_set1_ps(c->d.z)));
+    __m128 s1 = _mm_add_ps(s0, _mm_mul_ps(_mm_set1_ps(t_max), md));
+    __m128 rr = _mm_set1_ps(reach);
+    __m128 beyond = _mm_and_ps(valid, _mm_and_ps(_mm_cmpgt_ps(_mm_sub_ps(s0, r), rr), _mm_cmpgt_ps(_mm_sub_ps(s1, r), rr)));
+    return (_mm_movemask_ps(beyond) & 7) != 0;
+}
+#else
 static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face, float t_max, float reach) {
     const tread_vec3 v[3] = {a, b, cc};
     for (int k = 0; k < 3; ++k) {
@@ -572,6 +611,7 @@ static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tre
     }
     return false;
 }
+#endif
 
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out) {
