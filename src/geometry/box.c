@@ -208,24 +208,32 @@ static void along_lanes(tread_vec3 d, const axis_set *axes, float *restrict v) {
 // projections (> 0: separated by at least that; <= 0: minus the smallest overlap) and the direction that pushes the
 // box out along it (from the static shape toward the box). Stops with false at an axis that separates them by more
 // than `limit` (its gap in out->gap).
+// The axis's direction from the static shape toward the box: n where the box is above, else -n.
+static tread_vec3 gap_dir(const axis_set *axes, const tr_box_sat *sat, int i) {
+    tread_vec3 n = axis_at(axes, i);
+    return sat->above[i] >= sat->below[i] ? n : tread_v3_neg(n);
+}
+
 static bool sat_measure(const tr_obb *a, const convex *s, const axis_set *axes, float limit, tr_box_sat *out) {
     measure_lanes(a, s, axes, out->above, out->below);
+    // Every lane's gap at once (the compiler runs them several at a time), then the axes in order.
+    float gaps[TR_BOX_AXES];
+    for (int i = 0; i < TR_BOX_AXES; i++) gaps[i] = tr_maxf(out->above[i], out->below[i]);
     float best = -INFINITY;
-    out->dir = axis_at(axes, 0);
+    int best_i = -1;
     for (int i = 0; i < axes->count; i++) {
-        tread_vec3 n = axis_at(axes, i);
-        float above = out->above[i], below = out->below[i];
-        float gap = tr_maxf(above, below);
+        float gap = gaps[i];
         if (gap > limit) {
             out->gap = gap;
-            out->dir = above >= below ? n : tread_v3_neg(n);
+            out->dir = gap_dir(axes, out, i);
             return false;
         }
         if (gap > best + (i > 0 ? TR_TOUCH_TOLERANCE * 0.1f : 0.0f)) { // near-ties: the earlier axis (the world's face)
             best = gap;
-            out->dir = above >= below ? n : tread_v3_neg(n);
+            best_i = i;
         }
     }
+    out->dir = best_i >= 0 ? gap_dir(axes, out, best_i) : axis_at(axes, 0);
     out->gap = best;
     return true;
 }
