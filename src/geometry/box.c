@@ -167,21 +167,23 @@ static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
 
 // The box's gaps above and below the shape (> 0: the box is above / below it) on every axis at once: per axis the
 // sums convex_interval, obb_radius and a dot product with the centre make, in their order (so the same values), in
-// loops over the lanes the compiler runs several at a time. Lanes past the axes measure zero axes.
+// loops over the lanes the compiler runs several at a time. Lanes past the axes in the last group of four measure
+// zero axes; those past that group are left unset.
 static void measure_lanes(const tr_obb *a, const convex *s, const axis_set *axes, float *restrict above,
                           float *restrict below) {
     float lo[TR_BOX_AXES], hi[TR_BOX_AXES];
+    int lanes = (axes->count + 3) & ~3; // whole groups of four: the lanes past them are not read
     const float *nx = axes->x, *ny = axes->y, *nz = axes->z;
     if (s->is_box) {
         tread_vec3 h = s->half;
-        for (int i = 0; i < TR_BOX_AXES; i++) {
+        for (int i = 0; i < lanes; i++) {
             float r = h.x * fabsf(nx[i]) + h.y * fabsf(ny[i]) + h.z * fabsf(nz[i]);
             lo[i] = -r;
             hi[i] = r;
         }
     } else {
         tread_vec3 p = s->v[0], q = s->v[1], w = s->v[2];
-        for (int i = 0; i < TR_BOX_AXES; i++) {
+        for (int i = 0; i < lanes; i++) {
             float pa = p.x * nx[i] + p.y * ny[i] + p.z * nz[i];
             float pb = q.x * nx[i] + q.y * ny[i] + q.z * nz[i];
             float pc = w.x * nx[i] + w.y * ny[i] + w.z * nz[i];
@@ -190,7 +192,7 @@ static void measure_lanes(const tr_obb *a, const convex *s, const axis_set *axes
         }
     }
     tread_vec3 c = a->center, a0 = a->axis[0], a1 = a->axis[1], a2 = a->axis[2], h = a->half;
-    for (int i = 0; i < TR_BOX_AXES; i++) {
+    for (int i = 0; i < lanes; i++) {
         float cn = c.x * nx[i] + c.y * ny[i] + c.z * nz[i];
         float r = h.x * fabsf(a0.x * nx[i] + a0.y * ny[i] + a0.z * nz[i]) + h.y * fabsf(a1.x * nx[i] + a1.y * ny[i] + a1.z * nz[i]) +
                   h.z * fabsf(a2.x * nx[i] + a2.y * ny[i] + a2.z * nz[i]);
@@ -218,7 +220,7 @@ static bool sat_measure(const tr_obb *a, const convex *s, const axis_set *axes, 
     measure_lanes(a, s, axes, out->above, out->below);
     // Every lane's gap at once (the compiler runs them several at a time), then the axes in order.
     float gaps[TR_BOX_AXES];
-    for (int i = 0; i < TR_BOX_AXES; i++) gaps[i] = tr_maxf(out->above[i], out->below[i]);
+    for (int i = 0; i < axes->count; i++) gaps[i] = tr_maxf(out->above[i], out->below[i]);
     float best = -INFINITY;
     int best_i = -1;
     for (int i = 0; i < axes->count; i++) {

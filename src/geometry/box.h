@@ -69,6 +69,7 @@ bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec
 // from, taken once for both (the exact closest points are the costly part, and a box grazing a triangle it touches
 // needs none).
 typedef struct tr_box_sat {
+    // (set for the axes only: lanes past them hold no measure)
     float above[TR_BOX_AXES], below[TR_BOX_AXES]; // the box's gap above / below the triangle on each axis (> 0: apart), metres
     float gap;                  // the largest of them: > 0, a lower bound of the distance; <= 0, minus the depth
     tread_vec3 dir;             // its axis, from the triangle toward the box
