@@ -357,6 +357,7 @@ static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *
 // reach at least that test's for every triangle of the mesh.
 typedef struct box_cast_bounds {
     float slo[4], shi[4];
+    float lo[4], hi[4]; // the box's bounds at the start, the same way
     float reach;
     tr_box_cast k; // k.t_max: slo and shi are for it
 } box_cast_bounds;
@@ -370,6 +371,8 @@ static void box_cast_bounds_sweep(box_cast_bounds *b, float t_max) {
 static void box_cast_bounds_set(box_cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
     tr_box_cast_init(&b->k, c, t_max);
     box_cast_bounds_sweep(b, t_max);
+    lanes(b->lo, b->k.lo);
+    lanes(b->hi, b->k.hi);
     b->reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, mesh->far);
 }
 
@@ -389,6 +392,19 @@ static inline bool box_apart(__m128 lo, __m128 hi, const float clo[4], const flo
     __m128 r = _mm_set1_ps(reach);
     __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(chi)), r), _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(clo), hi), r));
     return (_mm_movemask_ps(far) & 7) != 0;
+}
+
+// tr_cast_triangle_box's bounds early-out on the corner box lo-hi, with the triangle's exact reach (its slack from
+// the largest magnitude among the cast's coordinates and extent, and the corners'): false where it would skip the
+// triangle; else its reach and whether the start is apart.
+static inline bool box_near(__m128 lo, __m128 hi, const box_cast_bounds *b, float *reach, bool *apart) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    float c[4];
+    _mm_storeu_ps(c, _mm_max_ps(_mm_andnot_ps(sign, lo), _mm_andnot_ps(sign, hi)));
+    *reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, tr_maxf(tr_maxf(c[0], c[1]), c[2]));
+    if (box_apart(lo, hi, b->slo, b->shi, *reach)) return false;
+    *apart = box_apart(lo, hi, b->lo, b->hi, *reach);
+    return true;
 }
 
 // Slot s's corner box, and whether the triangle's box lies farther than a reach at least tr_cast_triangle's from the
@@ -607,13 +623,15 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                     unsigned early = TR_EARLY_SWEPT_TESTED | (apart ? TR_EARLY_APART_AT_START : 0u);
                     hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, early, &hit);
                 } else if (c->is_box) {
-                    // tr_cast_triangle_box's bounds early-out first, on the corner box as SSE lanes; then the nodes' test.
+                    // tr_cast_triangle_box's bounds early-out here, on the corner box as SSE lanes; then the nodes' test.
                     __m128 lo, hi;
+                    float reach;
+                    bool apart;
                     corner_box(mesh, v, s, &lo, &hi);
-                    if (box_apart(lo, hi, boxed.slo, boxed.shi, boxed.reach) || slab_skips(mesh, v, s, oo, grow, inv, t_max) ||
-                        !leaf_triangle(mesh, v, s, from, t, &edges))
+                    if (box_apart(lo, hi, boxed.slo, boxed.shi, boxed.reach) || !box_near(lo, hi, &boxed, &reach, &apart) ||
+                        slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges))
                         continue;
-                    hits = tr_cast_triangle_box(&boxed.k, t[0], t[1], t[2], edges, &hit);
+                    hits = tr_cast_triangle_box_near(&boxed.k, t[0], t[1], t[2], edges, apart, reach, &hit);
                 } else {
                     if (slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                     hits = tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);

@@ -622,15 +622,21 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
 
 bool tr_cast_triangle_box(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                           tr_feature_hit *out) {
+    float reach;
+    int bounds = box_bounds_test(k, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), &reach);
+    if (bounds == 1) return false;
+    return tr_cast_triangle_box_near(k, a, b, cc, active_edges, bounds == 0, reach, out);
+}
+
+bool tr_cast_triangle_box_near(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, bool apart,
+                               float reach, tr_feature_hit *out) {
     const tr_cast *c = k->c;
     float t_max = k->t_max;
     tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
     float twice_area = tread_v3_length(n);
     if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
     tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
-    float reach;
-    int bounds = box_bounds_test(k, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), &reach);
-    if (bounds == 1) return false;
+    int bounds = apart ? 0 : -1;
     int plane = box_plane_test(c, a, face, t_max, reach);
     if (plane == 1) return false;
     if (plane == 0) bounds = 0;

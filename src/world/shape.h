@@ -107,6 +107,12 @@ void tr_box_cast_sweep(tr_box_cast *k, float t_max);
 // tr_cast_triangle for such a cast, up to k->t_max.
 bool tr_cast_triangle_box(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                           tr_feature_hit *out);
+// Its work past the early-out on the triangle's bounds, for a caller that did it as it does: `apart`, the start's
+// bounds lie farther than reach from the triangle's on some axis (and the swept bounds did not); reach, the touch
+// tolerance with the rounding slack (TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * the largest of k->scale and the corners'
+// magnitudes).
+bool tr_cast_triangle_box_near(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, bool apart,
+                               float reach, tr_feature_hit *out);
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
 bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out);
 bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out);
