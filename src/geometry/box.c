@@ -93,13 +93,11 @@ static void add_axis(axis_set *s, tread_vec3 v) {
 // build_axes for a triangle with its three edges as SSE lanes: the same operations on the same values in the same
 // order (an edge's length, 1 / it, the crosses with the box's axes, their squared lengths, 1 / sqrt of those; SQRTPS
 // and DIVPS round as sqrtf and / do), so the same axes, bit for bit, in the same order.
-static bool triangle_axes_sse(const tr_obb *a, const convex *s, axis_set *out) {
+// `face`: the unit face normal as build_axes computes it, of a triangle it does not find degenerate.
+static void triangle_axes_sse(const tr_obb *a, const convex *s, tread_vec3 face, axis_set *out) {
     memset(out, 0, sizeof *out); // lanes past the axes are zero: measure_lanes reads every lane
     tread_vec3 e0 = tread_v3_sub(s->v[1], s->v[0]), e1 = tread_v3_sub(s->v[2], s->v[1]), e2 = tread_v3_sub(s->v[0], s->v[2]);
-    tread_vec3 n = tread_v3_cross(e0, tread_v3_sub(s->v[2], s->v[0]));
-    float twice_area = tread_v3_length(n);
-    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
-    push_axis(out, tread_v3_scale(n, 1.0f / twice_area));
+    push_axis(out, face);
     for (int i = 0; i < 3; i++) push_axis(out, a->axis[i]);
     const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
     __m128 ex = _mm_setr_ps(e0.x, e1.x, e2.x, 0.0f), ey = _mm_setr_ps(e0.y, e1.y, e2.y, 0.0f), ez = _mm_setr_ps(e0.z, e1.z, e2.z, 0.0f);
@@ -122,15 +120,26 @@ static bool triangle_axes_sse(const tr_obb *a, const convex *s, axis_set *out) {
         _mm_storeu_ps(cz[j], _mm_mul_ps(z, k));
         _mm_storeu_ps(l2[j], q);
     }
-    // add_axis's order: edge i, then box axis j.
+    // add_axis's order: edge i, then box axis j. Each is written at the next place and kept by counting it; the one
+    // place past the axes a skipped one may have written is cleared after.
+    int count = out->count;
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
-            if (!(l2[j][i] >= TR_BOX_CROSS_EPS)) continue;
-            out->x[out->count] = cx[j][i];
-            out->y[out->count] = cy[j][i];
-            out->z[out->count] = cz[j][i];
-            out->count++;
+            out->x[count] = cx[j][i];
+            out->y[count] = cy[j][i];
+            out->z[count] = cz[j][i];
+            count += l2[j][i] >= TR_BOX_CROSS_EPS;
         }
+    out->x[count] = out->y[count] = out->z[count] = 0.0f;
+    out->count = count;
+}
+
+// The triangle's face normal as build_axes computes it; false for a degenerate triangle.
+static bool triangle_face(const convex *s, tread_vec3 *face) {
+    tread_vec3 n = tread_v3_cross(tread_v3_sub(s->v[1], s->v[0]), tread_v3_sub(s->v[2], s->v[0]));
+    float twice_area = tread_v3_length(n);
+    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+    *face = tread_v3_scale(n, 1.0f / twice_area);
     return true;
 }
 #endif
@@ -138,7 +147,12 @@ static bool triangle_axes_sse(const tr_obb *a, const convex *s, axis_set *out) {
 // Triangle edges or box axes of the static shape; returns false for a degenerate triangle.
 static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
 #if BOX_SSE
-    if (!s->is_box) return triangle_axes_sse(a, s, out);
+    tread_vec3 face;
+    if (!s->is_box) {
+        if (!triangle_face(s, &face)) return false;
+        triangle_axes_sse(a, s, face, out);
+        return true;
+    }
 #endif
     // Lanes past the axes are zero: measure_lanes reads every lane.
     for (int i = 0; i < TR_BOX_AXES; i++) out->x[i] = out->y[i] = out->z[i] = 0.0f;
@@ -810,6 +824,16 @@ void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out) {
 bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_box_axes *out) {
     convex s = triangle_convex(p, q, r);
     return build_axes(a, &s, out);
+}
+
+void tr_box_triangle_axes_face(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tread_vec3 face, tr_box_axes *out) {
+    convex s = triangle_convex(p, q, r);
+#if BOX_SSE
+    triangle_axes_sse(a, &s, face, out);
+#else
+    (void)face;
+    build_axes(a, &s, out);
+#endif
 }
 
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out) {

@@ -644,7 +644,7 @@ bool tr_cast_triangle_box_near(const tr_box_cast *k, tread_vec3 a, tread_vec3 b,
     const tr_obb box = k->box;
     // The triangle's separating axes, built once for the start, the graze, the skin and the sweep.
     tr_box_axes axes;
-    if (!tr_box_triangle_axes(&box, a, b, cc, &axes)) return false;
+    tr_box_triangle_axes_face(&box, a, b, cc, face, &axes);
     // Only a start within the touch tolerance is decided here; one the axes set farther apart, the sweep decides,
     // unless that axis sets them farther apart than the cast travels (the sweep would miss: the capsule's rule).
     tr_box_sat sat;
