@@ -477,7 +477,7 @@ static inline bool swept_apart(const tr_mesh *mesh, const tread_vec3 *v, int32_t
     return (_mm_movemask_ps(proves) & 7) != 0;
 }
 
-// The node test for rays and boxes (which have no bounds early-out of their own), on slot s's exact corner box: the
+// The node test for rays (which have no bounds early-out of their own), on slot s's exact corner box: the
 // slab test of node_entry_scalar, the box grown as the nodes' are. A hit at t <= t_max lies in the triangle's box, so
 // the grown box is entered by then (the argument that lets the nodes prune): a skipped triangle has no such hit.
 static inline bool slab_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const float o[3], const float grow[3],
@@ -587,8 +587,8 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
     tread_vec3 inv_d = tr_inverse_direction(c->d), from = c->is_ray ? c->p0 : tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
-    // A leaf's triangles are tested on their bounds first: capsule casts as tr_cast_triangle would, rays and boxes
-    // as the nodes are.
+    // A leaf's triangles are tested on their bounds first: capsule and box casts as tr_cast_triangle would, rays as the
+    // nodes are.
     bool capsule = !c->is_ray && !c->is_box;
     cast_bounds sweep; // set when the first leaf is reached (many casts reach none)
     box_cast_bounds boxed; // the same for a box
@@ -623,13 +623,14 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                     unsigned early = TR_EARLY_SWEPT_TESTED | (apart ? TR_EARLY_APART_AT_START : 0u);
                     hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, early, &hit);
                 } else if (c->is_box) {
-                    // tr_cast_triangle_box's bounds early-out here, on the corner box as SSE lanes; then the nodes' test.
+                    // tr_cast_triangle_box's bounds early-out here, on the corner box as SSE lanes (the nodes' slab test
+                    // after it skipped too few triangles to pay for itself).
                     __m128 lo, hi;
                     float reach;
                     bool apart;
                     corner_box(mesh, v, s, &lo, &hi);
                     if (box_apart(lo, hi, boxed.slo, boxed.shi, boxed.reach) || !box_near(lo, hi, &boxed, &reach, &apart) ||
-                        slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges))
+                        !leaf_triangle(mesh, v, s, from, t, &edges))
                         continue;
                     hits = tr_cast_triangle_box_near(&boxed.k, t[0], t[1], t[2], edges, apart, reach, &hit);
                 } else {
