@@ -165,11 +165,58 @@ static void test_contact_early_outs_agree_with_the_closest_points(void **state) 
     assert_true(in_range > CASES / 10 && out_of_range > CASES / 10);
 }
 
+// The axes one by one as box.h defines them (the face normal, the box's axes, the normalised crosses of the unit edges
+// with the box's axes that are not nearly zero, zero past them): tr_box_triangle_axes gives them bit for bit, in order,
+// however it builds them (the edges as SSE lanes). Axis-aligned triangles and upright boxes give exact zeros and
+// parallel pairs.
+static void test_triangle_axes_are_the_scalar_ones(void **state) {
+    (void)state;
+    rng_state = 29;
+    int skipped = 0;
+    for (int i = 0; i < CASES; i++) {
+        tread_vec3 p = random_corner(3.0f), q = random_corner(3.0f), r = random_corner(3.0f);
+        if (i % 4 == 0) p.y = q.y = r.y = uniform(-1, 1); // flat: edges perpendicular to an upright box's axis
+        if (i % 4 == 2) q = tread_v3(p.x + uniform(0.1f, 2.0f), p.y, p.z); // an edge along an upright box's axis
+        tr_obb a = box_near(p, q, r, i);
+        tr_box_axes got;
+        bool ok = tr_box_triangle_axes(&a, p, q, r, &got);
+        tread_vec3 e[3] = {tread_v3_sub(q, p), tread_v3_sub(r, q), tread_v3_sub(p, r)};
+        tread_vec3 n = tread_v3_cross(e[0], tread_v3_sub(r, p));
+        float twice_area = tread_v3_length(n);
+        assert_true(ok == (twice_area >= TR_DEGENERATE_AREA));
+        if (!ok) continue;
+        float x[TR_BOX_AXES] = {0}, y[TR_BOX_AXES] = {0}, z[TR_BOX_AXES] = {0};
+        int count = 0;
+        tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
+        x[count] = face.x, y[count] = face.y, z[count++] = face.z;
+        for (int j = 0; j < 3; j++) x[count] = a.axis[j].x, y[count] = a.axis[j].y, z[count++] = a.axis[j].z;
+        for (int k = 0; k < 3; k++) {
+            tread_vec3 u = tread_v3_normalize(e[k]);
+            for (int j = 0; j < 3; j++) {
+                tread_vec3 c = tread_v3_cross(u, a.axis[j]);
+                float l2 = tread_v3_length_sq(c);
+                if (!(l2 >= TR_BOX_CROSS_EPS)) {
+                    skipped++;
+                    continue;
+                }
+                c = tread_v3_scale(c, 1.0f / sqrtf(l2));
+                x[count] = c.x, y[count] = c.y, z[count++] = c.z;
+            }
+        }
+        assert_int_equal(got.count, count);
+        assert_memory_equal(got.x, x, sizeof x);
+        assert_memory_equal(got.y, y, sizeof y);
+        assert_memory_equal(got.z, z, sizeof z);
+    }
+    assert_true(skipped > CASES / 20); // parallel pairs were met
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_separated_distance_is_every_edges_least),
         cmocka_unit_test(test_stopped_measure_bounds_distance_and_sweep),
         cmocka_unit_test(test_contact_early_outs_agree_with_the_closest_points),
+        cmocka_unit_test(test_triangle_axes_are_the_scalar_ones),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

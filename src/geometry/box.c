@@ -4,6 +4,14 @@
 #include "box.h"
 
 #include <float.h>
+#include <string.h>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define BOX_SSE 1
+#else
+#define BOX_SSE 0
+#endif
 
 // Rounding allowance (relative to the coordinates' scale) within which a centred pair of closest points
 // replaces the enumerated one.
@@ -81,8 +89,71 @@ static void add_axis(axis_set *s, tread_vec3 v) {
     push_axis(s, tread_v3_scale(v, 1.0f / sqrtf(l2)));
 }
 
+#if BOX_SSE
+// build_axes for a triangle with its three edges as SSE lanes: the same operations on the same values in the same
+// order (an edge's length, 1 / it, the crosses with the box's axes, their squared lengths, 1 / sqrt of those; SQRTPS
+// and DIVPS round as sqrtf and / do), so the same axes, bit for bit, in the same order.
+// `face`: the unit face normal as build_axes computes it, of a triangle it does not find degenerate.
+static void triangle_axes_sse(const tr_obb *a, const convex *s, tread_vec3 face, axis_set *out) {
+    memset(out, 0, sizeof *out); // lanes past the axes are zero: measure_lanes reads every lane
+    tread_vec3 e0 = tread_v3_sub(s->v[1], s->v[0]), e1 = tread_v3_sub(s->v[2], s->v[1]), e2 = tread_v3_sub(s->v[0], s->v[2]);
+    push_axis(out, face);
+    for (int i = 0; i < 3; i++) push_axis(out, a->axis[i]);
+    const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
+    __m128 ex = _mm_setr_ps(e0.x, e1.x, e2.x, 0.0f), ey = _mm_setr_ps(e0.y, e1.y, e2.y, 0.0f), ez = _mm_setr_ps(e0.z, e1.z, e2.z, 0.0f);
+    // tread_v3_normalize: a zero edge (the fourth lane) stays zero.
+    __m128 len = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(ex, ex), _mm_mul_ps(ey, ey)), _mm_mul_ps(ez, ez)));
+    __m128 inv = _mm_div_ps(one, len), pos = _mm_cmpgt_ps(len, zero);
+    ex = _mm_and_ps(_mm_mul_ps(ex, inv), pos);
+    ey = _mm_and_ps(_mm_mul_ps(ey, inv), pos);
+    ez = _mm_and_ps(_mm_mul_ps(ez, inv), pos);
+    float cx[3][4], cy[3][4], cz[3][4], l2[3][4];
+    for (int j = 0; j < 3; j++) {
+        __m128 ax = _mm_set1_ps(a->axis[j].x), ay = _mm_set1_ps(a->axis[j].y), az = _mm_set1_ps(a->axis[j].z);
+        __m128 x = _mm_sub_ps(_mm_mul_ps(ey, az), _mm_mul_ps(ez, ay));
+        __m128 y = _mm_sub_ps(_mm_mul_ps(ez, ax), _mm_mul_ps(ex, az));
+        __m128 z = _mm_sub_ps(_mm_mul_ps(ex, ay), _mm_mul_ps(ey, ax));
+        __m128 q = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
+        __m128 k = _mm_div_ps(one, _mm_sqrt_ps(q));
+        _mm_storeu_ps(cx[j], _mm_mul_ps(x, k));
+        _mm_storeu_ps(cy[j], _mm_mul_ps(y, k));
+        _mm_storeu_ps(cz[j], _mm_mul_ps(z, k));
+        _mm_storeu_ps(l2[j], q);
+    }
+    // add_axis's order: edge i, then box axis j. Each is written at the next place and kept by counting it; the one
+    // place past the axes a skipped one may have written is cleared after.
+    int count = out->count;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            out->x[count] = cx[j][i];
+            out->y[count] = cy[j][i];
+            out->z[count] = cz[j][i];
+            count += l2[j][i] >= TR_BOX_CROSS_EPS;
+        }
+    out->x[count] = out->y[count] = out->z[count] = 0.0f;
+    out->count = count;
+}
+
+// The triangle's face normal as build_axes computes it; false for a degenerate triangle.
+static bool triangle_face(const convex *s, tread_vec3 *face) {
+    tread_vec3 n = tread_v3_cross(tread_v3_sub(s->v[1], s->v[0]), tread_v3_sub(s->v[2], s->v[0]));
+    float twice_area = tread_v3_length(n);
+    if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
+    *face = tread_v3_scale(n, 1.0f / twice_area);
+    return true;
+}
+#endif
+
 // Triangle edges or box axes of the static shape; returns false for a degenerate triangle.
 static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
+#if BOX_SSE
+    tread_vec3 face;
+    if (!s->is_box) {
+        if (!triangle_face(s, &face)) return false;
+        triangle_axes_sse(a, s, face, out);
+        return true;
+    }
+#endif
     // Lanes past the axes are zero: measure_lanes reads every lane.
     for (int i = 0; i < TR_BOX_AXES; i++) out->x[i] = out->y[i] = out->z[i] = 0.0f;
     out->count = 0;
@@ -110,21 +181,23 @@ static bool build_axes(const tr_obb *a, const convex *s, axis_set *out) {
 
 // The box's gaps above and below the shape (> 0: the box is above / below it) on every axis at once: per axis the
 // sums convex_interval, obb_radius and a dot product with the centre make, in their order (so the same values), in
-// loops over the lanes the compiler runs several at a time. Lanes past the axes measure zero axes.
+// loops over the lanes the compiler runs several at a time. Lanes past the axes in the last group of four measure
+// zero axes; those past that group are left unset.
 static void measure_lanes(const tr_obb *a, const convex *s, const axis_set *axes, float *restrict above,
                           float *restrict below) {
     float lo[TR_BOX_AXES], hi[TR_BOX_AXES];
+    int lanes = (axes->count + 3) & ~3; // whole groups of four: the lanes past them are not read
     const float *nx = axes->x, *ny = axes->y, *nz = axes->z;
     if (s->is_box) {
         tread_vec3 h = s->half;
-        for (int i = 0; i < TR_BOX_AXES; i++) {
+        for (int i = 0; i < lanes; i++) {
             float r = h.x * fabsf(nx[i]) + h.y * fabsf(ny[i]) + h.z * fabsf(nz[i]);
             lo[i] = -r;
             hi[i] = r;
         }
     } else {
         tread_vec3 p = s->v[0], q = s->v[1], w = s->v[2];
-        for (int i = 0; i < TR_BOX_AXES; i++) {
+        for (int i = 0; i < lanes; i++) {
             float pa = p.x * nx[i] + p.y * ny[i] + p.z * nz[i];
             float pb = q.x * nx[i] + q.y * ny[i] + q.z * nz[i];
             float pc = w.x * nx[i] + w.y * ny[i] + w.z * nz[i];
@@ -133,7 +206,7 @@ static void measure_lanes(const tr_obb *a, const convex *s, const axis_set *axes
         }
     }
     tread_vec3 c = a->center, a0 = a->axis[0], a1 = a->axis[1], a2 = a->axis[2], h = a->half;
-    for (int i = 0; i < TR_BOX_AXES; i++) {
+    for (int i = 0; i < lanes; i++) {
         float cn = c.x * nx[i] + c.y * ny[i] + c.z * nz[i];
         float r = h.x * fabsf(a0.x * nx[i] + a0.y * ny[i] + a0.z * nz[i]) + h.y * fabsf(a1.x * nx[i] + a1.y * ny[i] + a1.z * nz[i]) +
                   h.z * fabsf(a2.x * nx[i] + a2.y * ny[i] + a2.z * nz[i]);
@@ -151,24 +224,32 @@ static void along_lanes(tread_vec3 d, const axis_set *axes, float *restrict v) {
 // projections (> 0: separated by at least that; <= 0: minus the smallest overlap) and the direction that pushes the
 // box out along it (from the static shape toward the box). Stops with false at an axis that separates them by more
 // than `limit` (its gap in out->gap).
+// The axis's direction from the static shape toward the box: n where the box is above, else -n.
+static tread_vec3 gap_dir(const axis_set *axes, const tr_box_sat *sat, int i) {
+    tread_vec3 n = axis_at(axes, i);
+    return sat->above[i] >= sat->below[i] ? n : tread_v3_neg(n);
+}
+
 static bool sat_measure(const tr_obb *a, const convex *s, const axis_set *axes, float limit, tr_box_sat *out) {
     measure_lanes(a, s, axes, out->above, out->below);
+    // Every lane's gap at once (the compiler runs them several at a time), then the axes in order.
+    float gaps[TR_BOX_AXES];
+    for (int i = 0; i < axes->count; i++) gaps[i] = tr_maxf(out->above[i], out->below[i]);
     float best = -INFINITY;
-    out->dir = axis_at(axes, 0);
+    int best_i = -1;
     for (int i = 0; i < axes->count; i++) {
-        tread_vec3 n = axis_at(axes, i);
-        float above = out->above[i], below = out->below[i];
-        float gap = tr_maxf(above, below);
+        float gap = gaps[i];
         if (gap > limit) {
             out->gap = gap;
-            out->dir = above >= below ? n : tread_v3_neg(n);
+            out->dir = gap_dir(axes, out, i);
             return false;
         }
         if (gap > best + (i > 0 ? TR_TOUCH_TOLERANCE * 0.1f : 0.0f)) { // near-ties: the earlier axis (the world's face)
             best = gap;
-            out->dir = above >= below ? n : tread_v3_neg(n);
+            best_i = i;
         }
     }
+    out->dir = best_i >= 0 ? gap_dir(axes, out, best_i) : axis_at(axes, 0);
     out->gap = best;
     return true;
 }
@@ -743,6 +824,16 @@ void tr_closest_box_box(const tr_obb *a, tread_vec3 half, tr_closest *out) {
 bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_box_axes *out) {
     convex s = triangle_convex(p, q, r);
     return build_axes(a, &s, out);
+}
+
+void tr_box_triangle_axes_face(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tread_vec3 face, tr_box_axes *out) {
+    convex s = triangle_convex(p, q, r);
+#if BOX_SSE
+    triangle_axes_sse(a, &s, face, out);
+#else
+    (void)face;
+    build_axes(a, &s, out);
+#endif
 }
 
 bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_closest *out) {

@@ -65,10 +65,14 @@ bool tr_closest_box_triangle(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_
 // ---- one triangle's axes built once for several questions (the box query's cast and contact) ---------------
 // The same answers as the functions above, bit for bit, for a box with `a`'s orientation. false: degenerate.
 bool tr_box_triangle_axes(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tr_box_axes *out);
+// The same for a caller that has the face normal as that function computes it (normalize(cross(q - p, r - p)), the
+// cross's length divided into it) and found the triangle not degenerate.
+void tr_box_triangle_axes_face(const tr_obb *a, tread_vec3 p, tread_vec3 q, tread_vec3 r, tread_vec3 face, tr_box_axes *out);
 // The box measured on every axis: what tr_closest_box_triangle and a graze (tr_box_triangle_grazes_on) decide
 // from, taken once for both (the exact closest points are the costly part, and a box grazing a triangle it touches
 // needs none).
 typedef struct tr_box_sat {
+    // (set for the axes only: lanes past them hold no measure)
     float above[TR_BOX_AXES], below[TR_BOX_AXES]; // the box's gap above / below the triangle on each axis (> 0: apart), metres
     float gap;                  // the largest of them: > 0, a lower bound of the distance; <= 0, minus the depth
     tread_vec3 dir;             // its axis, from the triangle toward the box

@@ -168,9 +168,9 @@ static uint32_t triangle_id(const tr_heightfield *hf, int i, int j, int k) {
 
 // Casts against both triangles of a solid cell; returns the updated t_max. A capsule or sphere comes with its part of
 // tr_cast_triangle's work done once (cap, kept for t_max), and a triangle's active edges are found only past the
-// early-outs on its bounds (they are only used after them).
-static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c, tr_capsule_cast *cap, float t_max, tr_hit_fn *fn,
-                       void *ctx) {
+// early-outs on its bounds (they are only used after them). A box comes with its part done once too (boxed).
+static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c, tr_capsule_cast *cap, tr_box_cast *boxed, float t_max,
+                       tr_hit_fn *fn, void *ctx) {
     for (int k = 0; k < 2; k++) {
         tread_vec3 v[3];
         cell_triangle(hf, i, j, k, v);
@@ -181,6 +181,8 @@ static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c,
             if (!tr_cast_triangle_bounds(cap, v[0], v[1], v[2], &slack, &early) ||
                 !tr_cast_triangle_near(cap, v[0], v[1], v[2], triangle_edges(hf, i, j, k, v), slack, early, &hit))
                 continue;
+        } else if (boxed) {
+            if (!tr_cast_triangle_box(boxed, v[0], v[1], v[2], triangle_edges(hf, i, j, k, v), &hit)) continue;
         } else {
             uint8_t edges = c->is_ray ? 0u : triangle_edges(hf, i, j, k, v); // rays report face normals anyway
             if (!tr_cast_triangle(c, v[0], v[1], v[2], edges, t_max, &hit)) continue;
@@ -193,6 +195,7 @@ static float cast_cell(const tr_heightfield *hf, int i, int j, const tr_cast *c,
         hit.feature = triangle_id(hf, i, j, k);
         t_max = fn(ctx, &hit);
         if (cap && t_max != cap->t_max) tr_capsule_cast_sweep(cap, t_max);
+        if (boxed && t_max != boxed->t_max) tr_box_cast_sweep(boxed, t_max);
     }
     return t_max;
 }
@@ -249,7 +252,7 @@ static bool walk_test(ray_walk *w, int i, int j, bool repeat) {
     w->recent[w->tested % WALK_RECENT][0] = i;
     w->recent[w->tested % WALK_RECENT][1] = j;
     w->tested++;
-    w->t_max = cast_cell(w->hf, i, j, w->c, NULL, w->t_max, w->fn, w->ctx);
+    w->t_max = cast_cell(w->hf, i, j, w->c, NULL, NULL, w->t_max, w->fn, w->ctx);
     return true;
 }
 
@@ -388,7 +391,9 @@ static void cast_capsule(const tr_heightfield *hf, const tr_cast *c, float t_max
     int i0 = clamp_index(sweep.min.x / hf->spacing_x, last_i), i1 = clamp_index(sweep.max.x / hf->spacing_x, last_i);
     bool j_down = c->d.z < 0.0f, i_down = c->d.x < 0.0f;
     tr_capsule_cast cap;
-    if (!c->is_box) tr_capsule_cast_init(&cap, c, t_max);
+    tr_box_cast boxed;
+    if (c->is_box) tr_box_cast_init(&boxed, c, t_max);
+    else tr_capsule_cast_init(&cap, c, t_max);
     for (int jn = 0; jn <= j1 - j0; jn++) {
         int j = j_down ? j1 - jn : j0 + jn;
         // The fractions during which the grown box's z-slab holds this row narrow its x range.
@@ -415,7 +420,7 @@ static void cast_capsule(const tr_heightfield *hf, const tr_cast *c, float t_max
             cell.min.x = (float)i * hf->spacing_x, cell.max.x = (float)(i + 1) * hf->spacing_x;
             cell.min.z = (float)j * hf->spacing_z, cell.max.z = (float)(j + 1) * hf->spacing_z;
             if (tr_ray_aabb_entry(o, inv_d, cell, ext, t_max) > t_max) continue;
-            t_max = cast_cell(hf, i, j, c, c->is_box ? NULL : &cap, t_max, fn, ctx);
+            t_max = cast_cell(hf, i, j, c, c->is_box ? NULL : &cap, c->is_box ? &boxed : NULL, t_max, fn, ctx);
         }
     }
 }

@@ -353,6 +353,29 @@ static void cast_bounds_set(cast_bounds *b, const tr_mesh *mesh, const tr_cast *
     b->reach = c->r + TR_TOUCH_TOLERANCE + slack;
 }
 
+// The same for a box cast (tr_cast_triangle_box's bounds early-out): its swept bounds for the current t_max, and a
+// reach at least that test's for every triangle of the mesh.
+typedef struct box_cast_bounds {
+    float slo[4], shi[4];
+    float lo[4], hi[4]; // the box's bounds at the start, the same way
+    float reach;
+    tr_box_cast k; // k.t_max: slo and shi are for it
+} box_cast_bounds;
+
+static void box_cast_bounds_sweep(box_cast_bounds *b, float t_max) {
+    tr_box_cast_sweep(&b->k, t_max);
+    lanes(b->slo, b->k.slo);
+    lanes(b->shi, b->k.shi);
+}
+
+static void box_cast_bounds_set(box_cast_bounds *b, const tr_mesh *mesh, const tr_cast *c, float t_max) {
+    tr_box_cast_init(&b->k, c, t_max);
+    box_cast_bounds_sweep(b, t_max);
+    lanes(b->lo, b->k.lo);
+    lanes(b->hi, b->k.hi);
+    b->reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, mesh->far);
+}
+
 #if MESH_SSE
 // Slot s's corner box over vertex window v, as min(a, min(b, c)) and max(a, max(b, c)) per axis. Each corner is read
 // as four floats (the vertex array ends with a spare vertex for the last one's fourth).
@@ -369,6 +392,19 @@ static inline bool box_apart(__m128 lo, __m128 hi, const float clo[4], const flo
     __m128 r = _mm_set1_ps(reach);
     __m128 far = _mm_or_ps(_mm_cmpgt_ps(_mm_sub_ps(lo, _mm_loadu_ps(chi)), r), _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(clo), hi), r));
     return (_mm_movemask_ps(far) & 7) != 0;
+}
+
+// tr_cast_triangle_box's bounds early-out on the corner box lo-hi, with the triangle's exact reach (its slack from
+// the largest magnitude among the cast's coordinates and extent, and the corners'): false where it would skip the
+// triangle; else its reach and whether the start is apart.
+static inline bool box_near(__m128 lo, __m128 hi, const box_cast_bounds *b, float *reach, bool *apart) {
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    float c[4];
+    _mm_storeu_ps(c, _mm_max_ps(_mm_andnot_ps(sign, lo), _mm_andnot_ps(sign, hi)));
+    *reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * tr_maxf(b->k.scale, tr_maxf(tr_maxf(c[0], c[1]), c[2]));
+    if (box_apart(lo, hi, b->slo, b->shi, *reach)) return false;
+    *apart = box_apart(lo, hi, b->lo, b->hi, *reach);
+    return true;
 }
 
 // Slot s's corner box, and whether the triangle's box lies farther than a reach at least tr_cast_triangle's from the
@@ -441,7 +477,7 @@ static inline bool swept_apart(const tr_mesh *mesh, const tread_vec3 *v, int32_t
     return (_mm_movemask_ps(proves) & 7) != 0;
 }
 
-// The node test for rays and boxes (which have no bounds early-out of their own), on slot s's exact corner box: the
+// The node test for rays (which have no bounds early-out of their own), on slot s's exact corner box: the
 // slab test of node_entry_scalar, the box grown as the nodes' are. A hit at t <= t_max lies in the triangle's box, so
 // the grown box is entered by then (the argument that lets the nodes prune): a skipped triangle has no such hit.
 static inline bool slab_skips(const tr_mesh *mesh, const tread_vec3 *v, int32_t s, const float o[3], const float grow[3],
@@ -551,10 +587,11 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
     inflate = tread_v3_add(inflate, tread_v3(pad, pad, pad));
     tread_vec3 inv_d = tr_inverse_direction(c->d), from = c->is_ray ? c->p0 : tread_v3_scale(tread_v3_add(c->p0, c->p1), 0.5f);
     const float oo[3] = {o.x, o.y, o.z}, grow[3] = {inflate.x, inflate.y, inflate.z}, inv[3] = {inv_d.x, inv_d.y, inv_d.z};
-    // A leaf's triangles are tested on their bounds first: capsule casts as tr_cast_triangle would, rays and boxes
-    // as the nodes are.
+    // A leaf's triangles are tested on their bounds first: capsule and box casts as tr_cast_triangle would, rays as the
+    // nodes are.
     bool capsule = !c->is_ray && !c->is_box;
     cast_bounds sweep; // set when the first leaf is reached (many casts reach none)
+    box_cast_bounds boxed; // the same for a box
     bool swept = false;
     stack_entry stack[MESH_STACK_SIZE];
     int top = 0;
@@ -564,7 +601,11 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
         if (entry.t > t_max) continue; // a closer hit since it was pushed
         if (entry.count > 0) {
             const tread_vec3 *v = mesh->vertices + nodes[entry.node].vertex_base;
-            if (capsule && !swept) cast_bounds_set(&sweep, mesh, c, t_max), swept = true;
+            if (!swept) {
+                if (capsule) cast_bounds_set(&sweep, mesh, c, t_max);
+                else if (c->is_box) box_cast_bounds_set(&boxed, mesh, c, t_max);
+                swept = true;
+            }
             for (int32_t s = entry.index; s < entry.index + entry.count; s++) {
                 tread_vec3 t[3];
                 uint8_t edges;
@@ -581,19 +622,32 @@ void tr_mesh_cast(const tr_mesh *mesh, const tr_cast *c, float t_max, tr_hit_fn 
                         continue;
                     unsigned early = TR_EARLY_SWEPT_TESTED | (apart ? TR_EARLY_APART_AT_START : 0u);
                     hits = tr_cast_triangle_near(&sweep.k, t[0], t[1], t[2], edges, slack, early, &hit);
+                } else if (c->is_box) {
+                    // tr_cast_triangle_box's bounds early-out here, on the corner box as SSE lanes (the nodes' slab test
+                    // after it skipped too few triangles to pay for itself).
+                    __m128 lo, hi;
+                    float reach;
+                    bool apart;
+                    corner_box(mesh, v, s, &lo, &hi);
+                    if (box_apart(lo, hi, boxed.slo, boxed.shi, boxed.reach) || !box_near(lo, hi, &boxed, &reach, &apart) ||
+                        !leaf_triangle(mesh, v, s, from, t, &edges))
+                        continue;
+                    hits = tr_cast_triangle_box_near(&boxed.k, t[0], t[1], t[2], edges, apart, reach, &hit);
                 } else {
                     if (slab_skips(mesh, v, s, oo, grow, inv, t_max) || !leaf_triangle(mesh, v, s, from, t, &edges)) continue;
                     hits = tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
                 }
 #else
                 if (!leaf_triangle(mesh, v, s, from, t, &edges)) continue;
-                hits = capsule ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
-                               : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
+                hits = capsule    ? tr_cast_triangle_capsule(&sweep.k, t[0], t[1], t[2], edges, &hit)
+                       : c->is_box ? tr_cast_triangle_box(&boxed.k, t[0], t[1], t[2], edges, &hit)
+                                   : tr_cast_triangle(c, t[0], t[1], t[2], edges, t_max, &hit);
 #endif
                 if (!hits) continue;
                 hit.feature = caller_index(mesh, entry.node, s);
                 t_max = fn(ctx, &hit);
                 if (capsule && t_max != sweep.k.t_max) cast_bounds_sweep(&sweep, t_max);
+                if (c->is_box && t_max != boxed.k.t_max) box_cast_bounds_sweep(&boxed, t_max);
             }
             continue;
         }

@@ -5,6 +5,13 @@
 
 #include "../geometry/closest_box.h"
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define SHAPE_SSE 1
+#else
+#define SHAPE_SSE 0
+#endif
+
 // The box query's branches (end of file).
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out);
@@ -500,19 +507,36 @@ static bool skin_may_decide(const tr_cast *c, float grown_distance) {
 // its inner box touching the block).
 static bool skin_touches(const tr_cast *c, const tr_closest *inner) { return inner->distance - c->box_skin <= TR_TOUCH_TOLERANCE; }
 
+void tr_box_cast_init(tr_box_cast *k, const tr_cast *c, float t_max) {
+    k->c = c;
+    k->box = tr_cast_obb(c);
+    tread_vec3 e = tr_obb_extent(&k->box);
+    tread_vec3 m = tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->d));
+    k->scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, tr_maxf(e.x, tr_maxf(e.y, e.z))));
+    k->d_len = tread_v3_length(c->d);
+    k->lo = tread_v3_sub(c->p0, e);
+    k->hi = tread_v3_add(c->p0, e);
+    tr_box_cast_sweep(k, t_max);
+}
+
+void tr_box_cast_sweep(tr_box_cast *k, float t_max) {
+    tread_vec3 mv = tread_v3_scale(k->c->d, t_max);
+    k->slo = tread_v3_min(k->lo, tread_v3_add(k->lo, mv));
+    k->shi = tread_v3_max(k->hi, tread_v3_add(k->hi, mv));
+    k->t_max = t_max;
+}
+
 // Conservative early-out on bounds: the swept box's bounds farther than the touch tolerance from the
 // primitive's bounds on some axis cannot reach it. Returns 1: miss; 0: the start is apart (skip the closest
-// test); -1: test the start. *reach_out (if given): the touch tolerance with the rounding slack, for later early-outs.
-static int box_bounds_test(const tr_cast *c, tread_vec3 lo_p, tread_vec3 hi_p, float t_max, float *reach_out) {
-    tr_obb box = tr_cast_obb(c);
-    tread_vec3 e = tr_obb_extent(&box);
-    tread_vec3 m = tread_v3_max(tread_v3_max(tread_v3_abs(c->p0), tread_v3_abs(c->d)), tread_v3_max(tread_v3_abs(lo_p), tread_v3_abs(hi_p)));
-    float scale = tr_maxf(tr_maxf(m.x, m.y), tr_maxf(m.z, tr_maxf(e.x, tr_maxf(e.y, e.z))));
+// test); -1: test the start. *reach_out (if given): the touch tolerance with the rounding slack (from the largest
+// magnitude among the cast's coordinates, its extent and the primitive's bounds: the largest of a set, however
+// grouped), for later early-outs.
+static int box_bounds_test(const tr_box_cast *k, tread_vec3 lo_p, tread_vec3 hi_p, float *reach_out) {
+    tread_vec3 m = tread_v3_max(tread_v3_abs(lo_p), tread_v3_abs(hi_p));
+    float scale = tr_maxf(k->scale, tr_maxf(tr_maxf(m.x, m.y), m.z));
     float reach = TR_TOUCH_TOLERANCE + TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * scale;
     if (reach_out) *reach_out = reach;
-    tread_vec3 lo = tread_v3_sub(c->p0, e), hi = tread_v3_add(c->p0, e);
-    tread_vec3 mv = tread_v3_scale(c->d, t_max);
-    tread_vec3 slo = tread_v3_min(lo, tread_v3_add(lo, mv)), shi = tread_v3_max(hi, tread_v3_add(hi, mv));
+    tread_vec3 lo = k->lo, hi = k->hi, slo = k->slo, shi = k->shi;
     if (lo_p.x - shi.x > reach || slo.x - hi_p.x > reach || lo_p.y - shi.y > reach || slo.y - hi_p.y > reach ||
         lo_p.z - shi.z > reach || slo.z - hi_p.z > reach)
         return 1;
@@ -540,6 +564,38 @@ static int box_plane_test(const tr_cast *c, tread_vec3 a, tread_vec3 face, float
 // start and at the end of the cast is outside it all along (the gap is linear in t), so it misses. Separating axes
 // the thirteen of the box-triangle test do not include, found before building those (a box beside a wall's triangle
 // but past its end, or over a floor triangle's neighbour).
+#if SHAPE_SSE
+// With the three edges as SSE lanes: each lane's operations are the one-by-one loop's (below), in its order, so each
+// edge decides as it would (and the answer is whether any does).
+static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face, float t_max, float reach) {
+    __m128 vx = _mm_setr_ps(a.x, b.x, cc.x, 0.0f), vy = _mm_setr_ps(a.y, b.y, cc.y, 0.0f), vz = _mm_setr_ps(a.z, b.z, cc.z, 0.0f);
+    __m128 ex = _mm_sub_ps(_mm_setr_ps(b.x, cc.x, a.x, 0.0f), vx), ey = _mm_sub_ps(_mm_setr_ps(b.y, cc.y, a.y, 0.0f), vy),
+           ez = _mm_sub_ps(_mm_setr_ps(b.z, cc.z, a.z, 0.0f), vz);
+    __m128 fx = _mm_set1_ps(face.x), fy = _mm_set1_ps(face.y), fz = _mm_set1_ps(face.z);
+    __m128 mx = _mm_sub_ps(_mm_mul_ps(ey, fz), _mm_mul_ps(ez, fy));
+    __m128 my = _mm_sub_ps(_mm_mul_ps(ez, fx), _mm_mul_ps(ex, fz));
+    __m128 mz = _mm_sub_ps(_mm_mul_ps(ex, fy), _mm_mul_ps(ey, fx));
+    __m128 len = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(mx, mx), _mm_mul_ps(my, my)), _mm_mul_ps(mz, mz)));
+    __m128 valid = _mm_cmpgt_ps(len, _mm_setzero_ps()), inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
+    mx = _mm_mul_ps(mx, inv), my = _mm_mul_ps(my, inv), mz = _mm_mul_ps(mz, inv);
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    __m128 r = _mm_setzero_ps();
+    const float h[3] = {c->box_half.x, c->box_half.y, c->box_half.z};
+    for (int i = 0; i < 3; i++) {
+        tread_vec3 u = c->box_axes[i];
+        __m128 dot = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(u.x), mx), _mm_mul_ps(_mm_set1_ps(u.y), my)), _mm_mul_ps(_mm_set1_ps(u.z), mz));
+        __m128 term = _mm_mul_ps(_mm_set1_ps(h[i]), _mm_andnot_ps(sign, dot));
+        r = i == 0 ? term : _mm_add_ps(r, term);
+    }
+    __m128 s0 = _mm_add_ps(_mm_add_ps(_mm_mul_ps(mx, _mm_sub_ps(_mm_set1_ps(c->p0.x), vx)), _mm_mul_ps(my, _mm_sub_ps(_mm_set1_ps(c->p0.y), vy))),
+                           _mm_mul_ps(mz, _mm_sub_ps(_mm_set1_ps(c->p0.z), vz)));
+    __m128 md = _mm_add_ps(_mm_add_ps(_mm_mul_ps(mx, _mm_set1_ps(c->d.x)), _mm_mul_ps(my, _mm_set1_ps(c->d.y))), _mm_mul_ps(mz, _mm_set1_ps(c->d.z)));
+    __m128 s1 = _mm_add_ps(s0, _mm_mul_ps(_mm_set1_ps(t_max), md));
+    __m128 rr = _mm_set1_ps(reach);
+    __m128 beyond = _mm_and_ps(valid, _mm_and_ps(_mm_cmpgt_ps(_mm_sub_ps(s0, r), rr), _mm_cmpgt_ps(_mm_sub_ps(s1, r), rr)));
+    return (_mm_movemask_ps(beyond) & 7) != 0;
+}
+#else
 static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, tread_vec3 face, float t_max, float reach) {
     const tread_vec3 v[3] = {a, b, cc};
     for (int k = 0; k < 3; ++k) {
@@ -555,31 +611,47 @@ static bool box_beyond_an_edge(const tr_cast *c, tread_vec3 a, tread_vec3 b, tre
     }
     return false;
 }
+#endif
 
 static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
                               float t_max, tr_feature_hit *out) {
+    tr_box_cast k;
+    tr_box_cast_init(&k, c, t_max);
+    return tr_cast_triangle_box(&k, a, b, cc, active_edges, out);
+}
+
+bool tr_cast_triangle_box(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                          tr_feature_hit *out) {
+    float reach;
+    int bounds = box_bounds_test(k, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), &reach);
+    if (bounds == 1) return false;
+    return tr_cast_triangle_box_near(k, a, b, cc, active_edges, bounds == 0, reach, out);
+}
+
+bool tr_cast_triangle_box_near(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, bool apart,
+                               float reach, tr_feature_hit *out) {
+    const tr_cast *c = k->c;
+    float t_max = k->t_max;
     tread_vec3 n = tread_v3_cross(tread_v3_sub(b, a), tread_v3_sub(cc, a));
     float twice_area = tread_v3_length(n);
     if (!(twice_area >= TR_DEGENERATE_AREA)) return false;
     tread_vec3 face = tread_v3_scale(n, 1.0f / twice_area);
-    float reach;
-    int bounds = box_bounds_test(c, tread_v3_min(a, tread_v3_min(b, cc)), tread_v3_max(a, tread_v3_max(b, cc)), t_max, &reach);
-    if (bounds == 1) return false;
+    int bounds = apart ? 0 : -1;
     int plane = box_plane_test(c, a, face, t_max, reach);
     if (plane == 1) return false;
     if (plane == 0) bounds = 0;
     if (box_beyond_an_edge(c, a, b, cc, face, t_max, reach)) return false;
-    tr_obb box = tr_cast_obb(c);
+    const tr_obb box = k->box;
     // The triangle's separating axes, built once for the start, the graze, the skin and the sweep.
     tr_box_axes axes;
-    if (!tr_box_triangle_axes(&box, a, b, cc, &axes)) return false;
+    tr_box_triangle_axes_face(&box, a, b, cc, face, &axes);
     // Only a start within the touch tolerance is decided here; one the axes set farther apart, the sweep decides,
     // unless that axis sets them farther apart than the cast travels (the sweep would miss: the capsule's rule).
     tr_box_sat sat;
     bool near = false;
     if (bounds == -1) {
         near = tr_box_triangle_sat(&box, a, b, cc, &axes, reach, &sat);
-        if (!near && sat.gap - t_max * tread_v3_length(c->d) > reach) return false;
+        if (!near && sat.gap - t_max * k->d_len > reach) return false;
     }
     if (near) {
         // A box moving along what it touches (its floor, a wall beside it) is decided before the closest points' work:
@@ -634,9 +706,11 @@ static bool box_cast_triangle(const tr_cast *c, tread_vec3 a, tread_vec3 b, trea
 }
 
 static bool box_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out) {
-    int bounds = box_bounds_test(c, tread_v3_neg(half), half, t_max, NULL);
+    tr_box_cast k;
+    tr_box_cast_init(&k, c, t_max);
+    int bounds = box_bounds_test(&k, tread_v3_neg(half), half, NULL);
     if (bounds == 1) return false;
-    tr_obb box = tr_cast_obb(c);
+    tr_obb box = k.box;
     if (bounds == -1) {
         tr_closest cl;
         tr_closest_box_box(&box, half, &cl);
@@ -668,9 +742,11 @@ static bool box_cast_capsule(const tr_cast *c, float half_height, float radius, 
     tread_vec3 ca, cb;
     capsule_core(half_height, &ca, &cb);
     tread_vec3 ext = tread_v3(radius, half_height + radius, radius);
-    int bounds = box_bounds_test(c, tread_v3_neg(ext), ext, t_max, NULL);
+    tr_box_cast k;
+    tr_box_cast_init(&k, c, t_max);
+    int bounds = box_bounds_test(&k, tread_v3_neg(ext), ext, NULL);
     if (bounds == 1) return false;
-    tr_obb box = tr_cast_obb(c);
+    tr_obb box = k.box;
     if (bounds == -1) {
         tr_closest cl;
         tr_closest_box_capsule(&box, ca, cb, radius, &cl);

@@ -91,6 +91,28 @@ enum {
 bool tr_cast_triangle_bounds(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, float *slack, unsigned *early);
 bool tr_cast_triangle_near(const tr_capsule_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, float slack,
                            unsigned early, tr_feature_hit *out);
+// A box cast's own part of tr_cast_triangle's work (its oriented box, its bounds, the scale of its coordinates, its
+// length), as tr_capsule_cast is a capsule's: the same values that function computes per triangle, so the same answers.
+typedef struct tr_box_cast {
+    const tr_cast *c;    // a box
+    float t_max;         // the swept bounds are for this t_max
+    tr_obb box;          // tr_cast_obb(c)
+    float scale;         // the largest |coordinate| of p0 and d, and of the box's extent (tr_obb_extent)
+    float d_len;         // |d|
+    tread_vec3 lo, hi;   // the box's bounds at the start (p0 -+ its extent)
+    tread_vec3 slo, shi; // those bounds swept over [0, t_max]
+} tr_box_cast;
+void tr_box_cast_init(tr_box_cast *k, const tr_cast *c, float t_max);
+void tr_box_cast_sweep(tr_box_cast *k, float t_max);
+// tr_cast_triangle for such a cast, up to k->t_max.
+bool tr_cast_triangle_box(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges,
+                          tr_feature_hit *out);
+// Its work past the early-out on the triangle's bounds, for a caller that did it as it does: `apart`, the start's
+// bounds lie farther than reach from the triangle's on some axis (and the swept bounds did not); reach, the touch
+// tolerance with the rounding slack (TR_SKIP_SLACK_ABS + TR_SKIP_SLACK_REL * the largest of k->scale and the corners'
+// magnitudes).
+bool tr_cast_triangle_box_near(const tr_box_cast *k, tread_vec3 a, tread_vec3 b, tread_vec3 cc, uint8_t active_edges, bool apart,
+                               float reach, tr_feature_hit *out);
 bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit *out);
 bool tr_cast_sphere(const tr_cast *c, float radius, float t_max, tr_feature_hit *out);
 bool tr_cast_capsule(const tr_cast *c, float half_height, float radius, float t_max, tr_feature_hit *out);
