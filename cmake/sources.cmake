@@ -20,6 +20,7 @@ set(TREAD_SOURCES
   src/world/mesh.c
   src/world/mesh_tree.c
   src/world/motion.c
+  src/world/gather.c
   src/world/query.c
   src/world/shape.c
   src/world/shape_grids.c
