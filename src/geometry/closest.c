@@ -208,7 +208,7 @@ static float segment_box_param(tread_vec3 center, tread_vec3 S, tread_vec3 half)
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 e, tread_vec3 half, tr_closest *out) {
+void tr_closest_segment_box_general(tread_vec3 p0, tread_vec3 p1, tread_vec3 e, tread_vec3 half, tr_closest *out) {
     if (!segment_meets_box(p0, e, half)) {
         // Separated: the exact minimiser along the segment, and its clamp onto the box.
         tread_vec3 center = tread_v3_mad(p0, 0.5f, e);
@@ -279,7 +279,7 @@ static void closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 e, trea
 
 void tr_closest_segment_box(tread_vec3 p0, tread_vec3 p1, tread_vec3 half, tr_closest *out) {
     tread_vec3 e = tread_v3_sub(p1, p0);
-    if (!tr_closest_segment_box_end(p0, e, half, out)) closest_segment_box(p0, p1, e, half, out);
+    if (!tr_closest_segment_box_end(p0, e, half, out)) tr_closest_segment_box_general(p0, p1, e, half, out);
 }
 
 // ---- triangle ------------------------------------------------------------------------------------

@@ -45,4 +45,8 @@ static inline bool tr_closest_segment_box_end(tread_vec3 p0, tread_vec3 e, tread
     return true;
 }
 
+// The general path, for a caller whose tr_closest_segment_box_end answered false (e = p1 - p0, as given to it):
+// tr_closest_segment_box without asking the common case again.
+void tr_closest_segment_box_general(tread_vec3 p0, tread_vec3 p1, tread_vec3 e, tread_vec3 half, tr_closest *out);
+
 #endif

@@ -443,7 +443,8 @@ static void box_distance_at(tread_vec3 p0, tread_vec3 S, tread_vec3 d, tread_vec
         *cl = *start->closest;
         return;
     }
-    if (!tr_closest_segment_box_end(a, tread_v3_sub(b, a), half, cl)) tr_closest_segment_box(a, b, half, cl);
+    tread_vec3 e = tread_v3_sub(b, a);
+    if (!tr_closest_segment_box_end(a, e, half, cl)) tr_closest_segment_box_general(a, b, e, half, cl);
 }
 
 // The pieces of the box feature nearest the capsule at time t_a (an edge or a corner, met by an end or by the

@@ -338,8 +338,8 @@ bool tr_cast_box(const tr_cast *c, tread_vec3 half, float t_max, tr_feature_hit 
     // beside), where the closest test's common case is cheaper than any bound that could skip it. Touching within
     // the tolerance, the cast hits at t = 0 or misses.
     tr_closest cl;
-    if (!tr_closest_segment_box_end(c->p0, tread_v3_sub(c->p1, c->p0), half, &cl))
-        tr_closest_segment_box(c->p0, c->p1, half, &cl);
+    tread_vec3 e = tread_v3_sub(c->p1, c->p0);
+    if (!tr_closest_segment_box_end(c->p0, e, half, &cl)) tr_closest_segment_box_general(c->p0, c->p1, e, half, &cl);
     float sep = cl.distance - c->r;
     int decision = start_contact(c, sep, cl.normal);
     if (decision == 0) return false;
